@@ -1,0 +1,263 @@
+"""The board as validated, declarative data.
+
+A map is loaded from a TOML file in `judge/rules/data/` and checked on load:
+adjacency is symmetric, every coast belongs to its province, fleets only touch
+water-side locations, and the centre counts add up. The `GameMap` object then
+answers the questions the parser and adjudicator ask: who borders whom, for an
+army or for a fleet on a given coast, which names mean which province.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from enum import Enum
+from importlib import resources
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from judge.rules.state import (
+    POWERS,
+    GameState,
+    Phase,
+    Unit,
+    UnitType,
+    coast_of,
+    province_of,
+)
+
+
+class MapError(ValueError):
+    """The map data is inconsistent."""
+
+
+class ProvinceKind(str, Enum):
+    LAND = "land"  # inland: armies only
+    SEA = "sea"  # fleets only
+    COAST = "coast"  # armies, and fleets on its coast(s)
+
+
+@dataclass(frozen=True, slots=True)
+class Province:
+    id: str
+    name: str
+    kind: ProvinceKind
+    is_center: bool
+    coasts: tuple[str, ...] = ()  # e.g. ("NC", "SC") for split-coast provinces
+    aliases: tuple[str, ...] = ()
+
+
+def normalise_name(text: str) -> str:
+    """Lower-case, drop everything but letters and digits: 'St. Petersburg' -> 'stpetersburg'."""
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+@dataclass(frozen=True)
+class GameMap:
+    name: str
+    provinces: Mapping[str, Province]
+    army_adjacency: Mapping[str, frozenset[str]]  # province -> provinces
+    fleet_adjacency: Mapping[str, frozenset[str]]  # location -> locations
+    home_centers: Mapping[str, tuple[str, ...]]
+    home_territory: Mapping[str, tuple[str, ...]]
+    starting_units: Mapping[str, tuple[Unit, ...]]
+    adjectives: Mapping[str, str]
+    name_index: Mapping[str, str] = field(default_factory=dict)  # normalised -> id
+
+    # --- questions -----------------------------------------------------------------
+
+    @property
+    def centers(self) -> frozenset[str]:
+        return frozenset(p.id for p in self.provinces.values() if p.is_center)
+
+    def province(self, location: str) -> Province:
+        return self.provinces[province_of(location)]
+
+    def is_location(self, location: str) -> bool:
+        """True for a province id or a province id with one of its coasts."""
+        prov = self.provinces.get(province_of(location))
+        if prov is None:
+            return False
+        coast = coast_of(location)
+        return coast is None or coast in prov.coasts
+
+    def fleet_locations(self, province: str) -> tuple[str, ...]:
+        """Where a fleet can stand in this province: () inland, coasts if split."""
+        prov = self.provinces[province_of(province)]
+        if prov.kind is ProvinceKind.LAND:
+            return ()
+        if prov.coasts:
+            return tuple(f"{prov.id}/{c}" for c in prov.coasts)
+        return (prov.id,)
+
+    def army_neighbours(self, province: str) -> frozenset[str]:
+        return self.army_adjacency.get(province_of(province), frozenset())
+
+    def fleet_neighbours(self, location: str) -> frozenset[str]:
+        return self.fleet_adjacency.get(location, frozenset())
+
+    def can_army_move(self, origin: str, target: str) -> bool:
+        return province_of(target) in self.army_neighbours(origin)
+
+    def can_fleet_move(self, origin: str, target: str) -> bool:
+        """A fleet at `origin` (exact location) can move to `target` (exact location)."""
+        return target in self.fleet_neighbours(origin)
+
+    def fleet_targets_in(self, origin: str, province: str) -> tuple[str, ...]:
+        """The locations of `province` a fleet at `origin` can reach."""
+        return tuple(
+            loc for loc in self.fleet_locations(province) if loc in self.fleet_neighbours(origin)
+        )
+
+    def provinces_adjacent(self, a: str, b: str) -> bool:
+        """Any kind of border between the two provinces (for convoy/support reach)."""
+        pa, pb = province_of(a), province_of(b)
+        if pb in self.army_neighbours(pa):
+            return True
+        return any(
+            province_of(n) == pb
+            for loc in self.fleet_locations(pa)
+            for n in self.fleet_neighbours(loc)
+        )
+
+    def lookup(self, text: str) -> str | None:
+        """A province id (no coast) for an id, full name or usual alternative."""
+        return self.name_index.get(normalise_name(text))
+
+    def is_sea(self, province: str) -> bool:
+        return self.province(province).kind is ProvinceKind.SEA
+
+    def is_land(self, province: str) -> bool:
+        return self.province(province).kind is ProvinceKind.LAND
+
+    def is_coastal(self, province: str) -> bool:
+        return self.province(province).kind is ProvinceKind.COAST
+
+    def home_power(self, center: str) -> str | None:
+        for power, homes in self.home_centers.items():
+            if center in homes:
+                return power
+        return None
+
+    def initial_state(self, phase: Phase | None = None) -> GameState:
+        units = [u for power in POWERS for u in self.starting_units.get(power, ())]
+        centers = {c: power for power, homes in self.home_centers.items() for c in homes}
+        return GameState.from_units(phase or Phase.parse("S1901M"), units, centers)
+
+
+# --- loading ----------------------------------------------------------------------------
+
+
+def load_map(name: str = "standard") -> GameMap:
+    """Read and validate `judge/rules/data/<name>.toml`."""
+    text = resources.files("judge.rules.data").joinpath(f"{name}.toml").read_text("utf-8")
+    return build_map(name, tomllib.loads(text))
+
+
+def _parse_unit(power: str, text: str) -> Unit:
+    kind, location = text.split()
+    return Unit(power, UnitType(kind.upper()), location.upper())
+
+
+def build_map(name: str, data: Mapping[str, Any]) -> GameMap:
+    provinces: dict[str, Province] = {}
+    for pid, entry in data["provinces"].items():
+        provinces[pid] = Province(
+            id=pid,
+            name=entry["name"],
+            kind=ProvinceKind(entry["type"]),
+            is_center=bool(entry.get("center", False)),
+            coasts=tuple(entry.get("coasts", ())),
+            aliases=tuple(entry.get("aliases", ())),
+        )
+
+    army: dict[str, set[str]] = {pid: set() for pid in provinces}
+    for a, b in data["adjacency"]["army"]:
+        army[a].add(b)
+        army[b].add(a)
+    fleet: dict[str, set[str]] = {}
+    for a, b in data["adjacency"]["fleet"]:
+        fleet.setdefault(a, set()).add(b)
+        fleet.setdefault(b, set()).add(a)
+
+    powers = data["powers"]
+    game_map = GameMap(
+        name=name,
+        provinces=MappingProxyType(provinces),
+        army_adjacency=MappingProxyType({k: frozenset(v) for k, v in army.items()}),
+        fleet_adjacency=MappingProxyType({k: frozenset(v) for k, v in fleet.items()}),
+        home_centers=MappingProxyType(
+            {p: tuple(powers[p]["home_centers"]) for p in powers}
+        ),
+        home_territory=MappingProxyType(
+            {p: tuple(powers[p]["home_territory"]) for p in powers}
+        ),
+        starting_units=MappingProxyType(
+            {p: tuple(_parse_unit(p, u) for u in powers[p]["starting_units"]) for p in powers}
+        ),
+        adjectives=MappingProxyType({p: powers[p]["adjective"] for p in powers}),
+        name_index=MappingProxyType(_name_index(provinces)),
+    )
+    validate_map(game_map, data)
+    return game_map
+
+
+def _name_index(provinces: Mapping[str, Province]) -> dict[str, str]:
+    index: dict[str, str] = {}
+    for prov in provinces.values():
+        for name in (prov.id, prov.name, *prov.aliases):
+            key = normalise_name(name)
+            if key in index and index[key] != prov.id:
+                raise MapError(f"name {name!r} means both {index[key]} and {prov.id}")
+            index[key] = prov.id
+    return index
+
+
+def validate_map(game_map: GameMap, data: Mapping[str, Any]) -> None:
+    """Raise MapError unless the map is self-consistent."""
+    provs = game_map.provinces
+    for a, b in data["adjacency"]["army"]:
+        for pid in (a, b):
+            if pid not in provs:
+                raise MapError(f"army adjacency names unknown province {pid}")
+            if provs[pid].kind is ProvinceKind.SEA:
+                raise MapError(f"army adjacency touches sea province {pid}")
+    for loc, neighbours in game_map.fleet_adjacency.items():
+        if not game_map.is_location(loc):
+            raise MapError(f"fleet adjacency names unknown location {loc}")
+        prov = provs[province_of(loc)]
+        if prov.kind is ProvinceKind.LAND:
+            raise MapError(f"fleet adjacency touches inland province {loc}")
+        if prov.coasts and coast_of(loc) is None:
+            raise MapError(f"fleet adjacency for split-coast {loc} must name a coast")
+        for other in neighbours:
+            if loc not in game_map.fleet_adjacency.get(other, frozenset()):
+                raise MapError(f"fleet adjacency {loc}-{other} is not symmetric")
+    for pid, neighbours in game_map.army_adjacency.items():
+        for other in neighbours:
+            if pid not in game_map.army_adjacency[other]:
+                raise MapError(f"army adjacency {pid}-{other} is not symmetric")
+    for prov in provs.values():
+        if prov.coasts and prov.kind is not ProvinceKind.COAST:
+            raise MapError(f"{prov.id} has coasts but is not a coastal province")
+        if prov.kind is not ProvinceKind.LAND:
+            for loc in game_map.fleet_locations(prov.id):
+                if not game_map.fleet_neighbours(loc):
+                    raise MapError(f"fleet location {loc} has no neighbours")
+    expected = data.get("checks", {})
+    centers = game_map.centers
+    if "centers" in expected and len(centers) != expected["centers"]:
+        raise MapError(f"expected {expected['centers']} centres, found {len(centers)}")
+    homes = [c for hs in game_map.home_centers.values() for c in hs]
+    if "home_centers" in expected and len(homes) != expected["home_centers"]:
+        raise MapError(f"expected {expected['home_centers']} home centres, found {len(homes)}")
+    for power, hs in game_map.home_centers.items():
+        for c in hs:
+            if c not in centers:
+                raise MapError(f"home centre {c} of {power} is not a supply centre")
+            if c not in game_map.home_territory[power]:
+                raise MapError(f"home centre {c} of {power} is outside its home territory")
+        for unit in game_map.starting_units[power]:
+            if unit.province not in hs:
+                raise MapError(f"starting unit {unit} of {power} is not on a home centre")

@@ -1,0 +1,56 @@
+"""What adjudicating a phase produces: one result per order, and the next state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from judge.rules.orders import Order
+from judge.rules.state import GameState, Phase
+
+
+class Outcome(str, Enum):
+    SUCCEEDS = "succeeds"
+    FAILS = "fails"
+    ILLEGAL = "illegal"
+
+
+@dataclass(frozen=True, slots=True)
+class OrderResult:
+    """The fate of one order.
+
+    `reason` is set for every non-success: `bounce`, `cut`, `dislodged`,
+    `no convoy`, `disrupted`, `void`, `no such unit`, `not adjacent`,
+    `civil disorder`, or a sentence for an illegal order. `dislodged` tells
+    whether the ordered unit itself was dislodged (movement phases).
+    """
+
+    power: str
+    text: str  # canonical order text (or the player's own text when unreadable)
+    outcome: Outcome
+    reason: str | None = None
+    order: Order | None = None
+    dislodged: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOptions:
+    """The DATC options that `adjudicate.md` exposes.
+
+    `convoy_adjacent`: "3.0" (no land-route fallback for a failed convoy to an
+    adjacent province; DATC 3.0 4.A.3) or "2.4" (fall back to the land route).
+    `civil_disorder`: "2023" (distance to the nearest owned centre, any path) or
+    "2000" (distance to home centres).
+    """
+
+    convoy_adjacent: str = "3.0"
+    civil_disorder: str = "2023"
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseResult:
+    """`state` is the board at the start of the next phase that has anything to do."""
+
+    phase: Phase
+    results: tuple[OrderResult, ...]
+    state: GameState

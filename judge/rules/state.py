@@ -1,0 +1,194 @@
+"""Immutable values that describe a Diplomacy board: powers, units, phases, state.
+
+A `GameState` is a complete position at the start of a phase. Adjudicating a
+phase is a function from a state plus orders to a new state; nothing mutates.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from types import MappingProxyType
+from typing import Iterable, Mapping
+
+POWERS: tuple[str, ...] = (
+    "AUSTRIA",
+    "ENGLAND",
+    "FRANCE",
+    "GERMANY",
+    "ITALY",
+    "RUSSIA",
+    "TURKEY",
+)
+POWER_BY_LETTER: Mapping[str, str] = MappingProxyType({p[0]: p for p in POWERS})
+
+
+def power_name(text: str) -> str | None:
+    """Return the canonical power name for a full name or initial, else None."""
+    word = text.strip().upper()
+    if word in POWERS:
+        return word
+    if len(word) == 1:
+        return POWER_BY_LETTER.get(word)
+    for power in POWERS:
+        if len(word) >= 3 and power.startswith(word):
+            return power
+    return None
+
+
+class UnitType(str, Enum):
+    """Army or fleet; the value is the one-letter code used in orders."""
+
+    ARMY = "A"
+    FLEET = "F"
+
+    @property
+    def word(self) -> str:
+        return "Army" if self is UnitType.ARMY else "Fleet"
+
+
+def province_of(location: str) -> str:
+    """`STP/SC` -> `STP`; `PAR` -> `PAR`."""
+    return location.split("/", 1)[0]
+
+
+def coast_of(location: str) -> str | None:
+    """`STP/SC` -> `SC`; `PAR` -> None."""
+    parts = location.split("/", 1)
+    return parts[1] if len(parts) == 2 else None
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit on the board. `power` is its nationality, not its controller."""
+
+    power: str
+    kind: UnitType
+    location: str  # canonical id, with coast for a fleet on a split-coast province
+
+    @property
+    def province(self) -> str:
+        return province_of(self.location)
+
+    def __str__(self) -> str:
+        return f"{self.kind.value} {self.location}"
+
+
+@dataclass(frozen=True, slots=True)
+class DislodgedUnit:
+    """A unit dislodged in the previous movement phase, with its legal retreats."""
+
+    unit: Unit
+    retreats: tuple[str, ...]  # locations (with coast for fleets where needed), sorted
+    attacker_from: str | None = None  # province the dislodging unit came from
+
+
+class Season(str, Enum):
+    SPRING = "S"
+    FALL = "F"
+    WINTER = "W"
+
+
+class PhaseType(str, Enum):
+    BID = "B"
+    MOVEMENT = "M"
+    RETREAT = "R"
+    ADJUSTMENT = "A"
+
+
+_PHASE_RE = re.compile(r"^([SFW])(\d{4})([BMRA])$")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Phase:
+    """A phase code such as `S1901M`, `F1901R`, `W1901A` or `S1901B`."""
+
+    year: int
+    season: Season
+    type: PhaseType
+
+    @classmethod
+    def parse(cls, code: str) -> Phase:
+        match = _PHASE_RE.match(code.strip().upper())
+        if not match:
+            raise ValueError(f"not a phase code: {code!r}")
+        season, year, kind = match.groups()
+        return cls(int(year), Season(season), PhaseType(kind))
+
+    def __str__(self) -> str:
+        return f"{self.season.value}{self.year}{self.type.value}"
+
+    @property
+    def code(self) -> str:
+        return str(self)
+
+    @property
+    def season_name(self) -> str:
+        return {"S": "Spring", "F": "Fall", "W": "Winter"}[self.season.value]
+
+    @property
+    def type_name(self) -> str:
+        return {"B": "Bid", "M": "Movement", "R": "Retreat", "A": "Adjustment"}[
+            self.type.value
+        ]
+
+
+def _freeze(mapping: Mapping[str, object]) -> Mapping[str, object]:
+    return MappingProxyType(dict(mapping))
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A whole board at the start of `phase`.
+
+    * `units`: province id -> unit (one unit per province).
+    * `dislodged`: province id -> dislodged unit (retreat phases only).
+    * `centers`: supply-centre province id -> owning power (unowned centres absent).
+    """
+
+    phase: Phase
+    units: Mapping[str, Unit] = field(default_factory=dict)
+    dislodged: Mapping[str, DislodgedUnit] = field(default_factory=dict)
+    centers: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "units", _freeze(self.units))
+        object.__setattr__(self, "dislodged", _freeze(self.dislodged))
+        object.__setattr__(self, "centers", _freeze(self.centers))
+
+    @classmethod
+    def from_units(
+        cls,
+        phase: Phase,
+        units: Iterable[Unit],
+        centers: Mapping[str, str] | None = None,
+        dislodged: Iterable[DislodgedUnit] = (),
+    ) -> GameState:
+        return cls(
+            phase=phase,
+            units={u.province: u for u in units},
+            dislodged={d.unit.province: d for d in dislodged},
+            centers=dict(centers or {}),
+        )
+
+    def with_(self, **changes: object) -> GameState:
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    def unit_in(self, province: str) -> Unit | None:
+        return self.units.get(province_of(province))
+
+    def units_of(self, power: str) -> list[Unit]:
+        return sorted(
+            (u for u in self.units.values() if u.power == power),
+            key=lambda u: u.location,
+        )
+
+    def centers_of(self, power: str) -> list[str]:
+        return sorted(c for c, p in self.centers.items() if p == power)
+
+    def center_counts(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for owner in self.centers.values():
+            counts[owner] = counts.get(owner, 0) + 1
+        return counts
