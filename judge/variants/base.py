@@ -1,0 +1,195 @@
+"""The contract every variant fulfils, and the values that cross it.
+
+The service layer (the shell) never asks "which variant is this?"; it asks the
+variant. A game in progress is a `Snapshot`: the board, the variant's own data
+(credits, controllers, tasks... as JSON-ready values) and the game's rule flags.
+Players are `seats`, keyed by a string the shell chooses (join order: "1", "2"...).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from judge.rules.map import GameMap
+from judge.rules.orders import IllegalOrder, Order
+from judge.rules.results import OrderResult, RuleOptions
+from judge.rules.state import GameState, Phase
+
+
+class VariantError(ValueError):
+    """A request the variant refuses; the message is meant for the player or GM."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player as the variant sees them: a key and an optional preference list."""
+
+    key: str
+    preferences: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A game between two phases: board + variant data + rule flags.
+
+    `data` must stay JSON-serialisable (str keys; str, int, list, dict, None values).
+    """
+
+    state: GameState
+    data: Mapping[str, Any] = field(default_factory=dict)
+    rules: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def phase(self) -> Phase:
+        return self.state.phase
+
+
+@dataclass(frozen=True)
+class Submission:
+    """What one seat sent for the current phase.
+
+    `orders` are parsed orders (or IllegalOrder errors kept for the report).
+    `extra` holds non-order items, e.g. Intimate bids: {"bids": {"AUSTRIA": 5}}.
+    `complete` is False when the seat has sent nothing at all this phase.
+    """
+
+    orders: tuple[Order | IllegalOrder, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    complete: bool = True
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of processing one phase.
+
+    * `results`: per-order results (empty for a bid phase).
+    * `snapshot`: the game at the start of the next phase.
+    * `report`: variant-specific, JSON-ready data for the results mail (e.g. bids,
+      treasury table, control statements, neutrality violations). The templates
+      render it; `report["public"]` is what everyone may see, and
+      `report["private"][seat]` what only that seat may see.
+    * `winner`: None while the game goes on; a power; or a list of powers (a draw).
+    """
+
+    results: tuple[OrderResult, ...]
+    snapshot: Snapshot
+    report: Mapping[str, Any] = field(default_factory=dict)
+    winner: str | list[str] | None = None
+    finished: bool = False
+
+
+@dataclass(frozen=True)
+class Start:
+    """A freshly started game: who holds what, and each seat's private start notes."""
+
+    snapshot: Snapshot
+    holdings: Mapping[str, tuple[str, ...]]  # seat -> powers
+    private_notes: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    public_notes: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Variant(ABC):
+    """Hooks the shell calls. Subclasses override what differs from standard."""
+
+    name: str = ""
+    display_name: str = ""
+    min_players: int = 1
+    max_players: int = 7
+    # rule flag -> (default, allowed values or () for free text, help)
+    rule_flags: Mapping[str, tuple[str, tuple[str, ...], str]] = {}
+
+    def __init__(self, game_map: GameMap) -> None:
+        self.map = game_map
+
+    # --- set-up ---------------------------------------------------------------------
+
+    def default_rules(self) -> dict[str, str]:
+        return {name: spec[0] for name, spec in self.rule_flags.items()}
+
+    def check_rule(self, name: str, value: str) -> str:
+        """Validate a `SET RULE` and return the normalised value."""
+        spec = self.rule_flags.get(name.lower())
+        if spec is None:
+            known = ", ".join(sorted(self.rule_flags)) or "none"
+            raise VariantError(f"no rule flag {name!r} in {self.name} (flags: {known})")
+        allowed = spec[1]
+        if allowed and value.lower() not in allowed:
+            raise VariantError(f"rule {name} must be one of {', '.join(allowed)}")
+        return value.lower() if allowed else value
+
+    def players_needed(self, rules: Mapping[str, str]) -> int:
+        """How many players make the game start by itself."""
+        return self.max_players
+
+    @abstractmethod
+    def start(self, seats: Sequence[Seat], rules: Mapping[str, str], rng: random.Random) -> Start:
+        """Allot powers (and tasks, credits...) and return the first snapshot."""
+
+    # --- who does what --------------------------------------------------------------
+
+    @abstractmethod
+    def holdings(self, snapshot: Snapshot) -> Mapping[str, tuple[str, ...]]:
+        """seat -> the powers the seat holds (status `players[].powers`)."""
+
+    @abstractmethod
+    def controller_of(self, snapshot: Snapshot, power: str) -> str | None:
+        """The power whose player orders `power` now (itself, a home power, or None)."""
+
+    def orderable_powers(self, snapshot: Snapshot, seat: str) -> frozenset[str]:
+        """The powers whose units `seat` may order in the current phase."""
+        mine = set(self.holdings(snapshot).get(seat, ()))
+        return frozenset(
+            p for p in self.map.home_centers if self.controller_of(snapshot, p) in mine
+        )
+
+    @abstractmethod
+    def owing(self, snapshot: Snapshot) -> Mapping[str, frozenset[str]]:
+        """seat -> the powers for which it owes orders (or bids) this phase.
+
+        Seats that owe nothing are absent. Used for early processing, reminders
+        and lateness.
+        """
+
+    def check_order(self, snapshot: Snapshot, seat: str, order: Order) -> str | None:
+        """Variant-specific refusal of an otherwise legal order (a sentence), or None."""
+        return None
+
+    def check_extra(
+        self, snapshot: Snapshot, seat: str, key: str, value: Any
+    ) -> str | None:
+        """Validate a non-order submission item (e.g. a bid); None if acceptable."""
+        return f"{key} is not used in {self.display_name or self.name}"
+
+    def is_complete(self, snapshot: Snapshot, seat: str, submission: Submission) -> bool:
+        """Has this seat sent everything it owes (for early processing)?"""
+        return submission.complete
+
+    # --- processing -----------------------------------------------------------------
+
+    @abstractmethod
+    def process(
+        self,
+        snapshot: Snapshot,
+        submissions: Mapping[str, Submission],
+        rng: random.Random,
+    ) -> Outcome:
+        """Adjudicate the current phase with every seat's submission."""
+
+    def rule_options(self, rules: Mapping[str, str]) -> RuleOptions:
+        return RuleOptions(
+            convoy_adjacent=rules.get("convoy_adjacent", "3.0"),
+            civil_disorder=rules.get("civil_disorder", "2023"),
+        )
+
+    # --- ending -----------------------------------------------------------------------
+
+    def concede(self, snapshot: Snapshot, seat: str) -> str | list[str] | None:
+        """The winner when `seat` concedes (None: a concession does not end the game)."""
+        return None
+
+    def public_summary(self, snapshot: Snapshot) -> Mapping[str, Any]:
+        """Variant data anyone may see (e.g. credits after the bid results)."""
+        return {}

@@ -1,0 +1,54 @@
+"""Small board questions several variants ask: adjustments due, who must move."""
+
+from __future__ import annotations
+
+from judge.rules.map import GameMap
+from judge.rules.orders import IllegalOrder, Order
+from judge.rules.state import GameState, PhaseType
+from judge.variants.base import Submission
+
+
+def adjustment_delta(game_map: GameMap, state: GameState, power: str) -> int:
+    """Builds due (positive) or removals due (negative), builds capped by free homes."""
+    delta = len(state.centers_of(power)) - len(state.units_of(power))
+    if delta > 0:
+        return min(delta, len(free_home_centers(game_map, state, power)))
+    return delta
+
+
+def free_home_centers(game_map: GameMap, state: GameState, power: str) -> list[str]:
+    return [
+        c
+        for c in game_map.home_centers.get(power, ())
+        if state.centers.get(c) == power and c not in state.units
+    ]
+
+
+def powers_with_duties(game_map: GameMap, state: GameState) -> frozenset[str]:
+    """Powers that have something to order in the current phase."""
+    kind = state.phase.type
+    if kind is PhaseType.MOVEMENT:
+        return frozenset(u.power for u in state.units.values())
+    if kind is PhaseType.RETREAT:
+        return frozenset(d.unit.power for d in state.dislodged.values())
+    if kind is PhaseType.ADJUSTMENT:
+        return frozenset(
+            p for p in game_map.home_centers if adjustment_delta(game_map, state, p) != 0
+        )
+    return frozenset()
+
+
+def all_orders(
+    submissions: dict[str, Submission] | object,
+) -> list[Order | IllegalOrder]:
+    """Every seat's orders, in seat order, as one list for the adjudicator."""
+    items = getattr(submissions, "items")()
+    return [order for _, sub in sorted(items) for order in sub.orders]
+
+
+def center_winner(state: GameState, needed: int = 18) -> str | None:
+    """The power owning at least `needed` centres, if any."""
+    for power, count in state.center_counts().items():
+        if count >= needed:
+            return power
+    return None
