@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from importlib import resources
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from judge.rules.state import (
     POWERS,
@@ -32,7 +33,7 @@ class MapError(ValueError):
     """The map data is inconsistent."""
 
 
-class ProvinceKind(str, Enum):
+class ProvinceKind(StrEnum):
     LAND = "land"  # inland: armies only
     SEA = "sea"  # fleets only
     COAST = "coast"  # armies, and fleets on its coast(s)
@@ -187,12 +188,8 @@ def build_map(name: str, data: Mapping[str, Any]) -> GameMap:
         provinces=MappingProxyType(provinces),
         army_adjacency=MappingProxyType({k: frozenset(v) for k, v in army.items()}),
         fleet_adjacency=MappingProxyType({k: frozenset(v) for k, v in fleet.items()}),
-        home_centers=MappingProxyType(
-            {p: tuple(powers[p]["home_centers"]) for p in powers}
-        ),
-        home_territory=MappingProxyType(
-            {p: tuple(powers[p]["home_territory"]) for p in powers}
-        ),
+        home_centers=MappingProxyType({p: tuple(powers[p]["home_centers"]) for p in powers}),
+        home_territory=MappingProxyType({p: tuple(powers[p]["home_territory"]) for p in powers}),
         starting_units=MappingProxyType(
             {p: tuple(_parse_unit(p, u) for u in powers[p]["starting_units"]) for p in powers}
         ),

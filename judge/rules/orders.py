@@ -13,7 +13,6 @@ The unit type on support/convoy targets may be None when the player left it out.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from judge.rules.state import UnitType, province_of
 
@@ -137,10 +136,10 @@ class Waive:
         return "WAIVE"
 
 
-MovementOrder = Union[Hold, Move, SupportHold, SupportMove, Convoy]
-RetreatOrder = Union[Retreat, Disband]
-AdjustmentOrder = Union[Build, Remove, Waive]
-Order = Union[MovementOrder, RetreatOrder, AdjustmentOrder]
+MovementOrder = Hold | Move | SupportHold | SupportMove | Convoy
+RetreatOrder = Retreat | Disband
+AdjustmentOrder = Build | Remove | Waive
+Order = MovementOrder | RetreatOrder | AdjustmentOrder
 
 UNIT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy, Retreat, Disband, Remove)
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from judge.rules.orders import Order
 from judge.rules.state import GameState, Phase
 
 
-class Outcome(str, Enum):
+class Outcome(StrEnum):
     SUCCEEDS = "succeeds"
     FAILS = "fails"
     ILLEGAL = "illegal"

@@ -7,10 +7,10 @@ phase is a function from a state plus orders to a new state; nothing mutates.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from enum import Enum
+from enum import StrEnum
 from types import MappingProxyType
-from typing import Iterable, Mapping
 
 POWERS: tuple[str, ...] = (
     "AUSTRIA",
@@ -37,7 +37,7 @@ def power_name(text: str) -> str | None:
     return None
 
 
-class UnitType(str, Enum):
+class UnitType(StrEnum):
     """Army or fleet; the value is the one-letter code used in orders."""
 
     ARMY = "A"
@@ -84,13 +84,13 @@ class DislodgedUnit:
     attacker_from: str | None = None  # province the dislodging unit came from
 
 
-class Season(str, Enum):
+class Season(StrEnum):
     SPRING = "S"
     FALL = "F"
     WINTER = "W"
 
 
-class PhaseType(str, Enum):
+class PhaseType(StrEnum):
     BID = "B"
     MOVEMENT = "M"
     RETREAT = "R"
@@ -129,9 +129,7 @@ class Phase:
 
     @property
     def type_name(self) -> str:
-        return {"B": "Bid", "M": "Movement", "R": "Retreat", "A": "Adjustment"}[
-            self.type.value
-        ]
+        return {"B": "Bid", "M": "Movement", "R": "Retreat", "A": "Adjustment"}[self.type.value]
 
 
 def _freeze(mapping: Mapping[str, object]) -> Mapping[str, object]:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from judge.rules.map import GameMap
 from judge.rules.orders import IllegalOrder, Order

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from judge.rules.map import GameMap
 from judge.rules.orders import IllegalOrder, Order
 from judge.rules.state import GameState, PhaseType
@@ -38,12 +40,9 @@ def powers_with_duties(game_map: GameMap, state: GameState) -> frozenset[str]:
     return frozenset()
 
 
-def all_orders(
-    submissions: dict[str, Submission] | object,
-) -> list[Order | IllegalOrder]:
+def all_orders(submissions: Mapping[str, Submission]) -> list[Order | IllegalOrder]:
     """Every seat's orders, in seat order, as one list for the adjudicator."""
-    items = getattr(submissions, "items")()
-    return [order for _, sub in sorted(items) for order in sub.orders]
+    return [order for _, sub in sorted(submissions.items()) for order in sub.orders]
 
 
 def center_winner(state: GameState, needed: int = 18) -> str | None:

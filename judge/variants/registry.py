@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from judge.rules.map import load_map
 from judge.variants.base import Variant, VariantError
@@ -12,6 +12,16 @@ def _standard() -> Variant:
     from judge.variants.standard import StandardVariant
 
     return StandardVariant(load_map("standard"))
+
+
+def _intimate(ruleset: str) -> Callable[[], Variant]:
+    def build() -> Variant:
+        from judge.variants.intimate import IntimateVariant
+        from judge.variants.intimate_rulesets import RULESETS
+
+        return IntimateVariant(load_map("standard"), RULESETS[ruleset])
+
+    return build
 
 
 class VariantRegistry:
@@ -41,4 +51,6 @@ class VariantRegistry:
 def default_registry() -> VariantRegistry:
     registry = VariantRegistry()
     registry.register("standard", _standard)
+    for ruleset in ("intimate", "intimate-2000", "propaganda"):
+        registry.register(ruleset, _intimate(ruleset))
     return registry

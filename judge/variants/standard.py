@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from judge.rules.phases import adjudicate_phase
 from judge.rules.state import POWERS, Phase

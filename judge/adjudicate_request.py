@@ -1,0 +1,239 @@
+"""Read one `judge adjudicate` request (spec/adjudicate.md) into rules values.
+
+The request is a decoded JSON object. Every problem is a `RequestError` whose
+message starts with the offending field (`units.ENGLAND[1]: ...`), so the
+command line can report it in one line. Orders are read with the judge's own
+parser; an order that cannot be read or may not be given is not a malformed
+request: it becomes an `IllegalOrder`, reported `illegal` by the adjudicator.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from judge.rules.map import GameMap, ProvinceKind
+from judge.rules.orders import IllegalOrder, Order, OrderError
+from judge.rules.parse import parse_order
+from judge.rules.results import RuleOptions
+from judge.rules.state import (
+    DislodgedUnit,
+    GameState,
+    Phase,
+    PhaseType,
+    Season,
+    Unit,
+    UnitType,
+    power_name,
+)
+
+OPTION_VALUES: dict[str, tuple[str, ...]] = {
+    "convoy_adjacent": ("3.0", "2.4"),
+    "civil_disorder": ("2023", "2000"),
+}
+_KINDS = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
+_COAST = re.compile(r"^(.*?)\s*(?:/\s*|\(\s*|\s+)(nc|sc|ec|wc)\s*\)?$", re.I)
+
+
+class RequestError(ValueError):
+    """Malformed input. The message names the offending field or order."""
+
+
+@dataclass(frozen=True)
+class Request:
+    state: GameState
+    orders: list[tuple[str, Order | IllegalOrder]]  # (the power that gave it, the order)
+    options: RuleOptions
+
+
+def read_request(data: Any, maps: Callable[[str], GameMap]) -> Request:
+    """Validate `data` and build the board, the orders and the options."""
+    if not isinstance(data, dict):
+        raise RequestError("request: expected a JSON object")
+    game_map = maps(_variant(data.get("variant", "standard")))
+    phase = _phase(data.get("phase"))
+    units = _units(game_map, _required(data, "units"))
+    centers = _centers(game_map, data, phase)
+    dislodged = _dislodged(game_map, data.get("dislodged"), phase)
+    state = GameState.from_units(phase, units, centers, dislodged)
+    orders = _orders(game_map, state, data.get("orders", {}))
+    return Request(state, orders, _options(data.get("options", {})))
+
+
+# --- fields ------------------------------------------------------------------------------
+
+
+def _required(data: Mapping[str, Any], name: str) -> Any:
+    if name not in data:
+        raise RequestError(f"{name}: required")
+    return data[name]
+
+
+def _variant(value: Any) -> str:
+    if not isinstance(value, str) or value.strip().lower() != "standard":
+        raise RequestError(f"variant: only 'standard' is supported, got {value!r}")
+    return "standard"
+
+
+def _phase(value: Any) -> Phase:
+    if not isinstance(value, str):
+        raise RequestError("phase: required, a code such as S1901M")
+    try:
+        phase = Phase.parse(value)
+    except ValueError:
+        raise RequestError(f"phase: not a phase code: {value!r}") from None
+    if phase.type is PhaseType.BID:
+        raise RequestError(f"phase: {phase} is not a standard phase")
+    return phase
+
+
+def _object(value: Any, field: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise RequestError(f"{field}: expected an object keyed by power")
+    return value
+
+
+def _list(value: Any, field: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise RequestError(f"{field}: expected a list")
+    return value
+
+
+def _power(key: Any, field: str) -> str:
+    power = power_name(key) if isinstance(key, str) else None
+    if power is None:
+        raise RequestError(f"{field}.{key}: unknown power")
+    return power
+
+
+def _by_power(value: Any, field: str) -> list[tuple[str, str, Any]]:
+    """(power, field path, value) for each entry of an object keyed by power."""
+    return [(_power(k, field), f"{field}.{k}", v) for k, v in _object(value, field).items()]
+
+
+# --- locations and units -------------------------------------------------------------------
+
+
+def read_location(game_map: GameMap, text: Any, field: str) -> str:
+    """`stp/sc`, `St Petersburg (sc)`, `PAR`, `paris` -> `STP/SC`, `PAR`."""
+    if not isinstance(text, str):
+        raise RequestError(f"{field}: expected a province, got {text!r}")
+    match = _COAST.match(text.strip())
+    name, coast = (match.group(1), match.group(2).upper()) if match else (text, None)
+    province = game_map.lookup(name)
+    if province is None:
+        raise RequestError(f"{field}: unknown province {text!r}")
+    if coast is not None and coast not in game_map.provinces[province].coasts:
+        raise RequestError(f"{field}: {province} has no coast {coast}")
+    return province if coast is None else f"{province}/{coast}"
+
+
+def read_unit(game_map: GameMap, power: str, text: Any, field: str) -> Unit:
+    """`F STP/SC`, `army paris` -> a unit standing where it can stand."""
+    words = text.split(None, 1) if isinstance(text, str) else []
+    if len(words) != 2 or words[0].lower() not in _KINDS:
+        raise RequestError(f"{field}: not a unit such as 'A PAR' or 'F STP/SC': {text!r}")
+    kind = _KINDS[words[0].lower()]
+    location = read_location(game_map, words[1], field)
+    province = game_map.provinces[location.split("/")[0]]
+    if kind is UnitType.ARMY:
+        if province.kind is ProvinceKind.SEA:
+            raise RequestError(f"{field}: an army cannot stand at sea: {text!r}")
+        location = province.id
+    elif province.kind is ProvinceKind.LAND:
+        raise RequestError(f"{field}: a fleet cannot stand inland: {text!r}")
+    elif province.coasts and "/" not in location:
+        raise RequestError(f"{field}: say which coast of {province.id} the fleet is on")
+    return Unit(power, kind, location)
+
+
+def _units(game_map: GameMap, value: Any) -> list[Unit]:
+    units: dict[str, Unit] = {}
+    for power, field, texts in _by_power(value, "units"):
+        for i, text in enumerate(_list(texts, field)):
+            unit = read_unit(game_map, power, text, f"{field}[{i}]")
+            if unit.province in units:
+                raise RequestError(f"{field}[{i}]: a second unit in {unit.province}")
+            units[unit.province] = unit
+    return list(units.values())
+
+
+def _fall_or_winter(phase: Phase) -> bool:
+    return phase.season in (Season.FALL, Season.WINTER)
+
+
+def _centers(game_map: GameMap, data: Mapping[str, Any], phase: Phase) -> dict[str, str]:
+    if "centers" not in data:
+        if _fall_or_winter(phase):
+            raise RequestError(f"centers: required in {phase}")
+        return {}
+    owners: dict[str, str] = {}
+    for power, field, names in _by_power(data["centers"], "centers"):
+        for i, name in enumerate(_list(names, field)):
+            province = read_location(game_map, name, f"{field}[{i}]").split("/")[0]
+            if province not in game_map.centers:
+                raise RequestError(f"{field}[{i}]: {province} is not a supply centre")
+            if owners.get(province, power) != power:
+                raise RequestError(
+                    f"{field}[{i}]: {province} already belongs to {owners[province]}"
+                )
+            owners[province] = power
+    return owners
+
+
+def _dislodged(game_map: GameMap, value: Any, phase: Phase) -> list[DislodgedUnit]:
+    if not value:
+        return []
+    if phase.type is not PhaseType.RETREAT:
+        raise RequestError(f"dislodged: only a retreat phase has dislodged units, not {phase}")
+    found: list[DislodgedUnit] = []
+    for power, field, entries in _by_power(value, "dislodged"):
+        for text, retreats in _object(entries, field).items():
+            unit = read_unit(game_map, power, text, f"{field}.{text}")
+            where = f"{field}.{text}"
+            places = [
+                read_location(game_map, r, f"{where}[{i}]")
+                for i, r in enumerate(_list(retreats, where))
+            ]
+            found.append(DislodgedUnit(unit, tuple(sorted(places))))
+    return found
+
+
+# --- orders and options --------------------------------------------------------------------
+
+
+def _orders(
+    game_map: GameMap, state: GameState, value: Any
+) -> list[tuple[str, Order | IllegalOrder]]:
+    orders: list[tuple[str, Order | IllegalOrder]] = []
+    for power, field, texts in _by_power(value, "orders"):
+        for i, text in enumerate(_list(texts, field)):
+            if not isinstance(text, str):
+                raise RequestError(f"{field}[{i}]: an order must be a string, got {text!r}")
+            orders.append((power, _order(game_map, state, power, text)))
+    return orders
+
+
+def _order(game_map: GameMap, state: GameState, power: str, text: str) -> Order | IllegalOrder:
+    try:
+        return parse_order(text, game_map, state, {power})
+    except IllegalOrder as illegal:
+        return illegal
+    except OrderError as unreadable:
+        return IllegalOrder(str(unreadable), text.strip(), power)
+
+
+def _options(value: Any) -> RuleOptions:
+    if not isinstance(value, dict):
+        raise RequestError("options: expected an object")
+    chosen: dict[str, str] = {}
+    for key, setting in value.items():
+        if key not in OPTION_VALUES:
+            raise RequestError(f"options.{key}: unknown option; known: {', '.join(OPTION_VALUES)}")
+        if str(setting) not in OPTION_VALUES[key]:
+            allowed = " or ".join(OPTION_VALUES[key])
+            raise RequestError(f"options.{key}: expected {allowed}, got {setting!r}")
+        chosen[key] = str(setting)
+    return RuleOptions(**chosen)

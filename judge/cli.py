@@ -1,0 +1,252 @@
+"""The `judge` admin command line: serve, deliver, status, db upgrade, adjudicate.
+
+This module only reads arguments and wires parts together. The service layer's
+entry points are looked up here, so the shell runs (storing mail) before they exist:
+
+* inbox handler: `judge.service.handle_inbox_message`; the environment variable
+  `JUDGE_HANDLER=module:function` replaces it (tests use this to plug in a probe);
+* scheduler: `judge.scheduler.tick(session, clock, config)`, if that module exists;
+* game status: `judge.service.status.game_status(session, name)`, else a summary
+  read from the tables.
+
+Exit codes: 0 success, 1 failure (e.g. no such game), 2 usage or config errors;
+`deliver` uses the sysexits codes MTAs understand (75: try again later).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import importlib.util
+import json
+import logging
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session, sessionmaker
+
+from judge.clock import Clock, SystemClock
+from judge.config import Config, ConfigError, load_config
+from judge.mail.intake import EX_TEMPFAIL, Inbox, store_piped
+from judge.outbound import deliver_due, make_transport
+from judge.store.db import make_engine, make_session_factory
+from judge.store.migrate import current_revision, upgrade
+from judge.store.overview import game_overview, operator_overview
+from judge.worker import Handler, process_pending
+
+HANDLER_ENV = "JUDGE_HANDLER"
+EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list[:1] == ["adjudicate"]:
+        return _adjudicate(args_list[1:])
+    parser = _parser()
+    args = parser.parse_args(args_list)
+    if not hasattr(args, "run"):
+        parser.print_usage(sys.stderr)
+        return EXIT_USAGE
+    logging.basicConfig(
+        level=logging.INFO if args.command == "serve" else logging.WARNING,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        print(f"judge: {exc}", file=sys.stderr)
+        return EX_TEMPFAIL if args.command == "deliver" else EXIT_USAGE
+    result: int = args.run(config, args)
+    return result
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="judge", description="An email Diplomacy judge.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    config_option = argparse.ArgumentParser(add_help=False)
+    config_option.add_argument("--config", metavar="FILE", help="TOML config file")
+
+    serve = commands.add_parser("serve", parents=[config_option], help="run the judge")
+    serve.set_defaults(run=_serve)
+    deliver = commands.add_parser(
+        "deliver", parents=[config_option], help="store one mail from stdin and process it"
+    )
+    deliver.add_argument("--sender", help="envelope sender (default: $SENDER or headers)")
+    deliver.set_defaults(run=_deliver)
+    status = commands.add_parser(
+        "status", parents=[config_option], help="a game's state, or the operator overview"
+    )
+    status.add_argument("game", nargs="?", help="game name")
+    status.add_argument("--json", action="store_true", help="print JSON")
+    status.set_defaults(run=_status)
+    db = commands.add_parser("db", help="database maintenance")
+    db_commands = db.add_subparsers(dest="db_command", metavar="ACTION", required=True)
+    db_upgrade = db_commands.add_parser(
+        "upgrade", parents=[config_option], help="apply the migrations"
+    )
+    db_upgrade.set_defaults(run=_db_upgrade)
+    commands.add_parser("adjudicate", help="adjudicate one phase, JSON in and out")
+    return parser
+
+
+def _serve(config: Config, args: argparse.Namespace) -> int:
+    from judge.server import serve
+
+    asyncio.run(serve(config, resolve_handler(), scheduler_ticks()))
+    return EXIT_OK
+
+
+def _deliver(config: Config, args: argparse.Namespace) -> int:
+    raw = sys.stdin.buffer.read()
+    try:
+        engine = make_engine(config.database.url)
+        upgrade(engine)
+    except Exception as exc:
+        print(f"judge deliver: database unavailable: {exc}", file=sys.stderr)
+        return EX_TEMPFAIL
+    sessions = make_session_factory(engine)
+    clock = SystemClock()
+    try:
+        outcome = store_piped(Inbox(sessions, clock, config), raw, args.sender)
+        if outcome.exit_code != 0:
+            print(f"judge deliver: {outcome.reason}", file=sys.stderr)
+            return outcome.exit_code
+        _process_now(sessions, clock, config)
+        return outcome.exit_code
+    finally:
+        engine.dispose()
+
+
+def _process_now(sessions: sessionmaker[Session], clock: Clock, config: Config) -> None:
+    """Process the stored mail (and any waiting before it), then send what is due.
+
+    Failures here do not change the exit code: the mail is stored, and a failed
+    mail stays in the inbox for the operator, as under `judge serve`.
+    """
+    log = logging.getLogger("judge.deliver")
+    try:
+        handler = resolve_handler()
+        if handler is None:
+            log.warning("no inbox handler available: the mail is stored, not processed")
+        else:
+            process_pending(sessions, handler, clock, config)
+        deliver_due(sessions, make_transport(config.outbound), clock, config)
+    except Exception:
+        log.exception("processing failed; the mail is stored and will be retried")
+
+
+def _status(config: Config, args: argparse.Namespace) -> int:
+    engine = make_engine(config.database.url)
+    try:
+        with make_session_factory(engine)() as session:
+            if args.game is None:
+                _print(operator_overview(session), args.json, _overview_text)
+                return EXIT_OK
+            status = _game_status(session, args.game)
+    except SQLAlchemyError as exc:
+        print(f"judge status: cannot read the database ({exc.__class__.__name__}); "
+              "is it created? (judge db upgrade)", file=sys.stderr)
+        return EXIT_FAILURE
+    finally:
+        engine.dispose()
+    if status is None:
+        print(f"judge status: no game called {args.game!r}", file=sys.stderr)
+        return EXIT_FAILURE
+    _print(status, args.json, _game_text)
+    return EXIT_OK
+
+
+def _db_upgrade(config: Config, args: argparse.Namespace) -> int:
+    engine = make_engine(config.database.url)
+    try:
+        upgrade(engine)
+        print(f"database at revision {current_revision(engine)}")
+    finally:
+        engine.dispose()
+    return EXIT_OK
+
+
+def _adjudicate(argv: list[str]) -> int:
+    if importlib.util.find_spec("judge.adjudicate_cli") is None:
+        print("judge adjudicate: not available in this build", file=sys.stderr)
+        return EXIT_FAILURE
+    module = importlib.import_module("judge.adjudicate_cli")
+    result: int = module.main(argv)
+    return result
+
+
+def resolve_handler() -> Handler | None:
+    """The inbox handler: `$JUDGE_HANDLER`, else the service layer's, else None."""
+    spec = os.environ.get(HANDLER_ENV)
+    if spec:
+        module_name, _, attribute = spec.partition(":")
+        handler: Handler = getattr(importlib.import_module(module_name), attribute)
+        return handler
+    service_handler: Handler | None = _optional("judge.service", "handle_inbox_message")
+    return service_handler
+
+
+def scheduler_ticks() -> list[Any]:
+    tick = _optional("judge.scheduler", "tick")
+    return [] if tick is None else [tick]
+
+
+def _game_status(session: Session, name: str) -> dict[str, Any] | None:
+    service_status = _optional("judge.service.status", "game_status")
+    if service_status is not None:
+        result: dict[str, Any] | None = service_status(session, name)
+        return result
+    return game_overview(session, name)
+
+
+def _optional(module_name: str, attribute: str) -> Any:
+    """`module.attribute` when the module exists; import errors inside it propagate."""
+    try:
+        if importlib.util.find_spec(module_name) is None:
+            return None
+    except ModuleNotFoundError:  # a parent package is missing
+        return None
+    return getattr(importlib.import_module(module_name), attribute, None)
+
+
+def _print(data: dict[str, Any], as_json: bool, text: Callable[[dict[str, Any]], str]) -> None:
+    print(json.dumps(data, indent=2, sort_keys=False) if as_json else text(data))
+
+
+def _game_text(status: dict[str, Any]) -> str:
+    lines = [
+        f"{status.get('game')}: {status.get('variant')}, {status.get('status')}, "
+        f"phase {status.get('phase') or '-'}, deadline {status.get('deadline') or '-'}"
+    ]
+    for player in status.get("players", []):
+        lines.append(f"  {player.get('address')}: {' '.join(player.get('powers', [])) or '-'}")
+    return "\n".join(lines)
+
+
+def _overview_text(overview: dict[str, Any]) -> str:
+    lines = [f"games: {len(overview['games'])}"]
+    lines += [
+        f"  {g['game']}: {g['variant']}, {g['status']}, phase {g['phase'] or '-'}"
+        for g in overview["games"]
+    ]
+    lines.append(f"inbox: {_count_text(overview['inbox'])}")
+    for row in overview["failed_inbox"]:
+        last = (row["error"] or "").strip().splitlines()[-1:] or [""]
+        lines.append(f"  failed #{row['id']} from <{row['mail_from']}>: {last[0]}")
+    lines.append(f"outbox: {_count_text(overview['outbox'])}")
+    for row in overview["failed_outbox"]:
+        lines.append(f"  failed #{row['id']} to <{row['to']}>: {row['error']}")
+    return "\n".join(lines)
+
+
+def _count_text(counts: dict[str, int]) -> str:
+    return ", ".join(f"{n} {status}" for status, n in sorted(counts.items())) or "empty"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

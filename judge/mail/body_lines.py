@@ -1,0 +1,66 @@
+"""Pick, from a mail's text, the lines the judge should read as commands.
+
+Outside press, blank lines, quoted lines (`>`) and a reply's "... wrote:" line are
+skipped. Inside `PRESS`/`BROADCAST` ... `ENDPRESS` every line is kept as typed, blank
+and quoted ones too, because they are part of the message to the other players.
+Reading stops at a signature line (`--`), at a quoted original ("-----Original
+Message-----" or Outlook's line of underscores), or after SIGNOFF, which is kept.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from judge.mail.keywords import ends_press_block, is_signoff, starts_press_block
+
+MAX_LINES = 500
+
+_ORIGINAL_MESSAGE = re.compile(r"-{2,}\s*original message\s*-{2,}|_{20,}", re.IGNORECASE)
+_ATTRIBUTION = re.compile(r".*\b(wrote|writes|schrieb|a écrit|escribió|scrisse)\s*:$", re.I)
+
+
+def command_lines(text: str) -> tuple[tuple[str, ...], list[str]]:
+    """The lines to read, right-stripped, and any problem (e.g. the line cap)."""
+    raw = [line.rstrip() for line in text.splitlines()]
+    kept: list[str] = []
+    in_press = False
+    for index, line in enumerate(raw):
+        if _ends_reading(line):
+            break
+        if not in_press and _skipped(raw, index):
+            continue
+        if len(kept) >= MAX_LINES:
+            return tuple(kept), [f"only the first {MAX_LINES} lines were read"]
+        kept.append(line)
+        if is_signoff(line):
+            break
+        in_press = _still_in_press(line, in_press)
+    return tuple(kept), []
+
+
+def _ends_reading(line: str) -> bool:
+    return line == "--" or bool(_ORIGINAL_MESSAGE.fullmatch(line.strip()))
+
+
+def _still_in_press(line: str, in_press: bool) -> bool:
+    if in_press:
+        return not ends_press_block(line)
+    return starts_press_block(line)
+
+
+def _skipped(lines: Sequence[str], index: int) -> bool:
+    line = lines[index].strip()
+    return not line or _is_quote(line) or _is_attribution(lines, index)
+
+
+def _is_quote(line: str) -> bool:
+    return line.lstrip().startswith(">")
+
+
+def _is_attribution(lines: Sequence[str], index: int) -> bool:
+    """A line like `On Monday, Ann wrote:` just above quoted text."""
+    if not _ATTRIBUTION.fullmatch(lines[index].strip()):
+        return False
+    following = (line for line in lines[index + 1 :] if line.strip())
+    return _is_quote(next(following, ""))

@@ -1,0 +1,337 @@
+"""The typed commands a mail can hold, and `ParsedLine`, one read line with its outcome.
+
+These values are the whole contract between the mail parser and the service that runs
+commands: the parser only reads text, the service only sees these dataclasses. Power
+names are canonical (`"FRANCE"`), game names lower case, passwords exactly as typed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Literal
+
+from judge.rules.state import POWER_BY_LETTER
+
+PhaseKind = Literal["MOVE", "RETREAT", "ADJUST", "BID"]
+SignonLetter = Literal["?", "A", "E", "F", "G", "I", "R", "T", "M", "O"]
+
+# --- commands that need no signon -------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Help:
+    """`HELP [topic]`; topic is lower case, one of HELP_TOPICS, or None for the index."""
+
+    topic: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ListGames:
+    """`LIST` (game None: every game) or `LIST game`."""
+
+    game: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """`HISTORY game`."""
+
+    game: str
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """`SUMMARY game`."""
+
+    game: str
+
+
+@dataclass(frozen=True, slots=True)
+class MapRequest:
+    """`MAP game`: the current map of a game."""
+
+    game: str
+
+
+@dataclass(frozen=True, slots=True)
+class Create:
+    """`CREATE game password variant [setting, setting ...]`.
+
+    `options` holds each setting's text as typed (e.g. "PLAYERS 4"); `settings` holds
+    the same settings parsed, in the same order.
+    """
+
+    game: str
+    password: str
+    variant: str
+    options: tuple[str, ...] = ()
+    settings: tuple[GameSetting, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Signon:
+    """`SIGNON Xgame password`: X is `?` (join a forming game), a power letter, M or O."""
+
+    letter: SignonLetter
+    game: str
+    password: str
+
+    @property
+    def role(self) -> Literal["join", "power", "master", "observer"]:
+        if self.letter == "?":
+            return "join"
+        if self.letter == "M":
+            return "master"
+        if self.letter == "O":
+            return "observer"
+        return "power"
+
+    @property
+    def power(self) -> str | None:
+        """The power's name for a power letter, else None."""
+        return POWER_BY_LETTER.get(self.letter)
+
+
+@dataclass(frozen=True, slots=True)
+class Observe:
+    """`OBSERVE game password`."""
+
+    game: str
+    password: str
+
+
+# --- commands after SIGNON -------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Preferences:
+    """`PREFERENCES list`: 1 to 7 distinct powers, in order; the service completes it."""
+
+    powers: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """`BID power amount`; amount 0 withdraws the bid for that power."""
+
+    power: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class BidNone:
+    """`BID NONE`: no bids this year."""
+
+
+@dataclass(frozen=True, slots=True)
+class Orders:
+    """`ORDERS`: start of an order block (order lines are read as orders anyway)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndOrders:
+    """`ENDORDERS`: end of an order block."""
+
+
+@dataclass(frozen=True, slots=True)
+class OrderLine:
+    """Any line that is no command keyword: an order, if the service can read one.
+
+    `near_keyword` names a command the line looks like a typo of (e.g. "SIGNON" for
+    `SIGNOM ?g1 pw`), so that an error can say "did you mean ...".
+    """
+
+    text: str
+    near_keyword: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetWait:
+    """`SET WAIT` (on=True) or `SET NOWAIT` (on=False)."""
+
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SetPassword:
+    """`SET PASSWORD new`."""
+
+    new: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetAddress:
+    """`SET ADDRESS new@addr` (address shape checked, `<...>` and `mailto:` removed)."""
+
+    address: str
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    """`PRESS [TO powers]` ... `ENDPRESS`. `to` None is public press.
+
+    `to` holds canonical power names, and "MASTER" for the GM. `body` keeps the lines
+    as typed, blank lines and `>` quotes included, minus leading and trailing blanks.
+    """
+
+    to: tuple[str, ...] | None
+    body: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Broadcast:
+    """`BROADCAST` ... `ENDPRESS`: press to everyone."""
+
+    body: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """`DRAW` (or `SET DRAW`): propose or vote for a draw."""
+
+
+@dataclass(frozen=True, slots=True)
+class NoDraw:
+    """`NODRAW` (or `SET NODRAW`): withdraw a draw vote."""
+
+
+@dataclass(frozen=True, slots=True)
+class Concede:
+    """`CONCEDE`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stalemate:
+    """`STALEMATE` (Intimate)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """`RESIGN`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Signoff:
+    """`SIGNOFF`: the end of the commands; anything after it on the line is ignored."""
+
+
+# --- GM commands -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SetDeadline:
+    """`SET DEADLINE when`: an aware UTC datetime, or a positive timedelta from now."""
+
+    when: datetime | timedelta
+
+
+@dataclass(frozen=True, slots=True)
+class SetGrace:
+    """`SET GRACE duration` (zero allowed)."""
+
+    duration: timedelta
+
+
+@dataclass(frozen=True, slots=True)
+class SetNext:
+    """`SET MOVE|RETREAT|ADJUST|BID NEXT duration` (more than zero)."""
+
+    kind: PhaseKind
+    duration: timedelta
+
+
+@dataclass(frozen=True, slots=True)
+class SetPlayers:
+    """`SET PLAYERS n`, 2 to 7 (Taskdip)."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetRule:
+    """`SET RULE name value`; name lower case, value as typed (one or more words)."""
+
+    name: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetZine:
+    """`SET ZINE address`; `SET ZINE NONE` (or OFF) gives address None: no zine."""
+
+    address: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SetMaps:
+    """`SET MAPS ON|OFF`: whether result mails carry a map."""
+
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """`START`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Process:
+    """`PROCESS`: process the current phase now."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pause:
+    """`PAUSE`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """`RESUME`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Terminate:
+    """`TERMINATE`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Eject:
+    """`EJECT power`."""
+
+    power: str
+
+
+GameSetting = SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps
+
+Command = (
+    Help | ListGames | History | Summary | MapRequest | Create | Signon | Observe
+    | Preferences | Bid | BidNone | Orders | EndOrders | OrderLine
+    | SetWait | SetPassword | SetAddress | Press | Broadcast
+    | Draw | NoDraw | Concede | Stalemate | Resign | Signoff
+    | SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps
+    | Start | Process | Pause | Resume | Terminate | Eject
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedLine:
+    """One command as read: the input lines it came from, and a command or an error.
+
+    `start` is the index of its first line in the list given to `parse_commands`.
+    Exactly one of `command` and `error` is set.
+    """
+
+    lines: tuple[str, ...]
+    start: int
+    command: Command | None = None
+    error: str | None = None
+
+    @property
+    def text(self) -> str:
+        """The original line(s), for the echo in the reply."""
+        return "\n".join(self.lines)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None

@@ -1,0 +1,118 @@
+"""The judge's command language: the lines of a mail in, typed commands out.
+
+`parse_commands` reads each line (or press block) into a `ParsedLine` holding either a
+command from `command_types` or an error for the player. It never raises. It does not
+know who is signed on: a line that is no command becomes an `OrderLine`, and the
+service decides whether it is an order in context.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Sequence
+
+from judge.mail import game_commands as game
+from judge.mail import open_commands as open_
+from judge.mail.arguments import CommandError
+from judge.mail.command_types import (
+    Command,
+    Concede,
+    Draw,
+    EndOrders,
+    NoDraw,
+    OrderLine,
+    Orders,
+    ParsedLine,
+    Pause,
+    Process,
+    Resign,
+    Resume,
+    Stalemate,
+    Start,
+    Terminate,
+)
+from judge.mail.keywords import BROADCAST, PRESS, SIGNOFF, Keyword, clean, match_keyword
+from judge.mail.press_blocks import read_press_block
+from judge.mail.set_commands import set_keywords
+
+Reader = Callable[[str], Command]
+
+_TABLE: list[tuple[Keyword, Reader]] = [
+    (Keyword("HELP"), open_.help_command),
+    (Keyword("LIST"), open_.list_command),
+    (Keyword("HISTORY"), open_.history_command),
+    (Keyword("SUMMARY"), open_.summary_command),
+    (Keyword("MAP"), open_.map_command),
+    (Keyword("CREATE"), open_.create_command),
+    (Keyword("SIGNON", "SIGN ON"), open_.signon_command),
+    (Keyword("OBSERVE"), open_.observe_command),
+    (Keyword("PREFERENCES", "PREF(?:ERENCE)?S?"), game.preferences_command),
+    (Keyword("BID"), game.bid_command),
+    (Keyword("BID NONE"), game.bid_none_command),
+    (Keyword("ORDERS"), game.simple("ORDERS", Orders)),
+    (Keyword("ENDORDERS", "END ORDERS"), game.simple("ENDORDERS", EndOrders)),
+    (Keyword("DRAW"), game.simple("DRAW", Draw)),
+    (Keyword("NODRAW", "NO DRAW"), game.simple("NODRAW", NoDraw)),
+    (Keyword("CONCEDE"), game.simple("CONCEDE", Concede)),
+    (Keyword("STALEMATE"), game.simple("STALEMATE", Stalemate)),
+    (Keyword("RESIGN"), game.simple("RESIGN", Resign)),
+    (Keyword("START"), game.simple("START", Start)),
+    (Keyword("PROCESS"), game.simple("PROCESS", Process)),
+    (Keyword("PAUSE"), game.simple("PAUSE", Pause)),
+    (Keyword("RESUME"), game.simple("RESUME", Resume)),
+    (Keyword("TERMINATE"), game.simple("TERMINATE", Terminate)),
+    (Keyword("EJECT"), game.eject_command),
+    (SIGNOFF, game.signoff_command),
+    *set_keywords(),
+]
+_KEYWORDS = [keyword for keyword, _ in _TABLE]
+_READERS = {keyword.name: reader for keyword, reader in _TABLE}
+_NAMES = sorted({keyword.name for keyword in _KEYWORDS} | {PRESS.name, BROADCAST.name})
+
+
+def parse_commands(lines: Sequence[str]) -> list[ParsedLine]:
+    """Read every line. Blank lines outside press are skipped; every other line ends up
+    in exactly one ParsedLine, in order (a press block is one ParsedLine)."""
+    parsed: list[ParsedLine] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if not clean(line):
+            index += 1
+        elif match_keyword(line, (PRESS, BROADCAST)):
+            block, index = read_press_block(lines, index)
+            parsed.append(block)
+        else:
+            parsed.append(parse_line(line, index))
+            index += 1
+    return parsed
+
+
+def parse_line(line: str, index: int = 0) -> ParsedLine:
+    """One line that is not part of a press block."""
+    found = match_keyword(line, _KEYWORDS)
+    if found is None:
+        return ParsedLine((line,), index, command=OrderLine(clean(line), near_keyword(line)))
+    keyword, rest = found
+    try:
+        return ParsedLine((line,), index, command=_READERS[keyword.name](rest))
+    except CommandError as error:
+        return ParsedLine((line,), index, error=str(error))
+
+
+def near_keyword(line: str) -> str | None:
+    """The command keyword the first word of `line` looks like a typo of, if any."""
+    words = clean(line).split()
+    if not words or len(words[0]) < 4:
+        return None
+    close = difflib.get_close_matches(words[0].upper(), _NAMES, n=1, cutoff=0.8)
+    return close[0] if close else None
+
+
+def unknown_command_error(line: str) -> str:
+    """The message for a line that is neither a command nor allowed as an order here."""
+    words = clean(line).split()
+    first = words[0] if words else ""
+    suggestion = near_keyword(line)
+    hint = f" (did you mean {suggestion}?)" if suggestion else ""
+    return f"unknown command {first!r}{hint}"

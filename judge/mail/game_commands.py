@@ -1,0 +1,59 @@
+"""Commands for a game one is signed on to: preferences, bids, votes and the GM's controls.
+
+Most take no arguments; `simple` builds their readers, which refuse trailing text
+rather than guess (`DRAW F G` is not a draw between France and Germany).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from judge.mail.arguments import CommandError, count, no_arguments, power, power_list, words
+from judge.mail.command_types import Bid, BidNone, Command, Eject, Preferences, Signoff
+
+MAX_BID = 999_999
+BID_USAGE = "BID needs a power and an amount: BID Italy 5 (or BID NONE)"
+
+
+def simple(name: str, make: Callable[[], Command]) -> Callable[[str], Command]:
+    """A reader for a command that takes nothing after its keyword."""
+
+    def read(rest: str) -> Command:
+        no_arguments(name, rest)
+        return make()
+
+    return read
+
+
+def preferences_command(rest: str) -> Preferences:
+    if not rest:
+        raise CommandError("PREFERENCES needs a list of powers, e.g. PREFERENCES FGEAIRT")
+    return Preferences(power_list(rest))
+
+
+def bid_command(rest: str) -> Bid:
+    """`BID Italy 5`; `BID 5 Italy` is read the same way."""
+    given = words(rest)
+    if len(given) != 2:
+        raise CommandError(BID_USAGE)
+    name, amount = given
+    if name.rstrip(".").isdigit() and not amount.rstrip(".").isdigit():
+        name, amount = amount, name
+    return Bid(power(name), count(amount, "a bid", 0, MAX_BID))
+
+
+def bid_none_command(rest: str) -> BidNone:
+    no_arguments("BID NONE", rest)
+    return BidNone()
+
+
+def eject_command(rest: str) -> Eject:
+    given = words(rest)
+    if len(given) != 1:
+        raise CommandError("EJECT needs one power: EJECT France")
+    return Eject(power(given[0]))
+
+
+def signoff_command(rest: str) -> Signoff:
+    """SIGNOFF ends the mail; whatever follows it on the line is a farewell, not a command."""
+    return Signoff()

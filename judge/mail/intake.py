@@ -1,0 +1,174 @@
+"""Mail intake: take a mail from SMTP or a pipe and store it durably, nothing more.
+
+The SMTP listener accepts mail only for the judge's address, refuses mail over the
+size limit, slows down senders over the hourly rate limit, and answers 250 only
+after the raw bytes are committed to the inbox table (451 when that fails, so the
+sending MTA keeps the mail and tries again). Game logic never runs here: the inbox
+processor (`judge.worker`) picks the stored mail up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from email.parser import BytesHeaderParser
+from email.policy import compat32
+from email.utils import parseaddr
+from typing import Any
+
+from aiosmtpd.smtp import SMTP, Envelope, Session
+from sqlalchemy.orm import Session as DbSession
+from sqlalchemy.orm import sessionmaker
+
+from judge.clock import Clock
+from judge.config import Config
+from judge.store.inbox import count_recent_from, store_message
+
+log = logging.getLogger(__name__)
+
+EX_OK, EX_DATAERR, EX_TEMPFAIL = 0, 65, 75  # sysexits.h, as MTAs read them
+
+STORE_FAILED = "451 4.3.0 Could not store the message; please try again later"
+RATE_LIMITED = "450 4.7.1 Too many messages from this sender; please try again later"
+LIMIT_CHECK_FAILED = "451 4.3.0 Temporary local problem; please try again later"
+
+
+@dataclass(frozen=True)
+class Inbox:
+    """Durable storage of received mail, shared by the SMTP listener and `deliver`."""
+
+    sessions: sessionmaker[DbSession]
+    clock: Clock
+    config: Config
+
+    def store(self, raw: bytes, mail_from: str, rcpt_tos: Sequence[str]) -> int:
+        """Commit one mail to the inbox table and return its id. Blocking."""
+        return store_message(
+            self.sessions, raw, mail_from=mail_from, rcpt_tos=rcpt_tos, now=self.clock.now()
+        )
+
+    def over_rate_limit(self, mail_from: str) -> bool:
+        """True when this envelope sender already sent the hourly maximum. Blocking."""
+        since = self.clock.now() - timedelta(hours=1)
+        with self.sessions() as session:
+            count = count_recent_from(session, mail_from, since)
+        return count >= self.config.limits.per_sender_per_hour
+
+    def is_judge_address(self, address: str) -> bool:
+        return address.strip().lower() == self.config.judge.address.strip().lower()
+
+
+class IntakeHandler:
+    """aiosmtpd hooks: check each command, and store the data before answering 250."""
+
+    def __init__(self, inbox: Inbox, on_stored: Callable[[int], None] | None = None) -> None:
+        self.inbox = inbox
+        self.on_stored = on_stored
+
+    async def handle_MAIL(
+        self, server: SMTP, session: Session, envelope: Envelope, address: str,
+        mail_options: list[str],
+    ) -> str:
+        try:
+            limited = await asyncio.to_thread(self.inbox.over_rate_limit, address)
+        except Exception:
+            log.exception("intake: rate limit check failed for <%s>", address)
+            return LIMIT_CHECK_FAILED
+        if limited:
+            log.warning("intake: <%s> is over the hourly limit", address)
+            return RATE_LIMITED
+        envelope.mail_from = address
+        envelope.mail_options.extend(mail_options)
+        return "250 OK"
+
+    async def handle_RCPT(
+        self, server: SMTP, session: Session, envelope: Envelope, address: str,
+        rcpt_options: list[str],
+    ) -> str:
+        if not self.inbox.is_judge_address(address):
+            return f"550 5.1.1 <{address}>: no such user here"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
+        raw = envelope.original_content or b""
+        try:
+            inbox_id = await asyncio.to_thread(
+                self.inbox.store, raw, envelope.mail_from or "", list(envelope.rcpt_tos)
+            )
+        except Exception:
+            log.exception("intake: storing a mail from <%s> failed", envelope.mail_from)
+            return STORE_FAILED
+        if self.on_stored is not None:
+            self.on_stored(inbox_id)
+        return f"250 2.0.0 OK: stored as {inbox_id}"
+
+
+async def start_smtp(
+    inbox: Inbox, on_stored: Callable[[int], None] | None = None
+) -> asyncio.Server:
+    """Listen on `smtp.host:smtp.port` in the running loop (port 0: any free port)."""
+    config = inbox.config
+    loop = asyncio.get_running_loop()
+    handler = IntakeHandler(inbox, on_stored)
+    hostname = config.judge.address.rpartition("@")[2] or "localhost"
+
+    def protocol() -> SMTP:
+        return SMTP(
+            handler,
+            data_size_limit=config.smtp.max_message_bytes,
+            enable_SMTPUTF8=True,
+            hostname=hostname,
+            ident=f"judge {config.judge.code}",
+            loop=loop,
+        )
+
+    return await loop.create_server(protocol, host=config.smtp.host, port=config.smtp.port)
+
+
+def bound_address(server: asyncio.Server) -> tuple[str, int]:
+    host, port = server.sockets[0].getsockname()[:2]
+    return str(host), int(port)
+
+
+@dataclass(frozen=True)
+class PipeOutcome:
+    """What `judge deliver` did with a piped mail: its exit code, and the inbox id."""
+
+    exit_code: int
+    inbox_id: int | None = None
+    reason: str = ""
+
+
+def store_piped(inbox: Inbox, raw: bytes, sender: str | None = None) -> PipeOutcome:
+    """Store a mail handed over on stdin by an MTA, with the exit code it understands."""
+    if len(raw) > inbox.config.smtp.max_message_bytes:
+        return PipeOutcome(EX_DATAERR, reason="message too large")
+    mail_from = envelope_sender(raw, sender)
+    try:
+        if inbox.over_rate_limit(mail_from):
+            return PipeOutcome(EX_TEMPFAIL, reason="too many messages from this sender")
+        inbox_id = inbox.store(raw, mail_from, [inbox.config.judge.address])
+    except Exception as exc:
+        log.exception("deliver: storing the message failed")
+        return PipeOutcome(EX_TEMPFAIL, reason=f"could not store the message: {exc}")
+    return PipeOutcome(EX_OK, inbox_id=inbox_id)
+
+
+def envelope_sender(raw: bytes, given: str | None = None) -> str:
+    """The envelope sender: as given, else $SENDER (set by Postfix and others), else
+    the Return-Path or From header."""
+    if given is not None:
+        return given
+    if "SENDER" in os.environ:
+        return os.environ["SENDER"]
+    headers: Any = BytesHeaderParser(policy=compat32).parsebytes(raw)
+    for name in ("Return-Path", "From"):
+        value = headers.get(name)
+        if value:
+            return parseaddr(str(value))[1]
+    return ""

@@ -1,0 +1,121 @@
+"""The commands anyone may send without a signon: HELP, LIST, CREATE, SIGNON and friends.
+
+Each function reads the text after its keyword and returns a command, or raises
+`CommandError` with the usage line, so that the player sees how to write it.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from judge.mail.arguments import CommandError, game_name, password, words
+from judge.mail.command_types import (
+    Create,
+    Help,
+    History,
+    ListGames,
+    MapRequest,
+    Observe,
+    Signon,
+    SignonLetter,
+    Summary,
+)
+from judge.mail.set_commands import parse_settings
+
+HELP_TOPICS = ("orders", "bid", "intimate", "taskdip", "gm")
+VARIANTS = ("standard", "intimate", "intimate-2000", "propaganda", "taskdip")
+_VARIANT_ALIASES = {"intimate2000": "intimate-2000", "id": "intimate", "wright": "propaganda"}
+SIGNON_LETTERS = "?AEFGIRTMO"
+
+SIGNON_USAGE = (
+    "SIGNON needs a power letter joined to the game name, and a password: "
+    "SIGNON ?game password to join a forming game, SIGNON Fgame password to play France "
+    "(A E F G I R T), M for the master, O for an observer"
+)
+CREATE_USAGE = (
+    "CREATE needs a game name, a password and a variant: CREATE game password variant "
+    "(variants: " + ", ".join(VARIANTS) + ")"
+)
+
+
+def help_command(rest: str) -> Help:
+    topic = rest.rstrip(".?!").strip().lower() or None
+    if topic is not None and topic not in HELP_TOPICS:
+        raise CommandError(f"there is no help on {rest!r}: topics are " + ", ".join(HELP_TOPICS))
+    return Help(topic)
+
+
+def list_command(rest: str) -> ListGames:
+    given = words(rest)
+    if len(given) > 1:
+        raise CommandError("LIST takes at most one game name: LIST or LIST game")
+    return ListGames(game_name(given[0]) if given else None)
+
+
+def history_command(rest: str) -> History:
+    return History(_one_game("HISTORY", rest))
+
+
+def summary_command(rest: str) -> Summary:
+    return Summary(_one_game("SUMMARY", rest))
+
+
+def map_command(rest: str) -> MapRequest:
+    return MapRequest(_one_game("MAP", rest))
+
+
+def _one_game(name: str, rest: str) -> str:
+    given = words(rest)
+    if len(given) != 1:
+        raise CommandError(f"{name} needs one game name: {name} game")
+    return game_name(given[0])
+
+
+def observe_command(rest: str) -> Observe:
+    given = words(rest)
+    if len(given) != 2:
+        raise CommandError("OBSERVE needs a game name and a password: OBSERVE game password")
+    return Observe(game_name(given[0]), password(given[1]))
+
+
+def create_command(rest: str) -> Create:
+    given = rest.split(maxsplit=3)
+    if len(given) < 3:
+        raise CommandError(CREATE_USAGE)
+    game, secret, variant = given[:3]
+    options, settings = parse_settings(given[3] if len(given) == 4 else "")
+    return Create(game_name(game.removeprefix("?")), password(secret), _variant(variant),
+                  options, settings)  # fmt: skip
+
+
+def _variant(word: str) -> str:
+    name = word.rstrip(".,;").lower()
+    name = _VARIANT_ALIASES.get(name, name)
+    if name not in VARIANTS:
+        raise CommandError(f"unknown variant {word!r}: one of " + ", ".join(VARIANTS))
+    return name
+
+
+def signon_command(rest: str) -> Signon:
+    """`SIGNON Fgame pw`; `SIGNON F game pw` (letter apart) is read the same way."""
+    given = words(rest)
+    if len(given) == 3 and len(given[0]) == 1:
+        given = [given[0] + given[1], given[2]]
+    _check_signon_shape(given)
+    letter = given[0][0].upper()
+    if letter not in SIGNON_LETTERS:
+        raise CommandError(f"{given[0][0]!r} in {given[0]!r} is not a power letter: {SIGNON_USAGE}")
+    return Signon(cast(SignonLetter, letter), game_name(given[0][1:]), password(given[1]))
+
+
+def _check_signon_shape(given: list[str]) -> None:
+    if not given:
+        raise CommandError(SIGNON_USAGE)
+    if len(given[0]) < 2:
+        raise CommandError(f"the game name is missing after {given[0]!r}: {SIGNON_USAGE}")
+    if len(given) == 1:
+        raise CommandError(f"SIGNON needs a password after the game: SIGNON {given[0]} password")
+    if len(given) > 2:
+        raise CommandError(
+            f"SIGNON takes the game and one password word, but found more: {' '.join(given[2:])!r}"
+        )

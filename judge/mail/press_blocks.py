@@ -1,0 +1,82 @@
+"""`PRESS [TO powers]` ... `ENDPRESS` and `BROADCAST` ... `ENDPRESS`: multi-line commands.
+
+Between the opening line and ENDPRESS every line is press text, even one that looks
+like a command. SIGNOFF also ends the press (the press is sent, then the mail ends).
+A press with neither is not sent: the lines after it might be orders, and orders
+must never go out as press by mistake.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from judge.mail.arguments import MASTER_WORDS, CommandError, power_list
+from judge.mail.command_types import Broadcast, Command, ParsedLine, Press
+from judge.mail.keywords import BROADCAST, PRESS, ends_press_block, is_signoff, match_keyword
+
+PRESS_USAGE = "write PRESS alone (press to everyone) or PRESS TO and the powers: PRESS TO F G"
+
+
+def read_press_block(lines: Sequence[str], start: int) -> tuple[ParsedLine, int]:
+    """The press block opening at `lines[start]`, and the index of the line after it."""
+    end, closed = _block_end(lines, start)
+    stop = end + 1 if closed else end
+    raw = tuple(lines[start:stop])
+    body = _trimmed(lines[start + 1 : end])
+    try:
+        command = _press_command(lines[start], body, closed, end < len(lines))
+    except CommandError as error:
+        return ParsedLine(raw, start, error=f"{error}; nothing was sent"), stop
+    return ParsedLine(raw, start, command=command), stop
+
+
+def _block_end(lines: Sequence[str], start: int) -> tuple[int, bool]:
+    """Index of the ENDPRESS line (closed=True), else of SIGNOFF or the end (False)."""
+    for index in range(start + 1, len(lines)):
+        if ends_press_block(lines[index]):
+            return index, True
+        if is_signoff(lines[index]):
+            return index, False
+    return len(lines), False
+
+
+def _trimmed(body: Sequence[str]) -> tuple[str, ...]:
+    lines = [line.rstrip() for line in body]
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return tuple(lines)
+
+
+def _press_command(head: str, body: tuple[str, ...], closed: bool, signed_off: bool) -> Command:
+    found = match_keyword(head, (PRESS, BROADCAST))
+    if found is None:
+        raise CommandError("not a press line")
+    keyword, rest = found
+    command = _broadcast(rest, body) if keyword is BROADCAST else _press(rest, body)
+    if not closed and not signed_off:
+        raise CommandError(f"{keyword.name} has no ENDPRESS after it")
+    if not body:
+        raise CommandError(f"{keyword.name} has no text")
+    return command
+
+
+def _broadcast(rest: str, body: tuple[str, ...]) -> Broadcast:
+    if rest:
+        raise CommandError(f"BROADCAST goes to everyone and takes nothing after it, not {rest!r}")
+    return Broadcast(body)
+
+
+def _press(rest: str, body: tuple[str, ...]) -> Press:
+    words = rest.split(maxsplit=1)
+    if words and words[0].upper() == "TO":
+        rest = words[1] if len(words) == 2 else ""
+        if not rest:
+            raise CommandError(f"PRESS TO needs the powers to send to: {PRESS_USAGE}")
+    if not rest or rest.upper().rstrip(".:") == "ALL":
+        return Press(None, body)
+    try:
+        return Press(power_list(rest.rstrip(":"), MASTER_WORDS), body)
+    except CommandError as error:
+        raise CommandError(f"{error}; {PRESS_USAGE}") from error

@@ -1,0 +1,86 @@
+"""Turn the raw bytes of an incoming mail into what the judge reads: `IncomingMail`.
+
+This is the one entry point from MIME to the command language. It never raises: a
+mail that cannot be read still yields an `IncomingMail`, whose `problems` the reply
+reports. It also decides whether the mail may be answered at all (bounces,
+auto-replies and the judge's own mail must not be).
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+from dataclasses import dataclass, field
+from email.message import Message
+
+from judge.mail.body_lines import command_lines
+from judge.mail.headers import first_address, header_text, message_ids
+from judge.mail.mime_text import body_text
+from judge.mail.no_reply import why_no_reply
+
+
+@dataclass(frozen=True, slots=True)
+class IncomingMail:
+    """An incoming mail as the judge sees it.
+
+    `sender` is the From address (the reply goes there; `reply_to` is kept for the
+    record). `lines` are the body lines to read, right-stripped: blank and quoted
+    lines removed outside press, up to and including SIGNOFF. `must_not_answer` is
+    True for bounces, auto-replies, list mail and the judge's own mail; `why` says
+    which. `problems` are things the reply should mention (undecodable text, ...).
+    """
+
+    sender: str
+    subject: str
+    message_id: str
+    lines: tuple[str, ...]
+    sender_name: str = ""
+    reply_to: str = ""
+    references: tuple[str, ...] = ()
+    must_not_answer: bool = False
+    why: str = ""
+    problems: tuple[str, ...] = field(default=())
+
+    @property
+    def reply_references(self) -> tuple[str, ...]:
+        """The References header of the reply: this mail's references, then its id."""
+        if not self.message_id or self.message_id in self.references:
+            return self.references
+        return (*self.references, self.message_id)
+
+
+def read_message(raw: bytes, judge_address: str) -> IncomingMail:
+    """Read a raw RFC 5322 message. Never raises, whatever the bytes."""
+    try:
+        message = email.message_from_bytes(bytes(raw), policy=email.policy.default)
+        return _read(message, judge_address)
+    except Exception as error:  # the last guard: a mail must always get an answer or a why
+        return IncomingMail(
+            sender="", subject="", message_id="", lines=(), must_not_answer=True,
+            why="the mail could not be read at all",
+            problems=(f"the mail could not be read ({type(error).__name__})",),
+        )  # fmt: skip
+
+
+def _read(message: Message, judge_address: str) -> IncomingMail:
+    sender_name, sender = first_address(message, "From")
+    text, problems = body_text(message)
+    lines, line_problems = command_lines(text)
+    why = why_no_reply(message, sender, judge_address)
+    return IncomingMail(
+        sender=sender,
+        sender_name=sender_name,
+        reply_to=first_address(message, "Reply-To")[1],
+        subject=header_text(message, "Subject"),
+        message_id=header_text(message, "Message-ID"),
+        references=_references(message),
+        lines=lines,
+        must_not_answer=bool(why),
+        why=why,
+        problems=(*problems, *line_problems),
+    )
+
+
+def _references(message: Message) -> tuple[str, ...]:
+    """References, or failing that In-Reply-To: the thread this mail belongs to."""
+    return message_ids(message, "References") or message_ids(message, "In-Reply-To")

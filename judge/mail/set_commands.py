@@ -1,0 +1,196 @@
+"""The `SET` family: a player's own settings, and the GM's game settings.
+
+The same readers serve `SET DEADLINE +2d` lines and the settings written after
+`CREATE game password variant` (there without the word SET, separated by commas).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from judge.mail.arguments import (
+    CommandError,
+    address,
+    count,
+    no_arguments,
+    on_off,
+    password,
+    words,
+)
+from judge.mail.command_types import (
+    Command,
+    Draw,
+    GameSetting,
+    NoDraw,
+    PhaseKind,
+    SetAddress,
+    SetDeadline,
+    SetGrace,
+    SetMaps,
+    SetNext,
+    SetPassword,
+    SetPlayers,
+    SetRule,
+    SetWait,
+    SetZine,
+)
+from judge.mail.durations import DurationError, parse_duration, parse_when
+from judge.mail.game_commands import preferences_command, simple
+from judge.mail.keywords import Keyword, match_keyword
+
+Reader = Callable[[str], Command]
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One SET word: how it is spelled after SET, how its value is read, and whether
+    it belongs to the game (a GM setting allowed in CREATE) or to the player."""
+
+    name: str
+    spelling: str
+    read: Reader
+    game_setting: bool
+
+
+def _set_wait(rest: str) -> SetWait:
+    no_arguments("SET WAIT", rest)
+    return SetWait(True)
+
+
+def _set_nowait(rest: str) -> SetWait:
+    no_arguments("SET NOWAIT", rest)
+    return SetWait(False)
+
+
+def _set_password(rest: str) -> SetPassword:
+    given = words(rest)
+    if len(given) != 1:
+        raise CommandError("SET PASSWORD needs one new password (one word): SET PASSWORD new")
+    return SetPassword(password(given[0]))
+
+
+def _set_address(rest: str) -> SetAddress:
+    if not rest:
+        raise CommandError("SET ADDRESS needs the new address: SET ADDRESS name@example.org")
+    return SetAddress(address(rest))
+
+
+def _set_deadline(rest: str) -> SetDeadline:
+    return SetDeadline(_timed(parse_when, "SET DEADLINE", rest))
+
+
+def _set_grace(rest: str) -> SetGrace:
+    return SetGrace(_timed(parse_duration, "SET GRACE", rest))
+
+
+def _timed(parse: Callable[[str], T], name: str, rest: str) -> T:
+    try:
+        return parse(rest)
+    except DurationError as error:
+        raise CommandError(f"{name}: {error}") from error
+
+
+def _set_next(kind: PhaseKind) -> Reader:
+    def read(rest: str) -> SetNext:
+        duration = _timed(parse_duration, f"SET {kind} NEXT", rest)
+        if not duration:
+            raise CommandError(f"SET {kind} NEXT: a phase must last more than zero")
+        return SetNext(kind, duration)
+
+    return read
+
+
+def _set_players(rest: str) -> SetPlayers:
+    given = words(rest)
+    if len(given) != 1:
+        raise CommandError("SET PLAYERS needs a number from 2 to 7: SET PLAYERS 4")
+    return SetPlayers(count(given[0], "SET PLAYERS", 2, 7))
+
+
+def _set_rule(rest: str) -> SetRule:
+    given = rest.split(maxsplit=1)
+    if len(given) != 2 or not re.fullmatch(r"[A-Za-z0-9_-]+", given[0]):
+        raise CommandError("SET RULE needs a rule name and a value: SET RULE name value")
+    return SetRule(given[0].lower(), given[1].strip())
+
+
+def _set_zine(rest: str) -> SetZine:
+    if rest.rstrip(".").upper() in {"NONE", "OFF"}:
+        return SetZine(None)
+    if not rest:
+        raise CommandError("SET ZINE needs an address (or NONE): SET ZINE zine@example.org")
+    return SetZine(address(rest))
+
+
+def _set_maps(rest: str) -> SetMaps:
+    given = words(rest)
+    if len(given) != 1:
+        raise CommandError("SET MAPS takes ON or OFF")
+    return SetMaps(on_off(given[0], "SET MAPS"))
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("WAIT", "WAIT", _set_wait, False),
+    Setting("NOWAIT", "NO WAIT", _set_nowait, False),
+    Setting("PASSWORD", "PASSWORD", _set_password, False),
+    Setting("ADDRESS", "ADDRESS", _set_address, False),
+    Setting("PREFERENCES", "PREF(?:ERENCE)?S?", preferences_command, False),
+    Setting("DRAW", "DRAW", simple("SET DRAW", Draw), False),
+    Setting("NODRAW", "NO DRAW", simple("SET NODRAW", NoDraw), False),
+    Setting("DEADLINE", "DEADLINE", _set_deadline, True),
+    Setting("GRACE", "GRACE", _set_grace, True),
+    Setting("MOVE NEXT", "(?:MOVES?|MOVEMENT) (?:NEXT)?", _set_next("MOVE"), True),
+    Setting("RETREAT NEXT", "RETREATS? (?:NEXT)?", _set_next("RETREAT"), True),
+    Setting("ADJUST NEXT", "(?:ADJUST(?:MENTS?|S)?|BUILDS?) (?:NEXT)?", _set_next("ADJUST"), True),
+    Setting("BID NEXT", "(?:BIDS?|BIDDING) (?:NEXT)?", _set_next("BID"), True),
+    Setting("PLAYERS", "PLAYERS?", _set_players, True),
+    Setting("RULE", "RULE", _set_rule, True),
+    Setting("ZINE", "ZINE", _set_zine, True),
+    Setting("MAPS", "MAPS?", _set_maps, True),
+)
+
+SETTING_NAMES = ", ".join(setting.name for setting in SETTINGS)
+
+
+def _unknown_set(rest: str) -> Command:
+    what = rest.split()[0] if rest else ""
+    if not what:
+        raise CommandError(f"SET needs something to set: one of {SETTING_NAMES}")
+    raise CommandError(f"unknown SET command {what!r}: one of {SETTING_NAMES}")
+
+
+def set_keywords() -> list[tuple[Keyword, Reader]]:
+    """`SET xxx` lines as keyword table entries, with a catch-all for unknown SET words."""
+    table = [(Keyword(f"SET {s.name}", f"SET {s.spelling}"), s.read) for s in SETTINGS]
+    return [*table, (Keyword("SET"), _unknown_set)]
+
+
+_OPTION_KEYWORDS = [(Keyword(s.name, f"(?:SET)? {s.spelling}"), s) for s in SETTINGS]
+
+
+def parse_settings(text: str) -> tuple[tuple[str, ...], tuple[GameSetting, ...]]:
+    """The settings after CREATE: `PLAYERS 4, MOVE NEXT 2d` -> (texts, settings)."""
+    texts = tuple(part.strip() for part in re.split(r"[,;]", text) if part.strip())
+    return texts, tuple(_game_setting(part) for part in texts)
+
+
+def _game_setting(text: str) -> GameSetting:
+    found = match_keyword(text, [keyword for keyword, _ in _OPTION_KEYWORDS])
+    if found is None:
+        raise CommandError(f"CREATE: unknown setting {text!r}: one of {_game_setting_names()}")
+    keyword, rest = found
+    setting = next(s for k, s in _OPTION_KEYWORDS if k is keyword)
+    if not setting.game_setting:
+        raise CommandError(f"CREATE: {setting.name} is not a game setting; send it after SIGNON")
+    command = setting.read(rest)
+    if not isinstance(command, GameSetting):
+        raise CommandError(f"CREATE: {setting.name} is not a game setting")
+    return command
+
+
+def _game_setting_names() -> str:
+    return ", ".join(s.name for s in SETTINGS if s.game_setting)

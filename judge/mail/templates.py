@@ -1,0 +1,48 @@
+"""The one Jinja2 environment that holds the wording of every mail the judge sends.
+
+Mail is text/plain, so there is no autoescaping; `StrictUndefined` turns a missing
+value into an error instead of a silently blank line in a player's mail.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates"
+
+
+def plural(count: int, singular: str = "", many: str = "s") -> str:
+    """`{{ n }} unit{{ n|plural }}`: the suffix for `count`."""
+    return singular if count == 1 else many
+
+
+@functools.cache
+def environment(directory: str = str(TEMPLATE_DIR)) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(directory),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["plural"] = plural
+    return env
+
+
+def render(name: str, **data: Any) -> str:
+    """Render `templates/<name>` with plain data."""
+    return environment().get_template(name).render(**data)
+
+
+def render_macro(module: str, macro: str, **data: Any) -> str:
+    """Call one macro of a template module, e.g. a single reply note."""
+    template = environment().get_template(module)
+    function = getattr(template.module, macro, None)
+    if function is None:
+        raise LookupError(f"{module} has no macro {macro!r}")
+    return str(function(**data)).strip("\n")

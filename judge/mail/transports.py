@@ -1,0 +1,131 @@
+"""Ways to hand an outgoing mail over: drop it into a maildir, or give it to an SMTP relay.
+
+A transport either returns (the mail is out of our hands) or raises `DeliveryError`,
+which says whether trying again could help. Transports block; the sender runs them
+in a thread.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import smtplib
+import socket
+import ssl
+import time
+from pathlib import Path
+from typing import Protocol
+
+
+class DeliveryError(Exception):
+    """Sending failed. `permanent`: the relay said no for good (5xx); else retry later."""
+
+    def __init__(self, reason: str, *, permanent: bool) -> None:
+        super().__init__(reason)
+        self.permanent = permanent
+
+
+class Transport(Protocol):
+    def send(self, sender: str, recipient: str, message: bytes) -> None:
+        """Deliver `message` (RFC 5322 bytes) from envelope `sender` to `recipient`."""
+        ...
+
+
+class MaildirTransport:
+    """Write each mail as one file into `<root>/new/`, via `tmp/` and a rename.
+
+    Files use LF line ends, as mail readers expect in a maildir.
+    """
+
+    _counter = itertools.count()
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+
+    def send(self, sender: str, recipient: str, message: bytes) -> None:
+        try:
+            self._ensure_folders()
+            name = self._unique_name()
+            temporary = self.root / "tmp" / name
+            _write_synced(temporary, message.replace(b"\r\n", b"\n"))
+            os.rename(temporary, self.root / "new" / name)
+            _sync_folder(self.root / "new")
+        except OSError as exc:
+            raise DeliveryError(f"maildir {self.root}: {exc}", permanent=False) from exc
+
+    def _ensure_folders(self) -> None:
+        for sub in ("tmp", "new", "cur"):
+            (self.root / sub).mkdir(parents=True, exist_ok=True)
+
+    def _unique_name(self) -> str:
+        now = time.time()
+        seconds, micros = int(now), int((now % 1) * 1_000_000)
+        host = socket.gethostname().replace("/", "\\057").replace(":", "\\072")
+        return f"{seconds}.M{micros}P{os.getpid()}Q{next(self._counter)}.{host}"
+
+
+def _write_synced(path: Path, data: bytes) -> None:
+    with path.open("xb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def _sync_folder(path: Path) -> None:
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+class SmtpRelay:
+    """Hand each mail to an SMTP relay, with optional STARTTLS and login."""
+
+    def __init__(
+        self,
+        *,
+        host: str,
+        port: int,
+        starttls: bool = False,
+        username: str | None = None,
+        password: str | None = None,
+        timeout: float = 60.0,
+    ) -> None:
+        self.host, self.port, self.starttls = host, port, starttls
+        self.username, self.password, self.timeout = username, password, timeout
+
+    def send(self, sender: str, recipient: str, message: bytes) -> None:
+        try:
+            self._send(sender, recipient, message)
+        except smtplib.SMTPRecipientsRefused as exc:
+            code, text = exc.recipients.get(recipient, (450, b"recipient refused"))
+            raise _answer_error(code, text) from exc
+        except smtplib.SMTPAuthenticationError as exc:
+            # The operator's relay credentials are wrong: every mail would fail, so
+            # keep them pending until the config is fixed.
+            raise DeliveryError(_describe(exc.smtp_code, exc.smtp_error), permanent=False) from exc
+        except smtplib.SMTPResponseException as exc:
+            raise _answer_error(exc.smtp_code, exc.smtp_error) from exc
+        except (smtplib.SMTPException, OSError) as exc:
+            raise DeliveryError(f"relay {self.host}:{self.port}: {exc}", permanent=False) from exc
+
+    def _send(self, sender: str, recipient: str, message: bytes) -> None:
+        with smtplib.SMTP(self.host, self.port, timeout=self.timeout) as client:
+            client.ehlo()
+            if self.starttls:
+                client.starttls(context=ssl.create_default_context())
+                client.ehlo()
+            if self.username:
+                client.login(self.username, self.password or "")
+            client.sendmail(sender, [recipient], message)
+
+
+def _answer_error(code: int, text: bytes | str) -> DeliveryError:
+    return DeliveryError(_describe(code, text), permanent=500 <= code < 600)
+
+
+def _describe(code: int, text: bytes | str) -> str:
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    return f"{code} {text}"

@@ -1,0 +1,203 @@
+"""The outbox: queue outgoing mail inside a transaction, and deliver it later.
+
+`enqueue` adds a mail to the outbox in the caller's transaction, so a game's new
+state and the mail announcing it commit together (or not at all). The sender then
+hands pending rows to a transport (a maildir, or an SMTP relay) outside any
+transaction: a row is leased first (its next attempt moved ahead), then sent, then
+marked. A crash between sending and marking sends that one mail again later, with
+the same Message-ID; mail is never lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from email.message import EmailMessage
+from email.policy import SMTP
+from email.utils import format_datetime, getaddresses, make_msgid
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
+
+from judge.clock import Clock, SystemClock
+from judge.config import Config, OutboundSection
+from judge.mail.transports import DeliveryError, MaildirTransport, SmtpRelay, Transport
+from judge.store.models import OutboxMessage, OutboxStatus
+
+log = logging.getLogger(__name__)
+
+LEASE = timedelta(minutes=5)  # how long a claimed row waits before another try
+AUTO_SUBMITTED = {"reply": "auto-replied"}  # every other kind is auto-generated
+
+
+def enqueue(
+    session: Session,
+    msg: EmailMessage,
+    kind: str,
+    game_id: int | None = None,
+    *,
+    now: datetime | None = None,
+) -> OutboxMessage:
+    """Add `msg` to the outbox in the caller's transaction (no commit).
+
+    `msg` needs `From` and exactly one `To` address (one recipient per mail; no Cc
+    or Bcc). A missing `Date` or `Message-ID` is filled in, and so is
+    `Auto-Submitted` (`auto-replied` for kind `reply`, else `auto-generated`).
+    """
+    moment = now or SystemClock().now()
+    recipient = _single_recipient(msg)
+    _fill_headers(msg, kind, moment)
+    row = OutboxMessage(
+        to_address=recipient,
+        message=msg.as_bytes(policy=SMTP),
+        message_id=str(msg["Message-ID"]),
+        kind=kind,
+        game_id=game_id,
+        created_at=moment,
+        status=OutboxStatus.PENDING,
+        attempts=0,
+        next_attempt_at=moment,
+    )
+    session.add(row)
+    session.flush()
+    return row
+
+
+def _single_recipient(msg: EmailMessage) -> str:
+    if not msg["From"]:
+        raise ValueError("an outgoing mail needs a From header")
+    if msg["Cc"] or msg["Bcc"]:
+        raise ValueError("an outgoing mail goes to one recipient: no Cc or Bcc")
+    addresses = [addr for _name, addr in getaddresses(msg.get_all("To", [])) if addr]
+    if len(addresses) != 1:
+        raise ValueError(f"an outgoing mail needs exactly one To address, got {addresses}")
+    return addresses[0]
+
+
+def _fill_headers(msg: EmailMessage, kind: str, now: datetime) -> None:
+    if not kind:
+        raise ValueError("an outgoing mail needs a kind")
+    if not msg["Date"]:
+        msg["Date"] = format_datetime(now)
+    if not msg["Message-ID"]:
+        domain = getaddresses([str(msg["From"])])[0][1].rpartition("@")[2]
+        msg["Message-ID"] = make_msgid(domain=domain or "localhost")
+    if not msg["Auto-Submitted"]:
+        msg["Auto-Submitted"] = AUTO_SUBMITTED.get(kind, "auto-generated")
+
+
+@dataclass(frozen=True)
+class Lease:
+    """What the sender needs of a claimed row, read while the row was locked."""
+
+    id: int
+    to_address: str
+    message: bytes
+    attempts: int
+
+
+def claim_due(sessions: sessionmaker[Session], now: datetime, limit: int = 20) -> list[Lease]:
+    """Lease up to `limit` due rows: count the attempt and push the next one ahead."""
+    query = (
+        select(OutboxMessage)
+        .where(OutboxMessage.status == OutboxStatus.PENDING,
+               OutboxMessage.next_attempt_at <= now)
+        .order_by(OutboxMessage.id)
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+    )
+    with sessions.begin() as session:
+        rows = list(session.scalars(query))
+        for row in rows:
+            row.attempts += 1
+            row.next_attempt_at = now + LEASE
+        return [Lease(r.id, r.to_address, r.message, r.attempts) for r in rows]
+
+
+def deliver_due(
+    sessions: sessionmaker[Session], transport: Transport, clock: Clock, config: Config
+) -> int:
+    """Send every due row once; return how many were sent. Blocking: run in a thread."""
+    sent = 0
+    for lease in claim_due(sessions, clock.now()):
+        error = _try_send(transport, config.judge.address, lease)
+        _record(sessions, lease, error, clock.now(), config.outbound)
+        sent += error is None
+    return sent
+
+
+def _try_send(transport: Transport, sender: str, lease: Lease) -> DeliveryError | None:
+    try:
+        transport.send(sender, lease.to_address, lease.message)
+    except DeliveryError as exc:
+        return exc
+    except Exception as exc:  # an unexpected failure is worth another try
+        log.exception("outbox %s: unexpected error while sending", lease.id)
+        return DeliveryError(f"{type(exc).__name__}: {exc}", permanent=False)
+    return None
+
+
+def _record(
+    sessions: sessionmaker[Session],
+    lease: Lease,
+    error: DeliveryError | None,
+    now: datetime,
+    settings: OutboundSection,
+) -> None:
+    with sessions.begin() as session:
+        row = session.get(OutboxMessage, lease.id, with_for_update=True)
+        if row is None:
+            return
+        if error is None:
+            row.status, row.sent_at, row.last_error = OutboxStatus.SENT, now, None
+            return
+        row.last_error = str(error)
+        if error.permanent or lease.attempts >= settings.max_attempts:
+            row.status = OutboxStatus.FAILED
+            log.warning("outbox %s to %s failed: %s", row.id, row.to_address, error)
+        else:
+            row.next_attempt_at = now + backoff(lease.attempts, settings.backoff_seconds)
+
+
+def backoff(attempts: int, base_seconds: float) -> timedelta:
+    """The wait after the `attempts`-th failure: base, 2 x base, 4 x base, ..."""
+    return timedelta(seconds=base_seconds * 2 ** max(attempts - 1, 0))
+
+
+def make_transport(settings: OutboundSection) -> Transport:
+    if settings.transport == "smtp":
+        return SmtpRelay(
+            host=settings.relay_host,
+            port=settings.relay_port,
+            starttls=settings.relay_starttls,
+            username=settings.relay_username,
+            password=settings.relay_password,
+        )
+    return MaildirTransport(settings.maildir)
+
+
+async def run_sender(
+    sessions: sessionmaker[Session],
+    transport: Transport,
+    clock: Clock,
+    config: Config,
+    wake: asyncio.Event,
+) -> None:
+    """Deliver due mail until cancelled; `wake` cuts the wait short after new mail."""
+    while True:
+        try:
+            await asyncio.to_thread(deliver_due, sessions, transport, clock, config)
+        except Exception:
+            log.exception("outbound sender: delivery round failed")
+        await _wait(wake, config.scheduler.poll_seconds)
+
+
+async def _wait(wake: asyncio.Event, seconds: float) -> None:
+    try:
+        await asyncio.wait_for(wake.wait(), timeout=seconds)
+    except TimeoutError:
+        pass
+    wake.clear()
+

@@ -1,0 +1,55 @@
+"""Convoy routes: is there a chain of convoying fleets from an army to its target?
+
+A convoyed army reaches its destination when some chain of adjacent sea
+provinces, each holding a fleet whose convoy order matches and succeeds, links
+its province to the destination. Any one complete chain is enough (the 1982+
+multi-route rule, DATC 4.A.1). Explicit routes in orders are ignored (DATC
+4.A.6 preference): every matching fleet may serve.
+
+The search is lazy: `usable(fleet)` is asked only for fleets the search actually
+reaches, so the resolver creates no dependencies on fleets that cannot matter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+
+def find_route(
+    sea_borders: Mapping[str, frozenset[str]],
+    origin: str,
+    dest: str,
+    fleets: Sequence[int],
+    where: Sequence[str],
+    usable: Callable[[int], bool],
+) -> bool:
+    """True if the fleets (indices into `where`, their provinces) chain origin to dest.
+
+    `usable(i)` decides whether fleet `i` takes part; it is called at most once
+    per fleet, and only for fleets adjacent to the part of the chain built so far.
+    """
+    unused = list(fleets)
+    frontier = [origin]
+    while frontier and unused:
+        here = frontier.pop()
+        still: list[int] = []
+        for fleet in unused:
+            sea = where[fleet]
+            if here not in sea_borders[sea]:
+                still.append(fleet)
+            elif usable(fleet):
+                if dest in sea_borders[sea]:
+                    return True
+                frontier.append(sea)
+        unused = still
+    return False
+
+
+def route_possible(
+    sea_borders: Mapping[str, frozenset[str]],
+    origin: str,
+    dest: str,
+    seas: Sequence[str],
+) -> bool:
+    """True if fleets in the sea provinces `seas` could chain origin to dest."""
+    return find_route(sea_borders, origin, dest, range(len(seas)), seas, lambda _: True)

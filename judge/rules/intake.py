@@ -1,0 +1,112 @@
+"""Sort a phase's orders into the ones to adjudicate and the ones already decided.
+
+Before a phase is adjudicated every order is checked once more, whatever the
+parser said:
+
+* an `IllegalOrder` from the parser is reported `illegal` with its reason and
+  canonical text; the unit holds (DATC 4.E.1);
+* an order of the wrong kind for the phase, or one `legality.check_order`
+  rejects, is reported `illegal` the same way;
+* if a unit receives several legal orders, the last one is used and each
+  earlier one is reported `fails` with reason `void` (DATC 4.D.3 leaves this to
+  automated judges; illegal orders are ignored first, so a legal order is never
+  displaced by an illegal one). Builds and waives are not unit orders: all are
+  kept, in order, for `adjustments` to use one by one (DATC 4.D.4, 4.D.5).
+
+A retreat-phase `Remove` is read as a disband and an adjustment-phase `Disband`
+as a removal, since players write both as `D`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from judge.rules.legality import check_order
+from judge.rules.map import GameMap
+from judge.rules.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    IllegalOrder,
+    Move,
+    Order,
+    Remove,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
+from judge.rules.results import OrderResult, Outcome
+from judge.rules.state import GameState, PhaseType, province_of
+
+_KINDS: dict[PhaseType, tuple[type, ...]] = {
+    PhaseType.MOVEMENT: (Hold, Move, SupportHold, SupportMove, Convoy),
+    PhaseType.RETREAT: (Retreat, Disband),
+    PhaseType.ADJUSTMENT: (Build, Remove, Waive),
+}
+
+
+@dataclass
+class Intake:
+    """`slots` has one entry per given order: a final result, or an order to adjudicate."""
+
+    slots: list[OrderResult | Order]
+
+    @property
+    def accepted(self) -> list[Order]:
+        return [s for s in self.slots if not isinstance(s, OrderResult)]
+
+    def merge(self, decided: Sequence[OrderResult]) -> list[OrderResult]:
+        """Put the results of `accepted` (in its order) back among the others."""
+        pending = iter(decided)
+        return [s if isinstance(s, OrderResult) else next(pending) for s in self.slots]
+
+
+def take_orders(
+    game_map: GameMap, state: GameState, orders: Sequence[Order | IllegalOrder]
+) -> Intake:
+    phase = state.phase.type
+    allowed = _KINDS.get(phase, ())
+    slots: list[OrderResult | Order] = []
+    latest: dict[str, int] = {}
+    for given in orders:
+        if isinstance(given, IllegalOrder):
+            slots.append(_illegal(given.power or "", given.canonical, given.reason, None))
+            continue
+        order = given if phase is PhaseType.MOVEMENT else _as_phase_order(given, phase)
+        cls = type(order)
+        if cls in allowed:
+            reason = check_order(game_map, state, order)
+        else:
+            reason = f"this order cannot be given in a {phase.name.lower()} phase"
+        if reason is not None:
+            slots.append(_illegal(order.power, str(order), reason, order))
+            continue
+        if cls is not Build and cls is not Waive:
+            key = province_of(order.location)  # type: ignore[union-attr]
+            _void_earlier(slots, latest.get(key))
+            latest[key] = len(slots)
+        slots.append(order)
+    return Intake(slots)
+
+
+def _illegal(power: str, text: str, reason: str, order: Order | None) -> OrderResult:
+    return OrderResult(power, text, Outcome.ILLEGAL, reason, order)
+
+
+def _void_earlier(slots: list[OrderResult | Order], position: int | None) -> None:
+    if position is None:
+        return
+    earlier = slots[position]
+    if not isinstance(earlier, OrderResult):
+        slots[position] = OrderResult(earlier.power, str(earlier), Outcome.FAILS, "void", earlier)
+
+
+def _as_phase_order(order: Order, phase: PhaseType) -> Order:
+    if phase is PhaseType.RETREAT and isinstance(order, Remove):
+        return Disband(order.power, order.kind, order.location)
+    if phase is PhaseType.ADJUSTMENT and isinstance(order, Disband):
+        return Remove(order.power, order.kind, order.location)
+    return order

@@ -1,0 +1,106 @@
+"""A player's own business: password, address, leaving, and votes to end the game.
+
+Draw votes are kept as private `draw` events (author: the seat, body `yes`/`no`),
+so the game's record shows who voted when; the latest vote of each seat counts.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import Session
+
+from judge.mail.command_types import (
+    Concede,
+    Draw,
+    NoDraw,
+    Resign,
+    SetAddress,
+    SetPassword,
+    Stalemate,
+)
+from judge.service.context import MailContext, Note, Refusal, note
+from judge.service.ending import finish_game
+from judge.service.orders import running_board
+from judge.service.snapshots import Board, active_players, seat_of
+from judge.store import games as store
+from judge.store.models import Game, Player, PlayerStatus
+from judge.store.passwords import hash_password
+
+DRAW_EVENT = "draw"
+
+
+def set_password(ctx: MailContext, command: SetPassword) -> list[Note]:
+    signed = ctx.need_signon()
+    signed.player.password_hash = hash_password(command.new)
+    return [note("password_changed")]
+
+
+def set_address(ctx: MailContext, command: SetAddress) -> list[Note]:
+    signed = ctx.need_signon()
+    old = signed.player.address
+    signed.player.address = command.address
+    if old.lower() != ctx.sender.lower():
+        ctx.copy_to.add(old)
+    return [note("address_changed", old=old, new=command.address)]
+
+
+def resign(ctx: MailContext, command: Resign) -> list[Note]:
+    signed = ctx.need_player()
+    running_board(ctx, signed)
+    signed.player.status = PlayerStatus.RESIGNED
+    ctx.touch(signed.game)
+    return [note("resigned", game=signed.game.name)]
+
+
+def draw(ctx: MailContext, command: Draw | NoDraw) -> list[Note]:
+    signed = ctx.need_player()
+    board = running_board(ctx, signed)
+    vote = "yes" if isinstance(command, Draw) else "no"
+    store.add_event(
+        ctx.session,
+        signed.game,
+        kind=DRAW_EVENT,
+        body=vote,
+        now=ctx.now,
+        phase=signed.game.phase,
+        author=seat_of(signed.player),
+        recipients=["MASTER"],
+    )
+    notes = [note("draw_vote", on=vote == "yes")]
+    voters = _draw_voters(ctx.session, board)
+    votes = draw_votes(ctx.session, signed.game)
+    if vote == "yes" and all(votes.get(seat_of(p)) == "yes" for p in voters):
+        powers = sorted(power for p in voters for power in p.powers)
+        finish_game(ctx, signed.game, winner=powers, how="draw")
+        notes.append(note("game_drawn", game=signed.game.name))
+    return notes
+
+
+def draw_votes(session: Session, game: Game) -> dict[str, str]:
+    """Seat -> its latest draw vote (`yes` or `no`)."""
+    votes: dict[str, str] = {}
+    for event in store.events_of(session, game):
+        if event.kind == DRAW_EVENT and event.author is not None:
+            votes[event.author] = event.body
+    return votes
+
+
+def _draw_voters(session: Session, board: Board) -> list[Player]:
+    """The players still in the game: active, with a power that has units or centres."""
+    state = board.state
+    alive = {u.power for u in state.units.values()} | set(state.centers.values())
+    return [p for p in active_players(session, board.game) if alive.intersection(p.powers)]
+
+
+def concede(ctx: MailContext, command: Concede) -> list[Note]:
+    signed = ctx.need_player()
+    board = running_board(ctx, signed)
+    winner = board.variant.concede(board.snapshot, seat_of(signed.player))
+    if winner is None:
+        raise Refusal("concede_not_possible", variant=board.variant.display_name)
+    finish_game(ctx, signed.game, winner=winner, how="conceded")
+    return [note("conceded", game=signed.game.name)]
+
+
+def stalemate(ctx: MailContext, command: Stalemate) -> list[Note]:
+    ctx.need_signon()
+    raise Refusal("not_supported", what="STALEMATE")

@@ -1,0 +1,98 @@
+"""The per-mail session: who wrote, who they are signed on as, and what to answer.
+
+One `MailContext` lives for the handling of one mail. Commands read and change it
+(a SIGNON sets `signed`), and leave notes for the reply. A command that cannot be
+carried out raises `Refusal`; the dispatcher then undoes whatever the command had
+written, so a refused command changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from judge.config import Config
+from judge.mail.templates import render_macro
+from judge.store.models import Game, Player, PlayerRole
+
+NOTES = "notes.txt.j2"
+
+
+@dataclass(frozen=True)
+class Note:
+    """One rendered outcome under an echoed line of the reply."""
+
+    text: str
+    error: bool = False
+
+
+def note(key: str, **params: Any) -> Note:
+    return Note(render_macro(NOTES, key, **params))
+
+
+class Refusal(Exception):
+    """A command that cannot be carried out; `note` says why, for the sender."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.note = Note(render_macro(NOTES, key, **params), error=True)
+
+
+@dataclass
+class Signed:
+    """The game and person a SIGNON (or CREATE, OBSERVE) made the sender speak for."""
+
+    game: Game
+    player: Player
+
+    @property
+    def is_master(self) -> bool:
+        return self.player.role is PlayerRole.MASTER
+
+    @property
+    def is_player(self) -> bool:
+        return self.player.role is PlayerRole.PLAYER
+
+
+@dataclass
+class MailContext:
+    """Everything one mail's commands share."""
+
+    session: Session
+    config: Config
+    now: datetime
+    sender: str
+    signed: Signed | None = None
+    copy_to: set[str] = field(default_factory=set)  # registered addresses to copy
+    orders_touched: dict[int, Signed] = field(default_factory=dict)  # player id -> who
+    games_touched: dict[int, Game] = field(default_factory=dict)  # to check early processing
+    replaced_adjustments: set[tuple[int, str]] = field(default_factory=set)
+
+    def sign_on(self, game: Game, player: Player) -> Signed:
+        self.signed = Signed(game, player)
+        if player.address.lower() != self.sender.lower():
+            self.copy_to.add(player.address)
+        return self.signed
+
+    def need_signon(self) -> Signed:
+        if self.signed is None:
+            raise Refusal("need_signon")
+        return self.signed
+
+    def need_master(self) -> Signed:
+        signed = self.need_signon()
+        if not signed.is_master:
+            raise Refusal("need_master", game=signed.game.name)
+        return signed
+
+    def need_player(self) -> Signed:
+        signed = self.need_signon()
+        if not signed.is_player:
+            raise Refusal("need_player", game=signed.game.name)
+        return signed
+
+    def touch(self, game: Game) -> None:
+        self.games_touched[game.id] = game

@@ -1,0 +1,108 @@
+"""Run one parsed line: find its handler, and make a refused command change nothing.
+
+Each command runs inside a savepoint. A `Refusal` (the sender's mistake) or an
+unexpected error (the judge's) rolls the savepoint back, so the database is as if
+the line had not been sent, and the line's note says what went wrong.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from judge.mail import command_types as c
+from judge.mail.command_types import ParsedLine
+from judge.service import account, games, gm, help, listing, orders
+from judge.service.context import MailContext, Note, Refusal, note
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[MailContext, Any], list[Note]]
+
+
+def _unsupported(what: str) -> Handler:
+    def refuse(ctx: MailContext, command: Any) -> list[Note]:
+        raise Refusal("not_supported", what=what)
+
+    return refuse
+
+
+def _signoff(ctx: MailContext, command: c.Signoff) -> list[Note]:
+    return [note("signoff")]
+
+
+HANDLERS: dict[type, Handler] = {
+    c.Help: help.help_text,
+    c.ListGames: listing.list_games,
+    c.History: listing.history,
+    c.Summary: listing.summary,
+    c.MapRequest: _unsupported("MAP"),
+    c.Create: games.create,
+    c.Signon: games.signon,
+    c.Observe: games.observe,
+    c.Preferences: games.preferences,
+    c.Start: games.start,
+    c.Bid: orders.bid,
+    c.BidNone: orders.bid,
+    c.Orders: orders.orders_block,
+    c.EndOrders: orders.orders_block,
+    c.OrderLine: orders.order_line,
+    c.SetWait: orders.set_wait,
+    c.SetPassword: account.set_password,
+    c.SetAddress: account.set_address,
+    c.Press: _unsupported("PRESS"),
+    c.Broadcast: _unsupported("BROADCAST"),
+    c.Draw: account.draw,
+    c.NoDraw: account.draw,
+    c.Concede: account.concede,
+    c.Stalemate: account.stalemate,
+    c.Resign: account.resign,
+    c.Signoff: _signoff,
+    c.SetDeadline: gm.set_setting,
+    c.SetGrace: gm.set_setting,
+    c.SetNext: gm.set_setting,
+    c.SetPlayers: gm.set_setting,
+    c.SetRule: gm.set_setting,
+    c.SetZine: gm.set_setting,
+    c.SetMaps: gm.set_setting,
+    c.Process: gm.process,
+    c.Pause: gm.pause,
+    c.Resume: gm.resume,
+    c.Terminate: gm.terminate,
+    c.Eject: gm.eject,
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One echoed line of the reply and what became of it."""
+
+    text: str
+    notes: tuple[Note, ...]
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for n in self.notes if n.error)
+
+
+def run_line(ctx: MailContext, parsed: ParsedLine) -> Entry:
+    if parsed.command is None:
+        return Entry(parsed.text, (Refusal("parse_error", message=parsed.error or "").note,))
+    handler = HANDLERS[type(parsed.command)]
+    signed = ctx.signed
+    savepoint = ctx.session.begin_nested()
+    try:
+        notes = handler(ctx, parsed.command)
+    except Refusal as refusal:
+        failure = refusal.note
+    except Exception:
+        log.exception("command %r failed", parsed.text)
+        failure = Refusal("internal_error").note
+    else:
+        savepoint.commit()
+        return Entry(parsed.text, tuple(notes))
+    savepoint.rollback()
+    ctx.signed = signed
+    return Entry(parsed.text, (failure,))

@@ -1,0 +1,41 @@
+"""Ending a game outside adjudication: a draw everyone voted for, a concession,
+or the master's TERMINATE. Everyone in the game is told.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.mail.templates import render
+from judge.service.context import MailContext
+from judge.service.mailing import audience, header_data, send_game_mail
+from judge.service.processing import winners
+from judge.service.snapshots import variants
+from judge.store import games as store
+from judge.store.models import Game, GameStatus
+
+
+def finish_game(ctx: MailContext, game: Game, *, winner: Any, how: str) -> None:
+    """Mark the game finished with `winner` (a power, a list, or None) and mail it."""
+    game.status = GameStatus.FINISHED
+    game.winner = winner
+    game.next_deadline = None
+    display = variants().get(game.variant).display_name
+    body = render(
+        "game_over.txt.j2",
+        **header_data(ctx.config, game, display),
+        how=how,
+        winners=winners(winner),
+    )
+    store.add_event(ctx.session, game, kind="end", body=body, now=ctx.now, phase=game.phase)
+    for person in audience(ctx.session, game):
+        send_game_mail(
+            ctx.session,
+            ctx.config,
+            game,
+            to=person.address,
+            what="Game Over",
+            body=body,
+            kind="broadcast",
+            now=ctx.now,
+        )

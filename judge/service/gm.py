@@ -1,0 +1,80 @@
+"""The game master's commands: SET RULE, PROCESS, PAUSE, RESUME, TERMINATE, EJECT.
+
+START lives with the other ways a game begins, in `games.py`.
+"""
+
+from __future__ import annotations
+
+from judge.mail.command_types import (
+    Eject,
+    GameSetting,
+    Pause,
+    Process,
+    Resume,
+    Terminate,
+)
+from judge.service.context import MailContext, Note, Refusal, note
+from judge.service.ending import finish_game
+from judge.service.games import find_game
+from judge.service.orders import running_board
+from judge.service.processing import process_phase
+from judge.service.settings import apply_settings
+from judge.service.snapshots import active_players, variants
+from judge.store.models import GameStatus, PlayerStatus
+
+
+def set_setting(ctx: MailContext, command: GameSetting) -> list[Note]:
+    signed = ctx.need_master()
+    game = find_game(ctx.session, signed.game.name)
+    if game.status is GameStatus.FINISHED:
+        raise Refusal("game_over", game=game.name)
+    settings = dict(game.settings)
+    apply_settings(variants().get(game.variant), settings, [command])
+    game.settings = settings
+    return [note("setting_ok")]
+
+
+def process(ctx: MailContext, command: Process) -> list[Note]:
+    signed = ctx.need_master()
+    find_game(ctx.session, signed.game.name)  # lock it for the rest of the mail
+    board = running_board(ctx, signed)
+    done = process_phase(ctx.session, ctx.config, board, ctx.now)
+    ctx.touch(board.game)
+    return [note("processed", phase=done.phase, next_phase=done.next_phase)]
+
+
+def pause(ctx: MailContext, command: Pause) -> list[Note]:
+    signed = ctx.need_master()
+    if signed.game.status is not GameStatus.ACTIVE:
+        raise Refusal("not_active", game=signed.game.name, status=signed.game.status.value)
+    signed.game.status = GameStatus.PAUSED
+    return [note("paused", game=signed.game.name)]
+
+
+def resume(ctx: MailContext, command: Resume) -> list[Note]:
+    signed = ctx.need_master()
+    if signed.game.status is not GameStatus.PAUSED:
+        raise Refusal("not_paused", game=signed.game.name)
+    signed.game.status = GameStatus.ACTIVE
+    ctx.touch(signed.game)
+    return [note("resumed", game=signed.game.name)]
+
+
+def terminate(ctx: MailContext, command: Terminate) -> list[Note]:
+    signed = ctx.need_master()
+    if signed.game.status is GameStatus.FINISHED:
+        raise Refusal("game_over", game=signed.game.name)
+    finish_game(ctx, signed.game, winner=None, how="terminated")
+    return [note("terminated", game=signed.game.name)]
+
+
+def eject(ctx: MailContext, command: Eject) -> list[Note]:
+    signed = ctx.need_master()
+    running_board(ctx, signed)
+    holders = [p for p in active_players(ctx.session, signed.game) if command.power in p.powers]
+    if not holders:
+        raise Refusal("power_not_played", game=signed.game.name, power=command.power.title())
+    for player in holders:
+        player.status = PlayerStatus.EJECTED
+    ctx.touch(signed.game)
+    return [note("ejected", power=command.power.title())]

@@ -1,0 +1,38 @@
+"""HELP [topic]: the help texts, filled in with this judge's variants and rule flags."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.mail.command_types import Help
+from judge.mail.open_commands import HELP_TOPICS
+from judge.mail.templates import render
+from judge.service.context import MailContext, Note
+from judge.service.snapshots import variants
+
+
+def help_text(ctx: MailContext, command: Help) -> list[Note]:
+    topic = command.topic or "general"
+    registry = variants()
+    flags = [_flags_of(name) for name in registry.names()]
+    text = render(
+        f"help/{topic}.txt.j2",
+        judge_name=ctx.config.judge.name,
+        judge_code=ctx.config.judge.code,
+        judge_address=ctx.config.judge.address,
+        topics=HELP_TOPICS,
+        variants=registry.names(),
+        flags=flags,
+    )
+    return [Note(text.rstrip("\n"))]
+
+
+def _flags_of(name: str) -> dict[str, Any]:
+    variant = variants().get(name)
+    return {
+        "name": name,
+        "flags": [
+            {"name": flag, "default": spec[0], "allowed": spec[1], "help": spec[2]}
+            for flag, spec in sorted(variant.rule_flags.items())
+        ],
+    }

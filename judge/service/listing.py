@@ -1,0 +1,133 @@
+"""What anyone may ask about the games without signing on: LIST, HISTORY, SUMMARY.
+
+Nothing secret is shown: no player addresses, no orders before they are
+processed, only the public results.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from judge.mail.command_types import History, ListGames, Summary
+from judge.mail.templates import render
+from judge.rules.state import GameState, Phase, Season
+from judge.service.context import MailContext, Note, Refusal
+from judge.service.describe import power_title
+from judge.service.report import format_time, phase_words
+from judge.service.snapshots import active_players, load_board, rules_of, variants
+from judge.store import games as store
+from judge.store.models import Game, GameStatus, PhaseRecord, PlayerRole
+
+
+def _game(session: Session, name: str) -> Game:
+    game = store.get_game(session, name)
+    if game is None:
+        raise Refusal("no_such_game", game=name)
+    return game
+
+
+def list_games(ctx: MailContext, command: ListGames) -> list[Note]:
+    if command.game is not None:
+        listing = game_listing(ctx.session, _game(ctx.session, command.game))
+        return [Note(render("list_game.txt.j2", **listing))]
+    rows = [
+        {
+            "name": game.name,
+            "variant": variants().get(game.variant).display_name,
+            "status": game.status.value,
+            "phase": game.phase or "-",
+            "players": len(active_players(ctx.session, game)),
+        }
+        for game in store.list_games(ctx.session)
+    ]
+    return [Note(render("list_games.txt.j2", code=ctx.config.judge.code, games=rows))]
+
+
+def game_listing(session: Session, game: Game) -> dict[str, Any]:
+    """One game's public status: phase, deadline, master, players and powers."""
+    variant = variants().get(game.variant)
+    players = active_players(session, game)
+    masters = store.players_of(session, game, roles=[PlayerRole.MASTER])
+    board = load_board(session, game)
+    powers = []
+    if board is not None:
+        held = {power for p in players for power in p.powers}
+        state = board.state
+        for power in sorted(variant.map.home_centers):
+            powers.append(
+                {
+                    "power": power_title(power),
+                    "centers": len(state.centers_of(power)),
+                    "units": len(state.units_of(power)),
+                    "played": power in held,
+                }
+            )
+    return {
+        "game": game.name,
+        "variant": variant.display_name,
+        "status": game.status.value,
+        "phase": phase_words(Phase.parse(game.phase)) if game.phase else None,
+        "phase_code": game.phase,
+        "deadline": format_time(game.next_deadline),
+        "master": masters[0].address if masters else None,
+        "players": len(players),
+        "needed": variant.players_needed(rules_of(game)),
+        "forming": game.status is GameStatus.FORMING,
+        "powers": powers,
+        "winners": _winner_titles(game.winner),
+    }
+
+
+def _winner_titles(winner: Any) -> list[str]:
+    if winner is None:
+        return []
+    return [power_title(w) for w in ([winner] if isinstance(winner, str) else winner)]
+
+
+def history(ctx: MailContext, command: History) -> list[Note]:
+    game = _game(ctx.session, command.game)
+    phases = [
+        {"phase": event.phase, "body": event.body}
+        for event in store.events_of(ctx.session, game, public_only=True)
+        if event.kind in ("results", "end")
+    ]
+    return [Note(render("history.txt.j2", game=game.name, phases=phases))]
+
+
+def summary(ctx: MailContext, command: Summary) -> list[Note]:
+    game = _game(ctx.session, command.game)
+    variant = variants().get(game.variant)
+    powers = sorted(variant.map.home_centers)
+    rows = [
+        {"label": label, "counts": [len(state.centers_of(p)) for p in powers]}
+        for label, state in _yearly_states(store.phase_history(ctx.session, game))
+    ]
+    return [
+        Note(
+            render(
+                "summary.txt.j2",
+                game=game.name,
+                variant=variant.display_name,
+                powers=[p[:3].title() for p in powers],
+                rows=rows,
+            )
+        )
+    ]
+
+
+def _yearly_states(records: list[PhaseRecord]) -> list[tuple[str, GameState]]:
+    """The board at the start of each year (labelled with the year just ended),
+    then the board now when the game is inside a year."""
+    rows: list[tuple[str, GameState]] = []
+    years: set[int] = set()
+    state: GameState | None = None
+    for record in records:
+        state = store.phase_state(record)
+        if state.phase.season is Season.SPRING and state.phase.year not in years:
+            years.add(state.phase.year)
+            rows.append(("Start" if not rows else str(state.phase.year - 1), state))
+    if state is not None and (not rows or rows[-1][1] is not state):
+        rows.append(("Now", state))
+    return rows

@@ -1,0 +1,71 @@
+"""Game mail into the outbox: who gets a game's broadcasts, and the common header.
+
+Mail is queued with `judge.outbound.enqueue` in the caller's transaction, so it
+leaves only if the change that caused it is committed.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from judge.config import Config
+from judge.mail.compose import broadcast_message, game_subject
+from judge.outbound import enqueue
+from judge.service.report import format_time
+from judge.store import games as store
+from judge.store.models import Game, Player, PlayerRole, PlayerStatus
+
+BROADCAST_ROLES = (PlayerRole.PLAYER, PlayerRole.MASTER, PlayerRole.OBSERVER)
+
+
+def audience(session: Session, game: Game) -> list[Player]:
+    """Everyone who gets a game's public mail: players, the master and the observers."""
+    people = store.players_of(session, game, roles=BROADCAST_ROLES, statuses=[PlayerStatus.ACTIVE])
+    return _one_per_address(people)
+
+
+def _one_per_address(people: list[Player]) -> list[Player]:
+    seen: set[str] = set()
+    unique = []
+    for person in people:
+        key = person.address.lower()
+        if key not in seen:
+            seen.add(key)
+            unique.append(person)
+    return unique
+
+
+def header_data(config: Config, game: Game, display_name: str) -> dict[str, Any]:
+    """The values of `_header.txt.j2` for a game as it is now."""
+    return {
+        "judge_code": config.judge.code,
+        "game": game.name,
+        "variant": display_name,
+        "phase": game.phase or "",
+        "deadline": format_time(game.next_deadline),
+    }
+
+
+def send_game_mail(
+    session: Session,
+    config: Config,
+    game: Game,
+    *,
+    to: str,
+    what: str,
+    body: str,
+    kind: str,
+    now: datetime,
+) -> None:
+    """Queue one game mail with the subject `CODE:game - <what>`."""
+    message = broadcast_message(
+        sender=config.judge.address,
+        to=to,
+        subject=game_subject(config.judge.code, game.name, what),
+        body=body,
+        now=now,
+    )
+    enqueue(session, message, kind, game.id, now=now)

@@ -1,0 +1,142 @@
+"""Orders and the other things a player submits for the current phase.
+
+Each order line is read by the rules parser for the powers the player may order
+now (`variant.orderable_powers`), then checked by the variant. The last order for
+a unit wins. In an adjustment phase, the adjustment orders of one mail replace that
+power's earlier ones, since builds and waives are not tied to a unit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.mail.command_types import Bid, BidNone, EndOrders, OrderLine, Orders, SetWait
+from judge.rules.orders import IllegalOrder, Order, UnreadableOrder, ordered_province
+from judge.rules.parse import parse_order
+from judge.rules.state import PhaseType
+from judge.service.context import MailContext, Note, Refusal, Signed, note
+from judge.service.describe import describe_order, power_title
+from judge.service.report import phase_words
+from judge.service.snapshots import Board, load_board, parse_stored, seat_of
+from judge.store import games as store
+from judge.store.models import GameStatus
+
+
+def running_board(ctx: MailContext, signed: Signed) -> Board:
+    """The board of the signed-on game, which must be running (or paused)."""
+    game = signed.game
+    if game.status is GameStatus.FORMING:
+        raise Refusal("not_started", game=game.name)
+    if game.status is GameStatus.FINISHED:
+        raise Refusal("game_over", game=game.name)
+    board = load_board(ctx.session, game)
+    if board is None:
+        raise Refusal("not_started", game=game.name)
+    return board
+
+
+def order_line(ctx: MailContext, command: OrderLine) -> list[Note]:
+    signed = ctx.signed
+    if signed is None or not signed.is_player:
+        raise Refusal("unknown_command", text=command.text, hint=command.near_keyword)
+    board = running_board(ctx, signed)
+    seat = seat_of(signed.player)
+    powers = board.variant.orderable_powers(board.snapshot, seat)
+    if not powers or seat not in board.variant.owing(board.snapshot):
+        raise Refusal("nothing_to_order", game=board.game.name)
+    order = read_order(board, command, powers)
+    refusal = board.variant.check_order(board.snapshot, seat, order)
+    if refusal:
+        raise Refusal("order_refused", message=refusal)
+    _store(ctx, board, signed, order, command.text)
+    return [note("order_ok", text=describe_order(board.variant.map, order))]
+
+
+def read_order(board: Board, command: OrderLine, powers: frozenset[str]) -> Order:
+    try:
+        return parse_order(command.text, board.variant.map, board.state, powers)
+    except UnreadableOrder as error:
+        raise Refusal("order_unreadable", message=str(error), hint=command.near_keyword) from error
+    except IllegalOrder as error:
+        raise Refusal("order_illegal", order=error.canonical, reason=error.reason) from error
+
+
+def _store(ctx: MailContext, board: Board, signed: Signed, order: Order, text: str) -> None:
+    power = order.power
+    lines = store.submitted_orders(ctx.session, board.record).get(power, [])
+    kept = parse_stored(board, (power,), lines)
+    if board.state.phase.type is PhaseType.ADJUSTMENT:
+        fresh = (board.record.id, power)
+        if fresh not in ctx.replaced_adjustments:
+            ctx.replaced_adjustments.add(fresh)
+            kept = []
+    key = ordered_province(order)
+    if key is not None:
+        kept = [(line, old) for line, old in kept if ordered_province(old) != key]
+    new_lines = [line for line, _ in kept] + [text]
+    store.set_orders(ctx.session, board.record, power, new_lines, now=ctx.now, player=signed.player)
+    ctx.orders_touched[signed.player.id] = signed
+    ctx.touch(board.game)
+
+
+def orders_block(ctx: MailContext, command: Orders | EndOrders) -> list[Note]:
+    ctx.need_player()
+    return []
+
+
+def set_wait(ctx: MailContext, command: SetWait) -> list[Note]:
+    signed = ctx.need_player()
+    running_board(ctx, signed)
+    signed.player.wait = command.on
+    ctx.touch(signed.game)
+    return [note("wait", on=command.on)]
+
+
+def bid(ctx: MailContext, command: Bid | BidNone) -> list[Note]:
+    signed = ctx.need_player()
+    board = running_board(ctx, signed)
+    value: dict[str, int] = {}
+    if isinstance(command, Bid):
+        value = {command.power: command.amount}
+    refusal = board.variant.check_extra(board.snapshot, seat_of(signed.player), "bids", value)
+    if refusal:
+        raise Refusal("order_refused", message=refusal)
+    raise Refusal("not_supported", what="BID")
+
+
+def current_orders(ctx: MailContext, signed: Signed) -> dict[str, Any] | None:
+    """What the player has ordered this phase, and which units still have no order."""
+    board = load_board(ctx.session, signed.game)
+    if board is None:
+        return None
+    powers = sorted(board.variant.orderable_powers(board.snapshot, seat_of(signed.player)))
+    stored = store.submitted_orders(ctx.session, board.record)
+    game_map = board.variant.map
+    rows = []
+    for power in powers:
+        orders = [order for _, order in parse_stored(board, (power,), stored.get(power, []))]
+        ordered = {ordered_province(order) for order in orders}
+        rows.append(
+            {
+                "power": power_title(power),
+                "orders": [describe_order(game_map, order) for order in orders],
+                "unordered": [
+                    str(unit) for unit in _units_needing_orders(board, power)
+                    if unit.province not in ordered
+                ],
+            }
+        )  # fmt: skip
+    return {"game": signed.game.name, "phase": phase_words(board.state.phase), "powers": rows}
+
+
+def _units_needing_orders(board: Board, power: str) -> list[Any]:
+    state = board.state
+    kind = state.phase.type
+    if kind is PhaseType.MOVEMENT:
+        return state.units_of(power)
+    if kind is PhaseType.RETREAT:
+        return sorted(
+            (d.unit for d in state.dislodged.values() if d.unit.power == power),
+            key=lambda unit: unit.location,
+        )
+    return []

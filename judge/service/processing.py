@@ -1,0 +1,162 @@
+"""Processing a phase: adjudicate, persist the next phase and mail the results.
+
+All of it happens in the caller's transaction: the results, the next phase's row
+(unique per game and phase, so a phase can never be processed twice), the game's
+new status and the results mails commit together or not at all. The lot seed is
+drawn and stored per phase, so the adjudication can be replayed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from judge.config import Config
+from judge.mail.templates import render
+from judge.rules.results import OrderResult
+from judge.rules.state import PhaseType
+from judge.service.describe import power_title
+from judge.service.mailing import audience, header_data, send_game_mail
+from judge.service.report import phase_words, results_data
+from judge.service.snapshots import (
+    Board,
+    active_players,
+    draw_seed,
+    load_board,
+    seat_of,
+    submissions,
+)
+from judge.store import games as store
+from judge.store.models import Game, GameStatus
+from judge.variants.base import Outcome
+
+MAX_CHAINED_PHASES = 8  # phases processed in a row when nobody owes anything
+
+
+@dataclass(frozen=True)
+class Processed:
+    """What processing a phase did, for the reply that caused it."""
+
+    phase: str
+    next_phase: str | None
+    finished: bool
+
+
+def ready_to_process(session: Session, board: Board) -> bool:
+    """Every seat that owes orders has sent complete ones, and nobody waits."""
+    if board.game.status is not GameStatus.ACTIVE:
+        return False
+    players = {seat_of(p): p for p in active_players(session, board.game)}
+    if any(p.wait for p in players.values()):
+        return False
+    owing = {seat for seat in board.variant.owing(board.snapshot) if seat in players}
+    if not owing:
+        # Nobody present owes anything: move on, except in a movement phase, which
+        # then waits for the master (nobody who plays has a unit left to order).
+        return board.state.phase.type is not PhaseType.MOVEMENT
+    sent = submissions(session, board)
+    return all(board.variant.is_complete(board.snapshot, s, sent[s]) for s in owing)
+
+
+def process_if_ready(
+    session: Session, config: Config, game: Game, now: datetime
+) -> list[Processed]:
+    """Early processing: process the current phase (and the next...) while ready."""
+    locked = store.get_game(session, game.name, for_update=True)
+    done: list[Processed] = []
+    while locked is not None and len(done) < MAX_CHAINED_PHASES:
+        board = load_board(session, locked)
+        if board is None or not ready_to_process(session, board):
+            break
+        done.append(process_phase(session, config, board, now))
+    return done
+
+
+def process_phase(session: Session, config: Config, board: Board, now: datetime) -> Processed:
+    """Adjudicate the board's phase with what was sent, and record everything."""
+    game = board.game
+    seed = draw_seed()
+    sent = submissions(session, board)
+    outcome = board.variant.process(board.snapshot, sent, random.Random(seed))
+    board.record.lot_seed = seed
+    store.mark_processed(board.record, _results_json(outcome.results), now=now)
+    phase = board.record.phase
+    data = results_data(
+        board.variant.map, board.state.phase, outcome.results, outcome.snapshot.state
+    )
+    public = render("_phase_results.txt.j2", **data).rstrip() + "\n"
+    store.add_event(session, game, kind="results", body=public, now=now, phase=phase)
+    _advance(session, game, board, outcome, now)
+    _mail_results(session, config, board, outcome, public, now)
+    next_phase = None if outcome.finished else game.phase
+    return Processed(phase, next_phase, outcome.finished)
+
+
+def _advance(session: Session, game: Game, board: Board, outcome: Outcome, now: datetime) -> None:
+    game.variant_data = dict(outcome.snapshot.data)
+    game.settings = {**game.settings, "rules": dict(outcome.snapshot.rules)}
+    store.record_phase(session, game, outcome.snapshot.state, now=now)
+    if outcome.finished:
+        game.status = GameStatus.FINISHED
+        game.winner = outcome.winner
+        game.next_deadline = None
+        return
+    holdings = board.variant.holdings(outcome.snapshot)
+    for player in active_players(session, game):
+        player.wait = False
+        player.powers = list(holdings.get(seat_of(player), ()))
+
+
+def _results_json(results: tuple[OrderResult, ...]) -> list[dict[str, Any]]:
+    return [
+        {
+            "power": r.power,
+            "order": r.text,
+            "result": r.outcome.value,
+            "reason": r.reason,
+            "dislodged": r.dislodged,
+        }
+        for r in results
+    ]
+
+
+def winners(winner: Any) -> list[str]:
+    if winner is None:
+        return []
+    if isinstance(winner, str):
+        return [power_title(winner)]
+    return [power_title(w) for w in winner]
+
+
+def _mail_results(
+    session: Session,
+    config: Config,
+    board: Board,
+    outcome: Outcome,
+    public: str,
+    now: datetime,
+) -> None:
+    game = board.game
+    body = render(
+        "results.txt.j2",
+        **header_data(config, game, board.variant.display_name),
+        public=public,
+        finished=outcome.finished,
+        winners=winners(outcome.winner),
+        next_phase=phase_words(outcome.snapshot.state.phase),
+    )
+    for person in audience(session, game):
+        send_game_mail(
+            session,
+            config,
+            game,
+            to=person.address,
+            what=f"{board.record.phase} Results",
+            body=body,
+            kind="results",
+            now=now,
+        )

@@ -1,0 +1,141 @@
+"""The data of a results mail, computed from one processed phase.
+
+Pure: it takes the map, the snapshots before and after and the order results,
+and returns plain dicts for `templates/results.txt.j2`. The layout is njudge's:
+order lines grouped by power, the dislodged units, the centre ownership after a
+fall, and the next phase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from judge.rules.map import GameMap
+from judge.rules.orders import ordered_province
+from judge.rules.results import OrderResult
+from judge.rules.state import GameState, Phase, PhaseType, Season
+from judge.service.describe import describe_result, place, power_title, result_markers
+from judge.variants.common import adjustment_delta
+
+
+def phase_title(phase: Phase) -> str:
+    """`Movement results for Spring of 1901.`"""
+    return f"{phase.type_name} results for {phase.season_name} of {phase.year}."
+
+
+def phase_words(phase: Phase) -> str:
+    """`Movement for Fall of 1901`."""
+    return f"{phase.type_name} for {phase.season_name} of {phase.year}"
+
+
+def order_lines(game_map: GameMap, results: Iterable[OrderResult]) -> list[dict[str, Any]]:
+    """Results grouped by power (alphabetical), each power's lines in adjudicator order."""
+    by_power: dict[str, list[dict[str, str]]] = {}
+    for result in results:
+        by_power.setdefault(result.power, []).append(
+            {"text": describe_result(game_map, result), "markers": result_markers(result)}
+        )
+    return [
+        {"power": power_title(power), "lines": lines} for power, lines in sorted(by_power.items())
+    ]
+
+
+def join_words(words: Sequence[str]) -> str:
+    """`A`, `A or B`, `A, B or C`."""
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def dislodged_lines(
+    game_map: GameMap, results: Iterable[OrderResult], after: GameState
+) -> list[dict[str, Any]]:
+    """Every unit dislodged this phase, with where it may retreat (empty: destroyed)."""
+    lines: list[dict[str, Any]] = []
+    for result in results:
+        if not result.dislodged or result.order is None:
+            continue
+        province = ordered_province(result.order)
+        if province is None:
+            continue
+        entry = after.dislodged.get(province)
+        retreats = [place(game_map, loc) for loc in entry.retreats] if entry else []
+        kind = getattr(result.order, "kind", None)
+        lines.append(
+            {
+                "unit": kind.word if kind is not None else "unit",
+                "province": place(game_map, province),
+                "retreats": join_words(retreats),
+            }
+        )
+    return lines
+
+
+def ownership_updated(before: Phase, after: Phase) -> bool:
+    """Centres change hands when a fall ends: after F..M with no retreats, or F..R."""
+    return (
+        before.season is Season.FALL
+        and after.type is not PhaseType.RETREAT
+        and (before.type in (PhaseType.MOVEMENT, PhaseType.RETREAT))
+    )
+
+
+def ownership(game_map: GameMap, state: GameState) -> list[dict[str, Any]]:
+    """`Austria: Budapest, Serbia, ...` per power, then the unowned centres."""
+    rows = []
+    for power in sorted(game_map.home_centers):
+        centers = sorted(place(game_map, c) for c in state.centers_of(power))
+        if centers:
+            rows.append({"power": power_title(power), "centers": ", ".join(centers)})
+    unowned = sorted(place(game_map, c) for c in game_map.centers if c not in state.centers)
+    if unowned:
+        rows.append({"power": "Unowned", "centers": ", ".join(unowned)})
+    return rows
+
+
+def adjustments(game_map: GameMap, state: GameState) -> list[dict[str, Any]]:
+    """`France:  6 Supply centers,  5 Units:  Builds   1 unit.` per power still alive."""
+    rows = []
+    for power in sorted(game_map.home_centers):
+        centers = len(state.centers_of(power))
+        units = len(state.units_of(power))
+        if not centers and not units:
+            continue
+        delta = adjustment_delta(game_map, state, power)
+        rows.append(
+            {
+                "power": power_title(power),
+                "centers": centers,
+                "units": units,
+                "builds": max(delta, 0),
+                "removes": max(-delta, 0),
+            }
+        )
+    return rows
+
+
+def results_data(
+    game_map: GameMap,
+    before: Phase,
+    results: Sequence[OrderResult],
+    after: GameState,
+) -> dict[str, Any]:
+    """Everything the results template shows about one phase (no header, no deadline)."""
+    fall_ended = ownership_updated(before, after.phase)
+    return {
+        "title": phase_title(before),
+        "orders": order_lines(game_map, results),
+        "dislodged": dislodged_lines(game_map, results, after),
+        "ownership": ownership(game_map, after) if fall_ended else [],
+        "adjustments": adjustments(game_map, after) if fall_ended else [],
+    }
+
+
+def format_time(moment: datetime | None) -> str | None:
+    """`Tue Dec  1 2026 18:00 UTC`, the judges' ctime-like style; None stays None."""
+    if moment is None:
+        return None
+    utc = moment.astimezone(UTC)
+    return f"{utc:%a %b} {utc.day:2d} {utc:%Y %H:%M} UTC"

@@ -1,0 +1,83 @@
+"""Starting a game: the variant allots the powers, the first phase is recorded,
+and everyone is told who plays what.
+
+The allotment uses `random.Random(game.rng_seed)`; the seed was stored when the
+game was created, so the lot can be replayed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from judge.mail.templates import render
+from judge.rules.state import Phase
+from judge.service.context import MailContext, Note, note
+from judge.service.describe import power_title
+from judge.service.mailing import audience, header_data, send_game_mail
+from judge.service.report import format_time, phase_words
+from judge.service.snapshots import active_players, rules_of, seat_of, variants
+from judge.store import games as store
+from judge.store.models import Game, GameStatus, Player, PlayerRole
+from judge.variants.base import Seat, Start
+
+
+def start_game(ctx: MailContext, game: Game) -> Note:
+    """Allot powers, record the first phase and mail the start notices."""
+    variant = variants().get(game.variant)
+    players = active_players(ctx.session, game)
+    seats = [Seat(seat_of(p), tuple(p.preferences or ())) for p in players]
+    started = variant.start(seats, rules_of(game), random.Random(game.rng_seed))
+    store.record_phase(ctx.session, game, started.snapshot.state, now=ctx.now)
+    game.variant_data = dict(started.snapshot.data)
+    game.status = GameStatus.ACTIVE
+    for player in players:
+        player.powers = list(started.holdings.get(seat_of(player), ()))
+    _mail_start(ctx, game, variant.display_name, started, players)
+    ctx.touch(game)
+    return note("started", game=game.name)
+
+
+def _assignments(players: list[Player]) -> list[dict[str, str]]:
+    rows = [
+        {"powers": ", ".join(power_title(p) for p in player.powers), "address": player.address}
+        for player in players
+    ]
+    return sorted(rows, key=lambda row: row["powers"])
+
+
+def _mail_start(
+    ctx: MailContext, game: Game, display_name: str, started: Start, players: list[Player]
+) -> None:
+    master = [p for p in audience(ctx.session, game) if p.role is PlayerRole.MASTER]
+    common: dict[str, Any] = {
+        **header_data(ctx.config, game, display_name),
+        "first_phase": phase_words(Phase.parse(game.phase or "")),
+        "first_deadline": format_time(game.next_deadline),
+        "master": master[0].address if master else None,
+        "assignments": _assignments(players),
+        "public_notes": dict(started.public_notes),
+    }
+    for person in audience(ctx.session, game):
+        private = started.private_notes.get(seat_of(person), {})
+        body = _render_start(common, person, private)
+        send_game_mail(
+            ctx.session,
+            ctx.config,
+            game,
+            to=person.address,
+            what="Game Start",
+            body=body,
+            kind="start",
+            now=ctx.now,
+        )
+
+
+def _render_start(common: dict[str, Any], person: Player, private: Any) -> str:
+    return render(
+        "start.txt.j2",
+        **common,
+        role=person.role.value,
+        powers=[power_title(p) for p in person.powers],
+        private_notes=dict(private),
+    )

@@ -1,0 +1,76 @@
+"""Engines and sessions for SQLite and PostgreSQL, set up the same way everywhere.
+
+SQLite gets WAL (readers do not block the writer), a busy timeout (writers wait
+instead of failing), foreign keys, full fsync, and `BEGIN IMMEDIATE` for every
+transaction: a transaction that reads and then writes must not fail halfway with
+"database is locked". PostgreSQL goes through psycopg 3.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.orm import Session, sessionmaker
+
+BUSY_TIMEOUT_MS = 30_000
+
+
+def database_url(url: str | URL) -> URL:
+    """Parse `url`; a bare `postgresql://` URL gets the psycopg 3 driver."""
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed
+
+
+def make_engine(url: str | URL, **kwargs: Any) -> Engine:
+    """Create an engine for `url`, tuned for the judge's use of that backend."""
+    parsed = database_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        return _sqlite_engine(parsed, **kwargs)
+    return create_engine(parsed, pool_pre_ping=True, **kwargs)
+
+
+def make_session_factory(engine: Engine) -> sessionmaker[Session]:
+    """Sessions that keep loaded objects usable after commit (no expire on commit)."""
+    return sessionmaker(engine, expire_on_commit=False)
+
+
+def is_postgres(bind: Engine | Session) -> bool:
+    """True when `bind` (an engine, or a session's engine) talks to PostgreSQL."""
+    dialect = bind.get_bind().dialect if isinstance(bind, Session) else bind.dialect
+    return dialect.name == "postgresql"
+
+
+def _sqlite_engine(url: URL, **kwargs: Any) -> Engine:
+    connect_args = dict(kwargs.pop("connect_args", {}))
+    connect_args.setdefault("check_same_thread", False)
+    engine = create_engine(url, connect_args=connect_args, **kwargs)
+    in_memory = url.database in (None, "", ":memory:")
+    event.listen(engine, "connect", _sqlite_on_connect(in_memory))
+    event.listen(engine, "begin", _sqlite_begin_immediate)
+    return engine
+
+
+def _sqlite_on_connect(in_memory: bool) -> Any:
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy's "begin" event issue BEGIN itself (the driver's own
+        # implicit BEGIN would be DEFERRED).
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            if not in_memory:
+                cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA synchronous=FULL")
+        finally:
+            cursor.close()
+
+    return on_connect
+
+
+def _sqlite_begin_immediate(connection: Any) -> None:
+    connection.exec_driver_sql("BEGIN IMMEDIATE")

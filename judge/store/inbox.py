@@ -1,0 +1,136 @@
+"""The inbox table's life cycle: store a received mail, claim it, mark what became of it.
+
+Storing commits on its own, before the sender is told 250. Claiming and marking
+happen inside the processor's transaction, together with the handler's effects, so
+a crash at any point leaves a mail either unprocessed or processed, never half.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from datetime import datetime
+from email.parser import BytesHeaderParser
+from email.policy import compat32
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session, sessionmaker
+
+from judge.store.models import MESSAGE_ID_LENGTH, InboxMessage, InboxStatus
+
+
+def store_message(
+    sessions: sessionmaker[Session],
+    raw: bytes,
+    *,
+    mail_from: str,
+    rcpt_tos: Sequence[str],
+    now: datetime,
+) -> int:
+    """Insert and commit one received mail; return its inbox id. Raises on failure."""
+    message_id = header_message_id(raw)
+    row = InboxMessage(
+        raw=raw,
+        mail_from=mail_from.lower()[:320],
+        rcpt_tos=list(rcpt_tos),
+        received_at=now,
+        message_id=message_id[:MESSAGE_ID_LENGTH] if message_id else None,
+        digest=hashlib.sha256(raw).hexdigest(),
+        status=InboxStatus.NEW,
+    )
+    with sessions.begin() as session:
+        session.add(row)
+        session.flush()
+        return row.id
+
+
+def header_message_id(raw: bytes) -> str | None:
+    """The Message-ID header of raw mail bytes, or None when absent or unreadable."""
+    try:
+        headers = BytesHeaderParser(policy=compat32).parsebytes(raw)
+        value = headers.get("Message-ID")
+    except Exception:  # a mail must be stored even when its headers are garbage
+        return None
+    text = str(value).strip() if value is not None else ""
+    return text or None
+
+
+def count_recent_from(session: Session, mail_from: str, since: datetime) -> int:
+    """How many mails this envelope sender got stored since `since` (rate limiting)."""
+    query = select(func.count(InboxMessage.id)).where(
+        InboxMessage.mail_from == mail_from.lower(), InboxMessage.received_at >= since
+    )
+    return session.scalar(query) or 0
+
+
+def claim_next(session: Session) -> InboxMessage | None:
+    """The oldest unprocessed mail, locked for this transaction (SKIP LOCKED on PostgreSQL)."""
+    query = (
+        select(InboxMessage)
+        .where(InboxMessage.status == InboxStatus.NEW)
+        .order_by(InboxMessage.id)
+        .limit(1)
+        .with_for_update(skip_locked=True)
+    )
+    return session.scalars(query).one_or_none()
+
+
+def processed_copy_of(session: Session, row: InboxMessage) -> InboxMessage | None:
+    """An earlier, already processed mail with exactly the same bytes, if any.
+
+    An MTA that lost our 250 (a dropped connection) sends the same bytes again;
+    a person writing twice never produces identical bytes (Date, Message-ID).
+    """
+    query = (
+        select(InboxMessage)
+        .where(
+            InboxMessage.digest == row.digest,
+            InboxMessage.id < row.id,
+            InboxMessage.status.in_([InboxStatus.DONE, InboxStatus.FAILED]),
+        )
+        .order_by(InboxMessage.id)
+        .limit(1)
+    )
+    for earlier in session.scalars(query):
+        if earlier.raw == row.raw:
+            return earlier
+    return None
+
+
+def mark_done(row: InboxMessage, now: datetime) -> None:
+    row.status = InboxStatus.DONE
+    row.error = None
+    row.processed_at = now
+
+
+def mark_failed(row: InboxMessage, error: str, now: datetime) -> None:
+    row.status = InboxStatus.FAILED
+    row.error = error
+    row.processed_at = now
+
+
+def mark_duplicate(row: InboxMessage, original: InboxMessage, now: datetime) -> None:
+    row.status = InboxStatus.DUPLICATE
+    row.error = f"same bytes as inbox message {original.id}; not processed again"
+    row.processed_at = now
+
+
+def failed_messages(session: Session, *, limit: int = 100) -> list[InboxMessage]:
+    """The most recent mails whose processing failed, newest first."""
+    query = (
+        select(InboxMessage)
+        .where(InboxMessage.status == InboxStatus.FAILED)
+        .order_by(InboxMessage.id.desc())
+        .limit(limit)
+    )
+    return list(session.scalars(query))
+
+
+def requeue(session: Session, inbox_id: int) -> bool:
+    """Put a failed mail back to `new` (after the operator fixed the cause)."""
+    row = session.get(InboxMessage, inbox_id, with_for_update=True)
+    if row is None or row.status != InboxStatus.FAILED:
+        return False
+    row.status = InboxStatus.NEW
+    row.processed_at = None
+    return True

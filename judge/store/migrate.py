@@ -1,0 +1,49 @@
+"""Bring a database's schema up to date with Alembic, configured in code.
+
+The migration scripts live in the repository's `migrations/` folder, next to the
+`judge` package (an editable install, as the README uses, keeps them there).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config as AlembicConfig
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine
+
+import judge
+
+MIGRATIONS_DIR = Path(judge.__file__).resolve().parents[1] / "migrations"
+
+
+def alembic_config() -> AlembicConfig:
+    """An Alembic config that points at the judge's migration scripts."""
+    if not (MIGRATIONS_DIR / "env.py").is_file():
+        raise RuntimeError(
+            f"migration scripts not found in {MIGRATIONS_DIR}; "
+            "install the judge from its source tree (pip install -e .)"
+        )
+    config = AlembicConfig()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    return config
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Apply every migration up to `revision`, in one transaction."""
+    config = alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+
+
+def current_revision(engine: Engine) -> str | None:
+    """The revision the database is at, or None for an empty database."""
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
+
+
+def head_revision() -> str | None:
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()

@@ -1,0 +1,300 @@
+"""The database tables, as typed SQLAlchemy models.
+
+Seven tables, one job each:
+
+* `inbox`: every mail received, raw and durable, with its processing status;
+* `outbox`: every mail to send, as full RFC 5322 bytes, with its delivery status;
+* `games`: one row per game: variant, status, current phase, next deadline, settings;
+* `players`: who plays (or masters, or observes) which game, with hashed passwords;
+* `phases`: a game's history: the state at the start of each phase, and its results;
+* `orders`: the orders (or bids) each power submitted for a phase;
+* `events`: the game's record: results, press and broadcasts, in order, with audience.
+
+Timestamps are aware UTC datetimes (`UTCDateTime`); nothing defaults to the system
+clock, so callers pass `clock.now()`. JSON columns track top-level changes only
+(`MutableDict`/`MutableList`): after changing a nested value, assign the column
+again or call `sqlalchemy.orm.attributes.flag_modified`.
+
+Changing a model needs a new Alembic revision under `migrations/versions/`; a test
+fails when the models and the migrations disagree.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Enum,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.ext.mutable import MutableDict, MutableList
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+from judge.store.types import UTCDateTime, json_type
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+ADDRESS_LENGTH = 320  # RFC 5321: 64 (local part) + 1 + 255 (domain)
+MESSAGE_ID_LENGTH = 998  # the longest header line RFC 5322 allows
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class GameStatus(StrEnum):
+    FORMING = "forming"
+    ACTIVE = "active"
+    PAUSED = "paused"
+    FINISHED = "finished"
+
+
+class PlayerRole(StrEnum):
+    PLAYER = "player"
+    MASTER = "master"
+    OBSERVER = "observer"
+
+
+class PlayerStatus(StrEnum):
+    ACTIVE = "active"
+    RESIGNED = "resigned"
+    EJECTED = "ejected"
+
+
+class InboxStatus(StrEnum):
+    NEW = "new"
+    DONE = "done"
+    FAILED = "failed"
+    DUPLICATE = "duplicate"  # the same bytes were already processed (an MTA resent them)
+
+
+class OutboxStatus(StrEnum):
+    PENDING = "pending"
+    SENT = "sent"
+    FAILED = "failed"
+
+
+def _enum(cls: type[StrEnum], name: str) -> Enum:
+    """A string column limited to the enum's values by a CHECK named `ck_<table>_<name>`."""
+    return Enum(
+        cls,
+        name=name,
+        native_enum=False,
+        create_constraint=True,
+        length=16,
+        values_callable=lambda members: [m.value for m in members],
+    )
+
+
+def _json_dict() -> Any:
+    return MutableDict.as_mutable(json_type())
+
+
+def _json_list() -> Any:
+    return MutableList.as_mutable(json_type())
+
+
+class InboxMessage(Base):
+    """A received mail. `raw` is exactly what arrived; nothing is ever dropped.
+
+    `status`: `new` until processed; then `done` (in the same transaction as the
+    handler's effects), `failed` (with `error`, the traceback, for the operator) or
+    `duplicate` (byte-identical to a message already processed).
+    """
+
+    __tablename__ = "inbox"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    raw: Mapped[bytes] = mapped_column(LargeBinary)
+    mail_from: Mapped[str] = mapped_column(String(ADDRESS_LENGTH))  # envelope, lower case
+    rcpt_tos: Mapped[list[str]] = mapped_column(_json_list())
+    received_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    message_id: Mapped[str | None] = mapped_column(String(MESSAGE_ID_LENGTH))
+    digest: Mapped[str] = mapped_column(String(64), index=True)  # sha256 of raw, hex
+    status: Mapped[InboxStatus] = mapped_column(
+        _enum(InboxStatus, "status"), default=InboxStatus.NEW
+    )
+    error: Mapped[str | None] = mapped_column(Text)
+    processed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+    __table_args__ = (
+        Index("ix_inbox_status_id", "status", "id"),
+        Index("ix_inbox_mail_from_received_at", "mail_from", "received_at"),
+    )
+
+
+class OutboxMessage(Base):
+    """A mail to send to one recipient. `message` holds the full RFC 5322 bytes.
+
+    `status`: `pending` until delivered (`sent`) or given up (`failed`, after a
+    permanent error or `max_attempts`). `next_attempt_at` drives the retries.
+    """
+
+    __tablename__ = "outbox"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    to_address: Mapped[str] = mapped_column(String(ADDRESS_LENGTH))
+    message: Mapped[bytes] = mapped_column(LargeBinary)
+    message_id: Mapped[str] = mapped_column(String(MESSAGE_ID_LENGTH))
+    kind: Mapped[str] = mapped_column(String(16))  # reply, broadcast, notice, ...
+    game_id: Mapped[int | None] = mapped_column(
+        ForeignKey("games.id", ondelete="SET NULL"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    status: Mapped[OutboxStatus] = mapped_column(
+        _enum(OutboxStatus, "status"), default=OutboxStatus.PENDING
+    )
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_attempt_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    last_error: Mapped[str | None] = mapped_column(Text)
+    sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+    __table_args__ = (Index("ix_outbox_status_next_attempt_at", "status", "next_attempt_at"),)
+
+
+class Game(Base):
+    """A game. The current board is the `phases` row whose `phase` equals `phase`.
+
+    * `settings`: GM choices: rule flags, phase durations, grace, zine address, ...
+    * `variant_data`: the variant's bookkeeping that is not a `GameState`, e.g.
+      Intimate credits, controllers and bids, Taskdip tasks.
+    * `rng_seed`: the seed of the game's lots (power assignment, ties).
+    * `winner`: a power, a list of powers (a draw), or None.
+    The GM is the player row with role `master`.
+    """
+
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64), unique=True)
+    variant: Mapped[str] = mapped_column(String(32))
+    status: Mapped[GameStatus] = mapped_column(
+        _enum(GameStatus, "status"), default=GameStatus.FORMING
+    )
+    phase: Mapped[str | None] = mapped_column(String(8))
+    next_deadline: Mapped[datetime | None] = mapped_column(UTCDateTime, index=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    settings: Mapped[dict[str, Any]] = mapped_column(_json_dict(), default=dict)
+    variant_data: Mapped[dict[str, Any]] = mapped_column(_json_dict(), default=dict)
+    rng_seed: Mapped[int] = mapped_column(BigInteger)
+    winner: Mapped[Any] = mapped_column(json_type(), nullable=True)
+
+    players: Mapped[list[Player]] = relationship(
+        back_populates="game", order_by="Player.id", cascade="all, delete-orphan"
+    )
+    phases: Mapped[list[PhaseRecord]] = relationship(
+        back_populates="game", order_by="PhaseRecord.seq", cascade="all, delete-orphan"
+    )
+
+
+class Player(Base):
+    """A person in a game: a player (holding `powers`), the master, or an observer."""
+
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    address: Mapped[str] = mapped_column(String(ADDRESS_LENGTH), index=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    role: Mapped[PlayerRole] = mapped_column(
+        _enum(PlayerRole, "role"), default=PlayerRole.PLAYER
+    )
+    powers: Mapped[list[str]] = mapped_column(_json_list(), default=list)
+    status: Mapped[PlayerStatus] = mapped_column(
+        _enum(PlayerStatus, "status"), default=PlayerStatus.ACTIVE
+    )
+    wait: Mapped[bool] = mapped_column(Boolean, default=False)
+    preferences: Mapped[list[str] | None] = mapped_column(_json_list())
+    joined_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    game: Mapped[Game] = relationship(back_populates="players")
+
+
+class PhaseRecord(Base):
+    """One phase of a game's history: the state at its start and, once run, its results.
+
+    `seq` orders a game's phases (phase codes do not sort). A phase is processed once:
+    `processed_at` is set, and the next phase's row (unique per game) is inserted, in
+    the same transaction.
+    """
+
+    __tablename__ = "phases"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    phase: Mapped[str] = mapped_column(String(8))
+    state: Mapped[dict[str, Any]] = mapped_column(json_type())  # see judge.store.state_json
+    results: Mapped[Any] = mapped_column(json_type(), nullable=True)
+    lot_seed: Mapped[int | None] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    processed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+    game: Mapped[Game] = relationship(back_populates="phases")
+    orders: Mapped[list[OrderSet]] = relationship(
+        back_populates="phase_record", order_by="OrderSet.power", cascade="all, delete-orphan"
+    )
+
+    __table_args__ = (
+        UniqueConstraint("game_id", "phase"),
+        UniqueConstraint("game_id", "seq"),
+    )
+
+
+class OrderSet(Base):
+    """The latest orders (or bids) sent for one power in one phase, as text lines."""
+
+    __tablename__ = "orders"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    phase_id: Mapped[int] = mapped_column(ForeignKey("phases.id", ondelete="CASCADE"))
+    power: Mapped[str] = mapped_column(String(16))
+    lines: Mapped[list[str]] = mapped_column(_json_list(), default=list)
+    player_id: Mapped[int | None] = mapped_column(
+        ForeignKey("players.id", ondelete="SET NULL")
+    )
+    submitted_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    phase_record: Mapped[PhaseRecord] = relationship(back_populates="orders")
+
+    __table_args__ = (UniqueConstraint("phase_id", "power"),)
+
+
+class Event(Base):
+    """An entry of a game's record, in `id` order: results, press, a broadcast, a notice.
+
+    `public` entries are for everyone; otherwise `recipients` names who may read it
+    (power names, or `MASTER`).
+    """
+
+    __tablename__ = "events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int | None] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), index=True
+    )
+    phase: Mapped[str | None] = mapped_column(String(8))
+    kind: Mapped[str] = mapped_column(String(16))
+    author: Mapped[str | None] = mapped_column(String(64))
+    subject: Mapped[str | None] = mapped_column(String(255))
+    body: Mapped[str] = mapped_column(Text)
+    public: Mapped[bool] = mapped_column(Boolean, default=True)
+    recipients: Mapped[list[str]] = mapped_column(_json_list(), default=list)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)

@@ -1,0 +1,377 @@
+"""Intimate Diplomacy: two players, a home power each, mercenaries hired by sealed bids.
+
+One `IntimateVariant` class serves the three rulesets (`intimate`, `intimate-2000`,
+`propaganda`); what differs between them is data (`intimate_rulesets.py`). This
+module holds the hooks the service calls; the rules themselves live in the
+sibling modules: allocation, bids, income, victory, defaults and the year cycle.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from judge.rules.map import GameMap
+from judge.rules.orders import Build, IllegalOrder, Order, Waive
+from judge.rules.results import RuleOptions
+from judge.rules.state import Phase, PhaseType, Season
+from judge.variants.base import (
+    Outcome,
+    Seat,
+    Snapshot,
+    Start,
+    Submission,
+    Variant,
+    VariantError,
+)
+from judge.variants.common import adjustment_delta, powers_with_duties
+from judge.variants.intimate_allocation import Allocation, allocate_home_powers
+from judge.variants.intimate_bids import (
+    bid_acknowledgement,
+    check_bid,
+    clean_bids,
+    resolve_bids,
+)
+from judge.variants.intimate_cycle import Adjudicator, Cycle, Step, bid_phase
+from judge.variants.intimate_data import IntimateData, anarchy
+from judge.variants.intimate_defaults import default_builds, default_retreats, drop_waives
+from judge.variants.intimate_rulesets import NOT_IMPLEMENTED, RetreatDefault, Ruleset
+from judge.variants.intimate_victory import stalemate_verdict
+
+AnyOrder = Order | IllegalOrder
+
+
+def _real_adjudicator() -> Adjudicator:
+    from judge.rules.phases import adjudicate_phase
+
+    return adjudicate_phase
+
+
+class IntimateVariant(Variant):
+    min_players = 2
+    max_players = 2
+
+    def __init__(
+        self, game_map: GameMap, ruleset: Ruleset, adjudicate: Adjudicator | None = None
+    ) -> None:
+        super().__init__(game_map)
+        self.ruleset = ruleset
+        self.name = ruleset.name
+        self.display_name = ruleset.display_name
+        self.rule_flags = ruleset.rule_flags
+        self.cycle = Cycle(game_map, ruleset, adjudicate or _real_adjudicator())
+
+    # --- set-up ---------------------------------------------------------------------
+
+    def check_rule(self, name: str, value: str) -> str:
+        normal = super().check_rule(name, value)
+        refusal = NOT_IMPLEMENTED.get((name.lower(), normal))
+        if refusal:
+            raise VariantError(refusal)
+        return normal
+
+    def players_needed(self, rules: Mapping[str, str]) -> int:
+        return 2
+
+    def rule_options(self, rules: Mapping[str, str]) -> RuleOptions:
+        return super().rule_options({**self.default_rules(), **rules})
+
+    def flag(self, snapshot: Snapshot, name: str) -> str:
+        """A rule flag's value in this game, falling back to the variant's default."""
+        return snapshot.rules.get(name) or self.rule_flags[name][0]
+
+    def start(self, seats: Sequence[Seat], rules: Mapping[str, str], rng: random.Random) -> Start:
+        if len(seats) != 2:
+            raise VariantError(f"{self.display_name} needs exactly 2 players, not {len(seats)}")
+        chosen = {k.lower(): self.check_rule(k, v) for k, v in rules.items()}
+        allocation = allocate_home_powers(seats[0].preferences, seats[1].preferences, rng)
+        state = self.map.initial_state(bid_phase(1901))
+        data = self._initial_data(seats, allocation, state.centers)
+        return Start(
+            snapshot=Snapshot(state, data.to_data(), {**self.default_rules(), **chosen}),
+            holdings={seat: (home,) for seat, home in data.homes.items()},
+            private_notes={seat: self._start_note(data, seat) for seat in data.homes},
+            public_notes={"home_powers": dict(data.homes), "allocation": dict(data.allocation)},
+        )
+
+    def _initial_data(
+        self, seats: Sequence[Seat], allocation: Allocation, centers: Mapping[str, str]
+    ) -> IntimateData:
+        homes = {seats[0].key: allocation.first, seats[1].key: allocation.second}
+        lot_winner = allocation.lot_winner
+        data = IntimateData(
+            ruleset=self.ruleset.name,
+            homes=homes,
+            credits={h: self.ruleset.starting[h] for h in homes.values()},
+            control={},
+            year_start_centers=dict(centers),
+            allocation={
+                "method": allocation.method,
+                "position": allocation.position,
+                "lot_winner": None if lot_winner is None else seats[lot_winner].key,
+            },
+        )
+        return data.with_(control=anarchy(data.mercenaries))
+
+    def _start_note(self, data: IntimateData, seat: str) -> dict[str, Any]:
+        home = data.homes[seat]
+        return {
+            "home_power": home,
+            "opponent": data.opponent(home),
+            "credits": data.credits[home],
+            "currency": self.ruleset.currency,
+        }
+
+    # --- who does what --------------------------------------------------------------
+
+    def holdings(self, snapshot: Snapshot) -> Mapping[str, tuple[str, ...]]:
+        return {seat: (home,) for seat, home in _data(snapshot).homes.items()}
+
+    def controller_of(self, snapshot: Snapshot, power: str) -> str | None:
+        return _data(snapshot).controller(power)
+
+    def orderable_powers(self, snapshot: Snapshot, seat: str) -> frozenset[str]:
+        data = _data(snapshot)
+        home = data.home_of(seat)
+        if home is None:
+            return frozenset()
+        return frozenset({home, *data.controlled_by(home)})
+
+    def owing(self, snapshot: Snapshot) -> Mapping[str, frozenset[str]]:
+        data = _data(snapshot)
+        if snapshot.phase.type is PhaseType.BID:
+            return {seat: frozenset({home}) for seat, home in data.homes.items()}
+        duties = powers_with_duties(self.map, snapshot.state)
+        owed: dict[str, frozenset[str]] = {}
+        for seat in data.homes:
+            mine = duties & self.orderable_powers(snapshot, seat)
+            if mine:
+                owed[seat] = mine
+        return owed
+
+    def check_order(self, snapshot: Snapshot, seat: str, order: Order) -> str | None:
+        phase = snapshot.phase
+        if phase.type is PhaseType.BID:
+            return f"{phase} is the bid phase: send BID lines; orders wait for the spring moves"
+        data = _data(snapshot)
+        if order.power not in self.orderable_powers(snapshot, seat):
+            return self._not_yours(data, seat, order.power)
+        if isinstance(order, Waive) and order.power in self.must_build(snapshot):
+            return (
+                f"{order.power.title()} is a mercenary: the builds due to it must be taken "
+                "where possible, so it cannot waive them"
+            )
+        return None
+
+    def _not_yours(self, data: IntimateData, seat: str, power: str) -> str:
+        home = data.home_of(seat)
+        if home is None:
+            return "you are not a player in this game"
+        if power in data.homes.values():
+            return f"You do not control {power.title()}: it is your opponent's home power."
+        if data.controller(power) is None:
+            return f"You do not control {power.title()} this year: it is in anarchy."
+        return f"You do not control {power.title()} this year."
+
+    def must_build(self, snapshot: Snapshot) -> frozenset[str]:
+        """Controlled mercenaries with builds due that cannot be waived."""
+        if snapshot.phase.type is not PhaseType.ADJUSTMENT:
+            return frozenset()
+        if self.flag(snapshot, "mercenary_default_builds") != "alphabetical":
+            return frozenset()
+        data = _data(snapshot)
+        return frozenset(
+            m
+            for m in data.mercenaries
+            if data.control.get(m) and adjustment_delta(self.map, snapshot.state, m) > 0
+        )
+
+    def check_extra(self, snapshot: Snapshot, seat: str, key: str, value: Any) -> str | None:
+        """Refuse one bid or accept it (None). `key` "bid", `value` (power, amount).
+
+        `power` is a power name or initial, `amount` an int >= 0 (0 withdraws the
+        bid). A total over the treasury is NOT refused: see `bid_acknowledgement`.
+        """
+        if key != "bid":
+            return f"{key} is not used in {self.display_name}"
+        if snapshot.phase.type is not PhaseType.BID:
+            return f"bids are taken only in a bid phase, and {snapshot.phase} is not one"
+        data = _data(snapshot)
+        if seat not in data.homes:
+            return "only the two players bid"
+        return check_bid(value, data.mercenaries, tuple(data.homes.values()))
+
+    def bid_acknowledgement(
+        self, snapshot: Snapshot, seat: str, bids: Mapping[str, int]
+    ) -> dict[str, Any]:
+        """For the reply to a BID: {"bids", "total", "treasury", "currency", "warning"}."""
+        data = _data(snapshot)
+        home = data.homes[seat]
+        return bid_acknowledgement(self.ruleset, data.credits[home], bids)
+
+    # --- processing -----------------------------------------------------------------
+
+    def process(
+        self,
+        snapshot: Snapshot,
+        submissions: Mapping[str, Submission],
+        rng: random.Random,
+    ) -> Outcome:
+        if snapshot.phase.type is PhaseType.BID:
+            return self._process_bids(snapshot, submissions)
+        return self._process_orders(snapshot, submissions)
+
+    def _process_bids(
+        self, snapshot: Snapshot, submissions: Mapping[str, Submission]
+    ) -> Outcome:
+        data = _data(snapshot)
+        bids = {
+            home: clean_bids(submissions[seat].extra.get("bids", {}), data.mercenaries)
+            for seat, home in data.homes.items()
+            if seat in submissions
+        }
+        settled = resolve_bids(self.ruleset, data.credits, bids, data.mercenaries)
+        year = snapshot.phase.year
+        data = data.with_(
+            credits=settled.treasury,
+            control=settled.control,
+            control_history={**data.control_history, str(year): dict(settled.control)},
+        )
+        state = snapshot.state.with_(phase=_spring_moves(snapshot))
+        after = Snapshot(state, data.to_data(), snapshot.rules)
+        return Outcome((), after, {"public": {"bidding": settled.report}, "private": {}})
+
+    def _process_orders(
+        self, snapshot: Snapshot, submissions: Mapping[str, Submission]
+    ) -> Outcome:
+        """Adjudicate, then go on through phases where nobody has anything to order.
+
+        A retreat phase with only anarchy units (they disband) or a winter with
+        only anarchy adjustments (no builds; removals by civil disorder) is
+        processed at once. The results of every phase are concatenated;
+        `results_by_phase` tells the templates where each phase's part begins.
+        """
+        public: dict[str, Any] = {}
+        step = self._step(snapshot, submissions, public)
+        results = list(step.results)
+        counts = [{"phase": str(snapshot.phase), "results": len(step.results)}]
+        while step.winner is None and self._nothing_owed(_snap(step, snapshot)):
+            current = _snap(step, snapshot)
+            step = self._step(current, {}, public)
+            results.extend(step.results)
+            counts.append({"phase": str(current.phase), "results": len(step.results)})
+        if len(counts) > 1:
+            public["auto_processed"] = [c["phase"] for c in counts[1:]]
+            public["results_by_phase"] = counts
+        return Outcome(
+            results=tuple(results),
+            snapshot=_snap(step, snapshot),
+            report={"public": public, "private": {}},
+            winner=step.winner,
+            finished=step.winner is not None,
+        )
+
+    def _step(
+        self,
+        snapshot: Snapshot,
+        submissions: Mapping[str, Submission],
+        public: dict[str, Any],
+    ) -> Step:
+        orders, defaults = self.orders_with_defaults(snapshot, submissions)
+        if defaults:
+            public.setdefault("default_orders", []).extend(defaults)
+        step = self.cycle.step(
+            snapshot.state, _data(snapshot), orders, self.rule_options(snapshot.rules)
+        )
+        _merge(public, step.report)
+        return step
+
+    def _nothing_owed(self, snapshot: Snapshot) -> bool:
+        """A retreat or adjustment phase where no player has anything to order."""
+        kind = snapshot.phase.type
+        return kind in (PhaseType.RETREAT, PhaseType.ADJUSTMENT) and not self.owing(snapshot)
+
+    def orders_with_defaults(
+        self, snapshot: Snapshot, submissions: Mapping[str, Submission]
+    ) -> tuple[list[AnyOrder], list[dict[str, str]]]:
+        """Each seat's orders for powers it controls, plus the judge's default orders."""
+        orders: list[AnyOrder] = []
+        for seat, sub in sorted(submissions.items()):
+            mine = self.orderable_powers(snapshot, seat)
+            orders.extend(o for o in sub.orders if o.power is None or o.power in mine)
+        added = self._defaults(snapshot, orders)
+        orders = [*drop_waives(orders, self.must_build(snapshot)), *added]
+        notes = [{"power": str(o.power), "order": str(o), "reason": _why(o)} for o in added]
+        return orders, notes
+
+    def _defaults(self, snapshot: Snapshot, orders: list[AnyOrder]) -> list[Order]:
+        kind = snapshot.phase.type
+        if kind is PhaseType.ADJUSTMENT:
+            return [
+                b
+                for m in sorted(self.must_build(snapshot))
+                for b in default_builds(self.map, snapshot.state, m, orders)
+            ]
+        if kind is PhaseType.RETREAT and self.ruleset.retreat_default is RetreatDefault.PROPAGANDA:
+            data = _data(snapshot)
+            controlled = frozenset(m for m in data.mercenaries if data.control.get(m))
+            return list(default_retreats(snapshot.state, controlled, orders))
+        return []
+
+    # --- ending ---------------------------------------------------------------------
+
+    def concede(self, snapshot: Snapshot, seat: str) -> str | list[str] | None:
+        data = _data(snapshot)
+        home = data.home_of(seat)
+        return data.opponent(home) if home else None
+
+    def stalemate_winner(self, snapshot: Snapshot) -> str | list[str]:
+        """Both players (or the GM) declared a stalemate: most centres wins, equal draws."""
+        return stalemate_winner(snapshot)
+
+    def public_summary(self, snapshot: Snapshot) -> Mapping[str, Any]:
+        data = _data(snapshot)
+        return {
+            "currency": self.ruleset.currency,
+            "credits": dict(data.credits),
+            "home_powers": dict(data.homes),
+            "controllers": {p: self.controller_of(snapshot, p) for p in self.map.home_centers},
+        }
+
+    def credits_of(self, snapshot: Snapshot, seat: str) -> int | None:
+        """`players[].credits` in the status JSON."""
+        data = _data(snapshot)
+        home = data.home_of(seat)
+        return data.credits.get(home) if home else None
+
+
+def stalemate_winner(snapshot: Snapshot) -> str | list[str]:
+    """The home power owning more centres; a list of both for a draw."""
+    data = _data(snapshot)
+    return stalemate_verdict(snapshot.state.centers, data.home_powers)
+
+
+def _data(snapshot: Snapshot) -> IntimateData:
+    return IntimateData.from_data(snapshot.data)
+
+
+def _snap(step: Step, previous: Snapshot) -> Snapshot:
+    return Snapshot(step.state, step.data.to_data(), previous.rules)
+
+
+def _spring_moves(snapshot: Snapshot) -> Phase:
+    return Phase(snapshot.phase.year, Season.SPRING, PhaseType.MOVEMENT)
+
+
+def _why(order: Order) -> str:
+    return "missing build" if isinstance(order, Build) else "missing retreat"
+
+
+def _merge(public: dict[str, Any], part: Mapping[str, Any]) -> None:
+    """Add one step's report to the phase's: lists are extended, other values replaced."""
+    for key, value in part.items():
+        if isinstance(value, list):
+            public.setdefault(key, []).extend(value)
+        else:
+            public[key] = value

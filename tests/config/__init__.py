@@ -1,0 +1,1 @@
+"""Tests of the config file, the clock and the admin command line."""

@@ -1,0 +1,138 @@
+"""Shared fixtures: databases on both backends, a manual clock, judge configs.
+
+`database_url` runs a test once on SQLite (a fresh file) and once on PostgreSQL
+(a fresh schema, dropped afterwards) when `JUDGE_TEST_DATABASE_URL` is set, e.g.
+`postgresql+psycopg://postgres@127.0.0.1:5432/test`. The URL carries the schema in
+its `search_path`, so subprocesses given the URL land in the same schema.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from sqlalchemy import Engine
+from sqlalchemy.orm import Session, sessionmaker
+
+from judge.clock import ManualClock
+from judge.config import Config, config_from_dict
+from judge.store.db import make_engine, make_session_factory
+from judge.store.migrate import upgrade
+
+POSTGRES_ENV = "JUDGE_TEST_DATABASE_URL"
+START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+
+
+# --- databases ---------------------------------------------------------------
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database, on each backend in turn."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'judge.db'}"
+        return
+    base = os.environ.get(POSTGRES_ENV)
+    if not base:
+        pytest.skip(f"{POSTGRES_ENV} not set")
+    yield from _postgres_schema(base)
+
+
+def _postgres_schema(base: str) -> Iterator[str]:
+    schema = f"t_{uuid.uuid4().hex}"
+    admin = make_engine(base)
+    with admin.begin() as connection:
+        connection.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
+    separator = "&" if "?" in base else "?"
+    try:
+        yield f"{base}{separator}options={quote(f'-csearch_path={schema}')}"
+    finally:
+        with admin.begin() as connection:
+            connection.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
+        admin.dispose()
+
+
+@pytest.fixture
+def engine(database_url: str) -> Iterator[Engine]:
+    """A migrated database."""
+    engine = make_engine(database_url)
+    upgrade(engine)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def sessions(engine: Engine) -> sessionmaker[Session]:
+    return make_session_factory(engine)
+
+
+# --- time ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    """A clock at 2026-01-01 12:00 UTC that moves only when told to."""
+    return ManualClock(START)
+
+
+# --- configs -------------------------------------------------------------------
+
+
+ConfigFactory = Callable[..., Config]
+
+
+@pytest.fixture
+def make_config(tmp_path: Path) -> ConfigFactory:
+    """`make_config(database_url, smtp={"port": 0}, ...)`: a Config rooted in tmp_path."""
+
+    def build(database_url: str, **sections: dict[str, Any]) -> Config:
+        return config_from_dict(_config_data(database_url, sections), tmp_path)
+
+    return build
+
+
+@pytest.fixture
+def write_config(tmp_path: Path) -> Callable[..., Path]:
+    """`write_config(database_url, ...)`: the same, as a judge.toml file for subprocesses."""
+
+    def write(database_url: str, **sections: dict[str, Any]) -> Path:
+        path = tmp_path / "judge.toml"
+        path.write_text(_toml(_config_data(database_url, sections)))
+        return path
+
+    return write
+
+
+def _config_data(database_url: str, sections: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    data: dict[str, dict[str, Any]] = {
+        "judge": {"address": "judge@example.org", "code": "TEST"},
+        "smtp": {"host": "127.0.0.1", "port": 0},
+        "database": {"url": database_url},
+        "outbound": {"transport": "maildir", "maildir": "outbox"},
+        "scheduler": {"poll_seconds": 0.2},
+    }
+    for name, values in sections.items():
+        data.setdefault(name, {}).update(values)
+    return data
+
+
+def _toml(data: dict[str, dict[str, Any]]) -> str:
+    lines: list[str] = []
+    for section, values in data.items():
+        lines.append(f"[{section}]")
+        lines += [f"{key} = {_toml_value(value)}" for key, value in values.items()]
+    return "\n".join(lines) + "\n"
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -1,0 +1,1 @@
+"""Tests of mail intake (SMTP, `judge deliver`) and the inbox processor."""

@@ -1,0 +1,97 @@
+"""`judge deliver < msg`: the pipe an MTA uses, run as a real subprocess."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from email.policy import SMTP
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from judge.mail.intake import envelope_sender
+from judge.store.db import make_engine, make_session_factory
+from judge.store.models import InboxMessage, InboxStatus
+
+from .helpers import mail, run_judge
+
+
+def _inbox(database_url: str) -> list[InboxMessage]:
+    engine = make_engine(database_url)
+    try:
+        with make_session_factory(engine)() as session:
+            return list(session.scalars(select(InboxMessage).order_by(InboxMessage.id)))
+    finally:
+        engine.dispose()
+
+
+def test_a_piped_mail_is_stored_processed_and_answered(
+    database_url: str, write_config: Callable[..., Path]
+) -> None:
+    config = write_config(database_url)
+    result = run_judge("deliver", "--config", str(config), stdin=mail(1).as_bytes())
+    assert result.returncode == 0, result.stderr.decode()
+    [row] = _inbox(database_url)
+    assert row.status == InboxStatus.DONE
+    assert row.mail_from == "ann@example.org"  # from the headers: no $SENDER given
+    [reply] = list((config.parent / "outbox" / "new").iterdir())
+    assert b"In-Reply-To: <m1@example.org>" in reply.read_bytes()
+
+
+def test_the_envelope_sender_comes_from_the_option_first(
+    database_url: str, write_config: Callable[..., Path]
+) -> None:
+    config = write_config(database_url)
+    result = run_judge(
+        "deliver", "--config", str(config), "--sender", "Bounce@Example.org",
+        stdin=mail(1).as_bytes(), SENDER="ignored@example.org",
+    )
+    assert result.returncode == 0, result.stderr.decode()
+    assert _inbox(database_url)[0].mail_from == "bounce@example.org"
+
+
+def test_an_oversized_mail_is_refused_for_good(
+    database_url: str, write_config: Callable[..., Path]
+) -> None:
+    config = write_config(database_url, smtp={"max_message_bytes": 1000})
+    result = run_judge(
+        "deliver", "--config", str(config), stdin=mail(1, body="x\n" * 1000).as_bytes()
+    )
+    assert result.returncode == 65
+    assert b"too large" in result.stderr
+    assert _inbox(database_url) == []
+
+
+def test_an_unreachable_database_asks_the_mta_to_retry(
+    tmp_path: Path, write_config: Callable[..., Path]
+) -> None:
+    config = write_config(f"sqlite:///{tmp_path / 'missing' / 'dir' / 'judge.db'}")
+    result = run_judge("deliver", "--config", str(config), stdin=mail(1).as_bytes())
+    assert result.returncode == 75
+
+
+def test_a_broken_config_asks_the_mta_to_retry(tmp_path: Path) -> None:
+    config = tmp_path / "judge.toml"
+    config.write_text("[judge]\naddress = 3\n")
+    result = run_judge("deliver", "--config", str(config), stdin=mail(1).as_bytes())
+    assert result.returncode == 75
+
+
+@pytest.mark.parametrize(
+    ("given", "environment", "expected"),
+    [
+        ("x@example.org", {"SENDER": "y@example.org"}, "x@example.org"),
+        (None, {"SENDER": "y@example.org"}, "y@example.org"),
+        (None, {}, "bounces@example.org"),
+    ],
+)
+def test_envelope_sender_prefers_option_then_environment_then_headers(
+    monkeypatch: pytest.MonkeyPatch, given: str | None, environment: dict[str, str],
+    expected: str,
+) -> None:
+    monkeypatch.delenv("SENDER", raising=False)
+    for key, value in environment.items():
+        monkeypatch.setenv(key, value)
+    message = mail(1)
+    message["Return-Path"] = "<bounces@example.org>"
+    assert envelope_sender(message.as_bytes(policy=SMTP), given) == expected

@@ -1,0 +1,1 @@
+"""Tests of the outbox and its transports (maildir, SMTP relay)."""

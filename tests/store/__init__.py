@@ -1,0 +1,1 @@
+"""Tests of the database layer: migrations, models, repositories, state JSON."""
