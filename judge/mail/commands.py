@@ -31,7 +31,15 @@ from judge.mail.command_types import (
     Start,
     Terminate,
 )
-from judge.mail.keywords import BROADCAST, PRESS, SIGNOFF, Keyword, clean, match_keyword
+from judge.mail.keywords import (
+    BROADCAST,
+    ENDPRESS,
+    PRESS,
+    SIGNOFF,
+    Keyword,
+    clean,
+    match_keyword,
+)
 from judge.mail.press_blocks import read_press_block
 from judge.mail.set_commands import set_keywords
 
@@ -63,6 +71,7 @@ _TABLE: list[tuple[Keyword, Reader]] = [
     (Keyword("TERMINATE"), game.simple("TERMINATE", Terminate)),
     (Keyword("EJECT"), game.eject_command),
     (SIGNOFF, game.signoff_command),
+    (ENDPRESS, game.stray_endpress_command),
     *set_keywords(),
 ]
 _KEYWORDS = [keyword for keyword, _ in _TABLE]

@@ -57,3 +57,7 @@ def eject_command(rest: str) -> Eject:
 def signoff_command(rest: str) -> Signoff:
     """SIGNOFF ends the mail; whatever follows it on the line is a farewell, not a command."""
     return Signoff()
+
+
+def stray_endpress_command(rest: str) -> Command:
+    raise CommandError("ENDPRESS without a PRESS or BROADCAST line before it")

@@ -15,7 +15,7 @@ from judge.rules.state import UnitType
 
 ARMY_RADIUS = 8.5
 CENTRE_RADIUS = 4.6
-DISLODGED_OFFSET = (12.0, 10.0)  # where a dislodged unit sits, from its province's point
+DISLODGED_OFFSET = (15.0, 13.0)  # where a dislodged unit sits, from its province's point
 _HULL = ((-12.5, -4.0), (12.5, -4.0), (8.5, 8.0), (-8.5, 8.0))
 _SAIL = ((-2.0, -4.5), (-2.0, -14.0), (8.0, -4.5))
 

@@ -23,7 +23,6 @@ preferences:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from judge.rules.map import GameMap
 from judge.rules.orders import Convoy, Move, Order, SupportHold, SupportMove
@@ -34,31 +33,61 @@ HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, CONVOY = range(5)
 LAND, BY_CONVOY, CONVOY_OR_LAND = range(3)
 
 
-@dataclass
 class OrderTable:
-    """Parallel lists indexed by unit number, plus province lookups."""
+    """Parallel lists indexed by unit number, plus province lookups.
 
-    units: list[Unit] = field(default_factory=list)
-    orders: list[Order | None] = field(default_factory=list)
-    power: list[str] = field(default_factory=list)
-    prov: list[str] = field(default_factory=list)
-    kind: list[int] = field(default_factory=list)
-    # MOVE: target province / exact target location / LAND, BY_CONVOY or CONVOY_OR_LAND
-    dest: list[str] = field(default_factory=list)
-    target: list[str] = field(default_factory=list)
-    mode: list[int] = field(default_factory=list)
-    # MOVE: matching move supports; other orders: matching hold supports
-    supporters: list[list[int]] = field(default_factory=list)
-    # MOVE: fleets whose convoy orders match it (empty for land moves)
-    convoyers: list[list[int]] = field(default_factory=list)
-    # MOVE: the unit at the target moving back to our province, else -1
-    opposite: list[int] = field(default_factory=list)
-    # SUPPORT_*/CONVOY: whether the order matches a real order (else void)
-    matched: list[bool] = field(default_factory=list)
-    # SUPPORT_MOVE: the province the supported move goes to ("" otherwise)
-    support_dest: list[str] = field(default_factory=list)
-    unit_at: dict[str, int] = field(default_factory=dict)
-    attackers: dict[str, list[int]] = field(default_factory=dict)
+    * `kind`: HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE or CONVOY.
+    * MOVE: `dest` (province), `target` (exact location), `mode` (LAND,
+      BY_CONVOY or CONVOY_OR_LAND), `convoyers` (fleets whose convoy matches),
+      `opposite` (the unit at `dest` moving back to our province, else -1).
+    * `supporters`: for a MOVE its matching move supports, otherwise the
+      matching hold supports.
+    * SUPPORT_*/CONVOY: `matched` (else the order is void); SUPPORT_MOVE:
+      `support_dest`, the province the supported move goes to.
+    * `moves`, `supports`, `convoys`: the indices of each kind of order.
+    """
+
+    __slots__ = (
+        "attackers",
+        "convoyers",
+        "convoys",
+        "dest",
+        "kind",
+        "matched",
+        "mode",
+        "moves",
+        "opposite",
+        "orders",
+        "power",
+        "prov",
+        "support_dest",
+        "supporters",
+        "supports",
+        "target",
+        "unit_at",
+        "units",
+    )
+
+    def __init__(self, state: GameState, orders: Mapping[str, Order]) -> None:
+        self.prov: list[str] = list(state.units)
+        self.units: list[Unit] = list(state.units.values())
+        size = len(self.units)
+        self.orders: list[Order | None] = [orders.get(p) for p in self.prov]
+        self.power: list[str] = [u.power for u in self.units]
+        self.unit_at: dict[str, int] = {p: i for i, p in enumerate(self.prov)}
+        self.kind: list[int] = [HOLD] * size
+        self.dest: list[str] = [""] * size
+        self.target: list[str] = [""] * size
+        self.mode: list[int] = [LAND] * size
+        self.supporters: list[list[int]] = [[] for _ in range(size)]
+        self.convoyers: list[list[int]] = [[] for _ in range(size)]
+        self.opposite: list[int] = [-1] * size
+        self.matched: list[bool] = [False] * size
+        self.support_dest: list[str] = [""] * size
+        self.attackers: dict[str, list[int]] = {}
+        self.moves: list[int] = []
+        self.supports: list[int] = []
+        self.convoys: list[int] = []
 
 
 def build_table(
@@ -69,28 +98,10 @@ def build_table(
     convoy_adjacent: str,
 ) -> OrderTable:
     """Index the board: `orders` maps a unit's province to its (legal) order."""
-    provinces = list(state.units)
-    units = list(state.units.values())
-    size = len(units)
-    table = OrderTable(
-        units=units,
-        orders=[orders.get(p) for p in provinces],
-        power=[u.power for u in units],
-        prov=provinces,
-        kind=[HOLD] * size,
-        dest=[""] * size,
-        target=[""] * size,
-        mode=[LAND] * size,
-        supporters=[[] for _ in range(size)],
-        convoyers=[[] for _ in range(size)],
-        opposite=[-1] * size,
-        matched=[False] * size,
-        support_dest=[""] * size,
-        unit_at={p: i for i, p in enumerate(provinces)},
-    )
+    table = OrderTable(state, orders)
     _classify(table, game_map, topo)
     _link_moves(table)
-    _match_supports(table, topo)
+    _match_supports(table, topo.province_at)
     _match_convoys(table, game_map, topo, convoy_adjacent)
     return table
 
@@ -102,33 +113,46 @@ def _classify(table: OrderTable, game_map: GameMap, topo: Topology) -> None:
         cls = type(order)
         if cls is Move:
             assert isinstance(order, Move)
-            target = _move_target(game_map, province_at, table.units[i], order.target)
-            dest = province_at.get(target, "")
-            if dest and dest != table.prov[i]:
-                table.kind[i] = MOVE
-                table.dest[i] = dest
-                table.target[i] = target
-                table.attackers.setdefault(dest, []).append(i)
+            _add_move(table, game_map, topo, i, order)
         elif cls is SupportHold:
             table.kind[i] = SUPPORT_HOLD
+            table.supports.append(i)
         elif cls is SupportMove:
             assert isinstance(order, SupportMove)
             table.kind[i] = SUPPORT_MOVE
             table.support_dest[i] = _province(province_at, order.target)
+            table.supports.append(i)
         elif cls is Convoy:
             table.kind[i] = CONVOY
+            table.convoys.append(i)
 
 
-def _move_target(game_map: GameMap, province_at: Mapping[str, str], unit: Unit, target: str) -> str:
+def _add_move(table: OrderTable, game_map: GameMap, topo: Topology, i: int, order: Move) -> None:
+    target = _move_target(game_map, topo, table.units[i], order.target)
+    dest = topo.province_at.get(target, "")
+    if not dest or dest == table.prov[i]:
+        return
+    table.kind[i] = MOVE
+    table.dest[i] = dest
+    table.target[i] = target
+    table.moves.append(i)
+    rivals = table.attackers.get(dest)
+    if rivals is None:
+        table.attackers[dest] = [i]
+    else:
+        rivals.append(i)
+
+
+def _move_target(game_map: GameMap, topo: Topology, unit: Unit, target: str) -> str:
     """The exact location a unit moves to ('' if there is none to pick).
 
     Armies ignore coasts; a fleet ignores a coast the province lacks and, with no
     coast, takes the only coast it can reach (DATC 4.B.2, 4.B.6).
     """
-    province = _province(province_at, target)
+    province = _province(topo.province_at, target)
     if unit.kind is UnitType.ARMY:
         return province
-    if target in province_at and (target != province or not game_map.province(province).coasts):
+    if target in topo.province_at and (target != province or province not in topo.split_coast):
         return target
     options = game_map.fleet_targets_in(unit.location, province)
     return options[0] if len(options) == 1 else ""
@@ -139,30 +163,27 @@ def _province(province_at: Mapping[str, str], location: str) -> str:
 
 
 def _link_moves(table: OrderTable) -> None:
-    for index, kind in enumerate(table.kind):
-        if kind != MOVE:
-            continue
-        other = table.unit_at.get(table.dest[index], -1)
-        if other >= 0 and table.kind[other] == MOVE and table.dest[other] == table.prov[index]:
-            table.opposite[index] = other
+    unit_at, kind, dest, prov = table.unit_at, table.kind, table.dest, table.prov
+    for i in table.moves:
+        other = unit_at.get(dest[i], -1)
+        if other >= 0 and kind[other] == MOVE and dest[other] == prov[i]:
+            table.opposite[i] = other
 
 
-def _match_supports(table: OrderTable, topo: Topology) -> None:
-    province_at = topo.province_at
-    for index, kind in enumerate(table.kind):
-        if kind != SUPPORT_HOLD and kind != SUPPORT_MOVE:
+def _match_supports(table: OrderTable, province_at: Mapping[str, str]) -> None:
+    for i in table.supports:
+        order = table.orders[i]
+        assert isinstance(order, (SupportHold, SupportMove))
+        helped = table.unit_at.get(_province(province_at, order.supported), -1)
+        if helped < 0 or helped == i:
             continue
-        order = table.orders[index]
-        if kind == SUPPORT_HOLD and isinstance(order, SupportHold):
-            helped = table.unit_at.get(_province(province_at, order.supported), -1)
-            if helped >= 0 and helped != index and table.kind[helped] != MOVE:
-                table.supporters[helped].append(index)
-                table.matched[index] = True
-        elif kind == SUPPORT_MOVE and isinstance(order, SupportMove):
-            helped = table.unit_at.get(_province(province_at, order.supported), -1)
-            if helped >= 0 and _supports_move(table, helped, order, index, province_at):
-                table.supporters[helped].append(index)
-                table.matched[index] = True
+        if isinstance(order, SupportHold):
+            ok = table.kind[helped] != MOVE
+        else:
+            ok = _supports_move(table, helped, order, i, province_at)
+        if ok:
+            table.supporters[helped].append(i)
+            table.matched[i] = True
 
 
 def _supports_move(
@@ -172,12 +193,10 @@ def _supports_move(
     index: int,
     province_at: Mapping[str, str],
 ) -> bool:
-    if helped == index or table.kind[helped] != MOVE:
+    if table.kind[helped] != MOVE:
         return False
-    if (
-        table.dest[helped] != table.support_dest[index]
-        or table.support_dest[index] == table.prov[index]
-    ):
+    wanted_dest = table.support_dest[index]
+    if table.dest[helped] != wanted_dest or wanted_dest == table.prov[index]:
         return False
     wanted = coast_of(order.target) if order.target in province_at else None  # 4.B.6
     return wanted is None or wanted == coast_of(table.target[helped])
@@ -186,31 +205,41 @@ def _supports_move(
 def _match_convoys(
     table: OrderTable, game_map: GameMap, topo: Topology, convoy_adjacent: str
 ) -> None:
+    if not table.convoys:
+        _mark_army_moves(table, game_map, convoy_adjacent)
+        return
     offers: dict[tuple[str, str], list[int]] = {}
-    for index, kind in enumerate(table.kind):
-        order = table.orders[index]
-        if kind == CONVOY and isinstance(order, Convoy) and table.prov[index] in topo.sea_borders:
+    for i in table.convoys:
+        order = table.orders[i]
+        assert isinstance(order, Convoy)
+        if table.prov[i] in topo.sea_borders:
             key = (
                 _province(topo.province_at, order.army),
                 _province(topo.province_at, order.target),
             )
-            offers.setdefault(key, []).append(index)
-    for index, kind in enumerate(table.kind):
-        if kind != MOVE or table.units[index].kind is not UnitType.ARMY:
-            continue
-        fleets = offers.get((table.prov[index], table.dest[index]), [])
-        mode = _army_mode(table, game_map, index, fleets, convoy_adjacent)
-        table.mode[index] = mode
-        if mode != LAND:
-            table.convoyers[index] = fleets
-            for fleet in fleets:
-                table.matched[fleet] = True
+            offers.setdefault(key, []).append(i)
+    for i in table.moves:
+        if table.units[i].kind is UnitType.ARMY:
+            fleets = offers.get((table.prov[i], table.dest[i]), [])
+            mode = _army_mode(table, game_map, i, fleets, convoy_adjacent)
+            table.mode[i] = mode
+            if mode != LAND:
+                table.convoyers[i] = fleets
+                for fleet in fleets:
+                    table.matched[fleet] = True
+
+
+def _mark_army_moves(table: OrderTable, game_map: GameMap, convoy_adjacent: str) -> None:
+    """Without convoy orders only non-adjacent and "via convoy" moves want one."""
+    for i in table.moves:
+        if table.units[i].kind is UnitType.ARMY:
+            table.mode[i] = _army_mode(table, game_map, i, [], convoy_adjacent)
 
 
 def _army_mode(
     table: OrderTable, game_map: GameMap, index: int, fleets: list[int], convoy_adjacent: str
 ) -> int:
-    if table.dest[index] not in game_map.army_neighbours(table.prov[index]):
+    if table.dest[index] not in game_map.army_adjacency[table.prov[index]]:
         return BY_CONVOY
     power = table.power[index]
     if any(table.power[fleet] == power for fleet in fleets):

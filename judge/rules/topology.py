@@ -29,6 +29,7 @@ class Topology:
     * `locations_of`: province -> its location ids (itself and its coasts).
     * `centers`: the supply-centre provinces.
     * `province_at`: every valid location id (with or without coast) -> its province.
+    * `split_coast`: the provinces with several coasts.
     """
 
     sea_borders: Mapping[str, frozenset[str]]
@@ -37,6 +38,7 @@ class Topology:
     locations_of: Mapping[str, tuple[str, ...]]
     centers: frozenset[str]
     province_at: Mapping[str, str]
+    split_coast: frozenset[str]
 
 
 _CACHE: dict[int, tuple[GameMap, Topology]] = {}
@@ -74,6 +76,7 @@ def _build(game_map: GameMap) -> Topology:
         locations_of=MappingProxyType(locations),
         centers=game_map.centers,
         province_at=MappingProxyType({loc: pid for pid, locs in locations.items() for loc in locs}),
+        split_coast=frozenset(pid for pid, prov in game_map.provinces.items() if prov.coasts),
     )
 
 

@@ -86,14 +86,13 @@ def _guarded(
 
 
 def _reply(ctx: MailContext, mail: IncomingMail, entries: list[Entry], trailer: list[Note]) -> None:
-    errors = sum(entry.errors for entry in entries)
+    errors = sum(entry.errors for entry in entries) + sum(n.error for n in trailer)
     body = render(
         "reply.txt.j2",
         problems=list(mail.problems),
         entries=entries,
         trailer=trailer,
         errors=errors,
-        lines=len(entries),
     )
     recipients = [mail.sender, *sorted(ctx.copy_to)]
     for to in _unique(recipients):

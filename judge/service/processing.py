@@ -85,9 +85,7 @@ def process_phase(session: Session, config: Config, board: Board, now: datetime)
     board.record.lot_seed = seed
     store.mark_processed(board.record, _results_json(outcome.results), now=now)
     phase = board.record.phase
-    data = results_data(
-        board.variant.map, board.state.phase, outcome.results, outcome.snapshot.state
-    )
+    data = results_data(board.variant.map, board.state, outcome.results, outcome.snapshot.state)
     public = render("_phase_results.txt.j2", **data).rstrip() + "\n"
     store.add_event(session, game, kind="results", body=public, now=now, phase=phase)
     _advance(session, game, board, outcome, now)

@@ -13,8 +13,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from judge.rules.map import GameMap
-from judge.rules.orders import ordered_province
+from judge.rules.orders import Disband, Hold, ordered_province
 from judge.rules.results import OrderResult
+from judge.rules.results import Outcome as Verdict
 from judge.rules.state import GameState, Phase, PhaseType, Season
 from judge.service.describe import describe_result, place, power_title, result_markers
 from judge.variants.common import adjustment_delta
@@ -116,16 +117,44 @@ def adjustments(game_map: GameMap, state: GameState) -> list[dict[str, Any]]:
     return rows
 
 
+def with_unordered(
+    before: GameState, results: Sequence[OrderResult], after: GameState
+) -> list[OrderResult]:
+    """The results plus a line for every unit that had no order, as njudge shows them:
+    it held (movement), or it was disbanded (retreats)."""
+    ordered = {ordered_province(r.order) for r in results if r.order is not None}
+    extra: list[OrderResult] = []
+    kind = before.phase.type
+    if kind is PhaseType.MOVEMENT:
+        for province, unit in sorted(before.units.items()):
+            if province not in ordered:
+                hold = Hold(unit.power, unit.kind, unit.location)
+                gone = after.units.get(province) != unit
+                extra.append(OrderResult(unit.power, str(hold), Verdict.SUCCEEDS, None, hold, gone))
+    elif kind is PhaseType.RETREAT:
+        for province, entry in sorted(before.dislodged.items()):
+            if province not in ordered:
+                unit = entry.unit
+                disband = Disband(unit.power, unit.kind, unit.location)
+                extra.append(
+                    OrderResult(
+                        unit.power, str(disband), Verdict.SUCCEEDS, "civil disorder", disband
+                    )
+                )
+    return [*results, *extra]
+
+
 def results_data(
     game_map: GameMap,
-    before: Phase,
+    before: GameState,
     results: Sequence[OrderResult],
     after: GameState,
 ) -> dict[str, Any]:
     """Everything the results template shows about one phase (no header, no deadline)."""
-    fall_ended = ownership_updated(before, after.phase)
+    results = with_unordered(before, results, after)
+    fall_ended = ownership_updated(before.phase, after.phase)
     return {
-        "title": phase_title(before),
+        "title": phase_title(before.phase),
         "orders": order_lines(game_map, results),
         "dislodged": dislodged_lines(game_map, results, after),
         "ownership": ownership(game_map, after) if fall_ended else [],

@@ -188,19 +188,24 @@ class IntimateVariant(Variant):
         )
 
     def check_extra(self, snapshot: Snapshot, seat: str, key: str, value: Any) -> str | None:
-        """Refuse one bid or accept it (None). `key` "bid", `value` (power, amount).
+        """Refuse bids or accept them (None).
 
-        `power` is a power name or initial, `amount` an int >= 0 (0 withdraws the
-        bid). A total over the treasury is NOT refused: see `bid_acknowledgement`.
+        `key` "bid" with `value` (power, amount): one BID line; `power` a power
+        name or initial, `amount` an int >= 0 (0 withdraws the bid). `key` "bids"
+        with `value` {power: amount}: several at once ({} for BID NONE). A total
+        over the treasury is NOT refused: see `bid_acknowledgement`.
         """
-        if key != "bid":
+        if key not in ("bid", "bids"):
             return f"{key} is not used in {self.display_name}"
         if snapshot.phase.type is not PhaseType.BID:
             return f"bids are taken only in a bid phase, and {snapshot.phase} is not one"
         data = _data(snapshot)
         if seat not in data.homes:
             return "only the two players bid"
-        return check_bid(value, data.mercenaries, tuple(data.homes.values()))
+        items = list(value.items()) if key == "bids" and isinstance(value, Mapping) else [value]
+        homes = tuple(data.homes.values())
+        refusals = (check_bid(item, data.mercenaries, homes) for item in items)
+        return next((r for r in refusals if r), None)
 
     def bid_acknowledgement(
         self, snapshot: Snapshot, seat: str, bids: Mapping[str, int]
@@ -334,7 +339,8 @@ class IntimateVariant(Variant):
         data = _data(snapshot)
         return {
             "currency": self.ruleset.currency,
-            "credits": dict(data.credits),
+            "credits": {seat: data.credits[home] for seat, home in data.homes.items()},
+            "credits_by_power": dict(data.credits),
             "home_powers": dict(data.homes),
             "controllers": {p: self.controller_of(snapshot, p) for p in self.map.home_centers},
         }

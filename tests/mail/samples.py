@@ -131,18 +131,18 @@ From: judge@example.org
 SET PASSWORD stolen
 """
 
-SIGNATURE = b"""\
-From: sig@example.com
-To: judge@example.org
-Subject: sig
-Message-ID: <sig@example.com>
-
-SIGNON Rg1 pw
-A MOS-UKR
--- 
-Sig Nature
-SET WAIT
-"""
+SIGNATURE = (
+    b"From: sig@example.com\n"
+    b"To: judge@example.org\n"
+    b"Subject: sig\n"
+    b"Message-ID: <sig@example.com>\n"
+    b"\n"
+    b"SIGNON Rg1 pw\n"
+    b"A MOS-UKR\n"
+    b"-- \n"  # the signature separator: dash, dash, space
+    b"Sig Nature\n"
+    b"SET WAIT\n"
+)
 
 BOUNCE = b"""\
 Return-Path: <>
@@ -179,9 +179,11 @@ SIGNON Fg1 secret
 --r1--
 """
 
-REPORT_ONLY = BOUNCE.replace(b"Return-Path: <>\n", b"").replace(
-    b"MAILER-DAEMON@mx.example.net (Mail Delivery System)", b"robot@mx.example.net"
-).replace(b"Auto-Submitted: auto-replied\n", b"")
+REPORT_ONLY = (
+    BOUNCE.replace(b"Return-Path: <>\n", b"")
+    .replace(b"MAILER-DAEMON@mx.example.net (Mail Delivery System)", b"robot@mx.example.net")
+    .replace(b"Auto-Submitted: auto-replied\n", b"")
+)
 
 AUTOREPLY = b"""\
 From: ann@example.net

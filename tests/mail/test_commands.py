@@ -68,7 +68,8 @@ def error(line: str) -> str:
 
 
 @pytest.mark.parametrize(
-    "line", ["SIGNON Fg1 pw", "signon Fg1 pw", "SIGN ON Fg1 pw", "Sign  On Fg1 pw", "  SIGNON Fg1 pw"]
+    "line",
+    ["SIGNON Fg1 pw", "signon Fg1 pw", "SIGN ON Fg1 pw", "Sign  On Fg1 pw", "  SIGNON Fg1 pw"],
 )
 def test_keywords_ignore_case_and_spaces_inside(line: str) -> None:
     assert command(line) == Signon("F", "g1", "pw")
@@ -135,7 +136,9 @@ def test_order_line_text_is_stripped() -> None:
 
 def test_a_typo_of_a_keyword_is_pointed_out() -> None:
     assert command("SIGNOM ?g1 pw") == OrderLine("SIGNOM ?g1 pw", "SIGNON")
-    assert unknown_command_error("SIGNOM ?g1 pw") == "unknown command 'SIGNOM' (did you mean SIGNON?)"
+    assert (
+        unknown_command_error("SIGNOM ?g1 pw") == "unknown command 'SIGNOM' (did you mean SIGNON?)"
+    )
 
 
 def test_unknown_command_error_names_the_word() -> None:
@@ -528,8 +531,8 @@ def test_endpress_with_text_after_it_is_body_text() -> None:
     assert parsed.command == Press(None, ("ENDPRESS soon",))
 
 
-def test_a_stray_endpress_is_an_order_line_for_the_service_to_refuse() -> None:
-    assert command("ENDPRESS") == OrderLine("ENDPRESS")
+def test_a_stray_endpress_is_an_error() -> None:
+    assert error("END PRESS") == "ENDPRESS without a PRESS or BROADCAST line before it"
 
 
 # --- the whole mail ---------------------------------------------------------------------
@@ -544,3 +547,30 @@ def test_a_whole_mail_in_order_with_line_indexes() -> None:
 
 def test_blank_lines_are_skipped() -> None:
     assert parse_commands(["", "   ", "\t"]) == []
+
+
+# --- spellings the docs promise ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "variant"),
+    [("CREATE g1 pw id", "intimate"), ("CREATE g1 pw Intimate2000", "intimate-2000"),
+     ("CREATE g1 pw wright", "propaganda")],
+)  # fmt: skip
+def test_variant_aliases(line: str, variant: str) -> None:
+    created = command(line)
+    assert isinstance(created, Create) and created.variant == variant
+
+
+def test_short_preference_keyword_and_yes_no_maps() -> None:
+    assert command("PREF R") == Preferences(("RUSSIA",))
+    assert command("SET MAPS yes") == SetMaps(True)
+
+
+def test_press_keeps_indentation() -> None:
+    [parsed] = parse_commands(["PRESS", "    indented verse", "ENDPRESS"])
+    assert parsed.command == Press(None, ("    indented verse",))
+
+
+def test_signon_without_join_mark_reads_the_first_character_as_the_letter() -> None:
+    assert command("SIGNON g1 pw") == Signon("G", "1", "pw")

@@ -25,9 +25,7 @@ from . import samples
 
 JUDGE = samples.JUDGE
 EXAMPLES = int(os.environ.get("JUDGE_FUZZ_EXAMPLES", "300"))  # raise it for a deeper run
-FUZZ = settings(
-    max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 CHARSETS = [
     "utf-8", "us-ascii", "iso-8859-1", "iso-8859-15", "windows-1252", "koi8-r", "shift_jis",
@@ -129,7 +127,7 @@ def raw_parts(draw: st.DrawFn) -> bytes:
     charset = draw(st.sampled_from(CHARSETS))
     encoding = draw(st.sampled_from(ENCODINGS))
     headers = [
-        f"Content-Type: text/{draw(st.sampled_from(SUBTYPES))}; charset=\"{charset}\"",
+        f'Content-Type: text/{draw(st.sampled_from(SUBTYPES))}; charset="{charset}"',
         f"Content-Transfer-Encoding: {encoding}",
     ]
     if draw(st.booleans()):
@@ -197,9 +195,11 @@ def test_read_message_never_raises_on_built_messages(raw: bytes) -> None:
 
 
 SIMPLE_LINE = st.from_regex(r"[A-Z][A-Za-z0-9 ,.?-]{0,40}[A-Za-z0-9]", fullmatch=True).filter(
-    lambda line: line.split()[0].upper() not in {"PRESS", "BROADCAST", "SIGNOFF"}
-    and "SIGN" not in line.upper()
-    and "WROTE" not in line.upper()
+    lambda line: (
+        line.split()[0].upper() not in {"PRESS", "BROADCAST", "SIGNOFF"}
+        and "SIGN" not in line.upper()
+        and "WROTE" not in line.upper()
+    )
 )
 
 

@@ -7,6 +7,7 @@ import base64
 import pytest
 
 from judge.mail.read import IncomingMail, read_message
+
 from . import samples
 from .samples import JUDGE
 

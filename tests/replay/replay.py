@@ -11,6 +11,7 @@ not compared: Droidippy removed such units at once.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 from judge.rules.map import GameMap
@@ -66,7 +67,7 @@ def replay(path: Path, game_map: GameMap, options: RuleOptions) -> tuple[int, Di
     """(phases adjudicated, the first divergence or None)."""
     phases = read_game(path)
     state = phases[0].state()
-    for number, (current, following) in enumerate(zip(phases, phases[1:], strict=False)):
+    for number, (current, following) in enumerate(pairwise(phases)):
         orders = read_orders(game_map, state, current.orders)
         outcome = adjudicate_phase(game_map, state, orders, options)
         problems = compare(outcome.state, following)

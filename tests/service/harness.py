@@ -22,6 +22,7 @@ from judge.clock import ManualClock
 from judge.config import Config
 from judge.service import handle_inbox_message
 from judge.service.status import game_status
+from judge.store.games import list_games
 from judge.store.inbox import store_message
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage
 from judge.worker import process_pending
@@ -93,9 +94,7 @@ class JudgeHarness:
             rows = session.scalars(
                 select(OutboxMessage).where(OutboxMessage.id > before).order_by(OutboxMessage.id)
             ).all()
-            return [
-                cast(EmailMessage, message_from_bytes(r.message, policy=default)) for r in rows
-            ]
+            return [cast(EmailMessage, message_from_bytes(r.message, policy=default)) for r in rows]
 
     def send(self, sender: str, body: str, **options: object) -> list[EmailMessage]:
         message = build_mail(sender, body, **options)  # type: ignore[arg-type]
@@ -117,7 +116,9 @@ class JudgeHarness:
         for index in range(count):
             player = Player(f"p{index}@example.org", f"pw{index}")
             preference = POWERS[index][0]
-            self.reply(player.address, f"SIGNON ?{game} {player.password}\nPREFERENCES {preference}")
+            self.reply(
+                player.address, f"SIGNON ?{game} {player.password}\nPREFERENCES {preference}"
+            )
             joined.append(player)
         if count < 7:
             self.reply(master, f"SIGNON M{game} gmpass\nSTART")
@@ -130,6 +131,10 @@ class JudgeHarness:
         player = self.players[power]
         body = "\n".join([f"SIGNON {player.letter}{game} {player.password}", *orders])
         return self.reply(player.address, body)
+
+    def status_of_games(self) -> list[str]:
+        with self.sessions() as session:
+            return [game.name for game in list_games(session)]
 
     def status(self, game: str = "g1") -> dict[str, Any]:
         with self.sessions() as session:
@@ -146,7 +151,9 @@ class JudgeHarness:
             if power in self.players and owes_orders(phase, power, status):
                 player = self.players[power]
                 lines = [f"SIGNON {player.letter}{game} {player.password}"]
-                mails += self.send(player.address, "\n".join(lines + orders_for(phase, power, status)))
+                mails += self.send(
+                    player.address, "\n".join(lines + orders_for(phase, power, status))
+                )
         return mails
 
     def play_until(self, phase: str, game: str = "g1") -> None:

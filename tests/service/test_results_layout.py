@@ -47,7 +47,10 @@ def game_map() -> GameMap:
             Convoy("ENGLAND", F, "NTH", "LON", "NWY"),
             "Fleet North Sea CONVOY Army London -> Norway.",
         ),
-        (Move("RUSSIA", F, "STP/SC", "BOT"), "Fleet St Petersburg (south coast) -> Gulf of Bothnia."),
+        (
+            Move("RUSSIA", F, "STP/SC", "BOT"),
+            "Fleet St Petersburg (south coast) -> Gulf of Bothnia.",
+        ),
         (Retreat("GERMANY", A, "MUN", "BOH"), "Army Munich -> Bohemia."),
         (Disband("GERMANY", A, "MUN"), "Army Munich DISBAND."),
         (Build("FRANCE", A, "PAR"), "Builds an army in Paris."),
@@ -88,7 +91,9 @@ def _fall_results(game_map: GameMap) -> str:
     before = game_map.initial_state(Phase.parse("F1901M"))
     munich = Unit("GERMANY", A, "MUN")
     results = [
-        OrderResult("FRANCE", "A PAR - BUR", Outcome.FAILS, "bounce", Move("FRANCE", A, "PAR", "BUR")),
+        OrderResult(
+            "FRANCE", "A PAR - BUR", Outcome.FAILS, "bounce", Move("FRANCE", A, "PAR", "BUR")
+        ),
         OrderResult("GERMANY", "A MUN H", Outcome.SUCCEEDS, None, Hold("GERMANY", A, "MUN"), True),
         OrderResult("GERMANY", "A BER H", Outcome.SUCCEEDS, None, Hold("GERMANY", A, "BER"), True),
     ]
@@ -99,7 +104,7 @@ def _fall_results(game_map: GameMap) -> str:
         dislodged={"MUN": DislodgedUnit(munich, ("BOH", "SIL"))},
         centers=centers,
     )
-    data = results_data(game_map, before.phase, results, after)
+    data = results_data(game_map, before, results, after)
     return render(
         "results.txt.j2",
         judge_code="CODE",
@@ -145,7 +150,7 @@ def test_after_a_fall_centres_and_adjustments_are_listed(game_map: GameMap) -> N
         units=units,
         centers=dict(before.centers, BEL="FRANCE", HOL="FRANCE", SPA="FRANCE", KIE="ENGLAND"),
     )
-    data = results_data(game_map, before.phase, [], after)
+    data = results_data(game_map, before, [], after)
     text = render("_phase_results.txt.j2", **data)
     assert "Ownership of supply centers:\n" in text
     assert "France:   Belgium, Brest, Holland, Marseilles, Paris, Spain.\n" in text

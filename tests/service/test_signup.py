@@ -90,7 +90,11 @@ def test_the_allotment_replays_from_the_stored_seed(judge: JudgeHarness) -> None
     with judge.sessions() as session:
         game = store.get_game(session, "g1")
         assert game is not None
-        seats = [Seat(str(p.id), tuple(p.preferences or ())) for p in store.players_of(session, game) if p.role.value == "player"]
+        seats = [
+            Seat(str(p.id), tuple(p.preferences or ()))
+            for p in store.players_of(session, game)
+            if p.role.value == "player"
+        ]
         replay = variants().get("standard").start(seats, {}, random.Random(game.rng_seed))
         stored = {str(p.id): tuple(p.powers) for p in store.players_of(session, game) if p.powers}
     assert dict(replay.holdings) == stored

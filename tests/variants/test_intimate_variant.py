@@ -140,6 +140,14 @@ def test_check_extra_accepts_a_bid_for_a_mercenary() -> None:
     assert v.check_extra(snap, "1", "bid", ("AUSTRIA", 5)) is None
 
 
+def test_check_extra_accepts_a_mapping_of_bids_and_bid_none() -> None:
+    v, snap = started()
+    assert v.check_extra(snap, "1", "bids", {"AUSTRIA": 5, "TURKEY": 0}) is None
+    assert v.check_extra(snap, "1", "bids", {}) is None
+    refusal = v.check_extra(snap, "1", "bids", {"AUSTRIA": 5, "ENGLAND": 1})
+    assert refusal is not None and "home power" in refusal
+
+
 @pytest.mark.parametrize(
     ("key", "value", "fragment"),
     [("bid", ("ENGLAND", 5), "home power"), ("bid", ("AUSTRIA", -2), "whole number"),
@@ -173,7 +181,7 @@ def test_processing_bids_sets_control_credits_and_the_spring_moves() -> None:
     assert v.controller_of(after, "GERMANY") == "FRANCE"
     assert v.controller_of(after, "RUSSIA") == "ENGLAND"
     assert v.controller_of(after, "ITALY") is None
-    assert v.public_summary(after)["credits"] == {"FRANCE": 15, "ENGLAND": 18}
+    assert v.public_summary(after)["credits_by_power"] == {"FRANCE": 15, "ENGLAND": 18}
     assert out.report["public"]["bidding"]["control"][1] == {
         "power": "GERMANY", "controller": "FRANCE",
     }
@@ -271,7 +279,8 @@ def test_stalemate_is_won_by_more_centres_and_drawn_on_equal_counts() -> None:
 def test_public_summary_gives_credits_and_controllers() -> None:
     v, snap = variant(), board("S1902M", {"AUSTRIA": "FRANCE"})
     summary = v.public_summary(snap)
-    assert summary["credits"] == {"FRANCE": 20, "ENGLAND": 20}
+    assert summary["credits"] == {"1": 20, "2": 20}
+    assert summary["credits_by_power"] == {"FRANCE": 20, "ENGLAND": 20}
     assert summary["controllers"]["AUSTRIA"] == "FRANCE"
     assert summary["controllers"]["ENGLAND"] == "ENGLAND"
     assert summary["controllers"]["TURKEY"] is None

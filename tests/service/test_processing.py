@@ -1,0 +1,141 @@
+"""Processing a phase: early when everyone is in, or at the master's PROCESS."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy.exc import IntegrityError
+
+from judge.service.processing import process_phase
+from judge.service.snapshots import load_board
+from judge.store import games as store
+from judge.store.games import PhaseAlreadyProcessed
+from service.harness import POWERS, JudgeHarness, body_of
+
+EVERYONE = {f"p{i}@example.org" for i in range(7)} | {"gm@example.org"}
+
+
+def _results(mails: list[object], phase: str = "S1901M") -> dict[str, str]:
+    return {
+        m["To"]: body_of(m)  # type: ignore[index, arg-type]
+        for m in mails
+        if m["Subject"] == f"TEST:g1 - {phase} Results"  # type: ignore[index]
+    }
+
+
+def _hold_all_but(judge: JudgeHarness, missing: str) -> None:
+    status = judge.status()
+    for power in POWERS:
+        if power != missing:
+            units = status["powers"][power.upper()]["units"]
+            judge.orders(power, *(f"{unit} H" for unit in units))
+
+
+def test_the_phase_is_processed_as_soon_as_every_power_has_ordered(judge: JudgeHarness) -> None:
+    judge.start_game()
+    _hold_all_but(judge, "Turkey")
+    assert judge.status()["phase"] == "S1901M"
+    mails = judge.send(judge.players["Turkey"].address, "SIGNON Tg1 pw6\nF ANK-BLA")
+    reply = next(m for m in mails if m["Auto-Submitted"] == "auto-replied")
+    assert "S1901M has been processed, and the game is now in F1901M." in body_of(reply)
+    results = _results(mails)
+    assert set(results) == EVERYONE
+    assert "Turkey: Fleet Ankara -> Black Sea." in results["gm@example.org"]
+    assert judge.status()["phase"] == "F1901M"
+
+
+def test_results_mails_are_generated_and_addressed_to_one_person_each(
+    judge: JudgeHarness,
+) -> None:
+    judge.start_game()
+    mails = judge.play_phase()
+    for mail in mails:
+        if "Results" in mail["Subject"]:
+            assert mail["Auto-Submitted"] == "auto-generated"
+            assert len(mail.get_all("To")) == 1
+            assert body_of(mail).startswith(":: Judge: TEST  Game: g1  Variant: Standard\n")
+
+
+def test_a_power_without_orders_holds_the_phase_back(judge: JudgeHarness) -> None:
+    judge.start_game()
+    _hold_all_but(judge, "Turkey")
+    assert judge.status()["phase"] == "S1901M"
+
+
+def test_set_wait_holds_back_early_processing_until_set_nowait(judge: JudgeHarness) -> None:
+    judge.start_game()
+    judge.orders("France", "SET WAIT")
+    _hold_all_but(judge, "France")
+    judge.orders("France", "A PAR H", "A MAR H", "F BRE H")
+    assert judge.status()["phase"] == "S1901M"
+    reply = judge.orders("France", "SET NOWAIT")
+    assert "S1901M has been processed" in body_of(reply)
+    assert judge.status()["phase"] == "F1901M"
+
+
+def test_the_master_can_process_with_orders_missing(judge: JudgeHarness) -> None:
+    judge.start_game()
+    judge.orders("France", "A PAR-BUR")
+    mails = judge.send("gm@example.org", "SIGNON Mg1 gmpass\nPROCESS")
+    reply = next(m for m in mails if m["To"] == "gm@example.org" and m["Subject"] == "Re: orders")
+    assert "Phase S1901M processed; the game is now in F1901M." in body_of(reply)
+    results = _results(mails)["p0@example.org"]
+    assert "France: Army Paris -> Burgundy." in results
+    assert "Turkey: Army Smyrna HOLD." in results
+    assert judge.status()["powers"]["FRANCE"]["units"] == ["F BRE", "A BUR", "A MAR"]
+
+
+def test_only_the_master_may_process(judge: JudgeHarness) -> None:
+    judge.start_game()
+    reply = judge.orders("France", "PROCESS")
+    assert "Only the master of 'g1' may do that." in body_of(reply)
+    assert judge.status()["phase"] == "S1901M"
+
+
+def test_observers_get_the_results(judge: JudgeHarness) -> None:
+    judge.start_game()
+    judge.reply("watcher@example.org", "OBSERVE g1 look")
+    mails = judge.play_phase()
+    assert "watcher@example.org" in _results(mails)
+
+
+def test_each_phase_stores_its_lot_seed(judge: JudgeHarness) -> None:
+    judge.start_game()
+    judge.play_until("F1901M")
+    with judge.sessions() as session:
+        game = store.get_game(session, "g1")
+        assert game is not None
+        first = store.phase_history(session, game)[0]
+        assert first.phase == "S1901M" and first.lot_seed is not None
+        assert first.processed_at is not None and first.results
+
+
+def test_a_phase_cannot_be_processed_twice(judge: JudgeHarness) -> None:
+    judge.start_game()
+    with judge.sessions() as session:
+        game = store.get_game(session, "g1")
+        assert game is not None
+        stale = load_board(session, game)
+    judge.play_phase()
+    with judge.sessions() as session, pytest.raises((IntegrityError, PhaseAlreadyProcessed)):
+        game = store.get_game(session, "g1", for_update=True)
+        assert game is not None and stale is not None
+        record = store.phase_history(session, game)[0]
+        board = type(stale)(game, record, stale.variant, stale.snapshot)
+        process_phase(session, judge.config, board, judge.clock.now())
+        session.flush()
+
+
+def test_a_retreat_and_builds_follow_a_dislodgement(judge: JudgeHarness) -> None:
+    judge.start_game()
+    judge.play_until("F1901R")
+    assert judge.status()["powers"]["GERMANY"]["units"] == ["F DEN", "A HOL"]
+    mails = judge.play_phase()
+    results = _results(mails, "F1901R")["gm@example.org"]
+    assert "Retreat results for Fall of 1901." in results
+    assert "Germany: Army Munich -> Ruhr." in results
+    assert "France:  6 Supply centers,  3 Units:  Builds   3 units." in results
+    assert "The next phase of 'g1' will be Adjustment for Winter of 1901." in results
+    mails = judge.play_phase()
+    results = _results(mails, "W1901A")["gm@example.org"]
+    assert "France: Builds an army in Paris." in results
+    assert judge.status()["phase"] == "S1902M"
