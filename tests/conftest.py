@@ -8,12 +8,14 @@ its `search_path`, so subprocesses given the URL land in the same schema.
 
 from __future__ import annotations
 
+import asyncio
 import os
+import threading
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import quote
 
 import pytest
@@ -25,6 +27,7 @@ from judge.config import Config, config_from_dict
 from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import upgrade
 
+T = TypeVar("T")
 POSTGRES_ENV = "JUDGE_TEST_DATABASE_URL"
 START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
@@ -136,3 +139,31 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, int | float):
         return repr(value)
     return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+# --- an event loop for servers under test ------------------------------------
+
+
+class LoopThread:
+    """An asyncio loop running in a daemon thread; `run` executes a coroutine on it."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+
+    def run(self, coroutine: Coroutine[Any, Any, T], timeout: float = 30) -> T:
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=10)
+        self.loop.close()
+
+
+@pytest.fixture
+def loop_thread() -> Iterator[LoopThread]:
+    """A background event loop, e.g. for an aiosmtpd server on a loopback port."""
+    loop = LoopThread()
+    yield loop
+    loop.stop()

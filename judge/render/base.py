@@ -47,12 +47,16 @@ def _fill_islands(draw: ImageDraw.ImageDraw, geometry: MapGeometry, unit: float)
         draw.polygon(_ring(ring), fill=palette.OFFBOARD, outline=palette.COAST_LINE, width=coast)
     for region in geometry.regions.values():
         for ring in region.islands:
-            draw.polygon(_ring(ring), fill=FILL[region.kind], outline=palette.COAST_LINE, width=coast)
+            draw.polygon(
+                _ring(ring), fill=FILL[region.kind], outline=palette.COAST_LINE, width=coast
+            )
     for ring in geometry.lakes:
         draw.polygon(_ring(ring), fill=palette.SEA, outline=palette.COAST_LINE, width=coast)
 
 
-def _draw_borders(draw: ImageDraw.ImageDraw, geometry: MapGeometry, unit: float, *, sea: bool) -> None:
+def _draw_borders(
+    draw: ImageDraw.ImageDraw, geometry: MapGeometry, unit: float, *, sea: bool
+) -> None:
     """Sea-to-sea lines first (islands then hide them), the others after."""
     for border in geometry.borders:
         kinds = {geometry.regions[side].kind for side in border.sides}

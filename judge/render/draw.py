@@ -6,13 +6,13 @@ per width. Each map is drawn at twice its size and halved, which smooths every e
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from functools import cache
 
 from PIL import Image, ImageDraw
 
 from judge.render.base import draw_base
+from judge.render.encode import palette_image, png_bytes
 from judge.render.geometry import MapGeometry, Point, load_geometry
 from judge.render.legend import draw_legend, draw_title, phase_title
 from judge.render.marks import Planner
@@ -22,7 +22,6 @@ from judge.rules.results import OrderResult
 from judge.rules.state import POWERS, GameState
 
 SUPERSAMPLE = 2
-PNG_COMPRESSION = 3  # zlib level: small files, fast to write
 
 
 class MapRenderer:
@@ -57,9 +56,8 @@ class MapRenderer:
     ) -> bytes:
         """The map as PNG bytes."""
         image = self.image(state, results, width=width, colour_of=colour_of, title=title)
-        out = io.BytesIO()
-        image.save(out, "PNG", compress_level=PNG_COMPRESSION)
-        return out.getvalue()
+        colour = colour_of or self.colour_of
+        return png_bytes(image, palette_image(colour(power) for power in POWERS))
 
     def image(
         self,

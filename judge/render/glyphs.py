@@ -49,6 +49,16 @@ def draw_unit(
     )
 
 
+def unit_extent(kind: UnitType) -> tuple[float, float, float, float]:
+    """The box a unit glyph covers around its point (left, top, right, bottom), u = 1."""
+    if kind is UnitType.ARMY:
+        r = ARMY_RADIUS + 0.7
+        return (-r, -r, r, r)
+    xs = [x for x, _ in (*_HULL, *_SAIL)]
+    ys = [y for _, y in (*_HULL, *_SAIL)]
+    return (min(xs) - 0.7, min(ys) - 0.7, max(xs) + 0.7, max(ys) + 0.7)
+
+
 def dislodged_point(at: Point, u: float) -> Point:
     return (at[0] + DISLODGED_OFFSET[0] * u, at[1] + DISLODGED_OFFSET[1] * u)
 

@@ -11,8 +11,6 @@ from judge.render.fonts import font
 from judge.render.glyphs import draw_centre
 from judge.rules.state import POWERS, Phase
 
-PANEL: palette.RGB = (250, 248, 240)
-
 
 def phase_title(phase: Phase) -> str:
     """`S1901M` -> `Spring 1901 Movement`."""
@@ -25,7 +23,7 @@ def draw_title(draw: ImageDraw.ImageDraw, text: str, u: float) -> None:
     left, top, right, bottom = draw.textbbox((0, 0), text, font=title_font)
     pad = 7 * u
     box = (6 * u, 6 * u, 6 * u + right - left + 2 * pad, 6 * u + bottom - top + 2 * pad)
-    draw.rectangle(box, fill=PANEL, outline=palette.INK, width=max(1, round(u)))
+    draw.rectangle(box, fill=palette.PANEL, outline=palette.INK, width=max(1, round(u)))
     draw.text((box[0] + pad - left, box[1] + pad - top), text, fill=palette.INK, font=title_font)
 
 
@@ -40,15 +38,25 @@ def draw_legend(
     row, width = 17 * u, 136 * u
     height = row * (len(POWERS) + 1) + 10 * u
     x0, y0 = size[0] - width - 8 * u, size[1] - height - 8 * u
-    draw.rectangle((x0, y0, x0 + width, y0 + height), fill=PANEL, outline=palette.INK,
-                   width=max(1, round(u)))
+    draw.rectangle(
+        (x0, y0, x0 + width, y0 + height),
+        fill=palette.PANEL,
+        outline=palette.INK,
+        width=max(1, round(u)),
+    )
     small = font(round(10.5 * u))
     draw.text((x0 + 8 * u, y0 + 6 * u), "Power", fill=palette.INK, font=small)
-    draw.text((x0 + width - 8 * u, y0 + 6 * u), "Centres", fill=palette.INK, font=small,
-              anchor="ra")
+    draw.text(
+        (x0 + width - 8 * u, y0 + 6 * u), "Centres", fill=palette.INK, font=small, anchor="ra"
+    )
     for i, power in enumerate(POWERS, start=1):
         y = y0 + 6 * u + row * i
         draw_centre(draw, (x0 + 14 * u, y + 6.5 * u), u * 1.35, colours[power])
         draw.text((x0 + 27 * u, y), power.title(), fill=palette.INK, font=small)
-        draw.text((x0 + width - 12 * u, y), str(counts.get(power, 0)), fill=palette.INK,
-                  font=small, anchor="ra")
+        draw.text(
+            (x0 + width - 12 * u, y),
+            str(counts.get(power, 0)),
+            fill=palette.INK,
+            font=small,
+            anchor="ra",
+        )

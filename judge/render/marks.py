@@ -163,7 +163,7 @@ class Planner:
         return marks + ([] if ok else [Cross(midpoint(segment))])
 
     def _style(self, ok: bool, colour: RGB) -> tuple[RGB, RGB]:
-        return (colour, palette.INK) if ok else (palette.FAILED, (96, 96, 96))
+        return (colour, palette.INK) if ok else (palette.FAILED, palette.FAILED_EDGE)
 
     def _colour(self, power: str) -> RGB:
         return self.colour_of(power)

@@ -16,7 +16,10 @@ from judge.rules.state import GameState
 
 
 def paint_centres(
-    draw: ImageDraw.ImageDraw, geometry: MapGeometry, state: GameState, u: float,
+    draw: ImageDraw.ImageDraw,
+    geometry: MapGeometry,
+    state: GameState,
+    u: float,
     colour_of: ColourOf,
 ) -> None:
     for region in geometry.provinces.values():
@@ -35,14 +38,24 @@ def paint_lines(draw: ImageDraw.ImageDraw, marks: Sequence[Mark]) -> None:
         if mark.head:
             # the shaft stops inside the head, so that the tip stays sharp
             segment = shorten(*segment, 0, mark.head * 0.6) or segment
-        stroke(draw, segment, width=mark.width, fill=mark.fill, outline=mark.outline,
-               dash=mark.dash, gap=mark.gap)
+        stroke(
+            draw,
+            segment,
+            width=mark.width,
+            fill=mark.fill,
+            outline=mark.outline,
+            dash=mark.dash,
+            gap=mark.gap,
+        )
         if mark.head:
             arrowhead(draw, mark.segment, mark.head, mark.fill, mark.outline)
 
 
 def paint_units(
-    draw: ImageDraw.ImageDraw, geometry: MapGeometry, state: GameState, u: float,
+    draw: ImageDraw.ImageDraw,
+    geometry: MapGeometry,
+    state: GameState,
+    u: float,
     colour_of: ColourOf,
 ) -> None:
     for unit in state.units.values():
@@ -63,5 +76,3 @@ def paint_marks(draw: ImageDraw.ImageDraw, marks: Sequence[Mark], u: float) -> N
             ring(draw, mark.at, mark.radius, mark.colour, 2.4 * u)
         elif isinstance(mark, Cross):
             cross(draw, mark.at, 5.5 * u, palette.FAILED_MARK, 2.8 * u)
-
-

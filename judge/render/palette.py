@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 RGB = tuple[int, int, int]
 ColourOf = Callable[[str], RGB]
@@ -20,9 +20,12 @@ TEXT_HALO_LAND: RGB = (246, 238, 218)
 TEXT_HALO_SEA: RGB = (190, 214, 236)
 
 INK: RGB = (28, 28, 30)  # outlines of units and arrows
+WHITE: RGB = (255, 255, 255)
+PANEL: RGB = (250, 248, 240)  # behind the title and the legend
 NEUTRAL_CENTRE: RGB = (250, 250, 246)  # an unowned supply centre
 NEUTRAL_POWER: RGB = (150, 140, 124)  # units of a power drawn as neutral
 FAILED: RGB = (172, 172, 172)  # the body of a failed order's arrow
+FAILED_EDGE: RGB = (96, 96, 96)
 FAILED_MARK: RGB = (214, 32, 32)  # the cross on a failed order, a dislodged unit's ring
 RETREAT: RGB = (226, 110, 20)
 BUILD: RGB = (40, 170, 70)
@@ -36,6 +39,33 @@ POWER_COLOURS: dict[str, RGB] = {
     "RUSSIA": (136, 66, 178),  # purple
     "TURKEY": (240, 196, 22),  # yellow
 }
+
+
+# every colour the map is drawn in, for the PNG's palette
+KEY_COLOURS: tuple[RGB, ...] = (
+    SEA,
+    LAND,
+    IMPASSABLE,
+    OFFBOARD,
+    SEA_LINE,
+    COAST_LINE,
+    LAND_LINE,
+    LAND_TEXT,
+    SEA_TEXT,
+    TEXT_HALO_LAND,
+    TEXT_HALO_SEA,
+    INK,
+    WHITE,
+    PANEL,
+    NEUTRAL_CENTRE,
+    NEUTRAL_POWER,
+    FAILED,
+    FAILED_EDGE,
+    FAILED_MARK,
+    RETREAT,
+    BUILD,
+    *POWER_COLOURS.values(),
+)
 
 
 def power_colour(power: str) -> RGB:

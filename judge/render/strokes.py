@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from PIL import ImageDraw
 
 from judge.render.geometry import Point
-from judge.render.palette import RGB
+from judge.render.palette import RGB, WHITE
 
 Segment = tuple[Point, Point]
 
@@ -75,17 +75,23 @@ def arrowhead(
 def cross(draw: ImageDraw.ImageDraw, at: Point, size: float, colour: RGB, width: float) -> None:
     """An X centred on `at`, with a light edge."""
     x, y = at
-    for a, b in (((x - size, y - size), (x + size, y + size)),
-                 ((x - size, y + size), (x + size, y - size))):
-        draw.line([a, b], fill=(255, 255, 255), width=round(width * 1.8))
-    for a, b in (((x - size, y - size), (x + size, y + size)),
-                 ((x - size, y + size), (x + size, y - size))):
+    for a, b in (
+        ((x - size, y - size), (x + size, y + size)),
+        ((x - size, y + size), (x + size, y - size)),
+    ):
+        draw.line([a, b], fill=WHITE, width=round(width * 1.8))
+    for a, b in (
+        ((x - size, y - size), (x + size, y + size)),
+        ((x - size, y + size), (x + size, y - size)),
+    ):
         draw.line([a, b], fill=colour, width=round(width))
 
 
 def ring(draw: ImageDraw.ImageDraw, at: Point, radius: float, colour: RGB, width: float) -> None:
     x, y = at
-    draw.ellipse((x - radius, y - radius, x + radius, y + radius), outline=colour, width=round(width))
+    draw.ellipse(
+        (x - radius, y - radius, x + radius, y + radius), outline=colour, width=round(width)
+    )
 
 
 def midpoint(segment: Segment) -> Point:

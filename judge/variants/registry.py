@@ -24,6 +24,12 @@ def _intimate(ruleset: str) -> Callable[[], Variant]:
     return build
 
 
+def _taskdip() -> Variant:
+    from judge.variants.taskdip import TaskdipVariant
+
+    return TaskdipVariant(load_map("standard"))
+
+
 class VariantRegistry:
     """Maps a variant name to a factory; instances are built on first use."""
 
@@ -53,4 +59,5 @@ def default_registry() -> VariantRegistry:
     registry.register("standard", _standard)
     for ruleset in ("intimate", "intimate-2000", "propaganda"):
         registry.register(ruleset, _intimate(ruleset))
+    registry.register("taskdip", _taskdip)
     return registry

@@ -1,22 +1,15 @@
-"""Small tools for intake tests: mails to send, an event loop in a thread, and
-running `judge` as a subprocess."""
+"""Small tools for intake tests: mails to send, and `judge` run as a subprocess."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 import signal
 import subprocess
 import sys
-import threading
 import time
-from collections.abc import Coroutine
 from email.message import EmailMessage
 from pathlib import Path
-from typing import Any, TypeVar
-
-T = TypeVar("T")
 
 
 def mail(
@@ -32,23 +25,6 @@ def mail(
     return message
 
 
-class LoopThread:
-    """An asyncio loop running in a daemon thread; `run` executes a coroutine on it."""
-
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
-
-    def run(self, coroutine: Coroutine[Any, Any, T], timeout: float = 30) -> T:
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
-
-    def stop(self) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(timeout=10)
-        self.loop.close()
-
-
 TESTS_DIR = Path(__file__).resolve().parents[1]
 RECORDING_HANDLER = "intake.recording_handler:handle_message"
 
@@ -58,6 +34,7 @@ def judge_env(**extra: str) -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(TESTS_DIR), env.get("PYTHONPATH")]))
     env["JUDGE_HANDLER"] = RECORDING_HANDLER
+    env["PYTHONFAULTHANDLER"] = "1"
     env.pop("SENDER", None)
     env.update(extra)
     return env
@@ -108,9 +85,15 @@ class ServeProcess:
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=30)
 
-    def stop(self) -> int:
-        """SIGTERM, then wait; return the exit code."""
+    def stop(self, timeout: float = 30) -> int:
+        """SIGTERM, then wait; return the exit code. A server that hangs is aborted,
+        and its log (with every thread's stack, from faulthandler) is in the error."""
         assert self.process is not None
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
-        return self.process.wait(timeout=30)
+        try:
+            return self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.process.send_signal(signal.SIGABRT)
+            self.process.wait(timeout=30)
+            raise AssertionError(f"judge serve did not stop:\n{self.log.read_text()}") from None

@@ -17,7 +17,7 @@ from judge.config import Config
 from judge.mail.intake import Inbox, bound_address, start_smtp
 from judge.store.models import InboxMessage, InboxStatus
 
-from .helpers import LoopThread, mail
+from .helpers import mail
 
 
 @dataclass
@@ -36,23 +36,21 @@ StartListener = Callable[..., Listener]
 @pytest.fixture
 def start_listener(
     sessions: sessionmaker[Session], database_url: str, make_config: Callable[..., Config],
-    clock: ManualClock,
+    clock: ManualClock, loop_thread: Any,
 ) -> Iterator[StartListener]:
-    loop = LoopThread()
     servers: list[Any] = []
 
     def start(**sections: dict[str, Any]) -> Listener:
         inbox = Inbox(sessions, clock, make_config(database_url, **sections))
         listener = Listener("", 0)
-        server = loop.run(start_smtp(inbox, on_stored=listener.stored.append))
+        server = loop_thread.run(start_smtp(inbox, on_stored=listener.stored.append))
         servers.append(server)
         listener.host, listener.port = bound_address(server)
         return listener
 
     yield start
     for server in servers:
-        server.close()
-    loop.stop()
+        loop_thread.loop.call_soon_threadsafe(server.close)
 
 
 def _inbox(sessions: sessionmaker[Session]) -> list[InboxMessage]:

@@ -1,20 +1,15 @@
-"""parse_commands: the judge's command language, line by line, into typed commands."""
+"""parse_commands: keywords, order lines, the commands that need no signon, whole mails."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
 from judge.mail.command_types import (
-    Bid,
     BidNone,
-    Broadcast,
     Command,
-    Concede,
     Create,
-    Draw,
-    Eject,
     EndOrders,
     Help,
     History,
@@ -23,46 +18,17 @@ from judge.mail.command_types import (
     NoDraw,
     Observe,
     OrderLine,
-    Orders,
-    Pause,
-    Preferences,
-    Press,
-    Process,
-    Resign,
-    Resume,
-    SetAddress,
-    SetDeadline,
     SetGrace,
-    SetMaps,
     SetNext,
-    SetPassword,
     SetPlayers,
-    SetRule,
     SetWait,
-    SetZine,
     Signoff,
     Signon,
-    Stalemate,
-    Start,
     Summary,
-    Terminate,
 )
 from judge.mail.commands import parse_commands, unknown_command_error
 
-
-def command(line: str) -> Command:
-    [parsed] = parse_commands([line])
-    assert parsed.error is None, parsed.error
-    assert parsed.command is not None
-    return parsed.command
-
-
-def error(line: str) -> str:
-    [parsed] = parse_commands([line])
-    assert parsed.command is None, parsed.command
-    assert parsed.error
-    return parsed.error
-
+from .parsing import command, error
 
 # --- keywords ---------------------------------------------------------------------
 
@@ -276,265 +242,6 @@ def test_create_with_missing_parts_or_unknown_variant() -> None:
     assert "unknown variant 'chess'" in error("CREATE g1 pw chess")
 
 
-# --- commands after signon --------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "line",
-    [
-        "PREFERENCES F G E A I R T",
-        "PREFERENCES FGEAIRT",
-        "PREFERENCES France, Germany, England, Austria, Italy, Russia, Turkey",
-        "PREFERENCE fra ger eng aus ita rus tur",
-        "PREFS F>G>E>A>I>R>T",
-        "SET PREFERENCES FGEAIRT",
-    ],
-)
-def test_preferences_forms(line: str) -> None:
-    assert command(line) == Preferences(
-        ("FRANCE", "GERMANY", "ENGLAND", "AUSTRIA", "ITALY", "RUSSIA", "TURKEY")
-    )
-
-
-def test_a_short_preference_list_is_kept_short_for_the_service_to_complete() -> None:
-    assert command("PREFERENCES R T") == Preferences(("RUSSIA", "TURKEY"))
-
-
-def test_a_power_abbreviation_wins_over_letters() -> None:
-    assert command("PREFERENCES FRA") == Preferences(("FRANCE",))
-
-
-def test_preferences_errors() -> None:
-    assert "'X' is not a power" in error("PREFERENCES X")
-    assert "France is listed twice" in error("PREFERENCES F G F")
-    assert "needs a list" in error("PREFERENCES")
-    assert "'FGX' is not a power" in error("PREFERENCES FGX")
-
-
-def test_bids() -> None:
-    assert command("BID Italy 5") == Bid("ITALY", 5)
-    assert command("bid I 0") == Bid("ITALY", 0)
-    assert command("BID 7 aus") == Bid("AUSTRIA", 7)
-    assert command("BID NONE") == BidNone()
-
-
-def test_bid_errors() -> None:
-    assert "BID Italy 5" in error("BID Italy")
-    assert "whole number" in error("BID Italy five")
-    assert "whole number" in error("BID Italy -3")
-    assert "not a power" in error("BID Xanadu 3")
-
-
-def test_order_block_markers() -> None:
-    assert command("ORDERS") == Orders()
-    assert command("ENDORDERS") == EndOrders()
-    assert "takes nothing" in error("ORDERS A PAR-BUR")
-
-
-def test_wait_password_address() -> None:
-    assert command("SET WAIT") == SetWait(True)
-    assert command("SET NOWAIT") == SetWait(False)
-    assert command("SET PASSWORD n3w.") == SetPassword("n3w.")
-    assert command("SET ADDRESS ann@example.org") == SetAddress("ann@example.org")
-    assert command("SET ADDRESS <ann@example.org>") == SetAddress("ann@example.org")
-    assert command("SET ADDRESS mailto:ann@localhost.") == SetAddress("ann@localhost")
-
-
-@pytest.mark.parametrize(
-    "bad", ["ann", "ann@", "@example.org", "ann@@example.org", "a b@example.org", "ann@-x.org"]
-)
-def test_bad_addresses_are_refused(bad: str) -> None:
-    assert "not an e-mail address" in error(f"SET ADDRESS {bad}")
-
-
-def test_set_password_needs_one_word() -> None:
-    assert "SET PASSWORD new" in error("SET PASSWORD")
-    assert "one word" in error("SET PASSWORD two words")
-
-
-@pytest.mark.parametrize(
-    ("line", "expected"),
-    [
-        ("DRAW", Draw()),
-        ("SET DRAW", Draw()),
-        ("NODRAW", NoDraw()),
-        ("SET NO DRAW", NoDraw()),
-        ("CONCEDE", Concede()),
-        ("STALEMATE", Stalemate()),
-        ("RESIGN", Resign()),
-        ("START", Start()),
-        ("PROCESS", Process()),
-        ("PAUSE", Pause()),
-        ("RESUME", Resume()),
-        ("TERMINATE", Terminate()),
-        ("SIGNOFF", Signoff()),
-        ("SIGNOFF and thanks for all the fish", Signoff()),
-    ],
-)
-def test_commands_without_arguments(line: str, expected: Command) -> None:
-    assert command(line) == expected
-
-
-def test_arguments_after_a_bare_command_are_refused_not_guessed() -> None:
-    assert error("DRAW F G") == "DRAW takes nothing after it, but found 'F G'"
-
-
-# --- GM commands ------------------------------------------------------------------------
-
-
-def test_set_deadline_absolute_and_relative() -> None:
-    assert command("SET DEADLINE 2026-12-01T18:00Z") == SetDeadline(
-        datetime(2026, 12, 1, 18, tzinfo=UTC)
-    )
-    assert command("SET DEADLINE 2026-12-01 18:00") == SetDeadline(
-        datetime(2026, 12, 1, 18, tzinfo=UTC)
-    )
-    assert command("SET DEADLINE +36h") == SetDeadline(timedelta(hours=36))
-    assert command("SET DEADLINE +1d12h") == SetDeadline(timedelta(hours=36))
-
-
-def test_set_deadline_errors_name_the_command() -> None:
-    assert error("SET DEADLINE soon").startswith("SET DEADLINE: ")
-    assert "no time of day" in error("SET DEADLINE 2026-12-01")
-
-
-def test_set_grace() -> None:
-    assert command("SET GRACE 24h") == SetGrace(timedelta(hours=24))
-    assert command("SET GRACE 0") == SetGrace(timedelta(0))
-
-
-@pytest.mark.parametrize(
-    ("line", "expected"),
-    [
-        ("SET MOVE NEXT 3d", SetNext("MOVE", timedelta(days=3))),
-        ("SET MOVENEXT 3d", SetNext("MOVE", timedelta(days=3))),
-        ("SET MOVES NEXT +3d", SetNext("MOVE", timedelta(days=3))),
-        ("SET MOVE 71h", SetNext("MOVE", timedelta(hours=71))),
-        ("SET RETREAT NEXT 1d", SetNext("RETREAT", timedelta(days=1))),
-        ("SET ADJUST NEXT 1d", SetNext("ADJUST", timedelta(days=1))),
-        ("SET BUILDS NEXT 1d", SetNext("ADJUST", timedelta(days=1))),
-        ("SET BID NEXT 2d", SetNext("BID", timedelta(days=2))),
-    ],
-)
-def test_set_phase_lengths(line: str, expected: SetNext) -> None:
-    assert command(line) == expected
-
-
-def test_a_phase_cannot_last_zero() -> None:
-    assert "more than zero" in error("SET MOVE NEXT 0")
-
-
-def test_set_players() -> None:
-    assert command("SET PLAYERS 4") == SetPlayers(4)
-    assert "from 2 to 7, not 1" in error("SET PLAYERS 1")
-    assert "whole number" in error("SET PLAYERS four")
-
-
-def test_set_rule_zine_maps() -> None:
-    assert command("SET RULE Anarchy_Builds none") == SetRule("anarchy_builds", "none")
-    assert command("SET RULE rulebook 1971 edition") == SetRule("rulebook", "1971 edition")
-    assert "name value" in error("SET RULE lonely")
-    assert command("SET ZINE zine@example.org") == SetZine("zine@example.org")
-    assert command("SET ZINE NONE") == SetZine(None)
-    assert command("SET MAPS OFF") == SetMaps(False)
-    assert command("SET MAPS on") == SetMaps(True)
-    assert "ON or OFF" in error("SET MAPS maybe")
-
-
-def test_eject() -> None:
-    assert command("EJECT France") == Eject("FRANCE")
-    assert command("EJECT r") == Eject("RUSSIA")
-    assert "EJECT France" in error("EJECT")
-
-
-def test_unknown_set_words_are_errors_listing_the_choices() -> None:
-    message = error("SET COLOUR blue")
-    assert message.startswith("unknown SET command 'COLOUR'")
-    assert "DEADLINE" in message
-    assert "needs something" in error("SET")
-
-
-# --- press ------------------------------------------------------------------------------
-
-
-def test_press_to_powers_with_its_body() -> None:
-    [parsed] = parse_commands(["PRESS TO F G", "Hello,", "", "> you said", "ENDPRESS"])
-    assert parsed.command == Press(("FRANCE", "GERMANY"), ("Hello,", "", "> you said"))
-    assert parsed.lines == ("PRESS TO F G", "Hello,", "", "> you said", "ENDPRESS")
-    assert parsed.text == "PRESS TO F G\nHello,\n\n> you said\nENDPRESS"
-
-
-@pytest.mark.parametrize(
-    ("head", "to"),
-    [
-        ("PRESS", None),
-        ("PRESS TO ALL", None),
-        ("PRESS TO FG", ("FRANCE", "GERMANY")),
-        ("press to France and Germany", ("FRANCE", "GERMANY")),
-        ("PRESS TO M", ("MASTER",)),
-        ("PRESS TO GM, T", ("MASTER", "TURKEY")),
-        ("PRESS F", ("FRANCE",)),
-    ],
-)
-def test_press_recipients(head: str, to: tuple[str, ...] | None) -> None:
-    [parsed] = parse_commands([head, "hi", "END PRESS"])
-    assert parsed.command == Press(to, ("hi",))
-
-
-def test_press_body_may_look_like_commands() -> None:
-    [parsed] = parse_commands(["PRESS TO F", "SIGNON Fg1 pw", "A PAR-BUR", "ENDPRESS"])
-    assert parsed.command == Press(("FRANCE",), ("SIGNON Fg1 pw", "A PAR-BUR"))
-
-
-def test_press_body_is_trimmed_of_blank_edges() -> None:
-    [parsed] = parse_commands(["PRESS", "", "hi", "  ", "ENDPRESS"])
-    assert parsed.command == Press(None, ("hi",))
-
-
-def test_broadcast() -> None:
-    [parsed] = parse_commands(["BROADCAST", "Peace!", "ENDPRESS"])
-    assert parsed.command == Broadcast(("Peace!",))
-
-
-def test_broadcast_takes_no_recipients() -> None:
-    [parsed] = parse_commands(["BROADCAST TO F", "x", "ENDPRESS"])
-    assert parsed.error and "nothing was sent" in parsed.error
-
-
-def test_unterminated_press_is_not_sent_and_swallows_the_rest() -> None:
-    parsed = parse_commands(["SIGNON Fg1 pw", "PRESS TO G", "let's ally", "A PAR-BUR"])
-    assert len(parsed) == 2
-    assert parsed[1].error == "PRESS has no ENDPRESS after it; nothing was sent"
-    assert parsed[1].lines == ("PRESS TO G", "let's ally", "A PAR-BUR")
-
-
-def test_signoff_ends_a_press_which_is_sent() -> None:
-    parsed = parse_commands(["PRESS TO G", "bye", "SIGNOFF"])
-    assert parsed[0].command == Press(("GERMANY",), ("bye",))
-    assert parsed[1].command == Signoff()
-
-
-def test_press_with_bad_recipients_is_not_sent_but_its_body_is_not_read() -> None:
-    parsed = parse_commands(["PRESS TO X", "A PAR-BUR", "ENDPRESS", "LIST"])
-    assert len(parsed) == 2
-    assert parsed[0].error and "'X' is not a power" in parsed[0].error
-    assert parsed[1].command == ListGames(None)
-
-
-def test_empty_press_is_an_error() -> None:
-    [parsed] = parse_commands(["PRESS", "", "ENDPRESS"])
-    assert parsed.error == "PRESS has no text; nothing was sent"
-
-
-def test_endpress_with_text_after_it_is_body_text() -> None:
-    [parsed] = parse_commands(["PRESS", "ENDPRESS soon", "ENDPRESS"])
-    assert parsed.command == Press(None, ("ENDPRESS soon",))
-
-
-def test_a_stray_endpress_is_an_error() -> None:
-    assert error("END PRESS") == "ENDPRESS without a PRESS or BROADCAST line before it"
-
-
 # --- the whole mail ---------------------------------------------------------------------
 
 
@@ -549,9 +256,6 @@ def test_blank_lines_are_skipped() -> None:
     assert parse_commands(["", "   ", "\t"]) == []
 
 
-# --- spellings the docs promise ------------------------------------------------------
-
-
 @pytest.mark.parametrize(
     ("line", "variant"),
     [("CREATE g1 pw id", "intimate"), ("CREATE g1 pw Intimate2000", "intimate-2000"),
@@ -560,16 +264,6 @@ def test_blank_lines_are_skipped() -> None:
 def test_variant_aliases(line: str, variant: str) -> None:
     created = command(line)
     assert isinstance(created, Create) and created.variant == variant
-
-
-def test_short_preference_keyword_and_yes_no_maps() -> None:
-    assert command("PREF R") == Preferences(("RUSSIA",))
-    assert command("SET MAPS yes") == SetMaps(True)
-
-
-def test_press_keeps_indentation() -> None:
-    [parsed] = parse_commands(["PRESS", "    indented verse", "ENDPRESS"])
-    assert parsed.command == Press(None, ("    indented verse",))
 
 
 def test_signon_without_join_mark_reads_the_first_character_as_the_letter() -> None:

@@ -6,11 +6,13 @@ chained from its borders, then everything is projected onto the canvas.
 
 from __future__ import annotations
 
+import itertools
 import math
 import tomllib
+from collections.abc import Mapping
 from importlib import resources
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from judge.render.geometry.model import (
     Border,
@@ -130,9 +132,11 @@ def _degree_token(token: str, junctions: Mapping[str, Point]) -> Point:
 def _densify(points: list[Point], step: float = MAX_STEP) -> list[Point]:
     """Extra points on long segments, so that they bend with the projection."""
     out = points[:1]
-    for (x1, y1), (x2, y2) in zip(points, points[1:], strict=False):
+    for (x1, y1), (x2, y2) in itertools.pairwise(points):
         parts = max(1, math.ceil(max(abs(x2 - x1), abs(y2 - y1)) / step))
-        out.extend((x1 + (x2 - x1) * i / parts, y1 + (y2 - y1) * i / parts) for i in range(1, parts))
+        out.extend(
+            (x1 + (x2 - x1) * i / parts, y1 + (y2 - y1) * i / parts) for i in range(1, parts)
+        )
         out.append((x2, y2))  # exactly, so that borders meet at their junctions
     return out
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from enum import Enum
+from enum import StrEnum
 from types import MappingProxyType
-from typing import Mapping
 
 Point = tuple[float, float]
 Ring = tuple[Point, ...]
@@ -15,7 +15,7 @@ class GeometryError(ValueError):
     """The geometry data is inconsistent (a border that does not close, a missing point)."""
 
 
-class RegionKind(str, Enum):
+class RegionKind(StrEnum):
     LAND = "land"  # a land or coastal province
     SEA = "sea"  # a sea province
     IMPASSABLE = "impassable"  # Switzerland

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from judge.render.geometry.model import Point, Ring
 
 
@@ -31,6 +33,11 @@ def distance_to_outline(ring: Ring, point: Point) -> float:
     """The shortest distance from `point` to the polygon's outline."""
     n = len(ring)
     return min(_segment_distance(point, ring[i], ring[(i + 1) % n]) for i in range(n))
+
+
+def distance_to_line(line: Ring, point: Point) -> float:
+    """The shortest distance from `point` to an open polyline."""
+    return min(_segment_distance(point, a, b) for a, b in itertools.pairwise(line))
 
 
 def _segment_distance(p: Point, a: Point, b: Point) -> float:

@@ -13,8 +13,9 @@ like any Diplomacy board, is not true to scale:
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from judge.render.geometry.model import Point
 

@@ -1,0 +1,149 @@
+"""Benchmark: how long the judge takes to draw the maps of a synthetic ten-year game.
+
+Run: `python bench/render.py [--years 10] [--width 1000]`. Prints the median time per
+map (PNG bytes out), the first map (which also draws the terrain layer) separately,
+and the median PNG size.
+
+The game is synthetic and deterministic: every unit steps to a neighbouring province
+picked by a fixed rule, some units support a neighbour instead, a move succeeds when
+its target was empty and unclaimed, fall moves take centres, and winters build or
+remove. States are built directly; the adjudicator is not involved.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Iterator
+
+from judge.render import MapRenderer
+from judge.rules.map import GameMap, load_map
+from judge.rules.orders import Build, Move, Order, Remove, SupportHold
+from judge.rules.results import OrderResult, Outcome
+from judge.rules.state import POWERS, GameState, Phase, Unit, UnitType, province_of
+
+Frame = tuple[GameState, list[OrderResult]]
+
+
+def targets(game_map: GameMap, unit: Unit) -> list[str]:
+    if unit.kind is UnitType.ARMY:
+        return sorted(game_map.army_neighbours(unit.location))
+    return sorted(game_map.fleet_neighbours(unit.location))
+
+
+def movement_orders(game_map: GameMap, state: GameState, turn: int) -> list[Order]:
+    orders: list[Order] = []
+    for i, unit in enumerate(sorted(state.units.values(), key=lambda u: u.location)):
+        options = targets(game_map, unit)
+        friends = [
+            p
+            for p in map(province_of, options)
+            if (o := state.units.get(p)) and o.power == unit.power
+        ]
+        if (i + turn) % 5 == 0 and friends:
+            orders.append(SupportHold(unit.power, unit.kind, unit.location, friends[0]))
+        elif options:
+            target = options[(i * 7 + turn * 3) % len(options)]
+            orders.append(Move(unit.power, unit.kind, unit.location, target))
+    return orders
+
+
+def resolve_moves(state: GameState, orders: list[Order]) -> tuple[list[OrderResult], GameState]:
+    claimed: set[str] = set()
+    results, units = [], dict(state.units)
+    for order in orders:
+        ok = True
+        if isinstance(order, Move):
+            target = province_of(order.target)
+            ok = target not in state.units and target not in claimed
+            if ok:
+                claimed.add(target)
+                unit = units.pop(province_of(order.location))
+                units[target] = Unit(unit.power, unit.kind, order.target)
+        outcome = Outcome.SUCCEEDS if ok else Outcome.FAILS
+        results.append(
+            OrderResult(order.power, str(order), outcome, None if ok else "bounce", order)
+        )
+    return results, state.with_(units=units)
+
+
+def take_centres(game_map: GameMap, state: GameState) -> GameState:
+    centers = dict(state.centers)
+    for province, unit in state.units.items():
+        if province in game_map.centers:
+            centers[province] = unit.power
+    return state.with_(centers=centers)
+
+
+def adjustments(game_map: GameMap, state: GameState) -> list[Order]:
+    orders: list[Order] = []
+    for power in POWERS:
+        units = state.units_of(power)
+        surplus = len(state.centers_of(power)) - len(units)
+        free = [
+            c
+            for c in game_map.home_centers.get(power, ())
+            if state.centers.get(c) == power and c not in state.units
+        ]
+        orders += [Build(power, UnitType.ARMY, c) for c in free[: max(surplus, 0)]]
+        orders += [Remove(power, u.kind, u.location) for u in units[: max(-surplus, 0)]]
+    return orders
+
+
+def apply_adjustments(state: GameState, orders: list[Order]) -> tuple[list[OrderResult], GameState]:
+    units = dict(state.units)
+    for order in orders:
+        if isinstance(order, Build):
+            units[order.location] = Unit(order.power, order.kind, order.location)
+        elif isinstance(order, Remove):
+            units.pop(province_of(order.location), None)
+    results = [OrderResult(o.power, str(o), Outcome.SUCCEEDS, None, o) for o in orders]
+    return results, state.with_(units=units)
+
+
+def synthetic_game(game_map: GameMap, years: int) -> Iterator[Frame]:
+    """(state at the start of a phase, that phase's results), phase by phase."""
+    state = game_map.initial_state()
+    for year in range(1901, 1901 + years):
+        for turn, season in enumerate("SF"):
+            state = state.with_(phase=Phase.parse(f"{season}{year}M"))
+            results, after = resolve_moves(state, movement_orders(game_map, state, year * 2 + turn))
+            yield state, results
+            state = take_centres(game_map, after) if season == "F" else after
+        state = state.with_(phase=Phase.parse(f"W{year}A"))
+        results, after = apply_adjustments(state, adjustments(game_map, state))
+        yield state, results
+        state = after
+
+
+def time_maps(frames: list[Frame], width: int) -> tuple[float, list[float], list[int]]:
+    renderer = MapRenderer()
+    start = time.perf_counter()
+    renderer.render(*frames[0], width=width)
+    first = (time.perf_counter() - start) * 1000
+    times, sizes = [], []
+    for state, results in frames:
+        start = time.perf_counter()
+        png = renderer.render(state, results, width=width)
+        times.append((time.perf_counter() - start) * 1000)
+        sizes.append(len(png))
+    return first, times, sizes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--years", type=int, default=10)
+    parser.add_argument("--width", type=int, default=1000)
+    args = parser.parse_args()
+    frames = list(synthetic_game(load_map(), args.years))
+    first, times, sizes = time_maps(frames, args.width)
+    print(f"maps: {len(frames)} ({args.years} years) at {args.width} px")
+    print(f"first map, terrain included: {first:.1f} ms")
+    print(f"median ms per map: {statistics.median(times):.1f}")
+    print(f"p90 ms per map: {statistics.quantiles(times, n=10)[-1]:.1f}  max: {max(times):.1f}")
+    print(f"median PNG size: {statistics.median(sizes) / 1024:.0f} KiB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,20 @@
+"""Helpers for the parser tests: read one line, expect a command or an error."""
+
+from __future__ import annotations
+
+from judge.mail.command_types import Command
+from judge.mail.commands import parse_commands
+
+
+def command(line: str) -> Command:
+    [parsed] = parse_commands([line])
+    assert parsed.error is None, parsed.error
+    assert parsed.command is not None
+    return parsed.command
+
+
+def error(line: str) -> str:
+    [parsed] = parse_commands([line])
+    assert parsed.command is None, parsed.command
+    assert parsed.error
+    return parsed.error
