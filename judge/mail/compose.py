@@ -39,6 +39,7 @@ def _base(sender: str, to: str, subject: str, body: str, now: datetime) -> Email
     message["Subject"] = subject
     message["Date"] = format_datetime(now)
     message["Message-ID"] = make_msgid(domain=_domain(sender))
+    message["X-Loop"] = sender  # a robot that echoes this mail back is not answered
     message.set_content(body)
     return message
 

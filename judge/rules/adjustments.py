@@ -20,7 +20,7 @@ are already legal (see `intake`); the checks here are defensive and report
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from judge.rules.civil_disorder import civil_disorder_removals
 from judge.rules.map import GameMap, ProvinceKind
@@ -29,28 +29,30 @@ from judge.rules.results import OrderResult, Outcome, RuleOptions
 from judge.rules.state import POWERS, GameState, Unit, UnitType, coast_of, province_of
 
 
-def adjustment_balance(state: GameState) -> dict[str, int]:
+def adjustment_balance(units: Mapping[str, Unit], centers: Mapping[str, str]) -> dict[str, int]:
     """Per power: centres owned minus units (positive: builds, negative: removals)."""
-    balance = dict(state.center_counts())
-    for unit in state.units.values():
+    balance: dict[str, int] = {}
+    for owner in centers.values():
+        balance[owner] = balance.get(owner, 0) + 1
+    for unit in units.values():
         balance[unit.power] = balance.get(unit.power, 0) - 1
     return balance
 
 
-def needs_adjustment(state: GameState) -> bool:
+def needs_adjustment(units: Mapping[str, Unit], centers: Mapping[str, str]) -> bool:
     """True if some power must remove units or may build (even with nowhere to build).
 
     A power with builds due but no free owned home centre still gets its winter
     phase, as on Droidippy, whose games we replay.
     """
-    return any(delta != 0 for delta in adjustment_balance(state).values())
+    return any(delta != 0 for delta in adjustment_balance(units, centers).values())
 
 
 class _Ledger:
     """What has been done so far in the phase, order by order."""
 
     def __init__(self, state: GameState) -> None:
-        self.balance = adjustment_balance(state)
+        self.balance = adjustment_balance(state.units, state.centers)
         self.used: dict[str, int] = {}
         self.units = dict(state.units)
         self.removed: list[Unit] = []
@@ -64,12 +66,12 @@ class _Ledger:
 
 def adjudicate_adjustments(
     game_map: GameMap, state: GameState, orders: Sequence[Order], options: RuleOptions
-) -> tuple[list[OrderResult], list[OrderResult], GameState]:
-    """Results for `orders` (same order), civil-disorder removals, and the new board."""
+) -> tuple[list[OrderResult], list[OrderResult], dict[str, Unit]]:
+    """Results for `orders` (same order), civil-disorder removals, and the units after."""
     ledger = _Ledger(state)
     results = [_one(game_map, state, ledger, o) for o in orders]
     extra = _civil_disorder(game_map, state, ledger, options.civil_disorder)
-    return results, extra, GameState(state.phase, ledger.units, {}, state.centers)
+    return results, extra, ledger.units
 
 
 def _one(game_map: GameMap, state: GameState, ledger: _Ledger, order: Order) -> OrderResult:

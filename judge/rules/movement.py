@@ -1,9 +1,10 @@
 """Adjudicate a movement phase: decide the orders, report them, move the units.
 
 The orders reaching this module are already legal and at most one per unit
-(see `intake`). Units without an order hold. The decisions come from
-`resolver`; this module turns them into one `OrderResult` per order and into
-the board after the phase, with every dislodged unit and its retreat options.
+(see `intake`). Units without an order hold and get no result. The decisions
+come from `resolver`; this module turns them into one `OrderResult` per order
+and into the board after the phase, with every dislodged unit and its retreat
+options.
 
 Result semantics (documented choices):
 
@@ -24,45 +25,30 @@ from collections.abc import Sequence
 
 from judge.rules.convoys import route_possible
 from judge.rules.map import GameMap
-from judge.rules.order_table import (
-    BY_CONVOY,
-    CONVOY,
-    MOVE,
-    SUPPORT_HOLD,
-    SUPPORT_MOVE,
-    OrderTable,
-    build_table,
-)
-from judge.rules.orders import Hold, Move, Order
+from judge.rules.order_table import BY_CONVOY, CONVOY, HOLD, MOVE, OrderTable, build_table
+from judge.rules.orders import Move, Order
 from judge.rules.resolver import Resolver
 from judge.rules.results import OrderResult, Outcome, RuleOptions
 from judge.rules.retreat_options import retreat_options
 from judge.rules.state import DislodgedUnit, GameState, Unit, province_of
 from judge.rules.topology import Topology, topology
 
+Board = tuple[dict[str, Unit], dict[str, DislodgedUnit]]
+
 
 def adjudicate_movement(
     game_map: GameMap, state: GameState, orders: Sequence[Order], options: RuleOptions
-) -> tuple[list[OrderResult], GameState]:
-    """Results for `orders` (same order) and the board after the phase.
-
-    The returned state keeps the movement phase code; every dislodged unit is in
-    `dislodged` with its retreat options (see `phases.next_phase_after`).
-    """
+) -> tuple[list[OrderResult], Board]:
+    """Results for `orders` (same order), and the units and dislodged units after."""
     topo = topology(game_map)
     provinces = [_province_of(topo, o) for o in orders]
-    table = build_table(
-        game_map, topo, state, dict(zip(provinces, orders, strict=True)), options.convoy_adjacent
-    )
+    by_province = dict(zip(provinces, orders, strict=True))
+    table = build_table(game_map, topo, state, by_province, options.convoy_adjacent)
     resolver = Resolver(table, topo)
     resolver.run()
     dislodger = _dislodgers(table, resolver.res)
-    unit_at = table.unit_at
-    results = [
-        _result(table, resolver, topo, dislodger, unit_at[p], o)
-        for p, o in zip(provinces, orders, strict=True)
-    ]
-    return results, _board_after(game_map, state, table, resolver, dislodger)
+    results = _results(table, resolver, topo, dislodger, provinces, orders)
+    return results, _board_after(game_map, table, resolver, dislodger)
 
 
 def _province_of(topo: Topology, order: Order) -> str:
@@ -73,10 +59,11 @@ def _province_of(topo: Topology, order: Order) -> str:
 def _dislodgers(table: OrderTable, res: list[bool]) -> list[int]:
     """For each unit, the index of the move that dislodged it, else -1."""
     dislodger = [-1] * len(table.units)
-    for m, kind in enumerate(table.kind):
-        if kind == MOVE and res[m]:
-            other = table.unit_at.get(table.dest[m], -1)
-            if other >= 0 and not (table.kind[other] == MOVE and res[other]):
+    kind, unit_at, dest = table.kind, table.unit_at, table.dest
+    for m in table.moves:
+        if res[m]:
+            other = unit_at.get(dest[m], -1)
+            if other >= 0 and not (kind[other] == MOVE and res[other]):
                 dislodger[other] = m
     return dislodger
 
@@ -84,18 +71,31 @@ def _dislodgers(table: OrderTable, res: list[bool]) -> list[int]:
 # --- results -------------------------------------------------------------------------
 
 
-def _result(
+def _results(
     table: OrderTable,
     resolver: Resolver,
     topo: Topology,
     dislodger: list[int],
-    i: int,
-    order: Order,
-) -> OrderResult:
-    hit = dislodger[i] >= 0
-    reason = _failure(table, resolver, topo, i, order, hit)
-    outcome = Outcome.SUCCEEDS if reason is None else Outcome.FAILS
-    return OrderResult(table.power[i], str(order), outcome, reason, order, hit)
+    provinces: list[str],
+    orders: Sequence[Order],
+) -> list[OrderResult]:
+    results = []
+    unit_at, power, kind, matched = table.unit_at, table.power, table.kind, table.matched
+    res = resolver.res
+    succeeds, fails = Outcome.SUCCEEDS, Outcome.FAILS
+    for province, order in zip(provinces, orders, strict=True):
+        i = unit_at[province]
+        hit = dislodger[i] >= 0
+        k = kind[i]
+        if res[i] and (k == MOVE or matched[i]):
+            reason = None  # a move, support or convoy that succeeded
+        elif k == HOLD and not hit and type(order) is not Move:
+            reason = None
+        else:
+            reason = _failure(table, resolver, topo, i, order, hit)
+        outcome = succeeds if reason is None else fails
+        results.append(OrderResult(power[i], str(order), outcome, reason, order, hit))
+    return results
 
 
 def _failure(
@@ -103,11 +103,11 @@ def _failure(
 ) -> str | None:
     """The reason the order failed, or None if it succeeded."""
     kind = table.kind[i]
-    if isinstance(order, Move):
-        if kind != MOVE:
-            return "void"
+    if kind == MOVE:
         return None if resolver.res[i] else _move_failure(table, resolver, topo, i)
-    if isinstance(order, Hold) or kind not in (SUPPORT_HOLD, SUPPORT_MOVE, CONVOY):
+    if kind == HOLD:
+        if type(order) is Move:
+            return "void"  # a fleet move that names no reachable coast
         return "dislodged" if hit else None
     if not table.matched[i]:
         return "void"
@@ -139,30 +139,28 @@ def _support_was_cut(table: OrderTable, resolver: Resolver, s: int) -> bool:
 
 
 def _board_after(
-    game_map: GameMap,
-    state: GameState,
-    table: OrderTable,
-    resolver: Resolver,
-    dislodger: list[int],
-) -> GameState:
-    res = resolver.res
+    game_map: GameMap, table: OrderTable, resolver: Resolver, dislodger: list[int]
+) -> Board:
+    res, kind = resolver.res, table.kind
     units: dict[str, Unit] = {}
     for i, unit in enumerate(table.units):
-        if table.kind[i] == MOVE and res[i]:
-            units[table.dest[i]] = Unit(unit.power, unit.kind, table.target[i])
+        if kind[i] == MOVE and res[i]:
+            target = table.target[i]
+            moved = unit if target == unit.location else Unit(unit.power, unit.kind, target)
+            units[table.dest[i]] = moved
         elif dislodger[i] < 0:
             units[table.prov[i]] = unit
-    contested = _standoffs(table, resolver, units)
     dislodged: dict[str, DislodgedUnit] = {}
-    for i, m in enumerate(dislodger):
-        if m >= 0:
-            unit = table.units[i]
-            origin = table.prov[m]
-            options = retreat_options(
-                game_map, unit, origin, resolver.convoyed(m), units, contested
-            )
-            dislodged[unit.province] = DislodgedUnit(unit, options, origin)
-    return GameState(state.phase, units, dislodged, state.centers)
+    if any(m >= 0 for m in dislodger):
+        contested = _standoffs(table, resolver, units)
+        for i, m in enumerate(dislodger):
+            if m >= 0:
+                unit, origin = table.units[i], table.prov[m]
+                options = retreat_options(
+                    game_map, unit, origin, resolver.convoyed(m), units, contested
+                )
+                dislodged[table.prov[i]] = DislodgedUnit(unit, options, origin)
+    return units, dislodged
 
 
 def _standoffs(table: OrderTable, resolver: Resolver, units: dict[str, Unit]) -> set[str]:

@@ -68,11 +68,11 @@ class OrderTable:
         "units",
     )
 
-    def __init__(self, state: GameState, orders: Mapping[str, Order]) -> None:
+    def __init__(self, state: GameState) -> None:
         self.prov: list[str] = list(state.units)
         self.units: list[Unit] = list(state.units.values())
         size = len(self.units)
-        self.orders: list[Order | None] = [orders.get(p) for p in self.prov]
+        self.orders: list[Order | None] = [None] * size
         self.power: list[str] = [u.power for u in self.units]
         self.unit_at: dict[str, int] = {p: i for i, p in enumerate(self.prov)}
         self.kind: list[int] = [HOLD] * size
@@ -98,18 +98,22 @@ def build_table(
     convoy_adjacent: str,
 ) -> OrderTable:
     """Index the board: `orders` maps a unit's province to its (legal) order."""
-    table = OrderTable(state, orders)
-    _classify(table, game_map, topo)
+    table = OrderTable(state)
+    _classify(table, game_map, topo, orders)
     _link_moves(table)
     _match_supports(table, topo.province_at)
     _match_convoys(table, game_map, topo, convoy_adjacent)
     return table
 
 
-def _classify(table: OrderTable, game_map: GameMap, topo: Topology) -> None:
-    """Fill in each order's kind, and for moves their target and attackers list."""
-    province_at = topo.province_at
-    for i, order in enumerate(table.orders):
+def _classify(
+    table: OrderTable, game_map: GameMap, topo: Topology, orders: Mapping[str, Order]
+) -> None:
+    """Record each order and its kind, and for moves their target and attackers."""
+    province_at, unit_at, listed = topo.province_at, table.unit_at, table.orders
+    for province, order in orders.items():
+        i = unit_at[province]
+        listed[i] = order
         cls = type(order)
         if cls is Move:
             assert isinstance(order, Move)

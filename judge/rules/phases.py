@@ -17,7 +17,7 @@ the board at the start of the next phase that has anything to do:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from judge.rules.adjustments import adjudicate_adjustments, needs_adjustment
 from judge.rules.intake import take_orders
@@ -26,7 +26,7 @@ from judge.rules.movement import adjudicate_movement
 from judge.rules.orders import IllegalOrder, Order
 from judge.rules.results import OrderResult, PhaseResult, RuleOptions
 from judge.rules.retreats import adjudicate_retreats
-from judge.rules.state import GameState, Phase, PhaseType, Season
+from judge.rules.state import DislodgedUnit, GameState, Phase, PhaseType, Season, Unit
 from judge.rules.topology import topology
 
 _DEFAULT_OPTIONS = RuleOptions()
@@ -42,16 +42,18 @@ def adjudicate_phase(
     intake = take_orders(game_map, state, orders)
     kind = state.phase.type
     extra: list[OrderResult] = []
+    dislodged: Mapping[str, DislodgedUnit] = {}
     if kind is PhaseType.MOVEMENT:
-        decided, after = adjudicate_movement(game_map, state, intake.accepted, options)
+        decided, (units, dislodged) = adjudicate_movement(game_map, state, intake.accepted, options)
     elif kind is PhaseType.RETREAT:
-        decided, after = adjudicate_retreats(state, intake.accepted)
+        decided, units = adjudicate_retreats(state, intake.accepted)
     elif kind is PhaseType.ADJUSTMENT:
-        decided, extra, after = adjudicate_adjustments(game_map, state, intake.accepted, options)
+        decided, extra, units = adjudicate_adjustments(game_map, state, intake.accepted, options)
     else:
         raise ValueError(f"{state.phase} is not a movement, retreat or adjustment phase")
     results = (*intake.merge(decided), *extra)
-    return PhaseResult(state.phase, results, next_phase_after(game_map, after))
+    after = _advance(game_map, state.phase, units, dislodged, state.centers)
+    return PhaseResult(state.phase, results, after)
 
 
 def next_phase_after(game_map: GameMap, state_after: GameState) -> GameState:
@@ -61,38 +63,39 @@ def next_phase_after(game_map: GameMap, state_after: GameState) -> GameState:
     (still labelled with that phase); after a movement phase its `dislodged`
     holds the dislodged units with their retreat options.
     """
-    phase = state_after.phase
-    if phase.type is PhaseType.MOVEMENT:
-        if any(d.retreats for d in state_after.dislodged.values()):
-            return state_after.with_(phase=Phase(phase.year, phase.season, PhaseType.RETREAT))
-        return _season_over(game_map, state_after.with_(dislodged={}))
-    if phase.type is PhaseType.RETREAT:
-        return _season_over(game_map, state_after.with_(dislodged={}))
-    if phase.type is PhaseType.ADJUSTMENT:
-        return _spring(state_after, phase.year + 1)
-    raise ValueError(f"no phase follows {phase} here")
+    s = state_after
+    return _advance(game_map, s.phase, s.units, s.dislodged, s.centers)
 
 
-def _season_over(game_map: GameMap, state: GameState) -> GameState:
-    year = state.phase.year
-    if state.phase.season is Season.SPRING:
-        return state.with_(phase=Phase(year, Season.FALL, PhaseType.MOVEMENT))
-    winter = state.with_(
-        phase=Phase(year, Season.WINTER, PhaseType.ADJUSTMENT),
-        centers=centre_owners_after_fall(game_map, state),
-    )
-    return winter if needs_adjustment(winter) else _spring(winter, year + 1)
+def _advance(
+    game_map: GameMap,
+    phase: Phase,
+    units: Mapping[str, Unit],
+    dislodged: Mapping[str, DislodgedUnit],
+    centers: Mapping[str, str],
+) -> GameState:
+    year, season, kind = phase.year, phase.season, phase.type
+    if kind is PhaseType.ADJUSTMENT:
+        return GameState(Phase(year + 1, Season.SPRING, PhaseType.MOVEMENT), units, {}, centers)
+    if kind is not PhaseType.MOVEMENT and kind is not PhaseType.RETREAT:
+        raise ValueError(f"no phase follows {phase} here")
+    if kind is PhaseType.MOVEMENT and any(d.retreats for d in dislodged.values()):
+        return GameState(Phase(year, season, PhaseType.RETREAT), units, dislodged, centers)
+    if season is Season.SPRING:
+        return GameState(Phase(year, Season.FALL, PhaseType.MOVEMENT), units, {}, centers)
+    owners = centre_owners_after_fall(game_map, units, centers)
+    if needs_adjustment(units, owners):
+        return GameState(Phase(year, Season.WINTER, PhaseType.ADJUSTMENT), units, {}, owners)
+    return GameState(Phase(year + 1, Season.SPRING, PhaseType.MOVEMENT), units, {}, owners)
 
 
-def _spring(state: GameState, year: int) -> GameState:
-    return state.with_(phase=Phase(year, Season.SPRING, PhaseType.MOVEMENT), dislodged={})
-
-
-def centre_owners_after_fall(game_map: GameMap, state: GameState) -> dict[str, str]:
+def centre_owners_after_fall(
+    game_map: GameMap, units: Mapping[str, Unit], centers: Mapping[str, str]
+) -> dict[str, str]:
     """Centre owners once the fall season is over: occupiers take their centres."""
     centres = topology(game_map).centers
-    owners = dict(state.centers)
-    for province, unit in state.units.items():
+    owners = dict(centers)
+    for province, unit in units.items():
         if province in centres:
             owners[province] = unit.power
     return owners

@@ -31,11 +31,8 @@ def retreat_target(dislodged: DislodgedUnit, target: str) -> str | None:
 
 def adjudicate_retreats(
     state: GameState, orders: Sequence[Order]
-) -> tuple[list[OrderResult], GameState]:
-    """Results for `orders` (same order) and the board after the phase.
-
-    The returned state keeps the retreat phase code and has no dislodged units.
-    """
+) -> tuple[list[OrderResult], dict[str, Unit]]:
+    """Results for `orders` (same order) and the units after the phase."""
     targets: dict[str, str] = {}  # dislodged province -> retreat location
     crowd: dict[str, int] = {}
     for order in orders:
@@ -50,7 +47,7 @@ def adjudicate_retreats(
         if crowd[province_of(where)] == 1:
             unit = state.dislodged[origin].unit
             units[province_of(where)] = Unit(unit.power, unit.kind, where)
-    return results, GameState(state.phase, units, {}, state.centers)
+    return results, units
 
 
 def order_province(order: Order) -> str:

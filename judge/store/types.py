@@ -16,7 +16,6 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
 
 
-
 def json_type() -> Any:
     """A fresh JSON column type (JSONB on PostgreSQL); SQL NULL for None.
 

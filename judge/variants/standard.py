@@ -16,7 +16,12 @@ from judge.variants.base import (
     Submission,
     Variant,
 )
-from judge.variants.common import all_orders, center_winner, powers_with_duties
+from judge.variants.common import (
+    all_orders,
+    center_winner,
+    duties_covered,
+    powers_with_duties,
+)
 
 DATC_FLAGS: Mapping[str, tuple[str, tuple[str, ...], str]] = {
     "convoy_adjacent": (
@@ -79,6 +84,13 @@ class StandardVariant(Variant):
             if mine:
                 owed[seat] = frozenset(mine)
         return owed
+
+    def is_complete(self, snapshot: Snapshot, seat: str, submission: Submission) -> bool:
+        """Every unit the seat owes an order for has one (and every build or removal)."""
+        owed = self.owing(snapshot).get(seat, frozenset())
+        return submission.complete and duties_covered(
+            self.map, snapshot.state, owed, submission.orders
+        )
 
     def process(
         self,

@@ -180,10 +180,13 @@ class TaskdipVariant(Variant):
     ) -> Outcome:
         """Adjudicate, then go on through phases where no player has anything to order.
 
-        A retreat phase with only neutral units dislodged, or a winter with only
-        neutral adjustments, is processed at once (neutrals neither retreat nor
-        adjust); `report.public.auto_processed` lists such phases and
-        `results_by_phase` how many results each phase contributed.
+        A retreat or winter phase in which no player owes anything (only neutral
+        units concerned) is processed at once, with no orders: neutral units
+        never retreat (they disband) and never build or remove.
+        `report.public.auto_processed` lists such phases and `results_by_phase`
+        how many results each phase contributed. (A neutral unit can only be
+        dislodged by a move into its home territory, which is a violation, so in
+        practice its power already has a player when the retreat phase comes.)
         """
         public: dict[str, Any] = {}
         step = self._step(snapshot, self._orders(snapshot, submissions), rng, public)
@@ -199,9 +202,7 @@ class TaskdipVariant(Variant):
             public["results_by_phase"] = counts
         return self._outcome(step, results, public)
 
-    def _outcome(
-        self, step: Step, results: list[OrderResult], public: dict[str, Any]
-    ) -> Outcome:
+    def _outcome(self, step: Step, results: list[OrderResult], public: dict[str, Any]) -> Outcome:
         data = _data(step.snapshot)
         finished = bool(step.wins)
         if finished:
@@ -215,9 +216,7 @@ class TaskdipVariant(Variant):
             finished=finished,
         )
 
-    def _orders(
-        self, snapshot: Snapshot, submissions: Mapping[str, Submission]
-    ) -> list[AnyOrder]:
+    def _orders(self, snapshot: Snapshot, submissions: Mapping[str, Submission]) -> list[AnyOrder]:
         """Each seat's orders for the powers it may order now; nothing for neutrals."""
         orders: list[AnyOrder] = []
         for seat, sub in sorted(submissions.items()):

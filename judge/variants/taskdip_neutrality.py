@@ -128,9 +128,7 @@ def allot_violated(
     biggest = {s: fall.biggest(s) for s in candidates}
 
     def decided(seat: str, how: str) -> Allotment:
-        return Allotment(
-            power, seat, tuple(sorted(violators)), candidates, how, totals, biggest
-        )
+        return Allotment(power, seat, tuple(sorted(violators)), candidates, how, totals, biggest)
 
     if len(candidates) == 1:
         return decided(candidates[0], ONLY_RESPECTER)

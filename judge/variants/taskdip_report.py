@@ -35,7 +35,7 @@ def _and(words: Sequence[str]) -> str:
 
 
 def player_name(data: TaskdipData, seat: str) -> str:
-    """"the player of Austria and Italy" (every power the seat holds now)."""
+    """ "the player of Austria and Italy" (every power the seat holds now)."""
     powers = data.players.get(seat, ())
     return "the player of " + (_and([_title(p) for p in powers]) or "no power")
 

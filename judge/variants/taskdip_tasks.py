@@ -160,18 +160,14 @@ def _austria() -> list[Task]:
             some_homes(1, "GERMANY"),
             some_homes(1, "ITALY"),
         ),
-        _task(
-            p, "Seven", "four of the Italian and Turkish HSCs", some_homes(4, "ITALY", "TURKEY")
-        ),
+        _task(p, "Seven", "four of the Italian and Turkish HSCs", some_homes(4, "ITALY", "TURKEY")),
     ]
 
 
 def _england() -> list[Task]:
     p = "ENGLAND"
     return [
-        _task(
-            p, "Joker", "five of the French and German HSCs", some_homes(5, "FRANCE", "GERMANY")
-        ),
+        _task(p, "Joker", "five of the French and German HSCs", some_homes(5, "FRANCE", "GERMANY")),
         _task(
             p,
             "Ten",
@@ -210,12 +206,8 @@ def _france() -> list[Task]:
             homes("ENGLAND"),
             centres("BEL", "HOL", "POR", "SPA", "TUN"),
         ),
-        _task(
-            p, "Nine", "five of the Italian and English HSCs", some_homes(5, "ITALY", "ENGLAND")
-        ),
-        _task(
-            p, "Eight", "five of the Italian and German HSCs", some_homes(5, "ITALY", "GERMANY")
-        ),
+        _task(p, "Nine", "five of the Italian and English HSCs", some_homes(5, "ITALY", "ENGLAND")),
+        _task(p, "Eight", "five of the Italian and German HSCs", some_homes(5, "ITALY", "GERMANY")),
         _task(
             p,
             "Seven",
@@ -254,9 +246,7 @@ def _germany() -> list[Task]:
             p,
             "Seven",
             "four of the following seven SCs/HSCs: Bud, Vie, Tri, Bul, Gre, Rum, Ser",
-            AtLeast(
-                4, ("BUD", "VIE", "TRI", *BALKANS), "four of these seven centres"
-            ),
+            AtLeast(4, ("BUD", "VIE", "TRI", *BALKANS), "four of these seven centres"),
         ),
     ]
 

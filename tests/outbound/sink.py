@@ -47,7 +47,7 @@ def check_login(username: str, password: str) -> Any:
         ok = isinstance(data, LoginPassword) and (data.login, data.password) == (
             username.encode(), password.encode(),
         )
-        return AuthResult(success=ok)
+        return AuthResult(success=ok, handled=False)
 
     return authenticate
 

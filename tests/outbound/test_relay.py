@@ -134,6 +134,7 @@ def test_an_unreachable_relay_keeps_the_mail_pending(
     assert _row(sessions).status == OutboxStatus.PENDING
 
 
+@pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
 def test_the_relay_login_is_used_and_a_refused_login_is_retried_later(
     sessions: sessionmaker[Session], clock: ManualClock, loop_thread: Any,
     relay_config: MakeRelayConfig,

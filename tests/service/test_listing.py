@@ -71,5 +71,7 @@ def test_summary_counts_centres_year_by_year(judge: JudgeHarness) -> None:
 def test_observers_need_the_right_password_to_sign_on_again(judge: JudgeHarness) -> None:
     judge.start_game()
     judge.reply("watcher@example.org", "OBSERVE g1 look")
-    assert "Signed on as an observer" in body_of(judge.reply("watcher@example.org", "SIGNON Og1 look"))
+    assert "Signed on as an observer" in body_of(
+        judge.reply("watcher@example.org", "SIGNON Og1 look")
+    )
     assert "Wrong password" in body_of(judge.reply("watcher@example.org", "SIGNON Og1 nope"))

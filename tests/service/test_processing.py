@@ -34,7 +34,9 @@ def test_the_phase_is_processed_as_soon_as_every_power_has_ordered(judge: JudgeH
     judge.start_game()
     _hold_all_but(judge, "Turkey")
     assert judge.status()["phase"] == "S1901M"
-    mails = judge.send(judge.players["Turkey"].address, "SIGNON Tg1 pw6\nF ANK-BLA")
+    mails = judge.send(
+        judge.players["Turkey"].address, "SIGNON Tg1 pw6\nF ANK-BLA\nA CON H\nA SMY H"
+    )
     reply = next(m for m in mails if m["Auto-Submitted"] == "auto-replied")
     assert "S1901M has been processed, and the game is now in F1901M." in body_of(reply)
     results = _results(mails)
@@ -59,6 +61,16 @@ def test_a_power_without_orders_holds_the_phase_back(judge: JudgeHarness) -> Non
     judge.start_game()
     _hold_all_but(judge, "Turkey")
     assert judge.status()["phase"] == "S1901M"
+
+
+def test_a_power_with_units_still_unordered_holds_the_phase_back(judge: JudgeHarness) -> None:
+    judge.start_game()
+    _hold_all_but(judge, "Turkey")
+    reply = judge.orders("Turkey", "F ANK-BLA")
+    assert "Turkey: no orders yet for A CON, A SMY." in body_of(reply)
+    assert judge.status()["phase"] == "S1901M"
+    reply = judge.orders("Turkey", "A CON H", "A SMY H")
+    assert "S1901M has been processed" in body_of(reply)
 
 
 def test_set_wait_holds_back_early_processing_until_set_nowait(judge: JudgeHarness) -> None:
@@ -139,3 +151,16 @@ def test_a_retreat_and_builds_follow_a_dislodgement(judge: JudgeHarness) -> None
     results = _results(mails, "W1901A")["gm@example.org"]
     assert "France: Builds an army in Paris." in results
     assert judge.status()["phase"] == "S1902M"
+
+
+def test_builds_are_complete_only_when_every_build_is_ordered_or_waived(
+    judge: JudgeHarness,
+) -> None:
+    judge.start_game()
+    judge.play_until("W1901A")
+    for power in ("Germany", "Italy", "England"):
+        judge.orders(power, "WAIVE")
+    judge.orders("France", "BUILD A PAR")
+    assert judge.status()["phase"] == "W1901A"
+    reply = judge.orders("France", "BUILD A PAR", "WAIVE", "WAIVE")
+    assert "W1901A has been processed" in body_of(reply)

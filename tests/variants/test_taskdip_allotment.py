@@ -74,7 +74,9 @@ def test_redraws_go_on_until_an_allowed_card_and_are_all_reported() -> None:
     assert (drawn.card, drawn.redrawn) == ("Ten", ("Eight", "Joker", "Seven"))
 
 
-def test_a_task_only_mentioning_the_partner_is_kept_under_needs_and_redrawn_under_mentions() -> None:
+def test_a_task_only_mentioning_the_partner_is_kept_under_needs_and_redrawn_under_mentions() -> (
+    None
+):
     deck = ["Seven", "Eight", "Nine", "Ten", "Joker"]
     kept = draw_task("GERMANY", ["AUSTRIA"], StackedDeck(deck), "needs")
     redrawn = draw_task("GERMANY", ["AUSTRIA"], StackedDeck(deck), "mentions")
@@ -87,9 +89,7 @@ def test_every_pair_of_powers_leaves_at_least_one_allowed_card(reading: str) -> 
     for power in TABLE:
         for partner in TABLE:
             if partner != power:
-                allowed = [
-                    c for c in CARDS if not is_barred(TABLE[power][c], [partner], reading)
-                ]
+                allowed = [c for c in CARDS if not is_barred(TABLE[power][c], [partner], reading)]
                 assert allowed, (power, partner)
 
 

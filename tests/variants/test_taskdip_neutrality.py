@@ -27,7 +27,9 @@ SEATS = {"ITALY": "1", "FRANCE": "1", "GERMANY": "2", "TURKEY": "2"}
 NEUTRAL = ("AUSTRIA", "ENGLAND", "RUSSIA")
 
 
-def result(order: Order, outcome: Outcome = Outcome.SUCCEEDS, reason: str | None = None) -> OrderResult:
+def result(
+    order: Order, outcome: Outcome = Outcome.SUCCEEDS, reason: str | None = None
+) -> OrderResult:
     return OrderResult(order.power, str(order), outcome, reason, order)
 
 
@@ -49,7 +51,9 @@ def test_a_move_into_a_neutral_province_that_is_not_a_centre_violates() -> None:
     assert violations(result(move)) == [("AUSTRIA", "2", str(move))]
 
 
-@pytest.mark.parametrize(("province", "neutral"), [("SIL", None), ("CLY", "ENGLAND"), ("FIN", "RUSSIA")])
+@pytest.mark.parametrize(
+    ("province", "neutral"), [("SIL", None), ("CLY", "ENGLAND"), ("FIN", "RUSSIA")]
+)
 def test_home_territory_is_the_land_inside_the_border(province: str, neutral: str | None) -> None:
     move = Move("GERMANY", A, "BER", province)
     found = violations(result(move))
@@ -139,7 +143,9 @@ def test_among_respecting_players_the_fewest_centres_in_total_wins() -> None:
 
 
 def test_a_player_out_of_the_game_is_a_candidate_and_has_the_fewest() -> None:
-    record = fall({"1": ("ITALY",), "2": ("GERMANY",), "3": ("FRANCE",)}, {"GERMANY": 4, "FRANCE": 6})
+    record = fall(
+        {"1": ("ITALY",), "2": ("GERMANY",), "3": ("FRANCE",)}, {"GERMANY": 4, "FRANCE": 6}
+    )
     chosen = allot_violated("AUSTRIA", ["2"], ["1", "2", "3"], record, random.Random(0))
     assert (chosen.seat, chosen.decided_by) == ("1", FEWEST_CENTRES)
 

@@ -15,7 +15,12 @@ BALKANS = {"BUL", "GRE", "RUM", "SER"}
 
 # power, card, centres that fulfil the task, centres that just miss it
 CELLS: list[tuple[str, str, set[str], set[str]]] = [
-    ("AUSTRIA", "Joker", {"NAP", "ROM", "VEN", *BALKANS}, {"NAP", "ROM", "VEN", "BUL", "GRE", "RUM"}),
+    (
+        "AUSTRIA",
+        "Joker",
+        {"NAP", "ROM", "VEN", *BALKANS},
+        {"NAP", "ROM", "VEN", "BUL", "GRE", "RUM"},
+    ),
     ("AUSTRIA", "Ten", {"KIE", "MUN", *BALKANS}, {"BER", *BALKANS, "BUD"}),
     ("AUSTRIA", "Nine", {"MOS", "STP", "WAR", *BALKANS}, {"MOS", "STP", *BALKANS}),
     ("AUSTRIA", "Eight", {"SEV", "BER", "ROM"}, {"SEV", "STP", "BER", "KIE"}),
@@ -75,10 +80,20 @@ CELLS: list[tuple[str, str, set[str], set[str]]] = [
     ("ITALY", "Nine", {"ANK", "CON", "SMY"}, {"ANK", "CON"}),
     ("ITALY", "Eight", {"LVP"}, {"BEL", "HOL"}),
     ("ITALY", "Seven", {"STP"}, {"SWE"}),
-    ("RUSSIA", "Joker", {"BER", "KIE", "MUN", "DEN", "NWY", "SWE"}, {"BER", "KIE", "MUN", "DEN", "SWE"}),
+    (
+        "RUSSIA",
+        "Joker",
+        {"BER", "KIE", "MUN", "DEN", "NWY", "SWE"},
+        {"BER", "KIE", "MUN", "DEN", "SWE"},
+    ),
     ("RUSSIA", "Ten", {"EDI", "LVP", "DEN", "NWY", "SWE"}, {"EDI", "DEN", "NWY", "SWE"}),
     ("RUSSIA", "Nine", {"BER", "MUN", "BUD", "TRI", "VIE"}, {"BER", "MUN", "BUD", "TRI"}),
-    ("RUSSIA", "Eight", {"ANK", "CON", "SMY", *BALKANS}, {"ANK", "CON", "SMY", "BUL", "RUM", "SER"}),
+    (
+        "RUSSIA",
+        "Eight",
+        {"ANK", "CON", "SMY", *BALKANS},
+        {"ANK", "CON", "SMY", "BUL", "RUM", "SER"},
+    ),
     ("RUSSIA", "Seven", {"BUD", "TRI", "VIE", *BALKANS}, {"BUD", "TRI", *BALKANS}),
     ("TURKEY", "Joker", {"SEV", "MOS", "WAR", *BALKANS}, {"SEV", "MOS", *BALKANS}),
     ("TURKEY", "Ten", {"BUD", "TRI", "VIE", "SEV", *BALKANS}, {"BUD", "TRI", "VIE", *BALKANS}),

@@ -1,0 +1,133 @@
+"""Winter adjustments: builds, removals, waives and civil-disorder removals."""
+
+from __future__ import annotations
+
+from judge.rules.orders import Waive
+from judge.rules.phases import adjudicate_phase
+from tests.rules.helpers import board, standard_map
+from tests.rules.judging import judge, outcome, placed
+
+GERMAN_HOMES = {"GERMANY": "BER KIE MUN DEN"}
+
+
+def test_builds_are_used_one_by_one_until_the_allowance_is_spent_6I1() -> None:
+    state = board("W1901A", centers=GERMAN_HOMES, GERMANY="F DEN, A RUH, A PRU")
+    result = judge(state, "BUILD A WAR", "BUILD A KIE", "BUILD A MUN")
+    assert result.results[0].outcome.value == "illegal"  # not a German home centre
+    texts = {r.text: (r.outcome.value, r.reason) for r in result.results}
+    assert texts["A KIE B"] == ("succeeds", None)
+    assert texts["A MUN B"] == ("fails", "no builds left")
+    assert "GERMANY A KIE" in placed(result.state)
+    assert str(result.state.phase) == "S1902M"
+
+
+def test_only_one_build_in_a_centre_6I7() -> None:
+    state = board("W1901A", centers={"RUSSIA": "MOS STP SEV WAR"}, RUSSIA="F SEV, F STP/NC")
+    result = judge(state, "BUILD A MOS", "BUILD A MOS")
+    outcomes = [(r.outcome.value, r.reason) for r in result.results]
+    assert outcomes == [("succeeds", None), ("fails", "already built there")]
+
+
+def test_a_fleet_on_a_two_coast_centre_needs_a_coast_6B14() -> None:
+    state = board("W1901A", centers={"RUSSIA": "MOS STP SEV WAR"}, RUSSIA="A MOS")
+    result = judge(state, "BUILD F STP")
+    assert result.results[0].outcome.value == "illegal"
+    result = judge(state, "BUILD F STP/NC")
+    assert outcome(result, "F STP/NC B") == ("succeeds", None)
+    assert "RUSSIA F STP/NC" in placed(result.state)
+
+
+def test_builds_only_in_owned_free_home_centres_6I3_6I5_6I6() -> None:
+    state = board(
+        "W1901A",
+        centers={"GERMANY": "KIE MUN WAR HOL", "RUSSIA": "BER"},
+        GERMANY="A KIE",
+    )
+    for order in ("BUILD A KIE", "BUILD A BER", "BUILD A WAR"):
+        assert judge(state, order).results[0].outcome.value == "illegal", order
+    assert judge(state, "BUILD A MUN").results[0].outcome.value == "succeeds"
+
+
+def test_a_waive_uses_a_build() -> None:
+    state = board("W1901A", centers=GERMAN_HOMES, GERMANY="F DEN, A RUH, A PRU")
+    result = adjudicate_phase(standard_map(), state, [Waive("GERMANY")])
+    assert (result.results[0].outcome.value, result.results[0].reason) == ("succeeds", None)
+    assert placed(result.state) == placed(state)
+
+
+def test_removals_beyond_the_deficit_fail_6J1() -> None:
+    state = board("W1901A", centers={"FRANCE": "PAR"}, FRANCE="A PIC, A PAR")
+    result = judge(state, "REMOVE A PIC", "REMOVE A PAR")
+    assert outcome(result, "A PIC D") == ("succeeds", None)
+    assert outcome(result, "A PAR D") == ("fails", "no removals left")
+    assert placed(result.state) == {"FRANCE A PAR"}
+
+
+def test_a_missing_removal_is_made_by_civil_disorder_6J2() -> None:
+    state = board("W1901A", centers={"FRANCE": "PAR"}, FRANCE="A PAR, F LYO, A RUH")
+    result = judge(state, "REMOVE A PAR", "REMOVE A PAR")
+    assert [(r.text, r.outcome.value, r.reason) for r in result.results] == [
+        ("A PAR D", "fails", "void"),  # the earlier of two orders to one unit
+        ("A PAR D", "succeeds", None),
+        ("F LYO D", "succeeds", "civil disorder"),
+    ]
+
+
+def _disorder(state_kwargs: dict[str, str], centers: str, rule: str) -> list[str]:
+    state = board("W1901A", centers={"RUSSIA": centers}, **state_kwargs)
+    result = judge(state, civil_disorder=rule)
+    return [r.text for r in result.results if r.reason == "civil disorder"]
+
+
+def test_civil_disorder_2023_removes_the_farthest_from_owned_centres_6J3() -> None:
+    assert _disorder({"RUSSIA": "A LVN, A SWE"}, "STP", "2023") == ["A SWE D"]
+
+
+def test_civil_disorder_2023_ties_go_by_english_name_6J4() -> None:
+    assert _disorder({"RUSSIA": "A LVN, A UKR"}, "MOS", "2023") == ["A LVN D"]
+
+
+def test_civil_disorder_2023_fleets_before_armies_6J7() -> None:
+    units = {"RUSSIA": "A BOH, F SKA, F NTH"}
+    assert _disorder(units, "STP WAR", "2023") == ["F NTH D"]
+
+
+def test_civil_disorder_2023_both_unit_types_cross_land_and_sea_6J8() -> None:
+    assert _disorder({"RUSSIA": "A TYR, F BAL"}, "WAR", "2023") == ["A TYR D"]
+
+
+def test_civil_disorder_2023_counts_to_owned_not_home_centres_6J11() -> None:
+    state = board("W1901A", centers={"ITALY": "WAR"}, ITALY="A WAR, A TUS")
+    result = judge(state)
+    assert [r.text for r in result.results] == ["A TUS D"]
+
+
+def test_civil_disorder_2000_counts_to_home_centres() -> None:
+    state = board("W1901A", centers={"ITALY": "WAR"}, ITALY="A WAR, A TUS")
+    result = judge(state, civil_disorder="2000")
+    assert [r.text for r in result.results] == ["A WAR D"]
+
+
+def test_civil_disorder_2023_ties_use_the_english_name_not_the_id() -> None:
+    # LVN and LVP are both one move from an owned centre; "Liverpool" < "Livonia".
+    units = {"RUSSIA": "A LVN, A LVP, A STP"}
+    assert _disorder(units, "STP EDI", "2023") == ["A LVP D"]
+
+
+def test_civil_disorder_ties_2023_by_name_2000_by_godip_id() -> None:
+    # F GRE and F LYO are both two moves from Naples (owned) and from Rome (home).
+    state = board("W1901A", centers={"ITALY": "NAP"}, ITALY="F GRE, F LYO")
+    assert [r.text for r in judge(state).results] == ["F GRE D"]  # "Greece" < "Gulf of Lyon"
+    godip = judge(state, civil_disorder="2000")
+    assert [r.text for r in godip.results] == ["F LYO D"]  # godip's id "gol" < "gre"
+
+
+def test_civil_disorder_2000_fleets_before_armies() -> None:
+    state = board("W1901A", centers={"ITALY": "NAP"}, ITALY="A APU, F ION")
+    assert [r.text for r in judge(state, civil_disorder="2000").results] == ["F ION D"]
+
+
+def test_the_winter_phase_is_skipped_when_nobody_adjusts() -> None:
+    state = board("F1901M", centers={"FRANCE": "PAR"}, FRANCE="A PAR")
+    result = judge(state, "A PAR H")
+    assert str(result.state.phase) == "S1902M"
