@@ -51,11 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not hasattr(args, "run"):
         parser.print_usage(sys.stderr)
         return EXIT_USAGE
-    logging.basicConfig(
-        level=logging.INFO if args.command == "serve" else logging.WARNING,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
+    _configure_logging(args.command)
     try:
         config = load_config(args.config)
     except ConfigError as exc:
@@ -63,6 +59,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EX_TEMPFAIL if args.command == "deliver" else EXIT_USAGE
     result: int = args.run(config, args)
     return result
+
+
+def _configure_logging(command: str) -> None:
+    logging.basicConfig(
+        level=logging.INFO if command == "serve" else logging.WARNING,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd: a line per command
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -187,24 +192,24 @@ def resolve_handler() -> Handler | None:
         module_name, _, attribute = spec.partition(":")
         handler: Handler = getattr(importlib.import_module(module_name), attribute)
         return handler
-    service_handler: Handler | None = _optional("judge.service", "handle_inbox_message")
+    service_handler: Handler | None = optional_attribute("judge.service", "handle_inbox_message")
     return service_handler
 
 
 def scheduler_ticks() -> list[Any]:
-    tick = _optional("judge.scheduler", "tick")
+    tick = optional_attribute("judge.scheduler", "tick")
     return [] if tick is None else [tick]
 
 
 def _game_status(session: Session, name: str) -> dict[str, Any] | None:
-    service_status = _optional("judge.service.status", "game_status")
+    service_status = optional_attribute("judge.service.status", "game_status")
     if service_status is not None:
         result: dict[str, Any] | None = service_status(session, name)
         return result
     return game_overview(session, name)
 
 
-def _optional(module_name: str, attribute: str) -> Any:
+def optional_attribute(module_name: str, attribute: str) -> Any:
     """`module.attribute` when the module exists; import errors inside it propagate."""
     try:
         if importlib.util.find_spec(module_name) is None:

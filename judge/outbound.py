@@ -121,10 +121,11 @@ def deliver_due(
 ) -> int:
     """Send every due row once; return how many were sent. Blocking: run in a thread."""
     sent = 0
-    for lease in claim_due(sessions, clock.now()):
-        error = _try_send(transport, config.judge.address, lease)
-        _record(sessions, lease, error, clock.now(), config.outbound)
-        sent += error is None
+    while leases := claim_due(sessions, clock.now()):
+        for lease in leases:
+            error = _try_send(transport, config.judge.address, lease)
+            _record(sessions, lease, error, clock.now(), config.outbound)
+            sent += error is None
     return sent
 
 

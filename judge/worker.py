@@ -78,16 +78,25 @@ async def run_processor(
     config: Config,
     wake: asyncio.Event,
     on_processed: Callable[[], None] | None = None,
+    batch: int = 20,
 ) -> None:
-    """Process mail until cancelled: at once when woken, else every poll interval."""
+    """Process mail until cancelled: at once when woken, else every poll interval.
+
+    After each batch, `on_processed` runs (it wakes the sender), so replies go out
+    while a long backlog is still being worked through.
+    """
     while True:
         try:
-            done = await asyncio.to_thread(process_pending, sessions, handler, clock, config)
+            done = await asyncio.to_thread(
+                process_pending, sessions, handler, clock, config, batch
+            )
         except Exception:
             log.exception("inbox processor: a round failed; retrying")
             done = 0
         if done and on_processed is not None:
             on_processed()
+        if done == batch:
+            continue
         try:
             await asyncio.wait_for(wake.wait(), timeout=config.scheduler.poll_seconds)
         except TimeoutError:

@@ -55,6 +55,13 @@ def power_title(power: str) -> str:
     return power.capitalize()
 
 
+def winner_titles(winner: str | list[str] | None) -> list[str]:
+    """A game's winner as stored (a power, a list for a draw, or None), as names."""
+    if winner is None:
+        return []
+    return [power_title(w) for w in ([winner] if isinstance(winner, str) else winner)]
+
+
 def _unit(game_map: GameMap, kind: UnitType | None, location: str) -> str:
     word = kind.word if kind else "Unit"
     return f"{word} {place(game_map, location)}"

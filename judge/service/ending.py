@@ -8,8 +8,8 @@ from typing import Any
 
 from judge.mail.templates import render
 from judge.service.context import MailContext
+from judge.service.describe import winner_titles
 from judge.service.mailing import audience, header_data, send_game_mail
-from judge.service.processing import winners
 from judge.service.snapshots import variants
 from judge.store import games as store
 from judge.store.models import Game, GameStatus
@@ -25,7 +25,7 @@ def finish_game(ctx: MailContext, game: Game, *, winner: Any, how: str) -> None:
         "game_over.txt.j2",
         **header_data(ctx.config, game, display),
         how=how,
-        winners=winners(winner),
+        winners=winner_titles(winner),
     )
     store.add_event(ctx.session, game, kind="end", body=body, now=ctx.now, phase=game.phase)
     for person in audience(ctx.session, game):

@@ -24,6 +24,7 @@ from judge.service import ratelimit
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.dispatch import Entry, run_line
 from judge.service.games import start_if_full
+from judge.service.mailing import one_per_address
 from judge.service.orders import current_orders
 from judge.service.processing import process_if_ready
 from judge.store.models import Game, InboxMessage
@@ -95,7 +96,7 @@ def _reply(ctx: MailContext, mail: IncomingMail, entries: list[Entry], trailer: 
         errors=errors,
     )
     recipients = [mail.sender, *sorted(ctx.copy_to)]
-    for to in _unique(recipients):
+    for to in one_per_address(recipients, str):
         message = reply_message(
             sender=ctx.config.judge.address,
             to=to,
@@ -107,13 +108,3 @@ def _reply(ctx: MailContext, mail: IncomingMail, entries: list[Entry], trailer: 
             now=ctx.now,
         )
         enqueue(ctx.session, message, "reply", now=ctx.now)
-
-
-def _unique(addresses: list[str]) -> list[str]:
-    seen: set[str] = set()
-    result = []
-    for address in addresses:
-        if address.lower() not in seen:
-            seen.add(address.lower())
-            result.append(address)
-    return result

@@ -14,7 +14,7 @@ from judge.mail.command_types import History, ListGames, Summary
 from judge.mail.templates import render
 from judge.rules.state import GameState, Phase, Season
 from judge.service.context import MailContext, Note, Refusal
-from judge.service.describe import power_title
+from judge.service.describe import power_title, winner_titles
 from judge.service.report import format_time, phase_words
 from judge.service.snapshots import active_players, load_board, rules_of, variants
 from judge.store import games as store
@@ -76,14 +76,8 @@ def game_listing(session: Session, game: Game) -> dict[str, Any]:
         "needed": variant.players_needed(rules_of(game)),
         "forming": game.status is GameStatus.FORMING,
         "powers": powers,
-        "winners": _winner_titles(game.winner),
+        "winners": winner_titles(game.winner),
     }
-
-
-def _winner_titles(winner: Any) -> list[str]:
-    if winner is None:
-        return []
-    return [power_title(w) for w in ([winner] if isinstance(winner, str) else winner)]
 
 
 def history(ctx: MailContext, command: History) -> list[Note]:

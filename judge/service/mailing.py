@@ -6,8 +6,9 @@ leaves only if the change that caused it is committed.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy.orm import Session
 
@@ -18,23 +19,25 @@ from judge.service.report import format_time
 from judge.store import games as store
 from judge.store.models import Game, Player, PlayerRole, PlayerStatus
 
+T = TypeVar("T")
 BROADCAST_ROLES = (PlayerRole.PLAYER, PlayerRole.MASTER, PlayerRole.OBSERVER)
 
 
 def audience(session: Session, game: Game) -> list[Player]:
     """Everyone who gets a game's public mail: players, the master and the observers."""
     people = store.players_of(session, game, roles=BROADCAST_ROLES, statuses=[PlayerStatus.ACTIVE])
-    return _one_per_address(people)
+    return one_per_address(people, lambda person: person.address)
 
 
-def _one_per_address(people: list[Player]) -> list[Player]:
+def one_per_address(items: Iterable[T], address: Callable[[T], str]) -> list[T]:
+    """The items in order, without a second one for the same address (any case)."""
     seen: set[str] = set()
     unique = []
-    for person in people:
-        key = person.address.lower()
+    for item in items:
+        key = address(item).lower()
         if key not in seen:
             seen.add(key)
-            unique.append(person)
+            unique.append(item)
     return unique
 
 

@@ -19,7 +19,7 @@ from judge.config import Config
 from judge.mail.templates import render
 from judge.rules.results import OrderResult
 from judge.rules.state import PhaseType
-from judge.service.describe import power_title
+from judge.service.describe import winner_titles
 from judge.service.mailing import audience, header_data, send_game_mail
 from judge.service.report import phase_words, results_data
 from judge.service.snapshots import (
@@ -122,14 +122,6 @@ def _results_json(results: tuple[OrderResult, ...]) -> list[dict[str, Any]]:
     ]
 
 
-def winners(winner: Any) -> list[str]:
-    if winner is None:
-        return []
-    if isinstance(winner, str):
-        return [power_title(winner)]
-    return [power_title(w) for w in winner]
-
-
 def _mail_results(
     session: Session,
     config: Config,
@@ -144,7 +136,7 @@ def _mail_results(
         **header_data(config, game, board.variant.display_name),
         public=public,
         finished=outcome.finished,
-        winners=winners(outcome.winner),
+        winners=winner_titles(outcome.winner),
         next_phase=phase_words(outcome.snapshot.state.phase),
     )
     for person in audience(session, game):

@@ -12,7 +12,7 @@ from alembic import command
 from alembic.config import Config as AlembicConfig
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine
+from sqlalchemy import Engine, text
 
 import judge
 
@@ -31,10 +31,21 @@ def alembic_config() -> AlembicConfig:
     return config
 
 
+# Any fixed number: PostgreSQL advisory lock held while migrating.
+_MIGRATION_LOCK = 0x6A75646765  # "judge"
+
+
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Apply every migration up to `revision`, in one transaction."""
+    """Apply every migration up to `revision`, in one transaction.
+
+    Several processes may start at once (`judge deliver` runs per mail): on
+    PostgreSQL they take turns through an advisory lock; SQLite's `BEGIN
+    IMMEDIATE` already serialises them.
+    """
     config = alembic_config()
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
 

@@ -32,7 +32,9 @@ def test_a_neutral_centre_is_taken_by_standing_on_it_in_fall() -> None:
 
 
 def test_fall_without_adjustments_goes_to_next_spring() -> None:
-    state = board("F1901M", centers={"FRANCE": "PAR", "GERMANY": "MUN"}, FRANCE="A PAR")
+    state = board(
+        "F1901M", centers={"FRANCE": "PAR", "GERMANY": "MUN"}, FRANCE="A PAR", GERMANY="A RUH"
+    )
     result = judge(state, "A PAR H")
     assert str(result.state.phase) == "S1902M"
     assert result.state.centers == {"PAR": "FRANCE", "MUN": "GERMANY"}  # empty: kept

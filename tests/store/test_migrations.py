@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect
@@ -43,3 +45,14 @@ def test_migrations_match_the_models(database_url: str) -> None:
             assert compare_metadata(context, Base.metadata) == []
     finally:
         engine.dispose()
+
+
+def test_processes_starting_together_migrate_once(database_url: str) -> None:
+    engines = [make_engine(database_url) for _ in range(4)]
+    try:
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            list(pool.map(upgrade, engines))
+        assert current_revision(engines[0]) == head_revision()
+    finally:
+        for engine in engines:
+            engine.dispose()
