@@ -3,23 +3,25 @@
     python bench/adjudicate.py [--runs 3] [--games N] [--no-peer]
 
 Input: every movement phase of the Droidippy sample (GPL data read from
-../shared/reference/games/droidippy; 5,206 phases), i.e. the board at the start
-of the phase (units, centre owners) and the orders given, converted once to the
-canonical order text both engines read (`A PAR - BUR`, `F NTH C A LON - BEL`,
-`A LON - BEL VIA`; MILA uses the same ids). Orders the judge's parser refused
-are left out for both engines.
+../shared/reference/games/droidippy; 5,206 phases in 264 games): the board at
+the start of the phase (units, centre owners) and the orders given, converted
+once to the canonical order text both engines read (`A PAR - BUR`,
+`F NTH C A LON - BEL`, `A LON - BEL VIA`; MILA uses the same province ids).
+Orders the judge's parser refused are left out for both engines.
 
 Figures (phases per second, median of --runs runs):
 
 * core: the adjudication alone. Judge: `adjudicate_phase` on a built board with
   parsed orders. MILA: `Game.process()` on a game whose units, centres, phase
-  and orders were already set (the setup is not timed).
+  and orders were already set (setup not timed; a fresh `Game` per game file,
+  as reusing one slows MILA down as its history grows).
 * full: from board and order text to results. Judge: build the `GameState`,
-  `parse_order` every order, `adjudicate_phase`. MILA: clear and set units,
-  centres and phase, `set_orders`, `process()`.
+  `parse_order` every order, `adjudicate_phase`. MILA: `Game()` per game file,
+  clear and set units, centres and phase, `set_orders`, `process()`.
 
-Peak memory: each engine adjudicates the whole corpus once in a fresh
-subprocess that loads the corpus itself; we print its peak RSS (ru_maxrss).
+Peak memory: each engine adjudicates the whole corpus in one fresh process,
+streaming it phase by phase from a JSON Lines file (board and orders), and
+reports the process's peak resident set size.
 Rule options: convoy_adjacent 2.4 and civil_disorder 2000, as Droidippy used.
 """
 
@@ -33,7 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -50,17 +52,28 @@ from judge.rules.state import POWERS, GameState, Phase, Unit, UnitType  # noqa: 
 from tests.replay.reader import GAMES, read_game, read_orders  # noqa: E402
 
 OPTIONS = RuleOptions(convoy_adjacent="2.4", civil_disorder="2000")
-Phases = list[dict[str, Any]]  # {"phase", "units", "centers", "orders"} by power
+Phases = list[dict[str, Any]]  # {"game", "phase", "units", "centers", "orders"}
+Prepared = list[tuple[GameState, list[Order]]]
 
 
 # --- the corpus, as plain data -------------------------------------------------------------
 
 
-def _by_power(items: Iterator[tuple[str, str]]) -> dict[str, list[str]]:
+def _by_power(items: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
     table: dict[str, list[str]] = {}
     for power, text in items:
         table.setdefault(power, []).append(text)
     return table
+
+
+def _plain(game: str, code: str, state: GameState, orders: list[Order]) -> dict[str, Any]:
+    return {
+        "game": game,
+        "phase": code,
+        "units": _by_power((u.power, str(u)) for u in state.units.values()),
+        "centers": _by_power((p, c) for c, p in state.centers.items()),
+        "orders": _by_power((o.power, str(o)) for o in orders),
+    }
 
 
 def corpus(game_map: GameMap, games: int | None) -> tuple[Phases, int]:
@@ -72,21 +85,10 @@ def corpus(game_map: GameMap, games: int | None) -> tuple[Phases, int]:
             if phase.code.endswith("M"):
                 state = phase.state()
                 orders = read_orders(game_map, state, phase.orders)
-                refused += sum(isinstance(o, IllegalOrder) for o in orders)
                 kept = [o for o in orders if not isinstance(o, IllegalOrder)]
-                phases.append(_plain(phase.code, phase.units, phase.centers, kept))
+                refused += len(orders) - len(kept)
+                phases.append(_plain(path.name, phase.code, state, kept))
     return phases, refused
-
-
-def _plain(
-    code: str, units: list[Unit], centers: dict[str, str], orders: list[Order]
-) -> dict[str, Any]:
-    return {
-        "phase": code,
-        "units": _by_power((u.power, str(u)) for u in units),
-        "centers": _by_power((p, c) for c, p in centers.items()),
-        "orders": _by_power((o.power, str(o)) for o in orders),  # type: ignore[union-attr]
-    }
 
 
 def build_state(data: dict[str, Any]) -> GameState:
@@ -106,9 +108,6 @@ def parse_all(game_map: GameMap, state: GameState, data: dict[str, Any]) -> list
 # --- the judge -----------------------------------------------------------------------------
 
 
-Prepared = list[tuple[GameState, list[Order]]]
-
-
 def prepare(game_map: GameMap, phases: Phases) -> Prepared:
     """Boards built and orders parsed, for the core figure (not timed)."""
     prepared = []
@@ -125,49 +124,65 @@ def judge_core(game_map: GameMap, prepared: Prepared) -> float:
     return time.perf_counter() - start
 
 
-def judge_full(game_map: GameMap, phases: Phases) -> float:
+def judge_one(game_map: GameMap, data: dict[str, Any]) -> None:
+    state = build_state(data)
+    adjudicate_phase(game_map, state, parse_all(game_map, state, data), OPTIONS)
+
+
+def judge_full(game_map: GameMap, phases: Iterable[dict[str, Any]]) -> float:
     start = time.perf_counter()
     for data in phases:
-        state = build_state(data)
-        adjudicate_phase(game_map, state, parse_all(game_map, state, data), OPTIONS)
+        judge_one(game_map, data)
     return time.perf_counter() - start
 
 
 # --- the peer engine -------------------------------------------------------------------------
 
 
-def _mila_setup(game: Any, data: dict[str, Any]) -> None:
-    game.clear_units()
-    game.clear_centers()
-    game.clear_orders()
-    game.set_current_phase(data["phase"])
-    for power in POWERS:
-        game.set_units(power, data["units"].get(power, []), reset=True)
-        game.set_centers(power, data["centers"].get(power, []), reset=True)
-    for power, texts in data["orders"].items():
-        game.set_orders(power, texts)
+class Peer:
+    """MILA's `Game`, one per game file, set to each phase's board and orders."""
+
+    def __init__(self) -> None:
+        from diplomacy import Game
+
+        self._new = Game
+        self._game: Any = None
+        self._name = ""
+
+    def setup(self, data: dict[str, Any]) -> None:
+        if data["game"] != self._name:
+            self._game, self._name = self._new(), data["game"]
+        game = self._game
+        game.clear_units()
+        game.clear_centers()
+        game.clear_orders()
+        game.set_current_phase(data["phase"])
+        for power in POWERS:
+            game.set_units(power, data["units"].get(power, []), reset=True)
+            game.set_centers(power, data["centers"].get(power, []), reset=True)
+        for power, texts in data["orders"].items():
+            game.set_orders(power, texts)
+
+    def process(self) -> None:
+        self._game.process()
 
 
-def mila_core(phases: Phases) -> float:
-    from diplomacy import Game
-
-    game, spent = Game(), 0.0
+def peer_core(phases: Phases) -> float:
+    peer, spent = Peer(), 0.0
     for data in phases:
-        _mila_setup(game, data)
+        peer.setup(data)
         start = time.perf_counter()
-        game.process()
+        peer.process()
         spent += time.perf_counter() - start
     return spent
 
 
-def mila_full(phases: Phases) -> float:
-    from diplomacy import Game
-
-    game = Game()
+def peer_full(phases: Iterable[dict[str, Any]]) -> float:
+    peer = Peer()
     start = time.perf_counter()
     for data in phases:
-        _mila_setup(game, data)
-        game.process()
+        peer.setup(data)
+        peer.process()
     return time.perf_counter() - start
 
 
@@ -191,16 +206,6 @@ def rate(run: Callable[[], float], count: int, runs: int) -> float:
     return count / statistics.median(run() for _ in range(runs))
 
 
-def peak_rss(engine: str, corpus_file: Path) -> tuple[float, float]:
-    """(RSS after loading, peak RSS) in MB of a fresh process adjudicating the corpus."""
-    done = subprocess.run(
-        [sys.executable, __file__, "--child", engine, "--corpus", str(corpus_file)],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
-    figures = json.loads(done.stdout)
-    return figures["loaded_mb"], figures["peak_mb"]
-
-
 def _rss_mb() -> float:
     """Peak resident set size of this process in MB.
 
@@ -215,18 +220,73 @@ def _rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def _stream(corpus_file: Path) -> Iterator[dict[str, Any]]:
+    with corpus_file.open(encoding="utf-8") as lines:
+        for line in lines:
+            yield json.loads(line)
+
+
 def child(engine: str, corpus_file: Path) -> None:
-    """Load the corpus, adjudicate all of it once, print the memory figures as JSON."""
-    phases: Phases = json.loads(corpus_file.read_text(encoding="utf-8"))
+    """Adjudicate the whole corpus, streamed; print the memory figures as JSON."""
     if engine == "judge":
         game_map = load_map()
-        prepared = prepare(game_map, phases)
-        loaded = _rss_mb()
-        judge_core(game_map, prepared)
+        started = _rss_mb()
+        judge_full(game_map, _stream(corpus_file))
     else:
-        loaded = _rss_mb()
-        mila_full(phases)
-    print(json.dumps({"loaded_mb": loaded, "peak_mb": _rss_mb()}))
+        Peer()
+        started = _rss_mb()
+        peer_full(_stream(corpus_file))
+    print(json.dumps({"start_mb": started, "peak_mb": _rss_mb()}))
+
+
+def peak_rss(engine: str, corpus_file: Path) -> tuple[float, float]:
+    """(RSS before the first phase, peak RSS) in MB of a fresh process."""
+    done = subprocess.run(
+        [sys.executable, __file__, "--child", engine, "--corpus", str(corpus_file)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    figures = json.loads(done.stdout)
+    return figures["start_mb"], figures["peak_mb"]
+
+
+def speed(game_map: GameMap, phases: Phases, runs: int, peer: bool) -> list[Figure]:
+    count = len(phases)
+    prepared = prepare(game_map, phases)
+    core = rate(lambda: judge_core(game_map, prepared), count, runs)
+    full = rate(lambda: judge_full(game_map, phases), count, runs)
+    peer_core_rate = rate(lambda: peer_core(phases), count, runs) if peer else None
+    peer_full_rate = rate(lambda: peer_full(phases), count, runs) if peer else None
+    return [
+        Figure("core (adjudication only)", core, peer_core_rate),
+        Figure("full (board + order text)", full, peer_full_rate),
+    ]
+
+
+def memory(phases: Phases, peer: bool) -> list[str]:
+    lines = []
+    with tempfile.TemporaryDirectory() as folder:
+        corpus_file = Path(folder) / "corpus.jsonl"
+        corpus_file.write_text("".join(json.dumps(p) + "\n" for p in phases), encoding="utf-8")
+        for engine in ("judge", "mila") if peer else ("judge",):
+            start, peak = peak_rss(engine, corpus_file)
+            lines.append(f"{engine:<6}{peak:7.1f} MB peak (at start {start:.1f} MB)")
+    return lines
+
+
+def report(args: argparse.Namespace) -> None:
+    game_map = load_map()
+    phases, refused = corpus(game_map, args.games)
+    orders = sum(len(ts) for p in phases for ts in p["orders"].values())
+    print(f"corpus: {len(phases):,} movement phases, {orders:,} orders ({refused} refused by")
+    print(f"the parser, left out for both engines); {OPTIONS}")
+    print(f"{'phases per second':<28}{'judge':>10}{'diplomacy':>10}   ratio")
+    for figure in speed(game_map, phases, args.runs, not args.no_peer):
+        print(figure.line())
+    print("resident memory, whole corpus adjudicated in one process:")
+    for line in memory(phases, not args.no_peer):
+        print(f"  {line}")
 
 
 def main() -> int:
@@ -245,34 +305,6 @@ def main() -> int:
         return 1
     report(args)
     return 0
-
-
-def report(args: argparse.Namespace) -> None:
-    game_map = load_map()
-    phases, refused = corpus(game_map, args.games)
-    orders = sum(len(ts) for p in phases for ts in p["orders"].values())
-    print(f"corpus: {len(phases):,} movement phases, {orders:,} orders "
-          f"({refused} refused by the parser, left out); options {OPTIONS}")  # fmt: skip
-    peer = not args.no_peer
-    count, runs = len(phases), args.runs
-    prepared = prepare(game_map, phases)
-    core = rate(lambda: judge_core(game_map, prepared), count, runs)
-    full = rate(lambda: judge_full(game_map, phases), count, runs)
-    peer_core = rate(lambda: mila_core(phases), count, runs) if peer else None
-    peer_full = rate(lambda: mila_full(phases), count, runs) if peer else None
-    figures = [
-        Figure("core (adjudication only)", core, peer_core),
-        Figure("full (board + order text)", full, peer_full),
-    ]
-    print(f"{'phases per second':<28}{'judge':>10}{'diplomacy':>10}   ratio")
-    for figure in figures:
-        print(figure.line())
-    with tempfile.TemporaryDirectory() as folder:
-        corpus_file = Path(folder) / "corpus.json"
-        corpus_file.write_text(json.dumps(phases), encoding="utf-8")
-        for engine in ("judge", "mila") if peer else ("judge",):
-            loaded, peak = peak_rss(engine, corpus_file)
-            print(f"peak RSS, whole corpus, {engine:<6}{peak:6.1f} MB (loaded: {loaded:.1f} MB)")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,14 @@
 The contract is spec/adjudicate.md. Exit status 0 when every phase was
 adjudicated, 2 on malformed input (stderr gets one line naming the offending
 field or order; in batch mode the line's answer is `{"error": "..."}` and the
-next line is processed). An internal error exits 1.
+next line is processed). Choices the contract leaves open:
+
+* unknown top-level fields are ignored (the contract only ever adds fields),
+  but an unknown power, option or option value is malformed input;
+* an order the parser cannot read is not malformed input: like an illegal
+  order it is answered `illegal`, with the parser's message as the reason;
+* in batch mode blank lines are skipped; the exit status is 2 if any line was
+  malformed, else 1 if any line hit an internal error, else 0.
 """
 
 from __future__ import annotations

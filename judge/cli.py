@@ -1,4 +1,5 @@
-"""The `judge` admin command line: serve, deliver, status, db upgrade, adjudicate.
+"""The `judge` admin command line: serve, deliver, status, db upgrade, retry, zine,
+adjudicate.
 
 This module only reads arguments and wires parts together. The service layer's
 entry points are looked up here, so the shell runs (storing mail) before they exist:
@@ -34,6 +35,7 @@ from judge.config import Config, ConfigError, load_config
 from judge.mail.intake import EX_TEMPFAIL, Inbox, store_piped
 from judge.outbound import deliver_due, make_transport
 from judge.store.db import make_engine, make_session_factory
+from judge.store.inbox import requeue
 from judge.store.migrate import current_revision, upgrade
 from judge.store.overview import game_overview, operator_overview
 from judge.worker import Handler, process_pending
@@ -95,6 +97,17 @@ def _parser() -> argparse.ArgumentParser:
         "upgrade", parents=[config_option], help="apply the migrations"
     )
     db_upgrade.set_defaults(run=_db_upgrade)
+    retry = commands.add_parser(
+        "retry", parents=[config_option], help="process failed inbox mail again"
+    )
+    retry.add_argument("ids", nargs="+", type=int, metavar="INBOX_ID")
+    retry.set_defaults(run=_retry)
+    zine = commands.add_parser(
+        "zine", parents=[config_option], help="a game's public record as one HTML page"
+    )
+    zine.add_argument("game", nargs="?", help="game name (the page goes to stdout)")
+    zine.add_argument("--all", metavar="DIR", dest="zine_dir", help="every game, into DIR")
+    zine.set_defaults(run=_zine)
     commands.add_parser("adjudicate", help="adjudicate one phase, JSON in and out")
     return parser
 
@@ -174,6 +187,25 @@ def _db_upgrade(config: Config, args: argparse.Namespace) -> int:
     finally:
         engine.dispose()
     return EXIT_OK
+
+
+def _retry(config: Config, args: argparse.Namespace) -> int:
+    """Put failed mails back in the queue; `judge serve` (or the next deliver) runs them."""
+    engine = make_engine(config.database.url)
+    try:
+        with make_session_factory(engine).begin() as session:
+            refused = [i for i in args.ids if not requeue(session, i)]
+    finally:
+        engine.dispose()
+    for inbox_id in refused:
+        print(f"judge retry: inbox {inbox_id} is not a failed mail", file=sys.stderr)
+    return EXIT_FAILURE if refused else EXIT_OK
+
+
+def _zine(config: Config, args: argparse.Namespace) -> int:
+    from judge.zine import run_zine
+
+    return run_zine(config, args.game, args.zine_dir)
 
 
 def _adjudicate(argv: list[str]) -> int:

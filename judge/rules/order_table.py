@@ -110,32 +110,30 @@ def _classify(
     table: OrderTable, game_map: GameMap, topo: Topology, orders: Mapping[str, Order]
 ) -> None:
     """Record each order and its kind, and for moves their target and attackers."""
-    province_at, unit_at, listed = topo.province_at, table.unit_at, table.orders
+    province_at, unit_at, listed, kind = topo.province_at, table.unit_at, table.orders, table.kind
     for province, order in orders.items():
         i = unit_at[province]
         listed[i] = order
         cls = type(order)
         if cls is Move:
             assert isinstance(order, Move)
-            _add_move(table, game_map, topo, i, order)
+            target, dest = _destination(game_map, topo, table.units[i], order.target)
+            if dest and dest != province:
+                _add_move(table, i, target, dest)
         elif cls is SupportHold:
-            table.kind[i] = SUPPORT_HOLD
+            kind[i] = SUPPORT_HOLD
             table.supports.append(i)
         elif cls is SupportMove:
             assert isinstance(order, SupportMove)
-            table.kind[i] = SUPPORT_MOVE
+            kind[i] = SUPPORT_MOVE
             table.support_dest[i] = _province(province_at, order.target)
             table.supports.append(i)
         elif cls is Convoy:
-            table.kind[i] = CONVOY
+            kind[i] = CONVOY
             table.convoys.append(i)
 
 
-def _add_move(table: OrderTable, game_map: GameMap, topo: Topology, i: int, order: Move) -> None:
-    target = _move_target(game_map, topo, table.units[i], order.target)
-    dest = topo.province_at.get(target, "")
-    if not dest or dest == table.prov[i]:
-        return
+def _add_move(table: OrderTable, i: int, target: str, dest: str) -> None:
     table.kind[i] = MOVE
     table.dest[i] = dest
     table.target[i] = target
@@ -147,19 +145,19 @@ def _add_move(table: OrderTable, game_map: GameMap, topo: Topology, i: int, orde
         rivals.append(i)
 
 
-def _move_target(game_map: GameMap, topo: Topology, unit: Unit, target: str) -> str:
-    """The exact location a unit moves to ('' if there is none to pick).
+def _destination(game_map: GameMap, topo: Topology, unit: Unit, target: str) -> tuple[str, str]:
+    """The exact location and the province a unit moves to ('' if there is none).
 
     Armies ignore coasts; a fleet ignores a coast the province lacks and, with no
     coast, takes the only coast it can reach (DATC 4.B.2, 4.B.6).
     """
-    province = _province(topo.province_at, target)
+    province = topo.province_at.get(target) or province_of(target)
     if unit.kind is UnitType.ARMY:
-        return province
+        return province, province
     if target in topo.province_at and (target != province or province not in topo.split_coast):
-        return target
+        return target, province
     options = game_map.fleet_targets_in(unit.location, province)
-    return options[0] if len(options) == 1 else ""
+    return (options[0], province) if len(options) == 1 else ("", "")
 
 
 def _province(province_at: Mapping[str, str], location: str) -> str:

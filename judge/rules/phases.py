@@ -13,6 +13,9 @@ the board at the start of the next phase that has anything to do:
   (empty centres keep their owner), and the winter adjustment phase follows if
   some power has more or fewer units than centres, else the next spring;
 * after the adjustment phase: the next spring movement phase.
+
+Units without orders hold (movement) or are disbanded (retreats) and get no
+result; civil-disorder removals are reported after the given orders.
 """
 
 from __future__ import annotations
@@ -38,7 +41,11 @@ def adjudicate_phase(
     orders: Sequence[Order | IllegalOrder],
     options: RuleOptions = _DEFAULT_OPTIONS,
 ) -> PhaseResult:
-    """Adjudicate `state.phase` with `orders`; see the module docstring."""
+    """Adjudicate `state.phase` with `orders`; see the module docstring.
+
+    Raises ValueError for a bid phase or an unknown option value.
+    """
+    _check_options(options)
     intake = take_orders(game_map, state, orders)
     kind = state.phase.type
     extra: list[OrderResult] = []
@@ -54,6 +61,13 @@ def adjudicate_phase(
     results = (*intake.merge(decided), *extra)
     after = _advance(game_map, state.phase, units, dislodged, state.centers)
     return PhaseResult(state.phase, results, after)
+
+
+def _check_options(options: RuleOptions) -> None:
+    if options.convoy_adjacent not in ("3.0", "2.4"):
+        raise ValueError(f"convoy_adjacent must be 3.0 or 2.4, not {options.convoy_adjacent!r}")
+    if options.civil_disorder not in ("2023", "2000"):
+        raise ValueError(f"civil_disorder must be 2023 or 2000, not {options.civil_disorder!r}")
 
 
 def next_phase_after(game_map: GameMap, state_after: GameState) -> GameState:

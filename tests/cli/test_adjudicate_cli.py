@@ -6,6 +6,7 @@ import io
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -23,23 +24,25 @@ SPEC_EXAMPLE: dict[str, Any] = {
 FIELDS = {"phase", "results", "units", "dislodged", "centers", "next_phase"}
 
 
-def run(
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-    request: dict[str, Any] | str,
-    *args: str,
-) -> tuple[int, str, str]:
-    text = request if isinstance(request, str) else json.dumps(request)
-    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+Runner = Callable[..., tuple[int, str, str]]
 
 
-def answer(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], request: dict[str, Any]
-) -> dict[str, Any]:
-    code, out, err = run(monkeypatch, capsys, request)
+@pytest.fixture
+def cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Runner:
+    """`cli(request, *args)` runs `main` in-process: (exit status, stdout, stderr)."""
+
+    def run(request: dict[str, Any] | str, *args: str) -> tuple[int, str, str]:
+        text = request if isinstance(request, str) else json.dumps(request)
+        monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+        code = main(list(args))
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run
+
+
+def answer(cli: Runner, request: dict[str, Any]) -> dict[str, Any]:
+    code, out, err = cli(request)
     assert (code, err) == (0, "")
     result: dict[str, Any] = json.loads(out)
     return result
@@ -48,8 +51,8 @@ def answer(
 # --- the happy path -----------------------------------------------------------------
 
 
-def test_spec_example_gives_exactly_the_contract_fields(monkeypatch, capsys) -> None:
-    result = answer(monkeypatch, capsys, SPEC_EXAMPLE)
+def test_spec_example_gives_exactly_the_contract_fields(cli: Runner) -> None:
+    result = answer(cli, SPEC_EXAMPLE)
     assert set(result) == FIELDS
     assert result["phase"] == "S1901M"
     assert result["results"] == {
@@ -65,8 +68,8 @@ def test_spec_example_gives_exactly_the_contract_fields(monkeypatch, capsys) -> 
     assert result["next_phase"] == "F1901M"
 
 
-def test_module_runs_as_a_program_with_the_same_answer(monkeypatch, capsys) -> None:
-    expected = answer(monkeypatch, capsys, SPEC_EXAMPLE)
+def test_module_runs_as_a_program_with_the_same_answer(cli: Runner) -> None:
+    expected = answer(cli, SPEC_EXAMPLE)
     done = subprocess.run(
         [sys.executable, "-m", "judge.adjudicate_cli"],
         input=json.dumps(SPEC_EXAMPLE),
@@ -78,20 +81,20 @@ def test_module_runs_as_a_program_with_the_same_answer(monkeypatch, capsys) -> N
     assert json.loads(done.stdout) == expected
 
 
-def test_failures_carry_a_reason(monkeypatch, capsys) -> None:
+def test_failures_carry_a_reason(cli: Runner) -> None:
     request = {
         "phase": "S1901M",
         "units": {"FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A MUN"]},
         "orders": {"FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR"], "GERMANY": ["A MUN - BUR"]},
     }
-    result = answer(monkeypatch, capsys, request)
+    result = answer(cli, request)
     assert result["results"]["GERMANY"] == [
         {"order": "A MUN - BUR", "result": "fails", "reason": "bounce"}
     ]
     assert result["units"]["FRANCE"] == ["A BUR", "A MAR"]
 
 
-def test_input_accepts_any_case_initials_full_names_and_aliases(monkeypatch, capsys) -> None:
+def test_input_accepts_any_case_initials_full_names_and_aliases(cli: Runner) -> None:
     request = {
         "phase": "s1901m",
         "units": {
@@ -104,7 +107,7 @@ def test_input_accepts_any_case_initials_full_names_and_aliases(monkeypatch, cap
             "f": ["F mid - spa/nc", "army paris -> burgundy"],
         },
     }
-    result = answer(monkeypatch, capsys, request)
+    result = answer(cli, request)
     assert result["units"] == {
         "ENGLAND": ["F NTH", "F NWG"],
         "FRANCE": ["A BUR", "F SPA/NC"],
@@ -113,21 +116,19 @@ def test_input_accepts_any_case_initials_full_names_and_aliases(monkeypatch, cap
     assert [r["order"] for r in result["results"]["FRANCE"]] == ["F MAO - SPA/NC", "A PAR - BUR"]
 
 
-def test_dislodged_units_are_listed_with_their_retreats(monkeypatch, capsys) -> None:
+def test_dislodged_units_are_listed_with_their_retreats(cli: Runner) -> None:
     request = {
         "phase": "S1901M",
         "units": {"AUSTRIA": ["A SER"], "TURKEY": ["A BUL", "A RUM"]},
         "orders": {"TURKEY": ["A BUL - SER", "A RUM S A BUL - SER"]},
     }
-    result = answer(monkeypatch, capsys, request)
+    result = answer(cli, request)
     assert result["dislodged"] == {"AUSTRIA": {"A SER": ["ALB", "BUD", "GRE", "TRI"]}}
     assert "AUSTRIA" not in result["units"]
     assert result["next_phase"] == "S1901R"
 
 
-def test_a_dislodged_unit_with_nowhere_to_go_is_listed_with_no_retreats(
-    monkeypatch, capsys
-) -> None:
+def test_a_dislodged_unit_with_nowhere_to_go_is_listed_with_no_retreats(cli: Runner) -> None:
     request = {  # DATC 6.D.34: the Italian army in Prussia cannot retreat
         "phase": "S1901M",
         "units": {
@@ -141,24 +142,24 @@ def test_a_dislodged_unit_with_nowhere_to_go_is_listed_with_no_retreats(
             "RUSSIA": ["A WAR S A LVN - PRU", "A LVN - PRU"],
         },
     }
-    result = answer(monkeypatch, capsys, request)
+    result = answer(cli, request)
     assert result["dislodged"] == {"ITALY": {"A PRU": []}}
     assert result["results"]["ITALY"][0]["result"] == "illegal"
 
 
-def test_fall_movement_changes_centre_owners(monkeypatch, capsys) -> None:
+def test_fall_movement_changes_centre_owners(cli: Runner) -> None:
     request = {
         "phase": "F1901M",
         "units": {"FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A MUN"]},
         "centers": {"FRANCE": ["PAR", "MAR"], "GERMANY": ["MUN"]},
         "orders": {"FRANCE": ["A MAR - SPA"]},
     }
-    result = answer(monkeypatch, capsys, request)
+    result = answer(cli, request)
     assert result["centers"] == {"FRANCE": ["MAR", "PAR", "SPA"], "GERMANY": ["MUN"]}
     assert result["next_phase"] == "W1901A"
 
 
-def test_retreat_phase_uses_the_given_dislodged_units(monkeypatch, capsys) -> None:
+def test_retreat_phase_uses_the_given_dislodged_units(cli: Runner) -> None:
     request = {
         "phase": "F1901R",
         "units": {"TURKEY": ["A SER", "A RUM"], "AUSTRIA": ["A BUD"]},
@@ -166,7 +167,7 @@ def test_retreat_phase_uses_the_given_dislodged_units(monkeypatch, capsys) -> No
         "dislodged": {"austria": {"a ser": ["alb", "gre"]}},
         "orders": {"AUSTRIA": ["A SER - BUD"]},
     }
-    result = answer(monkeypatch, capsys, request)
+    result = answer(cli, request)
     assert result["results"]["AUSTRIA"][0]["result"] == "illegal"
     assert result["units"] == {"AUSTRIA": ["A BUD"], "TURKEY": ["A RUM", "A SER"]}
     assert result["dislodged"] == {}
@@ -174,14 +175,14 @@ def test_retreat_phase_uses_the_given_dislodged_units(monkeypatch, capsys) -> No
     assert result["next_phase"] == "S1902M"  # nobody has anything to adjust
 
 
-def test_adjustment_phase_reports_civil_disorder_removals(monkeypatch, capsys) -> None:
+def test_adjustment_phase_reports_civil_disorder_removals(cli: Runner) -> None:
     request = {  # DATC 6.J.3: Sweden is further from St Petersburg than Livonia
         "phase": "W1901A",
         "units": {"RUSSIA": ["A LVN", "A SWE"], "FRANCE": ["A PAR"]},
         "centers": {"RUSSIA": ["STP"], "FRANCE": ["PAR", "BRE"]},
         "orders": {"FRANCE": ["Build F Brest"]},
     }
-    result = answer(monkeypatch, capsys, request)
+    result = answer(cli, request)
     assert result["results"] == {
         "FRANCE": [{"order": "F BRE B", "result": "succeeds"}],
         "RUSSIA": [{"order": "A SWE D", "result": "succeeds", "reason": "civil disorder"}],
@@ -190,14 +191,14 @@ def test_adjustment_phase_reports_civil_disorder_removals(monkeypatch, capsys) -
     assert result["next_phase"] == "S1902M"
 
 
-def test_civil_disorder_option_is_honoured(monkeypatch, capsys) -> None:
+def test_civil_disorder_option_is_honoured(cli: Runner) -> None:
     request = {  # DATC 6.J.11
         "phase": "W1901A",
         "units": {"ITALY": ["A WAR", "A TUS"]},
         "centers": {"ITALY": ["WAR"]},
         "options": {"civil_disorder": "2000"},
     }
-    result = answer(monkeypatch, capsys, request)
+    result = answer(cli, request)
     assert result["results"]["ITALY"] == [
         {"order": "A WAR D", "result": "succeeds", "reason": "civil disorder"}
     ]
@@ -211,27 +212,27 @@ def test_civil_disorder_option_is_honoured(monkeypatch, capsys) -> None:
     ["A LVP - IRI", "F LON - BEL", "A WAL - XYZ", "F NTH - PIC", "Build A LON", "gibberish"],
 )
 def test_illegal_or_unreadable_orders_are_reported_and_the_unit_holds(
-    monkeypatch, capsys, order: str
+    cli: Runner, order: str
 ) -> None:
     request = {
         "phase": "S1901M",
         "units": {"ENGLAND": ["A LVP", "F LON", "F NTH"]},
         "orders": {"ENGLAND": [order]},
     }
-    result = answer(monkeypatch, capsys, request)
+    result = answer(cli, request)
     (entry,) = result["results"]["ENGLAND"]
     assert entry["result"] == "illegal"
     assert entry["reason"]
     assert result["units"] == {"ENGLAND": ["F LON", "A LVP", "F NTH"]}
 
 
-def test_ordering_another_powers_unit_is_illegal(monkeypatch, capsys) -> None:
+def test_ordering_another_powers_unit_is_illegal(cli: Runner) -> None:
     request = {
         "phase": "S1901M",
         "units": {"ENGLAND": ["F LON"]},
         "orders": {"GERMANY": ["F LON - NTH"]},
     }
-    result = answer(monkeypatch, capsys, request)
+    result = answer(cli, request)
     assert result["results"]["GERMANY"][0]["result"] == "illegal"
     assert result["units"] == {"ENGLAND": ["F LON"]}
 
@@ -239,8 +240,8 @@ def test_ordering_another_powers_unit_is_illegal(monkeypatch, capsys) -> None:
 # --- malformed input ------------------------------------------------------------------------
 
 
-def test_malformed_json_exits_2_with_one_stderr_line(monkeypatch, capsys) -> None:
-    code, out, err = run(monkeypatch, capsys, '{"phase": "S1901M", ')
+def test_malformed_json_exits_2_with_one_stderr_line(cli: Runner) -> None:
+    code, out, err = cli('{"phase": "S1901M", ')
     assert (code, out) == (2, "")
     assert len(err.strip().splitlines()) == 1
     assert "JSON" in err
@@ -272,20 +273,20 @@ def test_malformed_json_exits_2_with_one_stderr_line(monkeypatch, capsys) -> Non
     ],
 )
 def test_malformed_fields_exit_2_and_name_the_field(
-    monkeypatch, capsys, change: dict[str, Any], named: str
+    cli: Runner, change: dict[str, Any], named: str
 ) -> None:
     request = {**SPEC_EXAMPLE, **change}
     if change.get("centers", 0) is None:
         del request["centers"]
-    code, out, err = run(monkeypatch, capsys, request)
+    code, out, err = cli(request)
     assert (code, out) == (2, "")
     lines = err.strip().splitlines()
     assert len(lines) == 1
     assert named in lines[0]
 
 
-def test_missing_units_is_malformed(monkeypatch, capsys) -> None:
-    code, out, err = run(monkeypatch, capsys, {"phase": "S1901M"})
+def test_missing_units_is_malformed(cli: Runner) -> None:
+    code, out, err = cli({"phase": "S1901M"})
     assert (code, out) == (2, "")
     assert "units" in err
 
@@ -293,12 +294,10 @@ def test_missing_units_is_malformed(monkeypatch, capsys) -> None:
 # --- batch ---------------------------------------------------------------------------------------
 
 
-def test_batch_answers_each_line_and_carries_on_after_a_bad_one(monkeypatch, capsys) -> None:
+def test_batch_answers_each_line_and_carries_on_after_a_bad_one(cli: Runner) -> None:
     good = json.dumps(SPEC_EXAMPLE)
     bad = json.dumps({**SPEC_EXAMPLE, "units": {"ENGLAND": ["Z LON"]}})
-    code, out, err = run(
-        monkeypatch, capsys, "\n".join([good, bad, "{not json", good]) + "\n", "--batch"
-    )
+    code, out, err = cli("\n".join([good, bad, "{not json", good]) + "\n", "--batch")
     answers = [json.loads(line) for line in out.splitlines()]
     assert code == 2
     assert len(answers) == 4
@@ -308,8 +307,8 @@ def test_batch_answers_each_line_and_carries_on_after_a_bad_one(monkeypatch, cap
     assert [line.split(":")[1].strip() for line in err.strip().splitlines()] == ["line 2", "line 3"]
 
 
-def test_batch_of_good_lines_exits_0(monkeypatch, capsys) -> None:
+def test_batch_of_good_lines_exits_0(cli: Runner) -> None:
     good = json.dumps(SPEC_EXAMPLE)
-    code, out, err = run(monkeypatch, capsys, f"{good}\n\n{good}\n", "--batch")
+    code, out, err = cli(f"{good}\n\n{good}\n", "--batch")
     assert (code, err) == (0, "")
     assert len(out.splitlines()) == 2

@@ -76,6 +76,28 @@ def test_status_without_a_game_lists_games_and_failed_mail(
     sessions.kw["bind"].dispose()
 
 
+def test_retry_puts_a_failed_mail_back_in_the_queue(
+    database_url: str, write_config: Callable[..., Path], clock: ManualClock,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    sessions = _prepare(database_url, clock)
+    failed = inbox.store_message(sessions, b"x", mail_from="a@x.org", rcpt_tos=[],
+                                 now=clock.now())
+    with sessions.begin() as session:
+        row = inbox.claim_next(session)
+        assert row is not None
+        inbox.mark_failed(row, "boom", clock.now())
+    fresh = inbox.store_message(sessions, b"y", mail_from="a@x.org", rcpt_tos=[],
+                                now=clock.now())
+    config = str(write_config(database_url))
+    assert main(["retry", str(failed), str(fresh), "--config", config]) == 1
+    assert f"inbox {fresh} is not a failed mail" in capsys.readouterr().err
+    with sessions() as session:
+        row = inbox.claim_next(session)
+        assert row is not None and row.id == failed
+    sessions.kw["bind"].dispose()
+
+
 def test_status_of_a_game_prints_its_json(
     database_url: str, write_config: Callable[..., Path], clock: ManualClock,
     capsys: pytest.CaptureFixture[str],

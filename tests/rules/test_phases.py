@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from judge.rules.phases import adjudicate_phase, next_phase_after
+from judge.rules.results import RuleOptions
 from judge.rules.state import Phase
 from tests.rules.helpers import board, standard_map
 from tests.rules.judging import judge, placed
@@ -102,3 +103,10 @@ def test_the_opening_position_runs_a_whole_year() -> None:
         "GERMANY",
     )
     assert owners["MUN"] == "FRANCE"
+
+
+def test_unknown_option_values_are_refused() -> None:
+    with pytest.raises(ValueError):
+        adjudicate_phase(standard_map(), board(), [], RuleOptions(convoy_adjacent="1971"))
+    with pytest.raises(ValueError):
+        adjudicate_phase(standard_map(), board(), [], RuleOptions(civil_disorder="1982"))

@@ -27,10 +27,10 @@ class Placed:
 
 
 def _destination(order: DatcOrder, arrive: dict[str, str]) -> str:
-    assert order.target is not None
+    target: str = str(order.target)
     if order.kind == "A":
-        return order.target.split("/")[0]
-    return arrive.get(order.unit, order.target)
+        return target.split("/")[0]
+    return arrive.get(str(order.unit), target)
 
 
 def after_movement(

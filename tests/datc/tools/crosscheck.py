@@ -39,7 +39,7 @@ def _code_matches(expected: Any, td: str | None) -> bool:
         return True
     if td == "Succeeds":
         return bool(expected == "succeeds")
-    return expected != "succeeds"
+    return bool(expected != "succeeds")
 
 
 def td_differences(case: dict[str, Any], td_steps: list[list[TdOrder]]) -> list[str]:

@@ -1,0 +1,33 @@
+"""The Jinja2 environment of the zine pages: HTML, so everything printed is escaped.
+
+Autoescaping is on for every template: press is written by players, and a `<`
+in it must reach the reader as text, never as markup. `StrictUndefined` turns a
+missing value into an error instead of a silent gap in the page.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import jinja2
+
+from judge.mail.templates import TEMPLATE_DIR
+
+ZINE_TEMPLATES = TEMPLATE_DIR / "zine"
+
+
+@functools.cache
+def environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(ZINE_TEMPLATES)),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def render_html(name: str, **data: Any) -> str:
+    """Render `templates/zine/<name>` with plain data."""
+    return environment().get_template(name).render(**data)

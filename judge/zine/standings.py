@@ -1,0 +1,51 @@
+"""The end of the page: centres and units per power on the latest board, and the winner."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judge.service.describe import power_title, winner_titles
+from judge.zine.phases import heading
+from judge.zine.record import GameRecord
+
+
+@dataclass(frozen=True)
+class PowerRow:
+    power: str
+    centres: int
+    units: int
+
+
+@dataclass(frozen=True)
+class Standings:
+    board: str | None  # the phase of the board counted, as a heading
+    rows: list[PowerRow]
+    winners: list[str]
+    finished: bool
+    endings: list[str]  # how the game ended, from the game-over notices
+
+
+def standings(record: GameRecord) -> Standings:
+    board = record.board
+    rows = []
+    if board is not None:
+        counts = board.center_counts()
+        rows = [
+            PowerRow(power_title(p), counts.get(p, 0), len(board.units_of(p)))
+            for p in sorted(record.variant.map.home_centers)
+        ]
+        rows.sort(key=lambda row: (-row.centres, -row.units, row.power))
+    return Standings(
+        board=heading(board.phase) if board is not None else None,
+        rows=rows,
+        winners=winner_titles(record.winner),
+        finished=record.finished,
+        endings=[notice_text(body) for body in record.endings],
+    )
+
+
+def notice_text(body: str) -> str:
+    """A game-over mail without its `:: Judge` / `:: Deadline` header lines."""
+    lines = [line for line in body.splitlines() if not line.startswith("::")]
+    return "\n".join(lines).strip()
+

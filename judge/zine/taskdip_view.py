@@ -1,0 +1,53 @@
+"""Taskdip in a zine: neutrality violations and allotments, wins, and (at the end) tasks.
+
+Tasks are secret until the game is over: they are shown only from the public
+report of a finished game. Powers nobody plays are drawn in the neutral colour,
+as they stood on the board shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from judge.render.palette import ColourOf, neutral_for
+from judge.rules.state import Phase
+from judge.zine.phases import phase_key
+from judge.zine.views import ReportBlock, VariantView, blocks
+
+
+class TaskdipView(VariantView):
+    def report_blocks(self, public: Mapping[str, Any], finished: bool) -> list[ReportBlock]:
+        return blocks(
+            ("Neutrality violated", _texts(public.get("violations"))),
+            ("Neutral powers allotted", _texts(public.get("allotments"))),
+            ("Victory", _texts(public.get("victory"))),
+            ("The tasks", _tasks(public.get("tasks")) if finished else []),
+        )
+
+    def colour_of(self, summary: Mapping[str, Any], board: Phase) -> ColourOf | None:
+        neutral = neutral_on(summary, board)
+        return neutral_for(neutral) if neutral else None
+
+
+def neutral_on(summary: Mapping[str, Any], board: Phase) -> frozenset[str]:
+    """The powers nobody played on the board of phase `board`."""
+    allotted = {
+        entry["power"]
+        for entry in summary.get("allotted_later", [])
+        if phase_key(Phase.parse(entry["phase"])) <= phase_key(board)
+    }
+    return frozenset(summary.get("originally_neutral", [])) - allotted
+
+
+def _texts(entries: Any) -> list[str]:
+    return [str(entry["text"]) for entry in entries or [] if "text" in entry]
+
+
+def _tasks(entries: Any) -> list[str]:
+    lines = []
+    for entry in entries or []:
+        done = "fulfilled" if entry.get("fulfilled") else "not fulfilled"
+        lines.append(f"{entry['power'].title()} ({entry['card']}): {entry['task']} ({done})")
+    return lines
+

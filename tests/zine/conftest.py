@@ -1,0 +1,64 @@
+"""Fixtures for the zine tests: games with a history, played through the real code.
+
+`standard_game` is played by mail through the service (the service tests'
+harness), with press added to the record; `recorder` plays the Intimate and
+Taskdip variants phase by phase (see `recorder.py`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from sqlalchemy.orm import Session, sessionmaker
+
+from judge.clock import ManualClock
+from judge.store import games as store
+from judge.zine import game_page
+from service.conftest import judge, quick_password_hashes  # noqa: F401 (fixtures)
+from service.harness import JudgeHarness
+from zine.recorder import Recorder
+
+SCRIPT_PRESS = "<script>alert(1)</script>"
+SECRET_PRESS = "Private: England, let us split Belgium. SECRET-7731"
+STANDARD_PHASES = ("S1901M", "F1901M", "F1901R", "W1901A", "S1902M")
+
+PageOf = Callable[[str], str]
+
+
+@pytest.fixture
+def recorder(sessions: sessionmaker[Session], clock: ManualClock) -> Recorder:
+    return Recorder(sessions, clock)
+
+
+@pytest.fixture
+def page_of(sessions: sessionmaker[Session]) -> PageOf:
+    """`page_of(game)`: the zine page of a game, as the CLI would write it."""
+
+    def build(name: str) -> str:
+        with sessions() as session:
+            game = store.get_game(session, name)
+            assert game is not None
+            return game_page(session, game)
+
+    return build
+
+
+@pytest.fixture
+def standard_game(judge: JudgeHarness, recorder: Recorder) -> str:  # noqa: F811
+    """`g1`, played by mail through S1902M, with public, scripted and private press."""
+    judge.start_game()
+    recorder.add_event("g1", "Welcome to the g1 zine.", kind="broadcast", author="Master",
+                       phase=None)
+    recorder.add_event("g1", SCRIPT_PRESS, author="France", subject="<b>hello</b>")
+    recorder.add_event("g1", SECRET_PRESS, author="France", recipients=["ENGLAND"])
+    judge.play_until("F1901M")
+    recorder.add_event("g1", "Munich will fall.", kind="broadcast", author="Italy")
+    judge.play_until("F1902M")
+    return "g1"
+
+
+@pytest.fixture
+def zine_config(write_config: Callable[..., Path], database_url: str) -> Path:
+    return write_config(database_url)
