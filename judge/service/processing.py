@@ -31,8 +31,8 @@ from judge.service.snapshots import (
     submissions,
 )
 from judge.store import games as store
-from judge.store.models import Game, GameStatus
-from judge.variants.base import Outcome
+from judge.store.models import Game, GameStatus, PlayerRole
+from judge.variants.base import Outcome, Variant
 
 MAX_CHAINED_PHASES = 8  # phases processed in a row when nobody owes anything
 
@@ -87,6 +87,7 @@ def process_phase(session: Session, config: Config, board: Board, now: datetime)
     phase = board.record.phase
     data = results_data(board.variant.map, board.state, outcome.results, outcome.snapshot.state)
     public = render("_phase_results.txt.j2", **data).rstrip() + "\n"
+    public += variant_report(board.variant, outcome, seat=None)
     store.add_event(session, game, kind="results", body=public, now=now, phase=phase)
     _advance(session, game, board, outcome, now)
     _mail_results(session, config, board, outcome, public, now)
@@ -131,15 +132,19 @@ def _mail_results(
     now: datetime,
 ) -> None:
     game = board.game
-    body = render(
-        "results.txt.j2",
+    common = {
         **header_data(config, game, board.variant.display_name),
-        public=public,
-        finished=outcome.finished,
-        winners=winner_titles(outcome.winner),
-        next_phase=phase_words(outcome.snapshot.state.phase),
-    )
+        "finished": outcome.finished,
+        "winners": winner_titles(outcome.winner),
+        "next_phase": phase_words(outcome.snapshot.state.phase),
+    }
+    private_reports = outcome.report.get("private", {}) if outcome.report else {}
     for person in audience(session, game):
+        seat = seat_of(person) if person.role is PlayerRole.PLAYER else None
+        text = public
+        if seat is not None and seat in private_reports:
+            text += variant_report(board.variant, outcome, seat=seat, private_only=True)
+        body = render("results.txt.j2", **common, public=text)
         send_game_mail(
             session,
             config,
@@ -150,3 +155,22 @@ def _mail_results(
             kind="results",
             now=now,
         )
+
+
+def variant_report(
+    variant: Variant, outcome: Outcome, *, seat: str | None, private_only: bool = False
+) -> str:
+    """The variant's own part of a results mail (bids, control, violations...).
+
+    With `seat=None` it is the public part, which also goes into the public record;
+    with a seat and `private_only`, just what that seat alone may read.
+    """
+    if variant.report_template is None or not outcome.report:
+        return ""
+    private = outcome.report.get("private", {}).get(seat) if seat is not None else None
+    text = render(
+        variant.report_template,
+        report={} if private_only else outcome.report.get("public", {}),
+        private=private,
+    ).strip("\n")
+    return f"\n{text}\n" if text else ""

@@ -19,7 +19,7 @@ from judge.service.report import format_time, phase_words
 from judge.service.snapshots import active_players, rules_of, seat_of, variants
 from judge.store import games as store
 from judge.store.models import Game, GameStatus, Player, PlayerRole
-from judge.variants.base import Seat, Start
+from judge.variants.base import Seat, Start, Variant
 
 
 def start_game(ctx: MailContext, game: Game) -> Note:
@@ -33,7 +33,7 @@ def start_game(ctx: MailContext, game: Game) -> Note:
     game.status = GameStatus.ACTIVE
     for player in players:
         player.powers = list(started.holdings.get(seat_of(player), ()))
-    _mail_start(ctx, game, variant.display_name, started, players)
+    _mail_start(ctx, game, variant, started, players)
     ctx.touch(game)
     return note("started", game=game.name)
 
@@ -47,16 +47,17 @@ def _assignments(players: list[Player]) -> list[dict[str, str]]:
 
 
 def _mail_start(
-    ctx: MailContext, game: Game, display_name: str, started: Start, players: list[Player]
+    ctx: MailContext, game: Game, variant: Variant, started: Start, players: list[Player]
 ) -> None:
     master = [p for p in audience(ctx.session, game) if p.role is PlayerRole.MASTER]
     common: dict[str, Any] = {
-        **header_data(ctx.config, game, display_name),
+        **header_data(ctx.config, game, variant.display_name),
         "first_phase": phase_words(Phase.parse(game.phase or "")),
         "first_deadline": format_time(game.next_deadline),
         "master": master[0].address if master else None,
         "assignments": _assignments(players),
         "public_notes": dict(started.public_notes),
+        "start_template": variant.start_template,
     }
     for person in audience(ctx.session, game):
         private = started.private_notes.get(seat_of(person), {})
@@ -79,5 +80,5 @@ def _render_start(common: dict[str, Any], person: Player, private: Any) -> str:
         **common,
         role=person.role.value,
         powers=[power_title(p) for p in person.powers],
-        private_notes=dict(private),
+        notes=dict(private),
     )

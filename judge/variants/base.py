@@ -101,6 +101,13 @@ class Variant(ABC):
     max_players: int = 7
     # rule flag -> (default, allowed values or () for free text, help)
     rule_flags: Mapping[str, tuple[str, tuple[str, ...], str]] = {}
+    # Templates (names under `templates/`) for the variant's own part of the mails.
+    # `start_template` gets `notes` (the reader's private notes, {} for the master and
+    # observers) and `public_notes` from `Start`. `report_template` gets `report`
+    # (`Outcome.report["public"]`) and `private` (`report["private"][seat]` for that
+    # reader, None in the public record). None: the variant adds nothing there.
+    start_template: str | None = None
+    report_template: str | None = None
 
     def __init__(self, game_map: GameMap) -> None:
         self.map = game_map

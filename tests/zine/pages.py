@@ -10,6 +10,7 @@ from PIL import Image
 
 IMG_SRC = re.compile(r'<img\b[^>]*\bsrc="([^"]*)"')
 DATA_PNG = "data:image/png;base64,"
+DATA_URI = re.compile(r'"data:[^"]*"')
 PHASE_HEADING = re.compile(r'<article class="phase" id="([A-Z0-9]+)">')
 NETWORK = re.compile(
     r"""(?:src|href)\s*=\s*["']?\s*((?:https?:)?//[^"'\s>]*)  # an attribute
@@ -44,3 +45,9 @@ def phase_ids(page: str) -> list[str]:
 def external_references(page: str) -> list[str]:
     """Every `src=` / `href=` / CSS `url(` that would fetch something from a network."""
     return [next(part for part in found if part) for found in NETWORK.findall(page)]
+
+
+def text_of(page: str) -> str:
+    """The page's body without its inline pictures: what a text search should look at
+    (so it cannot hit the style sheet or base64 by chance)."""
+    return DATA_URI.sub('"data:"', page[page.index("<body>"):])
