@@ -1,9 +1,14 @@
 """Benchmark: how long the judge takes to draw the maps of a synthetic ten-year game.
 
-Run: `python bench/render.py [--years 10] [--width 1000]`. Prints the median time per
-map (PNG bytes out; wall clock, and CPU time, which other load on the machine does not
-inflate), the first map (which also draws the terrain layer) separately, and the
-median PNG size.
+Run: `python bench/render.py [--years 10] [--width 1000] [--pages 3]`. Prints the median
+time per map (PNG bytes out; wall clock, and CPU time, which other load on the machine
+does not inflate), the first map (which also draws the terrain layer) separately, and
+the median PNG size.
+
+Then the zine: the same game is stored as a history in a temporary SQLite database
+(one processed phase per frame, with its results and a public press message), and
+`judge zine`'s page is built from it `--pages` times: the median ms per page (every
+map drawn once per page, at 1000 px), and the page's size.
 
 The game is synthetic and deterministic: every unit steps to a neighbouring province
 picked by a fixed rule, some units support a neighbour instead, a move succeeds when
@@ -15,14 +20,24 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import tempfile
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+from sqlalchemy.orm import Session
 
 from judge.render import MapRenderer
 from judge.rules.map import GameMap, load_map
 from judge.rules.orders import Build, Move, Order, Remove, SupportHold
 from judge.rules.results import OrderResult, Outcome
 from judge.rules.state import POWERS, GameState, Phase, Unit, UnitType, province_of
+from judge.store import games as store
+from judge.store.db import make_engine, make_session_factory
+from judge.store.migrate import upgrade
+from judge.store.models import Game, GameStatus
+from judge.zine import game_page
 
 Frame = tuple[GameState, list[OrderResult]]
 
@@ -133,10 +148,51 @@ def time_maps(frames: list[Frame], width: int) -> dict[str, list[float]]:
     return figures
 
 
+def store_history(session: Session, frames: list[Frame]) -> Game:
+    """The frames as a stored game: each frame a processed phase, the next frame its
+    result; the last frame is the phase being played."""
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    game = store.create_game(session, name="bench", variant="standard", rng_seed=1, now=now)
+    game.status = GameStatus.ACTIVE
+    for i, (state, results) in enumerate(frames):
+        record = store.record_phase(session, game, state, now=now)
+        if i + 1 < len(frames):
+            rows = [{"power": r.power, "order": r.text, "result": r.outcome.value,
+                     "reason": r.reason, "dislodged": r.dislodged} for r in results]
+            store.mark_processed(record, rows, now=now)
+            store.add_event(session, game, kind="press", body=f"Press in {record.phase}.",
+                            now=now, phase=record.phase, author="FRANCE")
+    return game
+
+
+def time_zine(frames: list[Frame], pages: int) -> tuple[dict[str, list[float]], int]:
+    """Wall and CPU milliseconds per zine page, and the page's size in bytes."""
+    with tempfile.TemporaryDirectory() as folder:
+        engine = make_engine(f"sqlite:///{Path(folder) / 'bench.db'}")
+        upgrade(engine)
+        try:
+            with make_session_factory(engine).begin() as session:
+                store_history(session, frames)
+            with make_session_factory(engine)() as session:
+                game = store.get_game(session, "bench")
+                assert game is not None
+                times: dict[str, list[float]] = {"wall": [], "cpu": []}
+                size = 0
+                for _ in range(pages):
+                    wall, cpu = time.perf_counter(), time.process_time()
+                    size = len(game_page(session, game).encode())
+                    times["wall"].append((time.perf_counter() - wall) * 1000)
+                    times["cpu"].append((time.process_time() - cpu) * 1000)
+        finally:
+            engine.dispose()
+    return times, size
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--years", type=int, default=10)
     parser.add_argument("--width", type=int, default=1000)
+    parser.add_argument("--pages", type=int, default=3, help="zine pages to time")
     args = parser.parse_args()
     frames = list(synthetic_game(load_map(), args.years))
     figures = time_maps(frames, args.width)
@@ -146,6 +202,13 @@ def main() -> None:
     print(f"median ms per map: {statistics.median(wall):.1f} (CPU {statistics.median(cpu):.1f})")
     print(f"p90 ms per map: {statistics.quantiles(wall, n=10)[-1]:.1f}  max: {max(wall):.1f}")
     print(f"median PNG size: {statistics.median(figures['size']) / 1024:.0f} KiB")
+    history = list(synthetic_game(load_map(), args.years + 1))[: len(frames) + 1]
+    times, size = time_zine(history, args.pages)
+    phases = len(history) - 1
+    print(f"zine page: {phases} phases ({args.years} years), maps at 1000 px")
+    page_wall, page_cpu = statistics.median(times["wall"]), statistics.median(times["cpu"])
+    print(f"median ms per zine page: {page_wall:.0f} (CPU {page_cpu:.0f}); "
+          f"{page_wall / phases:.1f} per phase; page size {size / 1e6:.1f} MB")
 
 
 if __name__ == "__main__":

@@ -13,11 +13,15 @@ preferences:
   (DATC 4.B.4 / 6.B.9); a support without coast matches either coast (6.B.7).
 * Unit types and nationalities written in support and convoy orders are ignored
   (DATC 4.C.2, 4.C.5, 4.C.6).
-* An army moving to an adjacent province goes by convoy only if a fleet of its
-  own power is ordered to convoy it, or it was ordered "via convoy"
-  (DATC 4.A.3). With `convoy_adjacent="3.0"` such a move has no land fallback;
-  with "2.4" a "via convoy" move falls back to the land route when no convoy
-  route succeeds (godip's `MustConvoy`, which the Droidippy games were played with).
+* An army moving to a province it does not border always goes by convoy. One
+  moving to an adjacent province goes by convoy only if a fleet of its own
+  power is (legally) ordered to convoy it, or it was ordered "via convoy"
+  (DATC 4.A.3); convoy orders of foreign fleets are then void (6.G.2, 6.G.3).
+  With `convoy_adjacent="3.0"` such a move never falls back to the land route
+  (6.G.8, 6.G.20 fail). With "2.4" a "via convoy" move without an own fleet
+  convoying it uses the convoy if a route succeeds and the land route otherwise,
+  as godip's `MustConvoy` did for the Droidippy games; an own fleet's convoy
+  order still forces the convoy route.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from judge.rules.topology import Topology
 
 HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, CONVOY = range(5)
 LAND, BY_CONVOY, CONVOY_OR_LAND = range(3)
+NOBODY: list[int] = []  # the shared "no supporters / no convoyers" list: never mutated
 
 
 class OrderTable:
@@ -79,8 +84,8 @@ class OrderTable:
         self.dest: list[str] = [""] * size
         self.target: list[str] = [""] * size
         self.mode: list[int] = [LAND] * size
-        self.supporters: list[list[int]] = [[] for _ in range(size)]
-        self.convoyers: list[list[int]] = [[] for _ in range(size)]
+        self.supporters: list[list[int]] = [NOBODY] * size  # replaced, never appended to
+        self.convoyers: list[list[int]] = [NOBODY] * size
         self.opposite: list[int] = [-1] * size
         self.matched: list[bool] = [False] * size
         self.support_dest: list[str] = [""] * size
@@ -99,15 +104,20 @@ def build_table(
 ) -> OrderTable:
     """Index the board: `orders` maps a unit's province to its (legal) order."""
     table = OrderTable(state)
-    _classify(table, game_map, topo, orders)
+    _classify(table, game_map, topo, orders, convoy_adjacent)
     _link_moves(table)
     _match_supports(table, topo.province_at)
-    _match_convoys(table, game_map, topo, convoy_adjacent)
+    if table.convoys:
+        _match_convoys(table, topo)
     return table
 
 
 def _classify(
-    table: OrderTable, game_map: GameMap, topo: Topology, orders: Mapping[str, Order]
+    table: OrderTable,
+    game_map: GameMap,
+    topo: Topology,
+    orders: Mapping[str, Order],
+    convoy_adjacent: str,
 ) -> None:
     """Record each order and its kind, and for moves their target and attackers."""
     province_at, unit_at, listed, kind = topo.province_at, table.unit_at, table.orders, table.kind
@@ -120,6 +130,8 @@ def _classify(
             target, dest = _destination(game_map, topo, table.units[i], order.target)
             if dest and dest != province:
                 _add_move(table, i, target, dest)
+                if table.units[i].kind is UnitType.ARMY:
+                    table.mode[i] = _army_route(game_map, order, province, dest, convoy_adjacent)
         elif cls is SupportHold:
             kind[i] = SUPPORT_HOLD
             table.supports.append(i)
@@ -184,7 +196,7 @@ def _match_supports(table: OrderTable, province_at: Mapping[str, str]) -> None:
         else:
             ok = _supports_move(table, helped, order, i, province_at)
         if ok:
-            table.supporters[helped].append(i)
+            table.supporters[helped] = [*table.supporters[helped], i]
             table.matched[i] = True
 
 
@@ -204,12 +216,19 @@ def _supports_move(
     return wanted is None or wanted == coast_of(table.target[helped])
 
 
-def _match_convoys(
-    table: OrderTable, game_map: GameMap, topo: Topology, convoy_adjacent: str
-) -> None:
-    if not table.convoys:
-        _mark_army_moves(table, game_map, convoy_adjacent)
-        return
+def _army_route(
+    game_map: GameMap, order: Move, province: str, dest: str, convoy_adjacent: str
+) -> int:
+    """LAND, BY_CONVOY or CONVOY_OR_LAND, before looking at the convoy orders."""
+    if dest not in game_map.army_adjacency[province]:
+        return BY_CONVOY
+    if order.via_convoy:
+        return BY_CONVOY if convoy_adjacent == "3.0" else CONVOY_OR_LAND
+    return LAND
+
+
+def _match_convoys(table: OrderTable, topo: Topology) -> None:
+    """Link convoy orders to army moves; a fleet of the army's power shows intent."""
     offers: dict[tuple[str, str], list[int]] = {}
     for i in table.convoys:
         order = table.orders[i]
@@ -221,32 +240,12 @@ def _match_convoys(
             )
             offers.setdefault(key, []).append(i)
     for i in table.moves:
-        if table.units[i].kind is UnitType.ARMY:
-            fleets = offers.get((table.prov[i], table.dest[i]), [])
-            mode = _army_mode(table, game_map, i, fleets, convoy_adjacent)
-            table.mode[i] = mode
-            if mode != LAND:
-                table.convoyers[i] = fleets
-                for fleet in fleets:
-                    table.matched[fleet] = True
-
-
-def _mark_army_moves(table: OrderTable, game_map: GameMap, convoy_adjacent: str) -> None:
-    """Without convoy orders only non-adjacent and "via convoy" moves want one."""
-    for i in table.moves:
-        if table.units[i].kind is UnitType.ARMY:
-            table.mode[i] = _army_mode(table, game_map, i, [], convoy_adjacent)
-
-
-def _army_mode(
-    table: OrderTable, game_map: GameMap, index: int, fleets: list[int], convoy_adjacent: str
-) -> int:
-    if table.dest[index] not in game_map.army_adjacency[table.prov[index]]:
-        return BY_CONVOY
-    power = table.power[index]
-    if any(table.power[fleet] == power for fleet in fleets):
-        return BY_CONVOY
-    order = table.orders[index]
-    if isinstance(order, Move) and order.via_convoy:
-        return BY_CONVOY if convoy_adjacent == "3.0" else CONVOY_OR_LAND
-    return LAND
+        fleets = offers.get((table.prov[i], table.dest[i]))
+        if fleets is None or table.units[i].kind is not UnitType.ARMY:
+            continue
+        if any(table.power[fleet] == table.power[i] for fleet in fleets):
+            table.mode[i] = BY_CONVOY
+        if table.mode[i] != LAND:
+            table.convoyers[i] = fleets
+            for fleet in fleets:
+                table.matched[fleet] = True

@@ -84,6 +84,7 @@ def process_phase(session: Session, config: Config, board: Board, now: datetime)
     outcome = board.variant.process(board.snapshot, sent, random.Random(seed))
     board.record.lot_seed = seed
     store.mark_processed(board.record, _results_json(outcome.results), now=now)
+    board.record.report = dict(outcome.report) if outcome.report else None
     phase = board.record.phase
     data = results_data(board.variant.map, board.state, outcome.results, outcome.snapshot.state)
     public = render("_phase_results.txt.j2", **data).rstrip() + "\n"
@@ -98,7 +99,9 @@ def process_phase(session: Session, config: Config, board: Board, now: datetime)
 def _advance(session: Session, game: Game, board: Board, outcome: Outcome, now: datetime) -> None:
     game.variant_data = dict(outcome.snapshot.data)
     game.settings = {**game.settings, "rules": dict(outcome.snapshot.rules)}
-    store.record_phase(session, game, outcome.snapshot.state, now=now)
+    store.record_phase(
+        session, game, outcome.snapshot.state, now=now, variant_data=game.variant_data
+    )
     if outcome.finished:
         game.status = GameStatus.FINISHED
         game.winner = outcome.winner

@@ -28,8 +28,10 @@ def start_game(ctx: MailContext, game: Game) -> Note:
     players = active_players(ctx.session, game)
     seats = [Seat(seat_of(p), tuple(p.preferences or ())) for p in players]
     started = variant.start(seats, rules_of(game), random.Random(game.rng_seed))
-    store.record_phase(ctx.session, game, started.snapshot.state, now=ctx.now)
     game.variant_data = dict(started.snapshot.data)
+    store.record_phase(
+        ctx.session, game, started.snapshot.state, now=ctx.now, variant_data=game.variant_data
+    )
     game.status = GameStatus.ACTIVE
     for player in players:
         player.powers = list(started.holdings.get(seat_of(player), ()))

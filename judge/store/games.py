@@ -151,6 +151,7 @@ def record_phase(
     *,
     now: datetime,
     lot_seed: int | None = None,
+    variant_data: dict[str, Any] | None = None,
 ) -> PhaseRecord:
     """Append the phase that `state` starts, and make it the game's current phase.
 
@@ -165,6 +166,7 @@ def record_phase(
         state=state_to_json(state),
         lot_seed=lot_seed,
         created_at=now,
+        variant_data=variant_data,
     )
     session.add(record)
     game.phase = record.phase

@@ -246,6 +246,11 @@ class PhaseRecord(Base):
     lot_seed: Mapped[int | None] = mapped_column(BigInteger)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     processed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # The variant's data at the start of the phase (credits, control, tasks...), so a
+    # game replays exactly, and the variant's report once the phase is processed
+    # (`public` for everyone, `private` per seat: never shown to anyone else).
+    variant_data: Mapped[dict[str, Any] | None] = mapped_column(json_type(), nullable=True)
+    report: Mapped[dict[str, Any] | None] = mapped_column(json_type(), nullable=True)
 
     game: Mapped[Game] = relationship(back_populates="phases")
     orders: Mapped[list[OrderSet]] = relationship(

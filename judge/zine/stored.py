@@ -49,7 +49,7 @@ def _result(game_map: GameMap, before: GameState, row: Mapping[str, Any]) -> Ord
     power = str(row.get("power", ""))
     text = str(row.get("order", ""))
     try:
-        outcome = Outcome(row.get("result"))
+        outcome = Outcome(str(row.get("result")))
     except ValueError:
         outcome = Outcome.FAILS
     reason = row.get("reason")

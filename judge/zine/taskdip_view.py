@@ -41,7 +41,9 @@ def neutral_on(summary: Mapping[str, Any], board: Phase) -> frozenset[str]:
 
 
 def _texts(entries: Any) -> list[str]:
-    return [str(entry["text"]) for entry in entries or [] if "text" in entry]
+    """Each entry's sentence, starting with a capital (`the player of ...` opens some)."""
+    texts = [str(entry["text"]) for entry in entries or [] if "text" in entry]
+    return [text[:1].upper() + text[1:] for text in texts]
 
 
 def _tasks(entries: Any) -> list[str]:

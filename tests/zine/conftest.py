@@ -11,13 +11,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from service.conftest import judge, quick_password_hashes  # noqa: F401 (fixtures)
+from service.harness import JudgeHarness
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import ManualClock
 from judge.store import games as store
 from judge.zine import game_page
-from service.conftest import judge, quick_password_hashes  # noqa: F401 (fixtures)
-from service.harness import JudgeHarness
 from zine.recorder import Recorder
 
 SCRIPT_PRESS = "<script>alert(1)</script>"

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 
+from service.harness import JudgeHarness
+
 from zine.conftest import SCRIPT_PRESS, SECRET_PRESS, STANDARD_PHASES, PageOf
-from zine.pages import external_references, image_sources, maps, phase_ids
+from zine.pages import external_references, image_sources, maps, phase_ids, text_of
 
 
 def test_the_page_is_one_file_with_nothing_to_fetch(standard_game: str, page_of: PageOf) -> None:
@@ -106,3 +108,26 @@ def test_the_standings_show_centres_per_power_while_the_game_goes_on(
     rows = re.findall(r'<tr><td>(\w+)</td><td class="n">(\d+)</td>', standings)
     assert rows[0] == ("France", "6")
     assert sum(int(n) for _, n in rows) == 28  # 34 centres, 6 still unowned
+
+
+def test_a_game_that_has_not_started_gets_a_page_saying_so(
+    judge: JudgeHarness, page_of: PageOf
+) -> None:
+    judge.reply("gm@example.org", "CREATE g2 gmpass standard")
+    page = text_of(page_of("g2"))
+    assert "No phase has been played yet." in page
+    assert phase_ids(page) == [] and maps(page_of("g2")) == []
+
+
+def test_a_terminated_game_says_how_it_ended_without_the_mail_header(
+    judge: JudgeHarness, page_of: PageOf
+) -> None:
+    judge.start_game()
+    judge.play_phase()
+    judge.reply("gm@example.org", "SIGNON Mg1 gmpass\nTERMINATE")
+    page = text_of(page_of("g1"))
+    standings = page[page.index('id="standings"'):]
+    assert "Final standings" in standings
+    assert "The game master has terminated game &#39;g1&#39;." in standings
+    assert "The game ended without a winner." in standings
+    assert ":: Judge" not in page

@@ -8,7 +8,7 @@ from PIL import Image
 
 from judge.render import power_colour, unit_point
 from judge.render.palette import NEUTRAL_POWER
-from judge.rules.state import GameState, Phase, Unit, UnitType
+from judge.rules.state import GameState, Unit, UnitType
 from judge.service.snapshots import variants
 from judge.store import games as store
 from judge.variants.taskdip_tasks import task_for
@@ -58,6 +58,7 @@ def test_tasks_are_revealed_once_the_game_is_over(recorder: Recorder, page_of: P
     _game(recorder)
     tasks = _task_texts(recorder)
     recorder.set_board("t1", _russia_on_eighteen_centres(recorder.board("t1")))
+    recorder.play("t1")
     outcome = recorder.play("t1")
     assert outcome.finished and outcome.winner == "RUSSIA"
     page = text_of(page_of("t1"))
@@ -68,15 +69,15 @@ def test_tasks_are_revealed_once_the_game_is_over(recorder: Recorder, page_of: P
 
 
 def _russia_on_eighteen_centres(board: GameState) -> GameState:
-    """Fall 1901 with Russia owning 18 centres: its 4, the 12 empty ones, and the two
-    Austrian centres whose armies are made Russian (units keep their centres)."""
+    """The board with Russia owning 18 centres: its 4, the 12 empty ones, and the two
+    Austrian centres whose armies are made Russian. The fall makes it a win."""
     units = dict(board.units)
     for province in ("VIE", "BUD"):
         units[province] = Unit("RUSSIA", UnitType.ARMY, province)
     empty = [c for c in variants().get("taskdip").map.centers if c not in units]
     centres = {**board.centers, **{c: "RUSSIA" for c in [*empty, "VIE", "BUD"]}}
     assert sum(owner == "RUSSIA" for owner in centres.values()) == 18
-    return board.with_(phase=Phase.parse("F1901M"), units=units, centers=centres)
+    return board.with_(units=units, centers=centres)
 
 
 def test_neutral_powers_are_drawn_in_the_neutral_colour(
