@@ -9,7 +9,8 @@ once to the canonical order text both engines read (`A PAR - BUR`,
 `F NTH C A LON - BEL`, `A LON - BEL VIA`; MILA uses the same province ids).
 Orders the judge's parser refused are left out for both engines.
 
-Figures (phases per second, median of --runs runs):
+Figures (phases per second of CPU time, so that other work on a shared machine
+does not skew them; median of --runs runs):
 
 * core: the adjudication alone. Judge: `adjudicate_phase` on a built board with
   parsed orders. MILA: `Game.process()` on a game whose units, centres, phase
@@ -118,10 +119,10 @@ def prepare(game_map: GameMap, phases: Phases) -> Prepared:
 
 
 def judge_core(game_map: GameMap, prepared: Prepared) -> float:
-    start = time.perf_counter()
+    start = time.process_time()
     for state, orders in prepared:
         adjudicate_phase(game_map, state, orders, OPTIONS)
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def judge_one(game_map: GameMap, data: dict[str, Any]) -> None:
@@ -130,10 +131,10 @@ def judge_one(game_map: GameMap, data: dict[str, Any]) -> None:
 
 
 def judge_full(game_map: GameMap, phases: Iterable[dict[str, Any]]) -> float:
-    start = time.perf_counter()
+    start = time.process_time()
     for data in phases:
         judge_one(game_map, data)
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 # --- the peer engine -------------------------------------------------------------------------
@@ -171,19 +172,19 @@ def peer_core(phases: Phases) -> float:
     peer, spent = Peer(), 0.0
     for data in phases:
         peer.setup(data)
-        start = time.perf_counter()
+        start = time.process_time()
         peer.process()
-        spent += time.perf_counter() - start
+        spent += time.process_time() - start
     return spent
 
 
 def peer_full(phases: Iterable[dict[str, Any]]) -> float:
     peer = Peer()
-    start = time.perf_counter()
+    start = time.process_time()
     for data in phases:
         peer.setup(data)
         peer.process()
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 # --- measuring ---------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """The `judge` admin command line: serve, deliver, status, db upgrade, retry, zine,
-adjudicate.
+scheduler, adjudicate.
 
 This module only reads arguments and wires parts together. The service layer's
 entry points are looked up here, so the shell runs (storing mail) before they exist:
@@ -108,6 +108,13 @@ def _parser() -> argparse.ArgumentParser:
     zine.add_argument("game", nargs="?", help="game name (the page goes to stdout)")
     zine.add_argument("--all", metavar="DIR", dest="zine_dir", help="every game, into DIR")
     zine.set_defaults(run=_zine)
+    scheduler = commands.add_parser(
+        "scheduler", parents=[config_option], help="run deadlines without the SMTP intake"
+    )
+    scheduler.add_argument("--once", action="store_true", help="handle what is due, then exit")
+    scheduler.add_argument("--no-send", dest="send", action="store_false",
+                           help="leave the mail in the outbox")
+    scheduler.set_defaults(run=_scheduler)
     commands.add_parser("adjudicate", help="adjudicate one phase, JSON in and out")
     return parser
 
@@ -200,6 +207,12 @@ def _retry(config: Config, args: argparse.Namespace) -> int:
     for inbox_id in refused:
         print(f"judge retry: inbox {inbox_id} is not a failed mail", file=sys.stderr)
     return EXIT_FAILURE if refused else EXIT_OK
+
+
+def _scheduler(config: Config, args: argparse.Namespace) -> int:
+    from judge.scheduler import run_scheduler
+
+    return run_scheduler(config, once=args.once, send=args.send)
 
 
 def _zine(config: Config, args: argparse.Namespace) -> int:

@@ -21,7 +21,7 @@ from email.utils import format_datetime, getaddresses, make_msgid
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from judge.clock import Clock, SystemClock
+from judge.clock import Clock, SystemClock, wait_until_woken
 from judge.config import Config, OutboundSection
 from judge.mail.transports import DeliveryError, MaildirTransport, SmtpRelay, Transport
 from judge.store.models import OutboxMessage, OutboxStatus
@@ -192,13 +192,5 @@ async def run_sender(
             await asyncio.to_thread(deliver_due, sessions, transport, clock, config)
         except Exception:
             log.exception("outbound sender: delivery round failed")
-        await _wait(wake, config.scheduler.poll_seconds)
-
-
-async def _wait(wake: asyncio.Event, seconds: float) -> None:
-    try:
-        await asyncio.wait_for(wake.wait(), timeout=seconds)
-    except TimeoutError:
-        pass
-    wake.clear()
+        await wait_until_woken(wake, config.scheduler.poll_seconds)
 

@@ -27,6 +27,8 @@ from judge.worker import Handler, run_processor
 
 log = logging.getLogger(__name__)
 
+STOP_TIMEOUT = 10.0  # seconds the loops get to wind down after a stop signal
+
 # A scheduler hook, called every poll interval. The runner commits after it returns
 # (and rolls back if it raises); a tick may also commit in between.
 Tick = Callable[[Session, Clock, Config], None]
@@ -93,21 +95,23 @@ async def _run(
     finally:
         server.close()
         with contextlib.suppress(TimeoutError):  # open sessions may linger (3.12+)
-            await asyncio.wait_for(server.wait_closed(), timeout=5)
+            async with asyncio.timeout(5):
+                await server.wait_closed()
         log.info("stopped")
 
 
 async def _until(stop: asyncio.Event, jobs: list[Coroutine[Any, Any, None]]) -> None:
-    """Run the jobs until `stop` is set, then cancel them."""
+    """Run the jobs until `stop` is set, then cancel them (waiting a bounded time)."""
     tasks = [asyncio.create_task(job) for job in jobs]
     try:
         await stop.wait()
     finally:
         for task in tasks:
             task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        _, pending = await asyncio.wait(tasks, timeout=STOP_TIMEOUT)
+        if pending:
+            log.error("%d loop(s) did not stop within %ss; exiting anyway",
+                      len(pending), STOP_TIMEOUT)
 
 
 async def run_ticks(

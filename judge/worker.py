@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from sqlalchemy.orm import Session, sessionmaker
 
-from judge.clock import Clock
+from judge.clock import Clock, wait_until_woken
 from judge.config import Config
 from judge.store import inbox
 from judge.store.models import InboxMessage
@@ -96,9 +96,6 @@ async def run_processor(
         if done and on_processed is not None:
             on_processed()
         if done == batch:
+            await asyncio.sleep(0)  # let the loop breathe between batches
             continue
-        try:
-            await asyncio.wait_for(wake.wait(), timeout=config.scheduler.poll_seconds)
-        except TimeoutError:
-            pass
-        wake.clear()
+        await wait_until_woken(wake, config.scheduler.poll_seconds)

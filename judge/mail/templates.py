@@ -12,6 +12,8 @@ from typing import Any
 
 import jinja2
 
+from judge.variants.intimate_report import format_report
+
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates"
 
 
@@ -31,6 +33,8 @@ def environment(directory: str = str(TEMPLATE_DIR)) -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.filters["plural"] = plural
+    # The Intimate report's wording lives in one place, shared with the zine.
+    env.filters["intimate_lines"] = format_report
     return env
 
 

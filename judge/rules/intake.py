@@ -86,7 +86,9 @@ def take_orders(
             continue
         if cls is not Build and cls is not Waive:
             key = province_of(order.location)  # type: ignore[union-attr]
-            _void_earlier(slots, latest.get(key))
+            earlier = latest.get(key)
+            if earlier is not None:
+                _void_earlier(slots, earlier)
             latest[key] = len(slots)
         slots.append(order)
     return Intake(slots)
@@ -96,9 +98,7 @@ def _illegal(power: str, text: str, reason: str, order: Order | None) -> OrderRe
     return OrderResult(power, text, Outcome.ILLEGAL, reason, order)
 
 
-def _void_earlier(slots: list[OrderResult | Order], position: int | None) -> None:
-    if position is None:
-        return
+def _void_earlier(slots: list[OrderResult | Order], position: int) -> None:
     earlier = slots[position]
     if not isinstance(earlier, OrderResult):
         slots[position] = OrderResult(earlier.power, str(earlier), Outcome.FAILS, "void", earlier)

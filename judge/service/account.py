@@ -15,9 +15,10 @@ from judge.mail.command_types import (
     Resign,
     SetAddress,
     SetPassword,
-    Stalemate,
 )
+from judge.service.announce import announce
 from judge.service.context import MailContext, Note, Refusal, note
+from judge.service.describe import power_title
 from judge.service.ending import finish_game
 from judge.service.orders import running_board
 from judge.service.snapshots import Board, active_players, seat_of
@@ -47,6 +48,12 @@ def resign(ctx: MailContext, command: Resign) -> list[Note]:
     signed = ctx.need_player()
     running_board(ctx, signed)
     signed.player.status = PlayerStatus.RESIGNED
+    powers = " and ".join(power_title(p) for p in sorted(signed.player.powers))
+    if powers:
+        announce(
+            ctx.session, ctx.config, signed.game, "resigned",
+            what=f"{powers} Resigned", now=ctx.now, power=powers,
+        )  # fmt: skip
     ctx.touch(signed.game)
     return [note("resigned", game=signed.game.name)]
 
@@ -99,8 +106,3 @@ def concede(ctx: MailContext, command: Concede) -> list[Note]:
         raise Refusal("concede_not_possible", variant=board.variant.display_name)
     finish_game(ctx, signed.game, winner=winner, how="conceded")
     return [note("conceded", game=signed.game.name)]
-
-
-def stalemate(ctx: MailContext, command: Stalemate) -> list[Note]:
-    ctx.need_signon()
-    raise Refusal("not_supported", what="STALEMATE")

@@ -14,7 +14,19 @@ from typing import Any
 
 from judge.mail import command_types as c
 from judge.mail.command_types import ParsedLine
-from judge.service import account, games, gm, help, listing, orders
+from judge.service import (
+    account,
+    bids,
+    games,
+    gm,
+    help,
+    listing,
+    orders,
+    press,
+    set_players,
+    stalemate,
+    timing,
+)
 from judge.service.context import MailContext, Note, Refusal, note
 
 log = logging.getLogger(__name__)
@@ -44,26 +56,26 @@ HANDLERS: dict[type, Handler] = {
     c.Observe: games.observe,
     c.Preferences: games.preferences,
     c.Start: games.start,
-    c.Bid: orders.bid,
-    c.BidNone: orders.bid,
+    c.Bid: bids.bid,
+    c.BidNone: bids.bid,
     c.Orders: orders.orders_block,
     c.EndOrders: orders.orders_block,
     c.OrderLine: orders.order_line,
     c.SetWait: orders.set_wait,
     c.SetPassword: account.set_password,
     c.SetAddress: account.set_address,
-    c.Press: _unsupported("PRESS"),
-    c.Broadcast: _unsupported("BROADCAST"),
+    c.Press: press.press,
+    c.Broadcast: press.broadcast,
     c.Draw: account.draw,
     c.NoDraw: account.draw,
     c.Concede: account.concede,
-    c.Stalemate: account.stalemate,
+    c.Stalemate: stalemate.stalemate,
     c.Resign: account.resign,
     c.Signoff: _signoff,
-    c.SetDeadline: gm.set_setting,
+    c.SetDeadline: timing.set_deadline,
     c.SetGrace: gm.set_setting,
     c.SetNext: gm.set_setting,
-    c.SetPlayers: gm.set_setting,
+    c.SetPlayers: set_players.set_players,
     c.SetRule: gm.set_setting,
     c.SetZine: gm.set_setting,
     c.SetMaps: gm.set_setting,

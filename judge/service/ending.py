@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.mail.templates import render
+from judge.service import deadlines
 from judge.service.context import MailContext
 from judge.service.describe import winner_titles
 from judge.service.mailing import audience, header_data, send_game_mail
@@ -19,7 +20,7 @@ def finish_game(ctx: MailContext, game: Game, *, winner: Any, how: str) -> None:
     """Mark the game finished with `winner` (a power, a list, or None) and mail it."""
     game.status = GameStatus.FINISHED
     game.winner = winner
-    game.next_deadline = None
+    deadlines.clear_schedule(game)
     display = variants().get(game.variant).display_name
     body = render(
         "game_over.txt.j2",

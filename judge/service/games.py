@@ -15,6 +15,7 @@ from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.settings import apply_settings
 from judge.service.snapshots import active_players, draw_seed, rules_of, variants
 from judge.service.starting import start_game
+from judge.service.takeover import take_over
 from judge.store import games as store
 from judge.store.models import Game, GameStatus, Player, PlayerRole
 from judge.store.passwords import hash_password, verify_password
@@ -86,7 +87,7 @@ def _sign_on_power(ctx: MailContext, game: Game, power: str, password: str) -> N
         raise Refusal("not_started", game=game.name)
     holders = [p for p in active_players(ctx.session, game) if power in p.powers]
     if not holders:
-        raise Refusal("power_not_played", game=game.name, power=power.title())
+        return take_over(ctx, game, power, password)
     if not verify_password(holders[0].password_hash, password):
         raise Refusal("bad_password", game=game.name)
     ctx.sign_on(game, holders[0])

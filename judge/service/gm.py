@@ -1,9 +1,13 @@
 """The game master's commands: SET RULE, PROCESS, PAUSE, RESUME, TERMINATE, EJECT.
 
-START lives with the other ways a game begins, in `games.py`.
+START lives with the other ways a game begins, in `games.py`; SET DEADLINE in
+`timing.py`. PROCESS, PAUSE, RESUME and EJECT are announced to the whole game
+(TERMINATE sends the game-over mail); RESUME moves the deadline on by the pause.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from judge.mail.command_types import (
     Eject,
@@ -13,14 +17,18 @@ from judge.mail.command_types import (
     Resume,
     Terminate,
 )
+from judge.service import deadlines
+from judge.service.announce import announce
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.ending import finish_game
 from judge.service.games import find_game
 from judge.service.orders import running_board
 from judge.service.processing import process_phase
+from judge.service.report import format_time
 from judge.service.settings import apply_settings
 from judge.service.snapshots import active_players, variants
-from judge.store.models import GameStatus, PlayerStatus
+from judge.service.timing_settings import timing_changed
+from judge.store.models import Game, GameStatus, PlayerStatus
 
 
 def set_setting(ctx: MailContext, command: GameSetting) -> list[Note]:
@@ -31,6 +39,7 @@ def set_setting(ctx: MailContext, command: GameSetting) -> list[Note]:
     settings = dict(game.settings)
     apply_settings(variants().get(game.variant), settings, [command])
     game.settings = settings
+    timing_changed(game)
     return [note("setting_ok")]
 
 
@@ -38,6 +47,7 @@ def process(ctx: MailContext, command: Process) -> list[Note]:
     signed = ctx.need_master()
     find_game(ctx.session, signed.game.name)  # lock it for the rest of the mail
     board = running_board(ctx, signed)
+    _announce(ctx, board.game, "processed_by_master", "Processed", phase=board.record.phase)
     done = process_phase(ctx.session, ctx.config, board, ctx.now)
     ctx.touch(board.game)
     return [note("processed", phase=done.phase, next_phase=done.next_phase)]
@@ -47,7 +57,8 @@ def pause(ctx: MailContext, command: Pause) -> list[Note]:
     signed = ctx.need_master()
     if signed.game.status is not GameStatus.ACTIVE:
         raise Refusal("not_active", game=signed.game.name, status=signed.game.status.value)
-    signed.game.status = GameStatus.PAUSED
+    deadlines.pause(signed.game, ctx.now)
+    _announce(ctx, signed.game, "paused", "Game Paused")
     return [note("paused", game=signed.game.name)]
 
 
@@ -55,7 +66,9 @@ def resume(ctx: MailContext, command: Resume) -> list[Note]:
     signed = ctx.need_master()
     if signed.game.status is not GameStatus.PAUSED:
         raise Refusal("not_paused", game=signed.game.name)
-    signed.game.status = GameStatus.ACTIVE
+    deadlines.resume(signed.game, ctx.now)
+    deadline = format_time(signed.game.next_deadline)
+    _announce(ctx, signed.game, "resumed", "Game Resumed", deadline=deadline)
     ctx.touch(signed.game)
     return [note("resumed", game=signed.game.name)]
 
@@ -76,5 +89,11 @@ def eject(ctx: MailContext, command: Eject) -> list[Note]:
         raise Refusal("power_not_played", game=signed.game.name, power=command.power.title())
     for player in holders:
         player.status = PlayerStatus.EJECTED
+    power = command.power.title()
+    _announce(ctx, signed.game, "ejected", f"{power} Ejected", power=power)
     ctx.touch(signed.game)
-    return [note("ejected", power=command.power.title())]
+    return [note("ejected", power=power)]
+
+
+def _announce(ctx: MailContext, game: Game, key: str, what: str, **params: Any) -> None:
+    announce(ctx.session, ctx.config, game, key, what=what, now=ctx.now, author="Master", **params)

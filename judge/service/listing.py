@@ -54,6 +54,7 @@ def game_listing(session: Session, game: Game) -> dict[str, Any]:
     powers = []
     if board is not None:
         held = {power for p in players for power in p.powers}
+        neutral = set(variant.public_summary(board.snapshot).get("neutral", ()))
         state = board.state
         for power in sorted(variant.map.home_centers):
             powers.append(
@@ -62,6 +63,7 @@ def game_listing(session: Session, game: Game) -> dict[str, Any]:
                     "centers": len(state.centers_of(power)),
                     "units": len(state.units_of(power)),
                     "played": power in held,
+                    "neutral": power in neutral,  # Taskdip: held by nobody until violated
                 }
             )
     return {
@@ -80,14 +82,29 @@ def game_listing(session: Session, game: Game) -> dict[str, Any]:
     }
 
 
+HISTORY_TITLES = {"press": "Press", "broadcast": "Broadcast", "notice": "Notice"}
+
+
 def history(ctx: MailContext, command: History) -> list[Note]:
+    """The public record in order: results, public press, broadcasts, notices, the end.
+
+    Private events (private press, votes) are never read: `public_only`.
+    """
     game = _game(ctx.session, command.game)
     phases = [
-        {"phase": event.phase, "body": event.body}
+        {"title": _history_title(event.kind, event.phase, event.author), "body": event.body}
         for event in store.events_of(ctx.session, game, public_only=True)
-        if event.kind in ("results", "end")
+        if event.kind in ("results", "end") or event.kind in HISTORY_TITLES
     ]
     return [Note(render("history.txt.j2", game=game.name, phases=phases))]
+
+
+def _history_title(kind: str, phase: str | None, author: str | None) -> str:
+    words = HISTORY_TITLES.get(kind)
+    if words is None:
+        return phase or ""
+    by = f" from {author}" if author else ""
+    return f"{phase or 'Before the start'}: {words}{by}"
 
 
 def summary(ctx: MailContext, command: Summary) -> list[Note]:

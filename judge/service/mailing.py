@@ -1,4 +1,5 @@
-"""Game mail into the outbox: who gets a game's broadcasts, and the common header.
+"""Game mail into the outbox: who gets a game's broadcasts (the zine too), and the
+common header.
 
 Mail is queued with `judge.outbound.enqueue` in the caller's transaction, so it
 leaves only if the change that caused it is committed.
@@ -23,10 +24,22 @@ T = TypeVar("T")
 BROADCAST_ROLES = (PlayerRole.PLAYER, PlayerRole.MASTER, PlayerRole.OBSERVER)
 
 
+ZINE_KEY = "zine"  # games.settings: the address SET ZINE gave, if any
+
+
 def audience(session: Session, game: Game) -> list[Player]:
-    """Everyone who gets a game's public mail: players, the master and the observers."""
+    """Everyone who gets a game's public mail: players, the master, the observers and
+    the zine address (SET ZINE), which is read like an observer's."""
     people = store.players_of(session, game, roles=BROADCAST_ROLES, statuses=[PlayerStatus.ACTIVE])
+    zine = game.settings.get(ZINE_KEY)
+    if zine:
+        people.append(zine_reader(zine))
     return one_per_address(people, lambda person: person.address)
+
+
+def zine_reader(address: str) -> Player:
+    """The zine as a reader: an observer that is not stored (never added to a session)."""
+    return Player(address=address, role=PlayerRole.OBSERVER, powers=[], status=PlayerStatus.ACTIVE)
 
 
 def one_per_address(items: Iterable[T], address: Callable[[T], str]) -> list[T]:

@@ -10,8 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.mail.command_types import Bid, BidNone, EndOrders, OrderLine, Orders, SetWait
-from judge.rules.orders import IllegalOrder, Order, UnreadableOrder, ordered_province
+from sqlalchemy.orm import Session
+
+from judge.mail.command_types import EndOrders, OrderLine, Orders, SetWait
+from judge.rules.orders import (
+    IllegalOrder,
+    Order,
+    OrderError,
+    UnreadableOrder,
+    ordered_province,
+)
 from judge.rules.parse import parse_order
 from judge.rules.state import PhaseType
 from judge.service.context import MailContext, Note, Refusal, Signed, note
@@ -19,7 +27,7 @@ from judge.service.describe import describe_order, power_title
 from judge.service.report import phase_words
 from judge.service.snapshots import Board, load_board, parse_stored, seat_of
 from judge.store import games as store
-from judge.store.models import GameStatus
+from judge.store.models import Game, GameStatus, Player
 
 
 def running_board(ctx: MailContext, signed: Signed) -> Board:
@@ -44,7 +52,9 @@ def order_line(ctx: MailContext, command: OrderLine) -> list[Note]:
     powers = board.variant.orderable_powers(board.snapshot, seat)
     if not powers or seat not in board.variant.owing(board.snapshot):
         raise Refusal("nothing_to_order", game=board.game.name)
-    order = read_order(board, command, powers)
+    if board.state.phase.type is PhaseType.BID:
+        raise Refusal("bid_phase", phase=board.record.phase)
+    order = read_order(board, command, powers, seat)
     refusal = board.variant.check_order(board.snapshot, seat, order)
     if refusal:
         raise Refusal("order_refused", message=refusal)
@@ -52,13 +62,26 @@ def order_line(ctx: MailContext, command: OrderLine) -> list[Note]:
     return [note("order_ok", text=describe_order(board.variant.map, order))]
 
 
-def read_order(board: Board, command: OrderLine, powers: frozenset[str]) -> Order:
+def read_order(board: Board, command: OrderLine, powers: frozenset[str], seat: str) -> Order:
     try:
         return parse_order(command.text, board.variant.map, board.state, powers)
     except UnreadableOrder as error:
         raise Refusal("order_unreadable", message=str(error), hint=command.near_keyword) from error
     except IllegalOrder as error:
+        refusal = _someone_elses(board, command.text, seat)
+        if refusal:
+            raise Refusal("order_refused", message=refusal) from error
         raise Refusal("order_illegal", order=error.canonical, reason=error.reason) from error
+
+
+def _someone_elses(board: Board, text: str, seat: str) -> str | None:
+    """The variant's refusal of an order for a unit the seat may not order now
+    (e.g. an Intimate mercenary in anarchy), or None when that is not the trouble."""
+    try:
+        order = parse_order(text, board.variant.map, board.state, None)
+    except OrderError:
+        return None
+    return board.variant.check_order(board.snapshot, seat, order)
 
 
 def _store(ctx: MailContext, board: Board, signed: Signed, order: Order, text: str) -> None:
@@ -92,25 +115,18 @@ def set_wait(ctx: MailContext, command: SetWait) -> list[Note]:
     return [note("wait", on=command.on)]
 
 
-def bid(ctx: MailContext, command: Bid | BidNone) -> list[Note]:
-    signed = ctx.need_player()
-    board = running_board(ctx, signed)
-    value: dict[str, int] = {}
-    if isinstance(command, Bid):
-        value = {command.power: command.amount}
-    refusal = board.variant.check_extra(board.snapshot, seat_of(signed.player), "bids", value)
-    if refusal:
-        raise Refusal("order_refused", message=refusal)
-    raise Refusal("not_supported", what="BID")
-
-
 def current_orders(ctx: MailContext, signed: Signed) -> dict[str, Any] | None:
     """What the player has ordered this phase, and which units still have no order."""
-    board = load_board(ctx.session, signed.game)
+    return orders_listing(ctx.session, signed.game, signed.player)
+
+
+def orders_listing(session: Session, game: Game, player: Player) -> dict[str, Any] | None:
+    """`current_orders` for any player (the scheduler's reminders use it too)."""
+    board = load_board(session, game)
     if board is None:
         return None
-    powers = sorted(board.variant.orderable_powers(board.snapshot, seat_of(signed.player)))
-    stored = store.submitted_orders(ctx.session, board.record)
+    powers = sorted(board.variant.orderable_powers(board.snapshot, seat_of(player)))
+    stored = store.submitted_orders(session, board.record)
     game_map = board.variant.map
     rows = []
     for power in powers:
@@ -126,7 +142,7 @@ def current_orders(ctx: MailContext, signed: Signed) -> dict[str, Any] | None:
                 ],
             }
         )  # fmt: skip
-    return {"game": signed.game.name, "phase": phase_words(board.state.phase), "powers": rows}
+    return {"game": game.name, "phase": phase_words(board.state.phase), "powers": rows}
 
 
 def _units_needing_orders(board: Board, power: str) -> list[Any]:

@@ -9,6 +9,7 @@ drawn and stored per phase, so the adjudication can be replayed.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -19,6 +20,7 @@ from judge.config import Config
 from judge.mail.templates import render
 from judge.rules.results import OrderResult
 from judge.rules.state import PhaseType
+from judge.service import deadlines
 from judge.service.describe import winner_titles
 from judge.service.mailing import audience, header_data, send_game_mail
 from judge.service.report import phase_words, results_data
@@ -46,12 +48,17 @@ class Processed:
     finished: bool
 
 
-def ready_to_process(session: Session, board: Board) -> bool:
-    """Every seat that owes orders has sent complete ones, and nobody waits."""
+def ready_to_process(session: Session, board: Board, now: datetime | None = None) -> bool:
+    """Every seat that owes orders has sent complete ones, and nobody waits.
+
+    Once the deadline has passed (at `now`), WAIT no longer holds the phase back.
+    """
     if board.game.status is not GameStatus.ACTIVE:
         return False
     players = {seat_of(p): p for p in active_players(session, board.game)}
-    if any(p.wait for p in players.values()):
+    deadline = board.game.next_deadline
+    waiting = deadline is None or now is None or now < deadline
+    if waiting and any(p.wait for p in players.values()):
         return False
     owing = {seat for seat in board.variant.owing(board.snapshot) if seat in players}
     if not owing:
@@ -70,14 +77,25 @@ def process_if_ready(
     done: list[Processed] = []
     while locked is not None and len(done) < MAX_CHAINED_PHASES:
         board = load_board(session, locked)
-        if board is None or not ready_to_process(session, board):
+        if board is None or not ready_to_process(session, board, now):
             break
         done.append(process_phase(session, config, board, now))
     return done
 
 
-def process_phase(session: Session, config: Config, board: Board, now: datetime) -> Processed:
-    """Adjudicate the board's phase with what was sent, and record everything."""
+def process_phase(
+    session: Session,
+    config: Config,
+    board: Board,
+    now: datetime,
+    *,
+    disorder: Sequence[str] = (),
+) -> Processed:
+    """Adjudicate the board's phase with what was sent, and record everything.
+
+    `disorder` names the powers (as titles) whose missing orders are civil disorder
+    because their grace ended; the results say so.
+    """
     game = board.game
     seed = draw_seed()
     sent = submissions(session, board)
@@ -89,6 +107,8 @@ def process_phase(session: Session, config: Config, board: Board, now: datetime)
     data = results_data(board.variant.map, board.state, outcome.results, outcome.snapshot.state)
     public = render("_phase_results.txt.j2", **data).rstrip() + "\n"
     public += variant_report(board.variant, outcome, seat=None)
+    if disorder:
+        public += "\n" + render("_civil_disorder.txt.j2", powers=list(disorder))
     store.add_event(session, game, kind="results", body=public, now=now, phase=phase)
     _advance(session, game, board, outcome, now)
     _mail_results(session, config, board, outcome, public, now)
@@ -105,8 +125,9 @@ def _advance(session: Session, game: Game, board: Board, outcome: Outcome, now: 
     if outcome.finished:
         game.status = GameStatus.FINISHED
         game.winner = outcome.winner
-        game.next_deadline = None
+        deadlines.clear_schedule(game)
         return
+    deadlines.open_phase(game, now)
     holdings = board.variant.holdings(outcome.snapshot)
     for player in active_players(session, game):
         player.wait = False

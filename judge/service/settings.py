@@ -1,7 +1,8 @@
 """Game settings a master chooses: on CREATE as options, later with SET lines.
 
-Rule flags are checked by the variant. The timing and zine settings belong to
-later work (deadlines, press, zines); until then they are refused, plainly.
+Rule flags are checked by the variant; `SET PLAYERS n` (Taskdip) is the rule flag
+`players`, so the variant checks it too. The timing and zine settings are stored
+by `timing_settings`; SET MAPS is refused, plainly, as not supported yet.
 """
 
 from __future__ import annotations
@@ -20,7 +21,10 @@ from judge.mail.command_types import (
     SetZine,
 )
 from judge.service.context import Refusal
+from judge.service.timing_settings import TIMING_SETTINGS, apply_timing
 from judge.variants.base import Variant, VariantError
+
+PLAYERS_FLAG = "players"  # the rule flag SET PLAYERS sets (Taskdip)
 
 KEYWORDS: dict[type, str] = {
     SetDeadline: "SET DEADLINE",
@@ -42,10 +46,23 @@ def apply_settings(
     """
     rules = dict(settings.get("rules", {}))
     for command in commands:
-        if not isinstance(command, SetRule):
-            raise Refusal("not_supported", what=KEYWORDS.get(type(command), "this setting"))
+        if isinstance(command, TIMING_SETTINGS):
+            apply_timing(settings, command)
+            continue
+        name, value = _rule_of(variant, command)
         try:
-            rules[command.name] = variant.check_rule(command.name, command.value)
+            rules[name] = variant.check_rule(name, value)
         except VariantError as error:
             raise Refusal("variant_error", message=str(error)) from error
     settings["rules"] = rules
+
+
+def _rule_of(variant: Variant, command: GameSetting) -> tuple[str, str]:
+    """The rule flag a setting changes: SET RULE's own, or `players` for SET PLAYERS."""
+    if isinstance(command, SetRule):
+        return command.name, command.value
+    if isinstance(command, SetPlayers):
+        if PLAYERS_FLAG not in variant.rule_flags:
+            raise Refusal("players_not_used", variant=variant.display_name)
+        return PLAYERS_FLAG, str(command.n)
+    raise Refusal("not_supported", what=KEYWORDS.get(type(command), "this setting"))

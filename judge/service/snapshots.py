@@ -2,21 +2,22 @@
 
 The variant hooks take a `Snapshot` and seat keys; the store has game rows, player
 rows and order lines. This module translates between the two, so no other part of
-the service has to know how a seat key or a rule flag is stored.
+the service has to know how a seat key, a rule flag or a sealed bid is stored.
 """
 
 from __future__ import annotations
 
 import functools
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy.orm import Session
 
 from judge.rules.orders import Order, OrderError
 from judge.rules.parse import parse_order
-from judge.rules.state import GameState
+from judge.rules.state import GameState, PhaseType
 from judge.store import games as store
 from judge.store.models import Game, PhaseRecord, Player, PlayerRole, PlayerStatus
 from judge.variants.base import Snapshot, Submission, Variant
@@ -101,10 +102,38 @@ def stored_orders(session: Session, board: Board) -> dict[str, list[Order]]:
 def submissions(session: Session, board: Board) -> dict[str, Submission]:
     """Seat -> what it sent, for every seat that holds a power."""
     stored = stored_orders(session, board)
+    lines = store.submitted_orders(session, board.record)
     result: dict[str, Submission] = {}
     for seat in board.variant.holdings(board.snapshot):
         powers = board.variant.orderable_powers(board.snapshot, seat)
         orders = tuple(order for power in sorted(powers) for order in stored.get(power, ()))
         sent = any(power in stored for power in powers)
-        result[seat] = Submission(orders=orders, complete=sent)
+        extra = _bids_extra(board, [line for p in sorted(powers) for line in lines.get(p, ())])
+        result[seat] = Submission(orders=orders, extra=extra, complete=sent)
     return result
+
+
+# Bids are kept as the order lines of the bidder's home power, one per mercenary:
+# `BID AUSTRIA 5`. An empty set of lines is `BID NONE` (it still counts as sent).
+BID_WORD = "BID"
+
+
+def bid_lines(bids: Mapping[str, int]) -> list[str]:
+    return [f"{BID_WORD} {power} {amount}" for power, amount in sorted(bids.items()) if amount]
+
+
+def read_bid_lines(lines: Iterable[str]) -> dict[str, int]:
+    """Power -> amount from stored bid lines; other lines are ignored."""
+    bids: dict[str, int] = {}
+    for line in lines:
+        words = line.split()
+        if len(words) == 3 and words[0] == BID_WORD and words[2].isdigit():
+            bids[words[1]] = int(words[2])
+    return bids
+
+
+def _bids_extra(board: Board, lines: list[str]) -> dict[str, Any]:
+    """`Submission.extra` in a bid phase: {"bids": {power: amount}}."""
+    if board.state.phase.type is not PhaseType.BID:
+        return {}
+    return {"bids": read_bid_lines(lines)}

@@ -1,5 +1,5 @@
 """Starting a game: the variant allots the powers, the first phase is recorded,
-and everyone is told who plays what.
+and everyone is told who plays what, and the first deadline.
 
 The allotment uses `random.Random(game.rng_seed)`; the seed was stored when the
 game was created, so the lot can be replayed.
@@ -12,6 +12,7 @@ from typing import Any
 
 from judge.mail.templates import render
 from judge.rules.state import Phase
+from judge.service import deadlines
 from judge.service.context import MailContext, Note, note
 from judge.service.describe import power_title
 from judge.service.mailing import audience, header_data, send_game_mail
@@ -33,6 +34,7 @@ def start_game(ctx: MailContext, game: Game) -> Note:
         ctx.session, game, started.snapshot.state, now=ctx.now, variant_data=game.variant_data
     )
     game.status = GameStatus.ACTIVE
+    deadlines.open_phase(game, ctx.now)
     for player in players:
         player.powers = list(started.holdings.get(seat_of(player), ()))
     _mail_start(ctx, game, variant, started, players)
@@ -61,9 +63,10 @@ def _mail_start(
         "public_notes": dict(started.public_notes),
         "start_template": variant.start_template,
     }
+    secret = dict(variant.master_notes(started.snapshot))
     for person in audience(ctx.session, game):
         private = started.private_notes.get(seat_of(person), {})
-        body = _render_start(common, person, private)
+        body = _render_start(common, person, private, secret)
         send_game_mail(
             ctx.session,
             ctx.config,
@@ -76,11 +79,15 @@ def _mail_start(
         )
 
 
-def _render_start(common: dict[str, Any], person: Player, private: Any) -> str:
+def _render_start(
+    common: dict[str, Any], person: Player, private: Any, secret: dict[str, Any]
+) -> str:
+    """One reader's start mail; `secret` (the variant's master notes) is for the master only."""
     return render(
         "start.txt.j2",
         **common,
         role=person.role.value,
         powers=[power_title(p) for p in person.powers],
         notes=dict(private),
+        master_notes=secret if person.role is PlayerRole.MASTER else {},
     )

@@ -77,19 +77,28 @@ def create_game(
     return game
 
 
-def due_games(session: Session, now: datetime, *, limit: int = 50) -> list[Game]:
-    """Active games whose deadline has passed, earliest first, locked for processing.
+def due_games(
+    session: Session, now: datetime, *, limit: int = 50, exclude: Iterable[int] = ()
+) -> list[Game]:
+    """Active games with something due (a reminder, a deadline, the end of a grace),
+    earliest first, locked for processing; the games `exclude`d by id are left out.
 
-    On PostgreSQL the rows are locked with SKIP LOCKED, so two workers never take
-    the same game.
+    The moment a game is due is the first of `remind_at`, `grace_until` (set once the
+    deadline has passed) and `next_deadline`. On PostgreSQL the rows are locked with
+    SKIP LOCKED, so two workers never take the same game; the rows are read afresh.
     """
+    due_at = func.coalesce(Game.remind_at, Game.grace_until, Game.next_deadline)
     query = (
         select(Game)
-        .where(Game.status == GameStatus.ACTIVE, Game.next_deadline <= now)
-        .order_by(Game.next_deadline, Game.id)
+        .where(Game.status == GameStatus.ACTIVE, due_at <= now)
+        .order_by(due_at, Game.id)
         .limit(limit)
         .with_for_update(skip_locked=True)
+        .execution_options(populate_existing=True)
     )
+    skipped = list(exclude)
+    if skipped:
+        query = query.where(Game.id.not_in(skipped))
     return list(session.scalars(query))
 
 

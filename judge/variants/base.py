@@ -103,7 +103,8 @@ class Variant(ABC):
     rule_flags: Mapping[str, tuple[str, tuple[str, ...], str]] = {}
     # Templates (names under `templates/`) for the variant's own part of the mails.
     # `start_template` gets `notes` (the reader's private notes, {} for the master and
-    # observers) and `public_notes` from `Start`. `report_template` gets `report`
+    # observers), `public_notes` from `Start` and `master_notes` (`master_notes()` for the
+    # master, {} for everyone else). `report_template` gets `report`
     # (`Outcome.report["public"]`) and `private` (`report["private"][seat]` for that
     # reader, None in the public record). None: the variant adds nothing there.
     start_template: str | None = None
@@ -200,4 +201,12 @@ class Variant(ABC):
 
     def public_summary(self, snapshot: Snapshot) -> Mapping[str, Any]:
         """Variant data anyone may see (e.g. credits after the bid results)."""
+        return {}
+
+    def master_notes(self, snapshot: Snapshot) -> Mapping[str, Any]:
+        """Variant data the game master alone may read (e.g. every Taskdip task).
+
+        The start mail gives it to `start_template` as `master_notes` ({} for
+        everyone else).
+        """
         return {}

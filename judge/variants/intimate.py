@@ -51,6 +51,8 @@ def _real_adjudicator() -> Adjudicator:
 class IntimateVariant(Variant):
     min_players = 2
     max_players = 2
+    start_template = "intimate_start.txt.j2"
+    report_template = "intimate_report.txt.j2"
 
     def __init__(
         self, game_map: GameMap, ruleset: Ruleset, adjudicate: Adjudicator | None = None
@@ -92,7 +94,12 @@ class IntimateVariant(Variant):
             snapshot=Snapshot(state, data.to_data(), {**self.default_rules(), **chosen}),
             holdings={seat: (home,) for seat, home in data.homes.items()},
             private_notes={seat: self._start_note(data, seat) for seat in data.homes},
-            public_notes={"home_powers": dict(data.homes), "allocation": dict(data.allocation)},
+            public_notes={
+                "home_powers": dict(data.homes),
+                "allocation": dict(data.allocation),
+                "credits": dict(data.credits),
+                "currency": self.ruleset.currency,
+            },
         )
 
     def _initial_data(

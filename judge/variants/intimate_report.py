@@ -9,6 +9,9 @@ themselves, or print these lines. Layout:
     Austria: controlled by France.
     Germany: anarchy.
     France: 20 - 5 = 15 credits.
+
+A losing bid and both bids of a tie are marked `(*failed*)` (the control line
+then says `anarchy.`); an overbid total is marked `(*Overbid*)`.
 """
 
 from __future__ import annotations
@@ -28,13 +31,15 @@ def _bid_line(entry: Mapping[str, Any]) -> str:
         return text
     if result == "half":
         return f"{text} (*half price: {entry['price']}*)"
+    if result == "tied":
+        return f"{text} (*failed*)"
     return f"{text} (*{result}*)"
 
 
 def _total_line(total: Mapping[str, Any]) -> str:
     name = _name(total["player"])
     text = f"{name}'s successful bids total {total['successful']}."
-    return f"{text} (*overbid*)" if total["overbid"] else text
+    return f"{text} (*Overbid*)" if total["overbid"] else text
 
 
 def _control_line(item: Mapping[str, Any]) -> str:
@@ -82,11 +87,28 @@ def format_popularity(rows: Sequence[Mapping[str, Any]]) -> list[str]:
     return lines
 
 
+def format_default_orders(rows: Sequence[Mapping[str, Any]]) -> list[str]:
+    """`The judge ordered for Italy: A NAP B (missing build).`"""
+    return [
+        f"The judge ordered for {_name(row['power'])}: {row['order']} ({row['reason']})."
+        for row in rows
+    ]
+
+
+def format_auto_processed(phases: Sequence[str]) -> list[str]:
+    """The phases processed at once because no player had anything to order."""
+    return [f"Processed at once, nobody having anything to order: {', '.join(phases)}."]
+
+
 def format_report(public: Mapping[str, Any]) -> list[str]:
     """Every Intimate section present in a phase's public report, in mail order."""
     sections: list[list[str]] = []
     if "bidding" in public:
         sections.append(format_bid_report(public["bidding"]))
+    if public.get("default_orders"):
+        sections.append(format_default_orders(public["default_orders"]))
+    if public.get("auto_processed"):
+        sections.append(format_auto_processed(public["auto_processed"]))
     if public.get("income"):
         sections.append(format_income(public["income"]))
     if public.get("popularity"):

@@ -102,6 +102,8 @@ class TaskdipVariant(Variant):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     rule_flags = TASKDIP_FLAGS
+    start_template = "taskdip_start.txt.j2"
+    report_template = "taskdip_report.txt.j2"
 
     def __init__(self, game_map: GameMap, adjudicate: Adjudicator | None = None) -> None:
         super().__init__(game_map)
@@ -297,9 +299,9 @@ class TaskdipVariant(Variant):
         """Every task, for a game that ends outside `process` (draw, concession...)."""
         return reveal_tasks(_data(snapshot), snapshot.state.centers)
 
-    def master_notes(self, snapshot: Snapshot) -> list[dict[str, Any]]:
+    def master_notes(self, snapshot: Snapshot) -> Mapping[str, Any]:
         """Every task, for the GM only (the text: secret from all but the GM)."""
-        return self.reveal(snapshot)
+        return {"tasks": self.reveal(snapshot)}
 
     def private_notes(self, snapshot: Snapshot, seat: str) -> dict[str, Any]:
         """A seat's own powers and tasks (for a reminder or a replacement player)."""

@@ -110,18 +110,19 @@ def _why(a: Allotment, data: TaskdipData) -> str:
     def table(scores: Mapping[str, int]) -> str:
         return "; ".join(f"{player_name(data, s)}: {n}" for s, n in sorted(scores.items()))
 
+    when = "at the start" if data.fall.phase is None else f"after {data.fall.phase}"
     if a.decided_by == ONLY_RESPECTER:
-        return "It is the only player who respected the neutrality."
+        return "That player is the only one who respected the neutrality."
     if a.decided_by == FEWEST_CENTRES:
-        return f"Fewest centres in total at the last fall ({table(a.totals)})."
+        return f"That player had the fewest centres in total {when} ({table(a.totals)})."
     if a.decided_by == SMALLEST_BIGGEST_POWER:
         return (
-            f"Equal totals ({table(a.totals)}); its biggest power had the fewest centres "
-            f"({table(a.biggest)})."
+            f"Equal totals {when} ({table(a.totals)}); that player's biggest power had the "
+            f"fewest centres ({table(a.biggest)})."
         )
     if a.decided_by == LOT:
         return (
-            f"Equal totals ({table(a.totals)}) and equal biggest powers "
+            f"Equal totals {when} ({table(a.totals)}) and equal biggest powers "
             f"({table(a.biggest)}): decided by lot."
         )
     return ""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO
 
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
@@ -28,8 +28,10 @@ INDEX = "index.html"
 
 
 def run_zine(
-    config: Config, game: str | None, directory: str | None, out: TextIO | None = None
+    config: Config, game: str | None, directory: str | None, out: BinaryIO | None = None
 ) -> int:
+    """`judge zine`: the page of `game` to `out` (standard output), or every page
+    into `directory`."""
     if (game is None) == (directory is None):
         print("judge zine: give a GAME, or --all DIR", file=sys.stderr)
         return EXIT_USAGE
@@ -39,7 +41,7 @@ def run_zine(
             if directory is not None:
                 write_all(session, Path(directory))
                 return EXIT_OK
-            return _write_one(session, str(game), out or sys.stdout)
+            return _write_one(session, str(game), out or sys.stdout.buffer)
     except SQLAlchemyError as exc:
         print(f"judge zine: cannot read the database ({exc.__class__.__name__}); "
               "is it created? (judge db upgrade)", file=sys.stderr)
@@ -48,12 +50,13 @@ def run_zine(
         engine.dispose()
 
 
-def _write_one(session: Session, name: str, out: TextIO) -> int:
+def _write_one(session: Session, name: str, out: BinaryIO) -> int:
+    """The page, as UTF-8 (what its `<meta charset>` says) whatever the locale."""
     game = store.get_game(session, name)
     if game is None:
         print(f"judge zine: no game called {name!r}", file=sys.stderr)
         return EXIT_FAILURE
-    out.write(game_page(session, game))
+    out.write(game_page(session, game).encode("utf-8"))
     out.flush()
     return EXIT_OK
 

@@ -13,19 +13,22 @@ from typing import Any
 import jinja2
 
 from judge.mail.templates import TEMPLATE_DIR
+from judge.service.report import format_time
 
 ZINE_TEMPLATES = TEMPLATE_DIR / "zine"
 
 
 @functools.cache
 def environment() -> jinja2.Environment:
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(ZINE_TEMPLATES)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["when"] = format_time  # the judges' time style, as in the mails
+    return env
 
 
 def render_html(name: str, **data: Any) -> str:

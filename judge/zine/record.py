@@ -100,7 +100,7 @@ def _played(
         before=before,
         after=after,
         results=order_results(variant.map, before, record.results),
-        report=public_report(record.results),
+        report=public_report(record.report),
     )
 
 

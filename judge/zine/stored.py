@@ -1,19 +1,20 @@
-"""A processed phase's stored results, read back into values the zine can use.
+"""A processed phase's stored results and report, read back into values.
 
-`phases.results` holds what processing stored: the order results as a list of
-`{"power", "order", "result", "reason", "dislodged"}`, or an object
-`{"orders": [...], "report": {"public": {...}, "private": {...}}}` once the
-variant's report is kept with the phase. Only `report["public"]` is ever read
-here: the private part is for one seat's eyes and never reaches a zine.
+`phases.results` holds the order results as a list of `{"power", "order",
+"result", "reason", "dislodged"}`; `phases.report` the variant's report,
+`{"public": {...}, "private": {seat: {...}}}`. Only `report["public"]` is ever
+read here: the private part is for one seat's eyes and never reaches a zine.
 
-An order's text is its canonical form, so it is read again with the rules
-parser on the board it was given on, which gives back the `Order` value the
-results lines and the map arrows are drawn from.
+`stored_rows` writes the per-order layout, so code that stores a history
+(tests, the benchmark) writes exactly what is read here. An order's text is its
+canonical form, so it is read again with the rules parser on the board it was
+given on, which gives back the `Order` value the results lines and the map
+arrows are drawn from.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from judge.rules.map import GameMap
@@ -25,19 +26,29 @@ from judge.rules.state import GameState
 
 def order_rows(stored: Any) -> list[Mapping[str, Any]]:
     """The per-order rows of a phase's stored results (none before it was processed)."""
-    rows = stored.get("orders", []) if isinstance(stored, Mapping) else stored
-    if not isinstance(rows, list):
+    if not isinstance(stored, list):
         return []
-    return [row for row in rows if isinstance(row, Mapping)]
+    return [row for row in stored if isinstance(row, Mapping)]
 
 
-def public_report(stored: Any) -> Mapping[str, Any]:
+def public_report(report: Any) -> Mapping[str, Any]:
     """The public part of the variant's report stored with the phase, or `{}`."""
-    if not isinstance(stored, Mapping):
-        return {}
-    report = stored.get("report")
     public = report.get("public") if isinstance(report, Mapping) else None
     return public if isinstance(public, Mapping) else {}
+
+
+def stored_rows(results: Sequence[OrderResult]) -> list[dict[str, Any]]:
+    """Order results in the stored layout (what processing writes, and `order_rows` reads)."""
+    return [
+        {
+            "power": r.power,
+            "order": r.text,
+            "result": r.outcome.value,
+            "reason": r.reason,
+            "dislodged": r.dislodged,
+        }
+        for r in results
+    ]
 
 
 def order_results(game_map: GameMap, before: GameState, stored: Any) -> list[OrderResult]:

@@ -224,8 +224,8 @@ def test_bid_report_lines_show_every_bid_totals_control_and_treasury() -> None:
     assert format_bid_report(got.report) == [
         "England bids 3 for Austria. (*failed*)",
         "France bids 5 for Austria.",
-        "England bids 2 for Germany. (*tied*)",
-        "France bids 2 for Germany. (*tied*)",
+        "England bids 2 for Germany. (*failed*)",
+        "France bids 2 for Germany. (*failed*)",
         "",
         "England's successful bids total 0.",
         "France's successful bids total 5.",
@@ -246,5 +246,5 @@ def test_bid_report_marks_the_overbid_and_the_half_price() -> None:
     lines = format_bid_report(got.report)
     assert "France bids 5 for Austria. (*void*)" in lines
     assert "England bids 3 for Italy. (*half price: 2*)" in lines
-    assert "France's successful bids total 5. (*overbid*)" in lines
+    assert "France's successful bids total 5. (*Overbid*)" in lines
     assert "France: 4 - 4 = 0 credits. (overbid: treasury lost)" in lines

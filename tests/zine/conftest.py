@@ -54,7 +54,7 @@ def standard_game(judge: JudgeHarness, recorder: Recorder) -> str:  # noqa: F811
     recorder.add_event("g1", SCRIPT_PRESS, author="France", subject="<b>hello</b>")
     recorder.add_event("g1", SECRET_PRESS, author="France", recipients=["ENGLAND"])
     judge.play_until("F1901M")
-    recorder.add_event("g1", "Munich will fall.", kind="broadcast", author="Italy")
+    recorder.add_event("g1", "Munich will fall — déjà vu.", kind="broadcast", author="Italy")
     judge.play_until("F1902M")
     return "g1"
 

@@ -1,12 +1,10 @@
 """Games for the zine tests, played by the real variants and stored with the store API.
 
-The service does not yet run the Intimate and Taskdip games by mail, so this
-recorder does what `judge.service.processing` does for one phase: the variant
-processes the submissions, and the results, the next phase and the variant's
-data are written in one transaction. The results are stored as
-`{"orders": [...], "report": outcome.report}` (the report, private part
-included, kept with the phase), which the zine must read without leaking the
-private part.
+No mail is needed: the recorder does what `judge.service.processing` does for
+one phase. The variant processes the submissions, and the results, the
+variant's report (its private part included, which the zine must never show),
+the next phase and the variant's data are written in one transaction. Any
+board can be set up first (`set_board`), which a game by mail cannot do.
 """
 
 from __future__ import annotations
@@ -20,13 +18,13 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import ManualClock
 from judge.rules.parse import parse_order
-from judge.rules.results import OrderResult
 from judge.rules.state import GameState
 from judge.service.snapshots import variants
 from judge.store import games as store
 from judge.store.models import Game, GameStatus, PlayerRole
 from judge.store.state_json import state_to_json
 from judge.variants.base import Outcome, Seat, Snapshot, Submission, Variant
+from judge.zine.stored import stored_rows
 
 
 @dataclass
@@ -51,8 +49,9 @@ class Recorder:
             rules = {**variants().get(variant).default_rules(), **(rules or {})}
             game.settings = {"rules": dict(rules)}
             started = variants().get(variant).start(seats, rules, random.Random(self.seed))
-            store.record_phase(session, game, started.snapshot.state, now=self.clock.now())
             game.variant_data = dict(started.snapshot.data)
+            store.record_phase(session, game, started.snapshot.state, now=self.clock.now(),
+                               variant_data=game.variant_data)
             game.status = GameStatus.ACTIVE
             return dict(started.holdings)
 
@@ -88,10 +87,11 @@ class Recorder:
                 for seat in variant.holdings(snapshot)
             }
             outcome = variant.process(snapshot, sent, random.Random(self.seed))
-            stored = {"orders": _rows(outcome.results), "report": dict(outcome.report)}
-            store.mark_processed(record, stored, now=self.clock.now())
-            store.record_phase(session, game, outcome.snapshot.state, now=self.clock.now())
+            store.mark_processed(record, stored_rows(outcome.results), now=self.clock.now())
+            record.report = dict(outcome.report) if outcome.report else None
             game.variant_data = dict(outcome.snapshot.data)
+            store.record_phase(session, game, outcome.snapshot.state, now=self.clock.now(),
+                               variant_data=game.variant_data)
             if outcome.finished:
                 game.status = GameStatus.FINISHED
                 game.winner = outcome.winner
@@ -151,10 +151,3 @@ def _submission(
     extra = {"bids": dict(bids)} if bids is not None else {}
     return Submission(orders=orders, extra=extra)
 
-
-def _rows(results: Sequence[OrderResult]) -> list[dict[str, Any]]:
-    return [
-        {"power": r.power, "order": r.text, "result": r.outcome.value, "reason": r.reason,
-         "dislodged": r.dislodged}
-        for r in results
-    ]

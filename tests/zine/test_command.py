@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -36,10 +37,12 @@ def test_the_page_can_be_redirected_to_a_file_from_the_command_line(
             [sys.executable, "-m", "judge.cli", "zine", standard_game, "--config",
              str(zine_config)],
             stdout=out, stderr=subprocess.PIPE, timeout=120, check=False,
+            env={**os.environ, "LC_ALL": "C", "PYTHONIOENCODING": "ascii"},
         )
     assert done.returncode == 0, done.stderr
-    page = target.read_text(encoding="utf-8")
+    page = target.read_text(encoding="utf-8")  # UTF-8, whatever the locale
     assert len(maps(page)) == len(STANDARD_PHASES)
+    assert "Munich will fall — déjà vu." in page
 
 
 def test_all_writes_a_page_per_game_and_an_index(
@@ -60,7 +63,7 @@ def test_all_writes_a_page_per_game_and_an_index(
     assert phase_ids((folder / "g1.html").read_text(encoding="utf-8")) == list(STANDARD_PHASES)
 
 
-def test_the_index_names_the_winner(
+def test_the_index_and_the_page_name_the_winners_of_a_draw(
     recorder: Recorder, zine_config: Path, tmp_path: Path
 ) -> None:
     recorder.create("i1", "intimate", [("FRANCE",), ("ENGLAND",)])
@@ -71,6 +74,8 @@ def test_the_index_names_the_winner(
     assert main(["zine", "--all", str(tmp_path / "z"), "--config", str(zine_config)]) == 0
     index = (tmp_path / "z" / "index.html").read_text(encoding="utf-8")
     assert "<td>finished</td>" in index and "draw: France, England" in index
+    page = (tmp_path / "z" / "i1.html").read_text(encoding="utf-8")
+    assert "A draw between France, England." in page
 
 
 def test_an_unknown_game_fails_with_a_message(

@@ -83,7 +83,7 @@ def test_public_press_sits_in_the_phase_it_was_sent_in(
     page = page_of(standard_game)
     spring = page[page.index('id="S1901M"'):page.index('id="F1901M"')]
     fall = page[page.index('id="F1901M"'):page.index('id="F1901R"')]
-    assert "alert(1)" in spring and "Munich will fall." in fall
+    assert "alert(1)" in spring and "Munich will fall — déjà vu." in fall
     assert spring.index("alert(1)") < spring.index("Movement results for Spring of 1901.")
     opening = page[page.index('id="opening"'):page.index('id="y1901"')]
     assert "Welcome to the g1 zine." in opening and "Broadcast from Master" in opening

@@ -16,17 +16,15 @@ ROW = {"power": "FRANCE", "order": "A PAR - BUR", "result": "succeeds", "reason"
        "dislodged": False}
 
 
-def test_results_stored_as_a_list_are_read_as_order_rows() -> None:
+def test_stored_results_are_read_as_order_rows() -> None:
     assert order_rows([ROW]) == [ROW]
-    assert public_report([ROW]) == {}
+    assert order_rows({"power": "FRANCE"}) == []
 
 
-def test_results_stored_with_the_report_give_only_its_public_part() -> None:
-    stored = {"orders": [ROW], "report": {"public": {"violations": []},
-                                          "private": {"1": {"tasks": ["secret"]}}}}
-    assert order_rows(stored) == [ROW]
-    assert public_report(stored) == {"violations": []}
-    assert public_report({"orders": [], "report": {"private": {"1": {}}}}) == {}
+def test_only_the_public_part_of_a_stored_report_is_read() -> None:
+    report = {"public": {"violations": []}, "private": {"1": {"tasks": ["secret"]}}}
+    assert public_report(report) == {"violations": []}
+    assert public_report({"private": {"1": {"tasks": ["secret"]}}}) == {}
 
 
 def test_an_unprocessed_phase_has_no_results() -> None:

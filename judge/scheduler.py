@@ -1,0 +1,103 @@
+"""The scheduler: claim the games whose time has come and let the service act on them.
+
+Each due game is handled in its own transaction: it is claimed (locked; `SKIP
+LOCKED` on PostgreSQL, so several judge processes share the work without taking
+the same game twice), `judge.service.due.run_due` reminds, warns or processes it,
+and the commit releases it together with the mail it queued. On SQLite every
+transaction takes the write lock at its start, so scheduler rounds are serialised
+and any number of processes stays correct (one is all it needs).
+
+`tick` is the hook `judge serve` calls every poll interval; `judge scheduler`
+runs the same rounds without the SMTP intake (`--once`: until nothing is due).
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+import threading
+from types import FrameType
+
+from sqlalchemy.orm import Session, sessionmaker
+
+from judge.clock import Clock, SystemClock
+from judge.config import Config
+from judge.outbound import deliver_due, make_transport
+from judge.service.due import run_due
+from judge.store import games as store
+from judge.store.db import make_engine, make_session_factory
+from judge.store.migrate import upgrade
+
+log = logging.getLogger(__name__)
+
+
+def tick(session: Session, clock: Clock, config: Config) -> None:
+    """One scheduler round in `session` (the `judge serve` hook)."""
+    run_due_games(session, clock, config)
+
+
+def run_due_games(session: Session, clock: Clock, config: Config) -> int:
+    """Handle every game that is due, one transaction each; return how many.
+
+    A game whose handling fails is rolled back, logged, and left for the next
+    round, so one broken game cannot stall the others.
+    """
+    failed: set[int] = set()
+    handled = 0
+    while True:
+        now = clock.now()
+        claimed = store.due_games(session, now, limit=1, exclude=failed)
+        if not claimed:
+            session.rollback()
+            return handled
+        game_id = claimed[0].id
+        try:
+            run_due(session, config, claimed[0], now)
+            session.commit()
+            handled += 1
+        except Exception:
+            log.exception("scheduler: game %s failed; it will be retried", game_id)
+            session.rollback()
+            failed.add(game_id)
+
+
+def run_rounds(
+    sessions: sessionmaker[Session], clock: Clock, config: Config, *, send: bool = True
+) -> int:
+    """Handle every due game, then (with `send`) deliver the mail that is due."""
+    with sessions() as session:
+        handled = run_due_games(session, clock, config)
+    if send:
+        deliver_due(sessions, make_transport(config.outbound), clock, config)
+    return handled
+
+
+def run_scheduler(config: Config, *, once: bool, send: bool = True) -> int:
+    """`judge scheduler`: rounds every poll interval until SIGTERM/SIGINT, or one."""
+    engine = make_engine(config.database.url)
+    try:
+        upgrade(engine)
+        sessions = make_session_factory(engine)
+        clock = SystemClock()
+        if once:
+            handled = run_rounds(sessions, clock, config, send=send)
+            log.info("scheduler: %d game(s) handled", handled)
+            return 0
+        stop = _stop_event()
+        while not stop.is_set():
+            run_rounds(sessions, clock, config, send=send)
+            stop.wait(config.scheduler.poll_seconds)
+        return 0
+    finally:
+        engine.dispose()
+
+
+def _stop_event() -> threading.Event:
+    stop = threading.Event()
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    return stop

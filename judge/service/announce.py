@@ -1,0 +1,47 @@
+"""Announcements: telling everyone in a game what changed in how it runs.
+
+The master's PAUSE, RESUME, PROCESS, EJECT and SET DEADLINE, a resignation and a
+takeover are each mailed to the game's whole audience (players, master, observers,
+zine) and kept as a public `notice` event, so HISTORY and the zine show them too.
+The wording is in `templates/announcements.txt.j2`.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from judge.config import Config
+from judge.mail.templates import render, render_macro
+from judge.service.mailing import audience, header_data, send_game_mail
+from judge.service.snapshots import variants
+from judge.store import games as store
+from judge.store.models import Game
+
+NOTICE_EVENT = "notice"
+
+
+def announce(
+    session: Session,
+    config: Config,
+    game: Game,
+    key: str,
+    *,
+    what: str,
+    now: datetime,
+    author: str | None = None,
+    **params: Any,
+) -> None:
+    """Record announcement `key` and mail it, subject `CODE:game - <what>`."""
+    text = render_macro("announcements.txt.j2", key, game=game.name, **params)
+    store.add_event(
+        session, game, kind=NOTICE_EVENT, body=text, now=now, phase=game.phase, author=author
+    )
+    display = variants().get(game.variant).display_name
+    body = render("announcement.txt.j2", **header_data(config, game, display), text=text)
+    for person in audience(session, game):
+        send_game_mail(
+            session, config, game, to=person.address, what=what, body=body, kind="notice", now=now
+        )

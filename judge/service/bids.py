@@ -1,0 +1,86 @@
+"""BID and BID NONE: sealed bids for the Intimate mercenaries, kept until the bid results.
+
+A seat's bids for the current bid phase are the order lines of its home power
+(`snapshots.bid_lines`): a later bid for a power replaces the earlier one, 0
+withdraws it, BID NONE clears them all and still counts as sent, so early
+processing works as for orders. The variant validates each bid (`check_extra`)
+and words the acknowledgement. Bids are sealed: only the bidder's reply shows
+them; nothing is broadcast or recorded in public before the bid results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol, runtime_checkable
+
+from judge.mail.command_types import Bid, BidNone
+from judge.service.context import MailContext, Note, Refusal, note
+from judge.service.describe import power_title
+from judge.service.orders import running_board
+from judge.service.snapshots import Board, bid_lines, read_bid_lines, seat_of
+from judge.store import games as store
+from judge.variants.base import Snapshot
+
+
+@runtime_checkable
+class Bidding(Protocol):
+    """A variant with sealed bids (the Intimate rulesets)."""
+
+    def bid_acknowledgement(
+        self, snapshot: Snapshot, seat: str, bids: Mapping[str, int]
+    ) -> Mapping[str, Any]: ...
+
+
+def bid(ctx: MailContext, command: Bid | BidNone) -> list[Note]:
+    signed = ctx.need_player()
+    board = running_board(ctx, signed)
+    seat = seat_of(signed.player)
+    variant = board.variant
+    if isinstance(command, Bid):
+        refusal = variant.check_extra(board.snapshot, seat, "bid", (command.power, command.amount))
+    else:
+        refusal = variant.check_extra(board.snapshot, seat, "bids", {})
+    if refusal:
+        raise Refusal("order_refused", message=refusal)
+    if not isinstance(variant, Bidding):
+        raise Refusal("not_supported", what="BID")
+    home = _bid_key(board, seat)
+    bids = _changed(current_bids(ctx, board, home), command)
+    store.set_orders(
+        ctx.session, board.record, home, bid_lines(bids), now=ctx.now, player=signed.player
+    )
+    ctx.touch(board.game)
+    ack = variant.bid_acknowledgement(board.snapshot, seat, bids)
+    return [_acknowledgement(board, ack)]
+
+
+def _bid_key(board: Board, seat: str) -> str:
+    """The power whose order lines hold the seat's bids: its (first) home power."""
+    return board.variant.holdings(board.snapshot)[seat][0]
+
+
+def current_bids(ctx: MailContext, board: Board, home: str) -> dict[str, int]:
+    lines = store.submitted_orders(ctx.session, board.record).get(home, [])
+    return read_bid_lines(lines)
+
+
+def _changed(bids: dict[str, int], command: Bid | BidNone) -> dict[str, int]:
+    if isinstance(command, BidNone):
+        return {}
+    changed = {power: amount for power, amount in bids.items() if power != command.power}
+    if command.amount:
+        changed[command.power] = command.amount
+    return changed
+
+
+def _acknowledgement(board: Board, ack: Mapping[str, Any]) -> Note:
+    return note(
+        "bid_ok",
+        game=board.game.name,
+        phase=board.record.phase,
+        bids=[{"power": power_title(p), "amount": a} for p, a in ack["bids"].items()],
+        total=ack["total"],
+        treasury=ack["treasury"],
+        currency=ack["currency"],
+        warning=ack["warning"],
+    )

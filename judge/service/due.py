@@ -1,0 +1,71 @@
+"""What the scheduler does for one game whose time has come.
+
+`run_due` is called with the game row locked (claimed by `store.due_games`), in the
+caller's transaction, with the moment `now`. It does whatever is due at `now`, in
+order, so a judge that was down catches up in one go:
+
+1. the reminder, if its time has come and the deadline has not passed yet (a
+   reminder after the deadline would be pointless: the late notice replaces it);
+2. at the deadline: the phase is processed when nobody who plays is late (WAIT no
+   longer holds it back); otherwise the late notices go out and the grace starts,
+   unless the grace (counted from the deadline) is already over;
+3. at the end of the grace: the phase is processed, and the late powers' missing
+   orders are treated as civil disorder by the variant.
+
+A phase is processed at most once: the game row is locked, and the next phase's row
+is unique per game and phase, so a second attempt fails and rolls back.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from judge.config import Config
+from judge.service import deadlines
+from judge.service.lateness import late_players, late_powers, send_late_notices, send_reminders
+from judge.service.processing import Processed, process_if_ready, process_phase
+from judge.service.snapshots import Board, load_board
+from judge.store.models import Game
+
+log = logging.getLogger(__name__)
+
+
+def run_due(session: Session, config: Config, game: Game, now: datetime) -> list[Processed]:
+    """Do what is due for `game` at `now`; return the phases processed."""
+    board = load_board(session, game)
+    if board is None or game.next_deadline is None:
+        game.remind_at = game.grace_until = None
+        return []
+    if game.remind_at is not None and game.remind_at <= now:
+        _remind(session, config, board, now)
+    if now < game.next_deadline:
+        return []
+    return _after_deadline(session, config, board, now)
+
+
+def _remind(session: Session, config: Config, board: Board, now: datetime) -> None:
+    board.game.remind_at = None
+    deadline = board.game.next_deadline
+    if deadline is not None and now < deadline:
+        send_reminders(session, config, board, late_players(session, board), now)
+
+
+def _after_deadline(
+    session: Session, config: Config, board: Board, now: datetime
+) -> list[Processed]:
+    game = board.game
+    late = late_players(session, board)
+    if late and game.grace_until is None:
+        end = deadlines.grace_end(game)
+        if end is not None and now < end:
+            game.grace_until = end
+            send_late_notices(session, config, board, late, now)
+            return []
+    elif late and game.grace_until is not None and now < game.grace_until:
+        return []
+    done = process_phase(session, config, board, now, disorder=late_powers(late))
+    log.info("game %s: %s processed at its deadline", game.name, done.phase)
+    return [done, *process_if_ready(session, config, game, now)]

@@ -1,0 +1,120 @@
+"""Who is late, and the mails that tell them so.
+
+A player is late when a seat of theirs owes orders (or bids) this phase
+(`variant.owing`) and what it sent is not complete (`variant.is_complete`).
+Resigned and ejected players are never late: their powers are in civil disorder.
+
+* The reminder, before the deadline, goes only to the late players, with the
+  orders they have sent so far.
+* After the deadline, each late player gets a late notice (with the end of the
+  grace period), and the other players and the master are told who is late.
+  Observers and the zine are not: lateness is not part of the public record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from judge.config import Config
+from judge.mail.templates import render
+from judge.service.describe import power_title
+from judge.service.mailing import header_data, send_game_mail
+from judge.service.orders import orders_listing
+from judge.service.report import format_time, phase_words
+from judge.service.snapshots import Board, active_players, seat_of, submissions
+from judge.store import games as store
+from judge.store.models import Player, PlayerRole
+from judge.variants.base import Submission
+
+NOT_SENT = Submission(complete=False)
+
+
+@dataclass(frozen=True)
+class Late:
+    """A player who still owes something, and the powers (as titles) it is owed for."""
+
+    player: Player
+    powers: tuple[str, ...]
+
+
+def late_players(session: Session, board: Board) -> list[Late]:
+    """The active players whose seats owe orders and have not sent them all."""
+    owing = board.variant.owing(board.snapshot)
+    if not owing:
+        return []
+    sent = submissions(session, board)
+    late = []
+    for player in active_players(session, board.game):
+        seat = seat_of(player)
+        if seat in owing and not board.variant.is_complete(
+            board.snapshot, seat, sent.get(seat, NOT_SENT)
+        ):
+            late.append(Late(player, tuple(power_title(p) for p in sorted(owing[seat]))))
+    return late
+
+
+def late_powers(late: list[Late]) -> list[str]:
+    return sorted({power for entry in late for power in entry.powers})
+
+
+def send_reminders(
+    session: Session, config: Config, board: Board, late: list[Late], now: datetime
+) -> None:
+    for entry in late:
+        body = render("reminder.txt.j2", **_common(config, board), **_personal(session, entry))
+        _send(session, config, board, entry.player.address, "Reminder", body, now)
+
+
+def send_late_notices(
+    session: Session, config: Config, board: Board, late: list[Late], now: datetime
+) -> None:
+    """Each late player is told; the others and the master learn who is late."""
+    common = _common(config, board)
+    for entry in late:
+        body = render("late_notice.txt.j2", **common, **_personal(session, entry))
+        _send(session, config, board, entry.player.address, "Late Notice", body, now)
+    late_ids = {entry.player.id for entry in late}
+    others = [
+        person
+        for person in store.players_of(
+            session, board.game, roles=[PlayerRole.PLAYER, PlayerRole.MASTER]
+        )
+        if person.id not in late_ids
+    ]
+    body = render("late_powers.txt.j2", **common, powers=late_powers(late))
+    for address in sorted({person.address.lower(): person.address for person in others}.values()):
+        _send(session, config, board, address, "Late Powers", body, now)
+
+
+def _common(config: Config, board: Board) -> dict[str, Any]:
+    game = board.game
+    grace_until = game.grace_until
+    return {
+        **header_data(config, game, board.variant.display_name),
+        "phase_words": phase_words(board.state.phase),
+        "grace_end": format_time(grace_until),
+    }
+
+
+def _personal(session: Session, entry: Late) -> dict[str, Any]:
+    return {
+        "powers": list(entry.powers),
+        "listing": orders_listing(session, entry.player.game, entry.player),
+    }
+
+
+def _send(
+    session: Session,
+    config: Config,
+    board: Board,
+    to: str,
+    what: str,
+    body: str,
+    now: datetime,
+) -> None:
+    what = f"{board.record.phase} {what}"
+    send_game_mail(session, config, board.game, to=to, what=what, body=body, kind="notice", now=now)

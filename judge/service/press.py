@@ -1,0 +1,121 @@
+"""PRESS and BROADCAST: players and the master writing to each other through the judge.
+
+* `PRESS TO powers ... ENDPRESS` is private: one mail to each player of the named
+  powers (and to the master for `MASTER`), nobody else. Not even the master sees
+  private press between players. It is kept as a private event, never shown by
+  HISTORY or the zine.
+* `PRESS ... ENDPRESS` without TO, and `BROADCAST ... ENDPRESS`, are public: they go
+  to the whole audience (players, master, observers, zine), except the sender, and
+  into the game's public record.
+
+Press is signed with the sender's power(s), or "Master"; observers cannot send it.
+The sender's reply echoes the text and says who it went to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from judge.mail.command_types import Broadcast, Press
+from judge.mail.templates import render
+from judge.service.context import MailContext, Note, Refusal, Signed, note
+from judge.service.describe import power_title
+from judge.service.games import find_game
+from judge.service.mailing import audience, header_data, one_per_address, send_game_mail
+from judge.service.snapshots import active_players, variants
+from judge.store import games as store
+from judge.store.models import GameStatus, Player, PlayerRole
+
+MASTER = "MASTER"
+
+
+def press(ctx: MailContext, command: Press) -> list[Note]:
+    signed = _sender(ctx)
+    if command.to is None:
+        return _public(ctx, signed, "press", command.body)
+    return _private(ctx, signed, command.to, command.body)
+
+
+def broadcast(ctx: MailContext, command: Broadcast) -> list[Note]:
+    return _public(ctx, _sender(ctx), "broadcast", command.body)
+
+
+def _sender(ctx: MailContext) -> Signed:
+    signed = ctx.need_signon()
+    if not (signed.is_player or signed.is_master):
+        raise Refusal("need_player", game=signed.game.name)
+    find_game(ctx.session, signed.game.name)
+    return signed
+
+
+def _author(signed: Signed) -> str:
+    if signed.is_master:
+        return "Master"
+    return " and ".join(power_title(p) for p in sorted(signed.player.powers)) or "a player"
+
+
+def _public(ctx: MailContext, signed: Signed, kind: str, body: Sequence[str]) -> list[Note]:
+    readers = [p for p in audience(ctx.session, signed.game) if p.id != signed.player.id]
+    _deliver(ctx, signed, kind, body, readers, to=[], recipients=None)
+    return [note("press_sent", to=[], count=len(readers))]
+
+
+def _private(
+    ctx: MailContext, signed: Signed, to: Sequence[str], body: Sequence[str]
+) -> list[Note]:
+    if signed.game.status is GameStatus.FORMING:
+        raise Refusal("not_started", game=signed.game.name)
+    readers = [
+        reader
+        for name in to
+        for reader in _readers_of(ctx, signed, name)
+        if reader.id != signed.player.id
+    ]
+    readers = one_per_address(readers, lambda person: person.address)
+    names = [_name(n) for n in to]
+    own = ["MASTER"] if signed.is_master else list(signed.player.powers)
+    _deliver(ctx, signed, "press", body, readers, to=names, recipients=sorted({*to, *own}))
+    return [note("press_sent", to=names, count=len(readers))]
+
+
+def _readers_of(ctx: MailContext, signed: Signed, name: str) -> list[Player]:
+    if name == MASTER:
+        return store.players_of(ctx.session, signed.game, roles=[PlayerRole.MASTER])
+    holders = [p for p in active_players(ctx.session, signed.game) if name in p.powers]
+    if not holders:
+        raise Refusal("power_not_played", game=signed.game.name, power=power_title(name))
+    return holders
+
+
+def _name(name: str) -> str:
+    return "the Master" if name == MASTER else power_title(name)
+
+
+def _deliver(
+    ctx: MailContext,
+    signed: Signed,
+    kind: str,
+    body: Sequence[str],
+    readers: Sequence[Player],
+    *,
+    to: list[str],
+    recipients: list[str] | None,
+) -> None:
+    game = signed.game
+    text = "\n".join(body)
+    author = _author(signed)
+    store.add_event(
+        ctx.session, game, kind=kind, body=text, now=ctx.now, phase=game.phase,
+        author=author, recipients=recipients,
+    )  # fmt: skip
+    display = variants().get(game.variant).display_name
+    mail = render(
+        "press.txt.j2", **header_data(ctx.config, game, display),
+        kind=kind, author=author, to=to, body=text,
+    )  # fmt: skip
+    what = f"{'Broadcast' if kind == 'broadcast' else 'Press'} from {author}"
+    for reader in readers:
+        send_game_mail(
+            ctx.session, ctx.config, game, to=reader.address, what=what, body=mail,
+            kind="press", now=ctx.now,
+        )  # fmt: skip

@@ -1,0 +1,32 @@
+"""`SET PLAYERS n`: the master fixes how many players start a forming Taskdip game.
+
+The number is the variant's rule flag `players` (the variant checks 2..7 and
+answers `players_needed`), so it lives in the game's rules like any flag. It
+can only change while the game is forming, and never below the number of
+players who have already joined. If the game then has its players, it starts
+after the mail's last line, as it would after a SIGNON.
+"""
+
+from __future__ import annotations
+
+from judge.mail.command_types import SetPlayers
+from judge.service.context import MailContext, Note, Refusal, note
+from judge.service.games import find_game
+from judge.service.settings import apply_settings
+from judge.service.snapshots import active_players, variants
+from judge.store.models import GameStatus
+
+
+def set_players(ctx: MailContext, command: SetPlayers) -> list[Note]:
+    signed = ctx.need_master()
+    game = find_game(ctx.session, signed.game.name)
+    if game.status is not GameStatus.FORMING:
+        raise Refusal("players_fixed", game=game.name)
+    joined = len(active_players(ctx.session, game))
+    if command.n < joined:
+        raise Refusal("players_fewer", game=game.name, count=joined)
+    settings = dict(game.settings)
+    apply_settings(variants().get(game.variant), settings, [command])
+    game.settings = settings
+    ctx.touch(game)  # it may have its players now: it starts after the mail's last line
+    return [note("players_set", game=game.name, needed=command.n, count=joined)]

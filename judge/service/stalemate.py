@@ -1,0 +1,64 @@
+"""STALEMATE (the Intimate variants): rx03's stalemate rule, "most centres wins".
+
+A player's declaration is kept as a private `stalemate` event (author: the seat,
+readable by the master only). The game ends when every player has declared it,
+or at once when the master sends STALEMATE: the variant's `stalemate_winner`
+names the home power that owns more supply centres, or both (a draw) when the
+counts are equal. A declaration stands until the game ends.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from judge.mail.command_types import Stalemate
+from judge.service.context import MailContext, Note, Refusal, note
+from judge.service.ending import finish_game
+from judge.service.orders import running_board
+from judge.service.snapshots import Board, active_players, seat_of
+from judge.store import games as store
+from judge.variants.base import Snapshot
+
+STALEMATE_EVENT = "stalemate"
+
+
+@runtime_checkable
+class Stalemating(Protocol):
+    """A variant with a stalemate rule."""
+
+    def stalemate_winner(self, snapshot: Snapshot) -> str | list[str]: ...
+
+
+def stalemate(ctx: MailContext, command: Stalemate) -> list[Note]:
+    signed = ctx.need_signon()
+    if not (signed.is_master or signed.is_player):
+        raise Refusal("need_player", game=signed.game.name)
+    board = running_board(ctx, signed)
+    if not isinstance(board.variant, Stalemating):
+        raise Refusal("stalemate_not_possible", variant=board.variant.display_name)
+    if signed.is_master:
+        return [_declare(ctx, board, board.variant)]
+    seat = seat_of(signed.player)
+    store.add_event(
+        ctx.session,
+        board.game,
+        kind=STALEMATE_EVENT,
+        body="yes",
+        now=ctx.now,
+        phase=board.game.phase,
+        author=seat,
+        recipients=["MASTER"],
+    )
+    notes = [note("stalemate_vote")]
+    declared = {
+        e.author for e in store.events_of(ctx.session, board.game) if e.kind == STALEMATE_EVENT
+    }
+    if all(seat_of(p) in declared for p in active_players(ctx.session, board.game)):
+        notes.append(_declare(ctx, board, board.variant))
+    return notes
+
+
+def _declare(ctx: MailContext, board: Board, variant: Stalemating) -> Note:
+    winner = variant.stalemate_winner(board.snapshot)
+    finish_game(ctx, board.game, winner=winner, how="stalemate")
+    return note("stalemate_declared", game=board.game.name)

@@ -1,0 +1,18 @@
+"""The service's inbox handler, with cheap password hashes, for `judge serve` under test.
+
+`judge serve` takes its handler from `JUDGE_HANDLER=module:function`. Importing this
+module swaps the Argon2id hasher for one with tiny costs (as the service tests'
+`quick_password_hashes` fixture does): the same code path, without half a second
+per SIGNON, so an end-to-end game stays fast.
+"""
+
+from __future__ import annotations
+
+from argon2 import PasswordHasher
+
+import judge.store.passwords
+from judge.service import handle_inbox_message
+
+judge.store.passwords._HASHER = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+
+__all__ = ["handle_inbox_message"]
