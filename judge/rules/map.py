@@ -9,6 +9,7 @@ army or for a fleet on a given coast, which names mean which province.
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 from collections.abc import Mapping
@@ -71,6 +72,18 @@ class GameMap:
     @property
     def centers(self) -> frozenset[str]:
         return frozenset(p.id for p in self.provinces.values() if p.is_center)
+
+    @functools.cached_property
+    def multi_word_names(self) -> Mapping[tuple[str, ...], str]:
+        """Province names and aliases of two or more words, by their words (computed
+        once per map: the order parser looks them up for every order it reads)."""
+        names: dict[tuple[str, ...], str] = {}
+        for prov in self.provinces.values():
+            for name in (prov.name, *prov.aliases):
+                words = tuple(re.findall(r"[a-z0-9]+", name.lower()))
+                if len(words) > 1:
+                    names[words] = prov.id
+        return MappingProxyType(names)
 
     def province(self, location: str) -> Province:
         return self.provinces[province_of(location)]

@@ -168,7 +168,7 @@ class _Grammar:
         self.pos = start
         self.map = game_map
         self.move_words = _MOVE_VERBS | (_RETREAT_WORDS if retreat else frozenset())
-        self.names = _multi_word_names(game_map)
+        self.names = game_map.multi_word_names
 
     # -- token helpers
     def stuck(self) -> NoReturn:
@@ -366,17 +366,6 @@ class _Grammar:
         self.end()
         route = tuple(p.province for p in places[:-1])
         return _Reading("move", power, unit, target=places[-1], route=route, via=via)
-
-
-def _multi_word_names(game_map: GameMap) -> dict[tuple[str, ...], str]:
-    """Province names and aliases of two or more words, by their words."""
-    names: dict[tuple[str, ...], str] = {}
-    for prov in game_map.provinces.values():
-        for name in (prov.name, *prov.aliases):
-            words = tuple(re.findall(r"[a-z0-9]+", name.lower()))
-            if len(words) > 1:
-                names[words] = prov.id
-    return names
 
 
 def _power_word(game_map: GameMap, word: str, loose: bool) -> str | None:

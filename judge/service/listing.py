@@ -121,10 +121,28 @@ def summary(ctx: MailContext, command: Summary) -> list[Note]:
                 "summary.txt.j2",
                 game=game.name,
                 variant=variant.display_name,
-                powers=[p[:3].title() for p in powers],
+                powers=[_short(p) for p in powers],
                 rows=rows,
+                control=_control_rows(ctx.session, game, powers),
             )
         )
+    ]
+
+
+def _short(power: str | None) -> str:
+    return power[:3].title() if power else "-"
+
+
+def _control_rows(session: Session, game: Game, powers: list[str]) -> list[dict[str, Any]]:
+    """Who controlled each power, year by year, where the variant records it
+    (Intimate: `control_history`, public once the bids are revealed)."""
+    board = load_board(session, game)
+    if board is None:
+        return []
+    history = board.variant.public_summary(board.snapshot).get("control_history", {})
+    return [
+        {"label": year, "controllers": [_short(by_power.get(p, p)) for p in powers]}
+        for year, by_power in sorted(history.items())
     ]
 
 

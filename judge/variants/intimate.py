@@ -350,6 +350,7 @@ class IntimateVariant(Variant):
             "credits_by_power": dict(data.credits),
             "home_powers": dict(data.homes),
             "controllers": {p: self.controller_of(snapshot, p) for p in self.map.home_centers},
+            "control_history": {y: dict(c) for y, c in data.control_history.items()},
         }
 
     def credits_of(self, snapshot: Snapshot, seat: str) -> int | None:

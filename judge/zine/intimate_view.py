@@ -18,7 +18,7 @@ OTHER_KEYS = ("income", "popularity", "victory", "bidding_skipped")
 
 
 class IntimateView(VariantView):
-    def report_blocks(self, public: Mapping[str, Any], finished: bool) -> list[ReportBlock]:
+    def report_blocks(self, public: Mapping[str, Any]) -> list[ReportBlock]:
         found: list[ReportBlock] = []
         if "bidding" in public:
             sections = _sections(format_bid_report(public["bidding"]))

@@ -3,7 +3,8 @@
 Everything here is public by construction: processed phases (the board before and
 after, the order results, the public part of the variant's report), the events
 marked public (press, broadcasts, the game-over notice) and the variant's
-`public_summary`. Orders and bids of a phase that has not been processed, private
+`public_summary` (and, once the game is over, what the variant reveals then).
+Orders and bids of a phase that has not been processed, private
 press and the variant's private data are never read.
 """
 
@@ -60,12 +61,19 @@ class GameRecord:
     played: list[PlayedPhase]
     press: list[Press]
     endings: list[str]  # the texts of the game-over notices
-    board: GameState | None  # the latest board
-    summary: Mapping[str, Any]  # the variant's public summary of the latest snapshot
+    latest: Snapshot | None  # the latest board with the variant's data; None if forming
 
     @property
     def finished(self) -> bool:
         return self.status is GameStatus.FINISHED
+
+    @property
+    def board(self) -> GameState | None:
+        return None if self.latest is None else self.latest.state
+
+    def summary(self) -> Mapping[str, Any]:
+        """The variant's public summary of the latest snapshot (e.g. who is neutral)."""
+        return {} if self.latest is None else self.variant.public_summary(self.latest)
 
 
 def read_record(session: Session, game: Game) -> GameRecord:
@@ -78,7 +86,7 @@ def read_record(session: Session, game: Game) -> GameRecord:
         if record.processed_at is not None
     ]
     events = store.events_of(session, game, public_only=True)
-    board = states[-1] if states else None
+    latest = Snapshot(states[-1], dict(game.variant_data), rules_of(game)) if states else None
     return GameRecord(
         name=game.name,
         variant=variant,
@@ -88,8 +96,7 @@ def read_record(session: Session, game: Game) -> GameRecord:
         played=played,
         press=[_press(e) for e in events if e.kind not in STRUCTURED_EVENTS],
         endings=[e.body for e in events if e.kind == "end"],
-        board=board,
-        summary=_summary(variant, game, board),
+        latest=latest,
     )
 
 
@@ -114,8 +121,3 @@ def _press(event: Event) -> Press:
         sent=event.created_at,
     )
 
-
-def _summary(variant: Variant, game: Game, board: GameState | None) -> Mapping[str, Any]:
-    if board is None:
-        return {}
-    return variant.public_summary(Snapshot(board, dict(game.variant_data), rules_of(game)))

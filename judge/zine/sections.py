@@ -7,9 +7,10 @@ finished game) gets a section only when press was sent during it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import groupby
+from typing import Any
 
 from judge.rules.state import Phase
 from judge.zine.lookup import view_for
@@ -39,7 +40,8 @@ class Year:
 
 def years(record: GameRecord) -> list[Year]:
     """Every section, grouped by the year of its phase."""
-    sections = [played_section(record, p) for p in record.played]
+    summary = record.summary()
+    sections = [played_section(record, p, summary) for p in record.played]
     current = current_section(record)
     if current is not None:
         sections.append(current)
@@ -47,16 +49,18 @@ def years(record: GameRecord) -> list[Year]:
     return [Year(year, list(group)) for year, group in by_year]
 
 
-def played_section(record: GameRecord, played: PlayedPhase) -> Section:
+def played_section(
+    record: GameRecord, played: PlayedPhase, summary: Mapping[str, Any]
+) -> Section:
     phase = played.before.phase
     view = view_for(record.variant)
-    colours = view.colour_of(record.summary, played.after.phase)
+    colours = view.colour_of(summary, played.after.phase)
     return Section(
         anchor=phase.code,
         heading=heading(phase),
         press=press_of(record.press, phase.code),
         results=results_parts(record.variant.map, played),
-        report=view.report_blocks(played.report, record.finished),
+        report=view.report_blocks(played.report),
         map_uri=phase_map(phase, played.after, played.results, colours),
     )
 

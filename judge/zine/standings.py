@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judge.service.describe import power_title, winner_titles
+from judge.zine.lookup import view_for
 from judge.zine.phases import heading
 from judge.zine.record import GameRecord
+from judge.zine.views import ReportBlock
 
 
 @dataclass(frozen=True)
@@ -23,6 +25,7 @@ class Standings:
     winners: list[str]
     finished: bool
     endings: list[str]  # how the game ended, from the game-over notices
+    revealed: list[ReportBlock]  # what the variant makes public at the end (Taskdip tasks)
 
 
 def standings(record: GameRecord) -> Standings:
@@ -41,7 +44,15 @@ def standings(record: GameRecord) -> Standings:
         winners=winner_titles(record.winner),
         finished=record.finished,
         endings=[notice_text(body) for body in record.endings],
+        revealed=revealed(record),
     )
+
+
+def revealed(record: GameRecord) -> list[ReportBlock]:
+    """The variant's secrets that the end of the game makes public; nothing before."""
+    if not record.finished or record.latest is None:
+        return []
+    return view_for(record.variant).final_blocks(record.variant, record.latest)
 
 
 def notice_text(body: str) -> str:

@@ -1,8 +1,10 @@
 """Taskdip in a zine: neutrality violations and allotments, wins, and (at the end) tasks.
 
-Tasks are secret until the game is over: they are shown only from the public
-report of a finished game. Powers nobody plays are drawn in the neutral colour,
-as they stood on the board shown.
+Tasks are secret until the game is over. A phase's report shows no task, even
+the final one that reveals them; the tasks are shown once, with the final
+standings, from `TaskdipVariant.reveal` however the game ended (a win, a draw,
+a concession). Powers nobody plays are drawn in the neutral colour, as they
+stood on the board shown.
 """
 
 from __future__ import annotations
@@ -12,18 +14,24 @@ from typing import Any
 
 from judge.render.palette import ColourOf, neutral_for
 from judge.rules.state import Phase
+from judge.variants.base import Snapshot, Variant
+from judge.variants.taskdip import TaskdipVariant
 from judge.zine.phases import phase_key
 from judge.zine.views import ReportBlock, VariantView, blocks
 
 
 class TaskdipView(VariantView):
-    def report_blocks(self, public: Mapping[str, Any], finished: bool) -> list[ReportBlock]:
+    def report_blocks(self, public: Mapping[str, Any]) -> list[ReportBlock]:
         return blocks(
             ("Neutrality violated", _texts(public.get("violations"))),
             ("Neutral powers allotted", _texts(public.get("allotments"))),
             ("Victory", _texts(public.get("victory"))),
-            ("The tasks", _tasks(public.get("tasks")) if finished else []),
         )
+
+    def final_blocks(self, variant: Variant, latest: Snapshot) -> list[ReportBlock]:
+        if not isinstance(variant, TaskdipVariant):
+            return []
+        return blocks(("The tasks", _tasks(variant.reveal(latest))))
 
     def colour_of(self, summary: Mapping[str, Any], board: Phase) -> ColourOf | None:
         neutral = neutral_on(summary, board)

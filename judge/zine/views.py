@@ -13,6 +13,7 @@ from typing import Any
 
 from judge.render.palette import ColourOf
 from judge.rules.state import Phase
+from judge.variants.base import Snapshot, Variant
 
 
 @dataclass(frozen=True)
@@ -26,8 +27,12 @@ class ReportBlock:
 class VariantView:
     """Standard Diplomacy: nothing beyond the order results."""
 
-    def report_blocks(self, public: Mapping[str, Any], finished: bool) -> list[ReportBlock]:
-        """The report's sections; `finished` says whether the game is over."""
+    def report_blocks(self, public: Mapping[str, Any]) -> list[ReportBlock]:
+        """The sections of a phase's public report."""
+        return []
+
+    def final_blocks(self, variant: Variant, latest: Snapshot) -> list[ReportBlock]:
+        """What becomes public when the game is over; asked only of a finished game."""
         return []
 
     def colour_of(self, summary: Mapping[str, Any], board: Phase) -> ColourOf | None:

@@ -19,6 +19,7 @@ before the bid results. The rulesets' own figures are checked in their tests.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 
@@ -63,6 +64,7 @@ class Played:
     starts: dict[str, str] = field(default_factory=dict)  # address -> body
     results: dict[str, dict[str, str]] = field(default_factory=dict)  # phase -> address -> body
     replies: dict[tuple[str, str], str] = field(default_factory=dict)  # (phase, who) -> body
+    sent: dict[str, list[str]] = field(default_factory=dict)  # who -> every line sent
     mails: list[EmailMessage] = field(default_factory=list)
 
 
@@ -72,6 +74,7 @@ def play(judge: Judge, ruleset: str, bids_1903: tuple[Mail, ...]) -> Played:
     for phase, mails in (*YEARS_1901_1902, ("S1903B", bids_1903), VICTORY):
         for who, lines in mails:
             played.replies[(phase, who)] = _send(judge, who, lines)
+            played.sent.setdefault(who, []).extend(lines)
         found = judge.wait_for(_results_for(phase), f"{phase} results")
         played.results[phase] = {m["To"]: _body(m) for m in found}
     played.mails = judge.mails()
@@ -96,7 +99,10 @@ def _send(judge: Judge, who: str, lines: tuple[str, ...]) -> str:
     return _body(judge.send(address, "\n".join((f"SIGNON {signon}", *lines))))
 
 
-def _to_everyone(subject: str):  # type: ignore[no-untyped-def]
+Finder = Callable[[list[EmailMessage]], list[EmailMessage]]
+
+
+def _to_everyone(subject: str) -> Finder:
     def found(mails: list[EmailMessage]) -> list[EmailMessage]:
         matching = [m for m in mails if m["Subject"] == subject]
         return matching if {m["To"] for m in matching} >= AUDIENCE else []
@@ -104,7 +110,7 @@ def _to_everyone(subject: str):  # type: ignore[no-untyped-def]
     return found
 
 
-def _results_for(phase: str):  # type: ignore[no-untyped-def]
+def _results_for(phase: str) -> Finder:
     return _to_everyone(f"TEST:g1 - {phase} Results")
 
 
@@ -135,7 +141,7 @@ def _check_start(played: Played, variant: str, credits: dict[str, str]) -> None:
 
 
 def _check_bids_are_sealed(played: Played) -> None:
-    """Before the bid results, bids show only in the bidder's own replies."""
+    """Before the bid results, a bid shows only in its bidder's own replies."""
     for mail in played.mails:
         text = _body(mail)
         if not BID_TEXT.search(text) or re.search(r"B Results$", mail["Subject"]):
@@ -144,6 +150,15 @@ def _check_bids_are_sealed(played: Played) -> None:
         assert mail["To"] in (ANN, BOB), (mail["To"], mail["Subject"])
         own = {ANN: "Germany", BOB: "France"}[mail["To"]]
         assert f"Signed on as {own} in 'g1'." in text, text
+        assert _bids_shown(text) <= _bids_shown("\n".join(played.sent[own])), text
+
+
+def _bids_shown(text: str) -> set[tuple[str, str]]:
+    """(power, amount) of every BID line and acknowledged bid in `text`."""
+    shown = {(p.upper(), a) for p, a in re.findall(r"BID (\w+) (\d+)", text, re.IGNORECASE)}
+    for listing in re.findall(r"Your bids in 'g1' for S\d{4}B: ([^(.]*)", text):
+        shown |= {(p.upper(), a) for p, a in re.findall(r"(\w+) (\d+)", listing)}
+    return shown
 
 
 def _check_results_reach_everyone(played: Played, variant: str) -> None:

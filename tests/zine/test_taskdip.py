@@ -11,6 +11,7 @@ from judge.render.palette import NEUTRAL_POWER
 from judge.rules.state import GameState, Unit, UnitType
 from judge.service.snapshots import variants
 from judge.store import games as store
+from judge.store.models import GameStatus
 from judge.variants.taskdip_tasks import task_for
 from zine.conftest import PageOf
 from zine.pages import maps, phase_ids, text_of
@@ -62,10 +63,26 @@ def test_tasks_are_revealed_once_the_game_is_over(recorder: Recorder, page_of: P
     outcome = recorder.play("t1")
     assert outcome.finished and outcome.winner == "RUSSIA"
     page = text_of(page_of("t1"))
-    assert "<h4>The tasks</h4>" in page
+    standings = page[page.index('id="standings"'):]
+    assert "Russia has won." in standings and "<h4>The tasks</h4>" in standings
+    for task in tasks:
+        assert page.count(task) == 1 and task in standings
+
+
+def test_tasks_are_revealed_when_the_game_ends_in_a_draw(
+    recorder: Recorder, page_of: PageOf
+) -> None:
+    _game(recorder)
+    tasks = _task_texts(recorder)
+    recorder.play("t1")
+    with recorder.sessions.begin() as session:  # as the service's finish_game does
+        game = store.get_game(session, "t1")
+        assert game is not None
+        game.status, game.winner = GameStatus.FINISHED, ["RUSSIA", "ITALY"]
+    page = text_of(page_of("t1"))
+    assert "A draw between Russia, Italy." in page
     for task in tasks:
         assert task in page
-    assert "Russia has won." in page and "Final standings" in page
 
 
 def _russia_on_eighteen_centres(board: GameState) -> GameState:

@@ -1,0 +1,74 @@
+"""How an Intimate game ends by mail outside adjudication: STALEMATE (both players, or
+the master; most centres wins), CONCEDE (the opponent wins) and DRAW (both players)."""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+
+from service.harness import JudgeHarness, body_of
+from service.intimate_game import MASTER, OBSERVER, bid, start_intimate
+
+
+def _game_over_mails(mails: list[EmailMessage], game: str = "g1") -> dict[str, str]:
+    return {m["To"]: body_of(m) for m in mails if m["Subject"] == f"TEST:{game} - Game Over"}
+
+
+def test_one_stalemate_declaration_does_not_end_the_game(judge: JudgeHarness) -> None:
+    start_intimate(judge)
+    mails = judge.send("p0@example.org", "SIGNON Gg1 pw0\nSTALEMATE")
+    assert [m["To"] for m in mails] == ["p0@example.org"], "nobody else is told"
+    assert "The game ends when your opponent sends STALEMATE too" in body_of(mails[0])
+    assert judge.status()["status"] == "active"
+
+
+def test_two_stalemate_declarations_give_the_game_to_the_most_centres(
+    judge: JudgeHarness,
+) -> None:
+    start_intimate(judge, homes=("RUSSIA", "FRANCE"))
+    bid(judge, "Russia", "STALEMATE")
+    mails = judge.send("p1@example.org", "SIGNON Fg1 pw1\nSTALEMATE")
+    assert "Stalemate declared: 'g1' is over" in body_of(mails[-1])
+    ended = _game_over_mails(mails)
+    assert set(ended) >= {"p0@example.org", "p1@example.org", MASTER, OBSERVER}
+    assert "A stalemate was declared: game 'g1' is over." in ended[OBSERVER]
+    assert "Russia has won." in ended[OBSERVER]
+    status = judge.status()
+    assert (status["status"], status["winner"]) == ("finished", "RUSSIA")
+
+
+def test_a_stalemate_with_equal_centres_is_a_draw(judge: JudgeHarness) -> None:
+    start_intimate(judge)
+    bid(judge, "Germany", "STALEMATE")
+    mails = judge.send("p1@example.org", "SIGNON Fg1 pw1\nSTALEMATE")
+    assert "The game ended in a draw between France, Germany." in _game_over_mails(mails)[MASTER]
+    assert judge.status()["winner"] == ["FRANCE", "GERMANY"]
+
+
+def test_the_master_declares_a_stalemate_alone(judge: JudgeHarness) -> None:
+    start_intimate(judge, homes=("RUSSIA", "ITALY"))
+    reply = body_of(judge.reply(MASTER, "SIGNON Mg1 gmpass\nSTALEMATE"))
+    assert "Stalemate declared: 'g1' is over" in reply
+    assert judge.status()["winner"] == "RUSSIA"
+
+
+def test_stalemate_in_a_variant_without_it_is_refused(judge: JudgeHarness) -> None:
+    judge.start_game(count=7)
+    reply = body_of(judge.orders("France", "STALEMATE"))
+    assert "*** Error: STALEMATE is for the Intimate variants, not Standard." in reply
+    assert judge.status()["status"] == "active"
+
+
+def test_a_concession_gives_the_game_to_the_opponent(judge: JudgeHarness) -> None:
+    start_intimate(judge)
+    mails = judge.send("p1@example.org", "SIGNON Fg1 pw1\nCONCEDE")
+    assert "Germany has won." in _game_over_mails(mails)[OBSERVER]
+    assert judge.status()["winner"] == "GERMANY"
+
+
+def test_a_draw_needs_both_players(judge: JudgeHarness) -> None:
+    start_intimate(judge)
+    bid(judge, "Germany", "DRAW")
+    assert judge.status()["status"] == "active"
+    mails = judge.send("p1@example.org", "SIGNON Fg1 pw1\nDRAW")
+    assert "The game ended in a draw between France, Germany." in _game_over_mails(mails)[MASTER]
+    assert judge.status()["winner"] == ["FRANCE", "GERMANY"]
