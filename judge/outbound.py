@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.message import EmailMessage
@@ -63,6 +64,57 @@ def enqueue(
     session.add(row)
     session.flush()
     return row
+
+
+def enqueue_copies(
+    session: Session,
+    msg: EmailMessage,
+    recipients: Sequence[str],
+    kind: str,
+    game_id: int | None = None,
+    *,
+    now: datetime | None = None,
+) -> list[OutboxMessage]:
+    """Add one copy of `msg` per recipient, each with its own `To` and `Message-ID`.
+
+    The same rules as `enqueue` (whose `To` is replaced), but the message is
+    generated once: a phase's results go to dozens of readers in a single commit.
+    """
+    moment = now or SystemClock().now()
+    _single_recipient(msg)
+    _fill_headers(msg, kind, moment)
+    domain = str(msg["Message-ID"]).rpartition("@")[2].rstrip(">") or "localhost"
+    del msg["To"]
+    del msg["Message-ID"]
+    shared = msg.as_bytes(policy=SMTP)
+    rows = []
+    for to in recipients:
+        address = _single_recipient_of(to)
+        message_id = make_msgid(domain=domain)
+        head = _header("To", to) + _header("Message-ID", message_id)
+        row = OutboxMessage(
+            to_address=address, message=head + shared, message_id=message_id, kind=kind,
+            game_id=game_id, created_at=moment, status=OutboxStatus.PENDING, attempts=0,
+            next_attempt_at=moment,
+        )  # fmt: skip
+        rows.append(row)
+    session.add_all(rows)
+    session.flush()
+    return rows
+
+
+def _header(name: str, value: str) -> bytes:
+    """One header line as the SMTP policy writes it (encoded words when needed)."""
+    if value.isascii() and value.isprintable() and len(name) + len(value) < 76:
+        return f"{name}: {value}\r\n".encode("ascii")  # what the policy would write
+    return SMTP.fold_binary(name, SMTP.header_factory(name, value))
+
+
+def _single_recipient_of(to: str) -> str:
+    addresses = [addr for _name, addr in getaddresses([to]) if addr]
+    if len(addresses) != 1:
+        raise ValueError(f"an outgoing mail needs exactly one To address, got {addresses}")
+    return addresses[0]
 
 
 def _single_recipient(msg: EmailMessage) -> str:

@@ -1,9 +1,9 @@
 """The scheduler: claim the games whose time has come and let the service act on them.
 
-Each due game is handled in its own transaction: it is claimed (locked; `SKIP
-LOCKED` on PostgreSQL, so several judge processes share the work without taking
-the same game twice), `judge.service.due.run_due` reminds, warns or processes it,
-and the commit releases it together with the mail it queued. On SQLite every
+Due games are claimed in small batches (locked; `SKIP LOCKED` on PostgreSQL, so
+several judge processes share the work without taking the same game twice); for
+each, in its own savepoint, `judge.service.due.run_due` reminds, warns or
+processes it, and the commit releases the batch together with the mail it queued. On SQLite every
 transaction takes the write lock at its start, so scheduler rounds are serialised
 and any number of processes stays correct (one is all it needs).
 
@@ -16,6 +16,8 @@ from __future__ import annotations
 import logging
 import signal
 import threading
+import time
+from datetime import datetime
 from types import FrameType
 
 from sqlalchemy.orm import Session, sessionmaker
@@ -27,8 +29,11 @@ from judge.service.due import run_due
 from judge.store import games as store
 from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import upgrade
+from judge.store.models import Game
 
 log = logging.getLogger(__name__)
+
+BATCH = 20  # games claimed (and committed) together
 
 
 def tick(session: Session, clock: Clock, config: Config) -> None:
@@ -37,28 +42,37 @@ def tick(session: Session, clock: Clock, config: Config) -> None:
 
 
 def run_due_games(session: Session, clock: Clock, config: Config) -> int:
-    """Handle every game that is due, one transaction each; return how many.
+    """Handle every game that is due, a batch per transaction; return how many.
 
-    A game whose handling fails is rolled back, logged, and left for the next
-    round, so one broken game cannot stall the others.
+    Each game runs in its own savepoint: one whose handling fails is rolled back,
+    logged, and left for the next round, so a broken game cannot stall the others.
+    A batch shares one commit (on SQLite, one fsync instead of twenty).
     """
     failed: set[int] = set()
     handled = 0
     while True:
         now = clock.now()
-        claimed = store.due_games(session, now, limit=1, exclude=failed)
+        claimed = store.due_games(session, now, limit=BATCH, exclude=failed)
         if not claimed:
             session.rollback()
             return handled
-        game_id = claimed[0].id
-        try:
-            run_due(session, config, claimed[0], now)
-            session.commit()
-            handled += 1
-        except Exception:
-            log.exception("scheduler: game %s failed; it will be retried", game_id)
-            session.rollback()
-            failed.add(game_id)
+        for game in claimed:
+            if _run_one(session, config, game, now):
+                handled += 1
+            else:
+                failed.add(game.id)
+        session.commit()
+
+
+def _run_one(session: Session, config: Config, game: Game, now: datetime) -> bool:
+    game_id = game.id
+    try:
+        with session.begin_nested():
+            run_due(session, config, game, now)
+    except Exception:
+        log.exception("scheduler: game %s failed; it will be retried", game_id)
+        return False
+    return True
 
 
 def run_rounds(
@@ -80,8 +94,9 @@ def run_scheduler(config: Config, *, once: bool, send: bool = True) -> int:
         sessions = make_session_factory(engine)
         clock = SystemClock()
         if once:
+            started = time.perf_counter()
             handled = run_rounds(sessions, clock, config, send=send)
-            log.info("scheduler: %d game(s) handled", handled)
+            print(f"scheduler: {handled} game(s) handled in {time.perf_counter() - started:.2f} s")
             return 0
         stop = _stop_event()
         while not stop.is_set():

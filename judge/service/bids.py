@@ -35,6 +35,19 @@ def bid(ctx: MailContext, command: Bid | BidNone) -> list[Note]:
     signed = ctx.need_player()
     board = running_board(ctx, signed)
     seat = seat_of(signed.player)
+    variant = _check(board, seat, command)
+    home = _bid_key(board, seat)
+    bids = _changed(_current_bids(ctx, board, home), command)
+    store.set_orders(
+        ctx.session, board.record, home, bid_lines(bids), now=ctx.now, player=signed.player
+    )
+    ctx.touch(board.game)
+    ack = variant.bid_acknowledgement(board.snapshot, seat, bids)
+    return [_acknowledgement(board, ack)]
+
+
+def _check(board: Board, seat: str, command: Bid | BidNone) -> Bidding:
+    """The variant, once it has accepted the bid (a Refusal otherwise)."""
     variant = board.variant
     if isinstance(command, Bid):
         refusal = variant.check_extra(board.snapshot, seat, "bid", (command.power, command.amount))
@@ -44,14 +57,7 @@ def bid(ctx: MailContext, command: Bid | BidNone) -> list[Note]:
         raise Refusal("order_refused", message=refusal)
     if not isinstance(variant, Bidding):
         raise Refusal("not_supported", what="BID")
-    home = _bid_key(board, seat)
-    bids = _changed(current_bids(ctx, board, home), command)
-    store.set_orders(
-        ctx.session, board.record, home, bid_lines(bids), now=ctx.now, player=signed.player
-    )
-    ctx.touch(board.game)
-    ack = variant.bid_acknowledgement(board.snapshot, seat, bids)
-    return [_acknowledgement(board, ack)]
+    return variant
 
 
 def _bid_key(board: Board, seat: str) -> str:
@@ -59,7 +65,7 @@ def _bid_key(board: Board, seat: str) -> str:
     return board.variant.holdings(board.snapshot)[seat][0]
 
 
-def current_bids(ctx: MailContext, board: Board, home: str) -> dict[str, int]:
+def _current_bids(ctx: MailContext, board: Board, home: str) -> dict[str, int]:
     lines = store.submitted_orders(ctx.session, board.record).get(home, [])
     return read_bid_lines(lines)
 

@@ -27,7 +27,7 @@ from judge.config import Config
 from judge.service import deadlines
 from judge.service.lateness import late_players, late_powers, send_late_notices, send_reminders
 from judge.service.processing import Processed, process_if_ready, process_phase
-from judge.service.snapshots import Board, load_board
+from judge.service.snapshots import Board, load_board, submissions
 from judge.store.models import Game
 
 log = logging.getLogger(__name__)
@@ -57,7 +57,8 @@ def _after_deadline(
     session: Session, config: Config, board: Board, now: datetime
 ) -> list[Processed]:
     game = board.game
-    late = late_players(session, board)
+    sent = submissions(session, board)
+    late = late_players(session, board, sent)
     if late and game.grace_until is None:
         end = deadlines.grace_end(game)
         if end is not None and now < end:
@@ -66,6 +67,6 @@ def _after_deadline(
             return []
     elif late and game.grace_until is not None and now < game.grace_until:
         return []
-    done = process_phase(session, config, board, now, disorder=late_powers(late))
+    done = process_phase(session, config, board, now, disorder=late_powers(late), sent=sent)
     log.info("game %s: %s processed at its deadline", game.name, done.phase)
     return [done, *process_if_ready(session, config, game, now)]

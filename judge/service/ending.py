@@ -10,6 +10,7 @@ from judge.mail.templates import render
 from judge.service import deadlines
 from judge.service.context import MailContext
 from judge.service.describe import winner_titles
+from judge.service.end_report import end_report_text
 from judge.service.mailing import audience, header_data, send_game_mail
 from judge.service.snapshots import variants
 from judge.store import games as store
@@ -28,6 +29,7 @@ def finish_game(ctx: MailContext, game: Game, *, winner: Any, how: str) -> None:
         how=how,
         winners=winner_titles(winner),
     )
+    body += end_report_text(ctx.session, game)  # e.g. Taskdip reveals every task
     store.add_event(ctx.session, game, kind="end", body=body, now=ctx.now, phase=game.phase)
     for person in audience(ctx.session, game):
         send_game_mail(

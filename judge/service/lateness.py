@@ -13,6 +13,7 @@ Resigned and ejected players are never late: their powers are in civil disorder.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -41,12 +42,18 @@ class Late:
     powers: tuple[str, ...]
 
 
-def late_players(session: Session, board: Board) -> list[Late]:
-    """The active players whose seats owe orders and have not sent them all."""
+def late_players(
+    session: Session, board: Board, sent: Mapping[str, Submission] | None = None
+) -> list[Late]:
+    """The active players whose seats owe orders and have not sent them all.
+
+    `sent`: the submissions, when the caller has read them already.
+    """
     owing = board.variant.owing(board.snapshot)
     if not owing:
         return []
-    sent = submissions(session, board)
+    if sent is None:
+        sent = submissions(session, board)
     late = []
     for player in active_players(session, board.game):
         seat = seat_of(player)

@@ -7,7 +7,7 @@ leaves only if the change that caused it is committed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from judge.config import Config
 from judge.mail.compose import broadcast_message, game_subject
-from judge.outbound import enqueue
+from judge.outbound import enqueue, enqueue_copies
 from judge.service.report import format_time
 from judge.store import games as store
 from judge.store.models import Game, Player, PlayerRole, PlayerStatus
@@ -85,3 +85,27 @@ def send_game_mail(
         now=now,
     )
     enqueue(session, message, kind, game.id, now=now)
+
+
+def send_game_mails(
+    session: Session,
+    config: Config,
+    game: Game,
+    *,
+    to: Sequence[str],
+    what: str,
+    body: str,
+    kind: str,
+    now: datetime,
+) -> None:
+    """`send_game_mail` to each address in `to`, the message built once for all."""
+    if not to:
+        return
+    message = broadcast_message(
+        sender=config.judge.address,
+        to=to[0],
+        subject=game_subject(config.judge.code, game.name, what),
+        body=body,
+        now=now,
+    )
+    enqueue_copies(session, message, to, kind, game.id, now=now)

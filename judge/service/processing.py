@@ -9,7 +9,7 @@ drawn and stored per phase, so the adjudication can be replayed.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -22,7 +22,7 @@ from judge.rules.results import OrderResult
 from judge.rules.state import PhaseType
 from judge.service import deadlines
 from judge.service.describe import winner_titles
-from judge.service.mailing import audience, header_data, send_game_mail
+from judge.service.mailing import audience, header_data, send_game_mails
 from judge.service.report import phase_words, results_data
 from judge.service.snapshots import (
     Board,
@@ -34,7 +34,7 @@ from judge.service.snapshots import (
 )
 from judge.store import games as store
 from judge.store.models import Game, GameStatus, PlayerRole
-from judge.variants.base import Outcome, Variant
+from judge.variants.base import Outcome, Submission, Variant
 
 MAX_CHAINED_PHASES = 8  # phases processed in a row when nobody owes anything
 
@@ -90,15 +90,18 @@ def process_phase(
     now: datetime,
     *,
     disorder: Sequence[str] = (),
+    sent: Mapping[str, Submission] | None = None,
 ) -> Processed:
     """Adjudicate the board's phase with what was sent, and record everything.
 
     `disorder` names the powers (as titles) whose missing orders are civil disorder
-    because their grace ended; the results say so.
+    because their grace ended; the results say so. `sent`: the submissions, when
+    the caller has read them already.
     """
     game = board.game
     seed = draw_seed()
-    sent = submissions(session, board)
+    if sent is None:
+        sent = submissions(session, board)
     outcome = board.variant.process(board.snapshot, sent, random.Random(seed))
     board.record.lot_seed = seed
     store.mark_processed(board.record, _results_json(outcome.results), now=now)
@@ -163,19 +166,21 @@ def _mail_results(
         "next_phase": phase_words(outcome.snapshot.state.phase),
     }
     private_reports = outcome.report.get("private", {}) if outcome.report else {}
+    readers: dict[str, list[str]] = {}  # the text of a mail -> who gets it
     for person in audience(session, game):
         seat = seat_of(person) if person.role is PlayerRole.PLAYER else None
         text = public
         if seat is not None and seat in private_reports:
             text += variant_report(board.variant, outcome, seat=seat, private_only=True)
-        body = render("results.txt.j2", **common, public=text)
-        send_game_mail(
+        readers.setdefault(text, []).append(person.address)
+    for text, addresses in readers.items():
+        send_game_mails(
             session,
             config,
             game,
-            to=person.address,
+            to=addresses,
             what=f"{board.record.phase} Results",
-            body=body,
+            body=render("results.txt.j2", **common, public=text),
             kind="results",
             now=now,
         )

@@ -210,3 +210,9 @@ class Variant(ABC):
         everyone else).
         """
         return {}
+
+    def end_report(self, snapshot: Snapshot) -> Mapping[str, Any]:
+        """The public report for a game that ends outside `process` (a draw, a
+        concession, TERMINATE): what the end makes public, for `report_template`
+        (e.g. Taskdip's tasks). {}: nothing more."""
+        return {}

@@ -299,6 +299,10 @@ class TaskdipVariant(Variant):
         """Every task, for a game that ends outside `process` (draw, concession...)."""
         return reveal_tasks(_data(snapshot), snapshot.state.centers)
 
+    def end_report(self, snapshot: Snapshot) -> Mapping[str, Any]:
+        """A game ended by a draw, a concession or the GM reveals every task too."""
+        return {"tasks": self.reveal(snapshot)}
+
     def master_notes(self, snapshot: Snapshot) -> Mapping[str, Any]:
         """Every task, for the GM only (the text: secret from all but the GM)."""
         return {"tasks": self.reveal(snapshot)}

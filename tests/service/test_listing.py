@@ -42,7 +42,7 @@ def test_list_game_shows_its_status_without_secrets(judge: JudgeHarness) -> None
     text = body_of(judge.reply("ann@example.org", "LIST g1"))
     assert "Game 'g1' (Standard) is active." in text
     assert "Phase: Movement for Spring of 1901 (S1901M)." in text
-    assert "Deadline: none." in text
+    assert "Deadline: Sun Jan  4 2026 11:00 UTC." in text
     assert "  France          3     3  (civil disorder)" in text
     assert "p0@example.org" not in text
 

@@ -129,8 +129,7 @@ def test_a_new_password_and_address_take_effect(judge: JudgeHarness) -> None:
     assert "Wrong password" in body_of(old)
 
 
-def test_press_is_not_supported_yet(judge: JudgeHarness) -> None:
+def test_a_press_block_is_echoed_as_one_entry(judge: JudgeHarness) -> None:
     judge.start_game()
     reply = judge.orders("France", "PRESS TO G", "hello", "ENDPRESS")
-    assert "*** Error: PRESS is not supported by this judge yet." in body_of(reply)
-    assert "> PRESS TO G\n> hello\n> ENDPRESS\n" in body_of(reply)
+    assert "> PRESS TO G\n> hello\n> ENDPRESS\nSent to Germany (1 mail).\n" in body_of(reply)

@@ -18,7 +18,7 @@ def test_the_status_of_a_running_game_has_the_documented_shape(judge: JudgeHarne
     ]  # fmt: skip
     assert status["game"] == "g1" and status["variant"] == "standard"
     assert status["status"] == "active" and status["phase"] == "S1901M"
-    assert status["deadline"] is None and status["winner"] is None
+    assert status["deadline"] == "2026-01-04T11:00:00Z" and status["winner"] is None
     assert len(status["players"]) == 7
     assert {"address": "p2@example.org", "powers": ["FRANCE"]} in status["players"]
     assert status["powers"]["AUSTRIA"] == {

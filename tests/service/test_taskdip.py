@@ -350,3 +350,21 @@ def test_no_task_shows_in_list_history_summary_or_status_before_the_end(
         for task in words.values():
             assert task not in text
     assert "Italy" in outside[0] and "(neutral)" in outside[0]
+
+
+def test_a_game_ended_by_a_draw_reveals_every_task_in_the_game_over_mail(
+    judge: JudgeHarness,
+) -> None:
+    seed = find_seed(TWO_PLAYERS)
+    joined = _start(judge, TWO_PLAYERS, seed)
+    words = task_lines(lot(seed, 2).snapshot.data)
+    judge.reply(joined[0].address, "SIGNON Ag1 pw0\nDRAW")
+    mails = judge.send(joined[1].address, "SIGNON Rg1 pw1\nDRAW")
+    over = {m["To"]: _flat(body_of(m)) for m in mails if m["Subject"] == "TEST:g1 - Game Over"}
+    assert set(over) == {MASTER, OBSERVER, *(p.address for p in joined)}
+    for text in over.values():
+        assert "Every task, revealed:" in text
+        for task in words.values():
+            assert task in text
+    history = _flat(body_of(judge.reply("nosy@example.org", "HISTORY g1")))
+    assert "Every task, revealed:" in history
