@@ -93,13 +93,17 @@ def _run_setup(url: str, folder: Path, games: int, processes: int) -> float:
     config_file = _write_config(url, folder)
     started = time.perf_counter()
     _seed(url, folder, games)
-    print(f"\n{backend}, {processes} process(es): {games} games seeded in "
-          f"{time.perf_counter() - started:.1f} s")
+    print(
+        f"\n{backend}, {processes} process(es): {games} games seeded in "
+        f"{time.perf_counter() - started:.1f} s"
+    )
     wall, outputs = _schedule(config_file, processes)
     for index, output in enumerate(outputs, 1):
         print(f"  process {index}: {output}")
-    print(f"  every phase adjudicated and every results mail queued in {wall:.2f} s "
-          f"({games / wall:.0f} games/s)")
+    print(
+        f"  every phase adjudicated and every results mail queued in {wall:.2f} s "
+        f"({games / wall:.0f} games/s)"
+    )
     _check(url, games)
     if backend == "PostgreSQL":
         _drop_schema(url)
@@ -153,7 +157,9 @@ def _check(url: str, games: int) -> None:
     engine = make_engine(url)
     with make_session_factory(engine)() as session:
         processed = session.scalar(
-            select(func.count()).select_from(PhaseRecord).where(PhaseRecord.processed_at.is_not(None))
+            select(func.count())
+            .select_from(PhaseRecord)
+            .where(PhaseRecord.processed_at.is_not(None))
         )
         results = session.scalar(
             select(func.count()).select_from(OutboxMessage).where(OutboxMessage.kind == "results")
@@ -161,8 +167,10 @@ def _check(url: str, games: int) -> None:
     engine.dispose()
     expected = sum(READERS[VARIANTS[n % 2]] for n in range(games))
     if processed != games or results != expected:
-        raise SystemExit(f"wrong: {processed} phases processed, {results} results mails "
-                         f"(expected {games} and {expected})")
+        raise SystemExit(
+            f"wrong: {processed} phases processed, {results} results mails "
+            f"(expected {games} and {expected})"
+        )
     print(f"  checked: {processed} phases processed once, {results} results mails")
 
 

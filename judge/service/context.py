@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from judge.config import Config
+from judge.mail.attachments import Attachment
 from judge.mail.templates import render_macro
 from judge.store.models import Game, Player, PlayerRole
 
@@ -70,6 +71,7 @@ class MailContext:
     orders_touched: dict[int, Signed] = field(default_factory=dict)  # player id -> who
     games_touched: dict[int, Game] = field(default_factory=dict)  # to check early processing
     replaced_adjustments: set[tuple[int, str]] = field(default_factory=set)
+    attachments: dict[str, Attachment] = field(default_factory=dict)  # for the reply, by name
 
     def sign_on(self, game: Game, player: Player) -> Signed:
         self.signed = Signed(game, player)

@@ -21,6 +21,7 @@ from judge.service import (
     gm,
     help,
     listing,
+    maps,
     orders,
     press,
     set_players,
@@ -34,13 +35,6 @@ log = logging.getLogger(__name__)
 Handler = Callable[[MailContext, Any], list[Note]]
 
 
-def _unsupported(what: str) -> Handler:
-    def refuse(ctx: MailContext, command: Any) -> list[Note]:
-        raise Refusal("not_supported", what=what)
-
-    return refuse
-
-
 def _signoff(ctx: MailContext, command: c.Signoff) -> list[Note]:
     return [note("signoff")]
 
@@ -50,7 +44,7 @@ HANDLERS: dict[type, Handler] = {
     c.ListGames: listing.list_games,
     c.History: listing.history,
     c.Summary: listing.summary,
-    c.MapRequest: _unsupported("MAP"),
+    c.MapRequest: maps.map_request,
     c.Create: games.create,
     c.Signon: games.signon,
     c.Observe: games.observe,

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from judge.clock import Clock
 from judge.config import Config
+from judge.mail.attachments import attach
 from judge.mail.commands import parse_commands
 from judge.mail.compose import reply_message
 from judge.mail.read import IncomingMail, read_message
@@ -107,4 +108,5 @@ def _reply(ctx: MailContext, mail: IncomingMail, entries: list[Entry], trailer: 
             error=errors > 0,
             now=ctx.now,
         )
+        attach(message, ctx.attachments.values())
         enqueue(ctx.session, message, "reply", now=ctx.now)

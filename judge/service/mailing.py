@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 from sqlalchemy.orm import Session
 
 from judge.config import Config
+from judge.mail.attachments import Attachment, attach
 from judge.mail.compose import broadcast_message, game_subject
 from judge.outbound import enqueue, enqueue_copies
 from judge.service.report import format_time
@@ -97,8 +98,10 @@ def send_game_mails(
     body: str,
     kind: str,
     now: datetime,
+    attachments: Sequence[Attachment] = (),
 ) -> None:
-    """`send_game_mail` to each address in `to`, the message built once for all."""
+    """`send_game_mail` to each address in `to`, the message built once for all
+    (with `attachments`, e.g. the results map)."""
     if not to:
         return
     message = broadcast_message(
@@ -108,4 +111,5 @@ def send_game_mails(
         body=body,
         now=now,
     )
+    attach(message, attachments)
     enqueue_copies(session, message, to, kind, game.id, now=now)

@@ -2,7 +2,7 @@
 
 Rule flags are checked by the variant; `SET PLAYERS n` (Taskdip) is the rule flag
 `players`, so the variant checks it too. The timing and zine settings are stored
-by `timing_settings`; SET MAPS is refused, plainly, as not supported yet.
+by `timing_settings`; SET MAPS turns the results maps on or off (`maps`).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from judge.mail.command_types import (
     SetZine,
 )
 from judge.service.context import Refusal
+from judge.service.maps import MAPS_KEY
 from judge.service.timing_settings import TIMING_SETTINGS, apply_timing
 from judge.variants.base import Variant, VariantError
 
@@ -48,6 +49,9 @@ def apply_settings(
     for command in commands:
         if isinstance(command, TIMING_SETTINGS):
             apply_timing(settings, command)
+            continue
+        if isinstance(command, SetMaps):
+            settings[MAPS_KEY] = command.on
             continue
         name, value = _rule_of(variant, command)
         try:

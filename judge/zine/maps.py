@@ -1,8 +1,9 @@
 """The map of each phase, as a `data:` URI the page carries inline.
 
 One picture per processed phase: the board after the phase, with that phase's
-orders drawn on it. The renderer keeps its terrain layer, so only the first map
-of a run pays for it.
+orders drawn on it (`judge.render.phase_map`, the same picture the results mail
+attaches). The renderer keeps its terrain layer, so only the first map of a run
+pays for it.
 """
 
 from __future__ import annotations
@@ -10,13 +11,10 @@ from __future__ import annotations
 import base64
 from collections.abc import Sequence
 
-from judge.render import default_renderer
-from judge.render.legend import phase_title
 from judge.render.palette import ColourOf
+from judge.render.phase_map import phase_png
 from judge.rules.results import OrderResult
 from judge.rules.state import GameState, Phase
-
-MAP_WIDTH = 1000
 
 
 def phase_map(
@@ -26,10 +24,7 @@ def phase_map(
     colour_of: ColourOf | None = None,
 ) -> str:
     """The board after `phase` with its orders, as `data:image/png;base64,...`."""
-    png = default_renderer().render(
-        after, results, width=MAP_WIDTH, colour_of=colour_of, title=phase_title(phase)
-    )
-    return data_uri(png)
+    return data_uri(phase_png(phase, after, results, colour_of))
 
 
 def data_uri(png: bytes) -> str:

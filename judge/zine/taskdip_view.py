@@ -4,7 +4,7 @@ Tasks are secret until the game is over. A phase's report shows no task, even
 the final one that reveals them; the tasks are shown once, with the final
 standings, from `TaskdipVariant.reveal` however the game ended (a win, a draw,
 a concession). Powers nobody plays are drawn in the neutral colour, as they
-stood on the board shown.
+stood on the board shown (`judge.render.neutrals`, shared with the mailed maps).
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from judge.render.palette import ColourOf, neutral_for
+from judge.render.neutrals import board_colours
+from judge.render.palette import ColourOf
 from judge.rules.state import Phase
 from judge.variants.base import Snapshot, Variant
 from judge.variants.taskdip import TaskdipVariant
-from judge.zine.phases import phase_key
 from judge.zine.views import ReportBlock, VariantView, blocks
 
 
@@ -34,18 +34,7 @@ class TaskdipView(VariantView):
         return blocks(("The tasks", _tasks(variant.reveal(latest))))
 
     def colour_of(self, summary: Mapping[str, Any], board: Phase) -> ColourOf | None:
-        neutral = neutral_on(summary, board)
-        return neutral_for(neutral) if neutral else None
-
-
-def neutral_on(summary: Mapping[str, Any], board: Phase) -> frozenset[str]:
-    """The powers nobody played on the board of phase `board`."""
-    allotted = {
-        entry["power"]
-        for entry in summary.get("allotted_later", [])
-        if phase_key(Phase.parse(entry["phase"])) <= phase_key(board)
-    }
-    return frozenset(summary.get("originally_neutral", [])) - allotted
+        return board_colours(summary, board)
 
 
 def _texts(entries: Any) -> list[str]:

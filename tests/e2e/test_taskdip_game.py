@@ -15,7 +15,8 @@ checks them against that prediction.
 Secrecy: every mail the judge wrote is read from the maildir. Before the final
 results, a player's mailbox holds only that player's own tasks, the observer's
 none and the master's all of them (the master may see every task). The final
-results, to everyone, reveal every task.
+results, to everyone, reveal every task. The zine address (SET ZINE) is checked
+like the observer.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from e2e.test_standard_game import Judge, _body, judge  # noqa: F401  (the judge
 from judge.store.db import make_engine, make_session_factory
 
 MASTER, OBSERVER, OUTSIDER = "gm@example.org", "watcher@example.org", "nosy@example.org"
+ZINE = "zine@example.org"  # SET ZINE: gets the public broadcasts, like an observer
 CARD_LINE = re.compile(r"^  (\w+) \(card (\w+)\): ", re.MULTILINE)
 
 Secrets = dict[str, list[str]]  # power -> the strings that would give its task away
@@ -75,13 +77,15 @@ def _write_seed(database_url: str, seed: int) -> None:
 
 def _sign_up(server: Judge, script: Script, seed: int, database_url: str) -> dict[str, str]:
     """CREATE, SET PLAYERS, an observer, the seed, the SIGNONs; address -> start mail."""
-    reply = server.send(MASTER, f"CREATE g1 gmpass taskdip\nSET PLAYERS {script.players}")
+    lines = [f"CREATE g1 gmpass taskdip\nSET PLAYERS {script.players}", f"SET ZINE {ZINE}"]
+    reply = server.send(MASTER, "\n".join(lines))
     assert f"starts when {script.players} players have joined" in _body(reply)
+    assert "No errors found" in _body(reply)
     server.send(OBSERVER, "OBSERVE g1 look")
     _write_seed(database_url, seed)
     for address, password in _players(script):
         assert "No errors found" in _body(server.send(address, f"SIGNON ?g1 {password}"))
-    everyone = {MASTER, OBSERVER, *(a for a, _ in _players(script))}
+    everyone = {MASTER, OBSERVER, ZINE, *(a for a, _ in _players(script))}
     starts = server.wait_for(_to_everyone("TEST:g1 - Game Start", everyone), "the start mails")
     return {m["To"]: _body(m) for m in starts}
 
@@ -98,7 +102,7 @@ def _check_start_mails(script: Script, seed: int, starts: Mapping[str, str]) -> 
         for power in mine:
             line = f"{power.title()} (card {data['tasks'][power]['card']}): {words[power]}"
             assert line in _flat(text)
-    assert len(CARD_LINE.findall(starts[OBSERVER])) == 0
+    assert len(CARD_LINE.findall(starts[OBSERVER])) == len(CARD_LINE.findall(starts[ZINE])) == 0
     assert all(f"{p.title()} (card " in starts[MASTER] for p in words)
 
 
@@ -131,7 +135,7 @@ def _assert_no_leak(server: Judge, script: Script, data: Mapping[str, Any]) -> N
     """Before the final results, nobody reads a task that is not theirs (the master excepted)."""
     secrets = _secrets(data)
     own = {address: data["players"][str(i)] for i, (address, _) in enumerate(_players(script))}
-    own[OBSERVER] = own[OUTSIDER] = []
+    own[OBSERVER] = own[OUTSIDER] = own[ZINE] = []
     for mail in server.mails():
         if mail["Subject"] == "TEST:g1 - F1901M Results" or mail["To"] == MASTER:
             continue
@@ -162,7 +166,7 @@ def test_a_taskdip_game_by_mail_through_a_violation_to_a_task_victory(
     data = lot(seed, script.players).snapshot.data
     starts = _sign_up(judge, script, seed, database_url)
     _check_start_mails(script, seed, starts)
-    everyone = {MASTER, OBSERVER, *(a for a, _ in _players(script))}
+    everyone = {MASTER, OBSERVER, ZINE, *(a for a, _ in _players(script))}
     first, second = (address for address, _ in _players(script)[:2])
     first_powers = " and ".join(p.title() for p in data["players"]["0"])
 

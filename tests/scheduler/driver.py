@@ -13,8 +13,8 @@ from email.message import EmailMessage
 from email.policy import default
 from typing import cast
 
-from sqlalchemy import func, select
 from service.harness import JudgeHarness, body_of
+from sqlalchemy import func, select
 
 from judge.scheduler import run_due_games
 from judge.store import games as store

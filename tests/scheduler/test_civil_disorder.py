@@ -48,9 +48,7 @@ def _past_grace(scheduler: Scheduler, grace: timedelta) -> str:
     return text_to(mails, GM, subject)
 
 
-def test_a_silent_power_holds_in_civil_disorder(
-    judge: JudgeHarness, scheduler: Scheduler
-) -> None:
+def test_a_silent_power_holds_in_civil_disorder(judge: JudgeHarness, scheduler: Scheduler) -> None:
     judge.start_game()
     _play(judge, SPRING, silent="Turkey")
     text = _past_grace(scheduler, MOVE_GRACE)

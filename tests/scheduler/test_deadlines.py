@@ -76,9 +76,7 @@ def test_set_wait_holds_the_phase_back_until_the_deadline(
     assert judge.status()["phase"] == "F1901M"
 
 
-def test_a_results_mail_shows_the_next_deadline(
-    judge: JudgeHarness, scheduler: Scheduler
-) -> None:
+def test_a_results_mail_shows_the_next_deadline(judge: JudgeHarness, scheduler: Scheduler) -> None:
     judge.start_game()
     judge.orders("Italy", "SET WAIT")
     _hold_all(judge)

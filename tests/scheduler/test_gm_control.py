@@ -42,9 +42,7 @@ def test_pause_and_resume_shift_the_deadline_by_the_pause(
     assert judge.status()["status"] == "active"
 
 
-def test_the_reminder_moves_with_the_pause_too(
-    judge: JudgeHarness, scheduler: Scheduler
-) -> None:
+def test_the_reminder_moves_with_the_pause_too(judge: JudgeHarness, scheduler: Scheduler) -> None:
     _game(judge)
     _master(judge, "PAUSE")
     judge.clock.set(START + timedelta(days=2))
@@ -108,9 +106,7 @@ def test_a_player_cannot_take_over_a_second_power(
     assert "You already play in 'g1'" in body_of(reply)
 
 
-def test_terminate_tells_everyone_and_the_zine(
-    judge: JudgeHarness, scheduler: Scheduler
-) -> None:
+def test_terminate_tells_everyone_and_the_zine(judge: JudgeHarness, scheduler: Scheduler) -> None:
     _game(judge)
     mails = judge.send(GM, "SIGNON Mg1 gmpass\nTERMINATE")
     assert to_whom(mails, "TEST:g1 - Game Over") == EVERYONE

@@ -248,6 +248,22 @@ def test_an_order_for_a_neutral_unit_is_refused(judge: JudgeHarness) -> None:
     assert "*** Error: Italy is neutral: its units hold and take no orders." in body_of(reply)
 
 
+def test_the_phase_waits_until_a_player_has_ordered_every_power(judge: JudgeHarness) -> None:
+    joined = _start(judge, TWO_PLAYERS)
+    status = judge.status()
+    second = _powers_of(judge, joined[1].address)
+    lines = seat_orders(TWO_PLAYERS, "S1901M", second, status)
+    judge.reply(joined[1].address, "\n".join(["SIGNON Rg1 pw1", *lines]))
+    first = _powers_of(judge, joined[0].address)
+    one = seat_orders(TWO_PLAYERS, "S1901M", first[:1], status)
+    judge.reply(joined[0].address, "\n".join(["SIGNON Ag1 pw0", *one]))
+    assert judge.status()["phase"] == "S1901M"
+    other = seat_orders(TWO_PLAYERS, "S1901M", first[1:], status)
+    reply = judge.reply(joined[0].address, "\n".join([f"SIGNON {first[1][0]}g1 pw0", *other]))
+    assert "S1901M has been processed" in body_of(reply)
+    assert judge.status()["phase"] == "F1901M"
+
+
 # --- violation, allotment, status ----------------------------------------------------
 
 

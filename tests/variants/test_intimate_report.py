@@ -37,3 +37,15 @@ def test_format_report_joins_the_sections_present_with_blank_lines() -> None:
 
 def test_format_report_of_a_phase_without_intimate_news_is_empty() -> None:
     assert format_report({}) == []
+
+
+def test_the_report_names_the_judges_default_orders_and_the_phases_run_at_once() -> None:
+    public = {
+        "default_orders": [{"power": "ITALY", "order": "A NAP B", "reason": "missing build"}],
+        "auto_processed": ["F1901R", "W1901A"],
+    }
+    assert format_report(public) == [
+        "The judge ordered for Italy: A NAP B (missing build).",
+        "",
+        "Processed at once, nobody having anything to order: F1901R, W1901A.",
+    ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from judge.render.neutrals import neutral_on
 from judge.rules.map import load_map
 from judge.rules.orders import Move, Retreat
 from judge.rules.results import OrderResult, Outcome
@@ -9,7 +10,6 @@ from judge.rules.state import GameState, Phase, Unit, UnitType
 from judge.zine.record import PlayedPhase
 from judge.zine.results import results_parts, split_by_phase
 from judge.zine.stored import order_results, order_rows, public_report
-from judge.zine.taskdip_view import neutral_on
 
 A = UnitType.ARMY
 ROW = {"power": "FRANCE", "order": "A PAR - BUR", "result": "succeeds", "reason": None,
