@@ -25,7 +25,6 @@ from sqlalchemy.orm import Session
 
 from judge.config import Config
 from judge.service import deadlines
-from judge.service.deadlines import kind_of
 from judge.service.lateness import late_players, late_powers, send_late_notices, send_reminders
 from judge.service.processing import Processed, process_if_ready, process_phase
 from judge.service.snapshots import Board, load_board, submissions
@@ -70,6 +69,6 @@ def _after_deadline(
         return []
     done = process_phase(session, config, board, now, disorder=late_powers(late), sent=sent)
     log.info("game %s: %s processed at its deadline", game.name, done.phase)
-    if done.finished or kind_of(done.next_phase) == "MOVE":
+    if done.finished or deadlines.kind_of(done.next_phase) == "MOVE":
         return [done]  # a fresh movement phase waits: nobody can have ordered for it yet
     return [done, *process_if_ready(session, config, game, now)]

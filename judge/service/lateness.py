@@ -71,8 +71,9 @@ def late_powers(late: list[Late]) -> list[str]:
 def send_reminders(
     session: Session, config: Config, board: Board, late: list[Late], now: datetime
 ) -> None:
+    common = _common(config, board)
     for entry in late:
-        body = render("reminder.txt.j2", **_common(config, board), **_personal(session, entry))
+        body = render("reminder.txt.j2", **common, **_personal(session, board, entry))
         _send(session, config, board, entry.player.address, "Reminder", body, now)
 
 
@@ -82,7 +83,7 @@ def send_late_notices(
     """Each late player is told; the others and the master learn who is late."""
     common = _common(config, board)
     for entry in late:
-        body = render("late_notice.txt.j2", **common, **_personal(session, entry))
+        body = render("late_notice.txt.j2", **common, **_personal(session, board, entry))
         _send(session, config, board, entry.player.address, "Late Notice", body, now)
     late_ids = {entry.player.id for entry in late}
     others = [
@@ -98,19 +99,17 @@ def send_late_notices(
 
 
 def _common(config: Config, board: Board) -> dict[str, Any]:
-    game = board.game
-    grace_until = game.grace_until
     return {
-        **header_data(config, game, board.variant.display_name),
+        **header_data(config, board.game, board.variant.display_name),
         "phase_words": phase_words(board.state.phase),
-        "grace_end": format_time(grace_until),
+        "grace_end": format_time(board.game.grace_until),
     }
 
 
-def _personal(session: Session, entry: Late) -> dict[str, Any]:
+def _personal(session: Session, board: Board, entry: Late) -> dict[str, Any]:
     return {
         "powers": list(entry.powers),
-        "listing": orders_listing(session, entry.player.game, entry.player),
+        "listing": orders_listing(session, board.game, entry.player),
     }
 
 

@@ -5,8 +5,9 @@ outbox in the processor's transaction, the way the real handler does. Tests coun
 those replies to prove each mail was processed exactly once. A subject containing
 `FAIL` makes it raise after queueing. For crash tests, `$RECORDING_HANDLER_TRACE`
 names a file that gets the mail's Message-ID once the reply is queued (flushed, not
-committed), and `$RECORDING_HANDLER_DELAY` (seconds) makes it wait there, so a
-SIGKILL can land inside the transaction. Select it in a subprocess with
+committed); there it waits `$RECORDING_HANDLER_DELAY` seconds, or a minute for the
+mail whose Message-ID is `$RECORDING_HANDLER_STALL_ON`, so that a SIGKILL surely
+lands inside that mail's transaction. Select it in a subprocess with
 `JUDGE_HANDLER=intake.recording_handler:handle_message` and `PYTHONPATH=tests`.
 """
 
@@ -36,8 +37,10 @@ def handle_message(session: Session, row: InboxMessage, clock: Clock, config: Co
         reply["In-Reply-To"] = str(incoming["Message-ID"])
     reply.set_content("processed\n")
     enqueue(session, reply, "reply", now=clock.now())
-    _trace(str(incoming["Message-ID"]))
-    time.sleep(float(os.environ.get("RECORDING_HANDLER_DELAY", "0")))
+    message_id = str(incoming["Message-ID"])
+    _trace(message_id)
+    stall = message_id == os.environ.get("RECORDING_HANDLER_STALL_ON")
+    time.sleep(60 if stall else float(os.environ.get("RECORDING_HANDLER_DELAY", "0")))
     if "FAIL" in str(incoming["Subject"] or ""):
         raise RuntimeError("asked to fail")
 

@@ -4,8 +4,9 @@ A client sends 50 mails the way an MTA does: it retries each mail until it gets 
 250. The server is killed mid-stream and restarted. Every mail must then be
 processed exactly once: one reply each, no reply twice, nothing left unprocessed.
 
-With the recording stand-in handler, the kill is timed to land inside a handler's
-transaction (after its reply was queued, before the commit). With the service
+With the recording stand-in handler, the kill lands inside a handler's transaction
+(after its reply was queued, before the commit): the handler stalls on one mail
+until it is killed. With the service
 layer's real handler (once it exists), the kill lands wherever it lands.
 """
 
@@ -89,20 +90,24 @@ def test_a_kill_inside_a_handler_loses_nothing_and_repeats_nothing(
     database_url: str, write_config: Callable[..., Path], tmp_path: Path
 ) -> None:
     trace = tmp_path / "handled.txt"
-    env = judge_env(RECORDING_HANDLER_TRACE=str(trace), RECORDING_HANDLER_DELAY="0.3")
+    stalled = f"<m{KILL_AFTER}@example.org>"
+    env = judge_env(
+        RECORDING_HANDLER_TRACE=str(trace),
+        RECORDING_HANDLER_DELAY="0.05",
+        RECORDING_HANDLER_STALL_ON=stalled,
+    )
     server = ServeProcess(_config(database_url, write_config), tmp_path / "serve.log", env)
     client = Client()
     client.port = server.start()
     client.start()
     try:
-        _wait_until(lambda: len(_lines(trace)) >= KILL_AFTER, 60)
-        server.kill()  # the handler that wrote the last trace line is mid-transaction
-        killed_in_handler = _lines(trace)[-1]
-        env["RECORDING_HANDLER_DELAY"] = "0"
+        _wait_until(lambda: stalled in _lines(trace), 60)
+        server.kill()  # inside the stalled mail's transaction
+        del env["RECORDING_HANDLER_STALL_ON"]
         _restart_and_finish(server, client, database_url)
     finally:
         assert server.stop() == 0, (tmp_path / "serve.log").read_text()
-    assert Counter(_lines(trace))[killed_in_handler] == 2, "handled again after the restart"
+    assert Counter(_lines(trace))[stalled] == 2, "handled again after the restart"
     _assert_exactly_once(client, database_url)
 
 
