@@ -1,27 +1,33 @@
 """Benchmark the scheduler: many games whose deadlines expire at the same moment.
 
-    python bench/deadlines.py [--games 1000] [--postgres URL] [--no-sqlite]
+    python bench/deadlines.py [--games 1000] [--postgres URL] [--no-sqlite] [--maps]
 
 For each setup (SQLite with one process; PostgreSQL with one, then two processes,
 when a PostgreSQL URL is given or `JUDGE_TEST_DATABASE_URL` is set), a fresh
 database gets `--games` running games, half standard and half Intimate, made by
 `judge.service.seeding.seed_game` (the real start of a game: powers allotted,
 first phase recorded, start mails queued; every standard power has its opening
-orders stored; no grace, so late Intimate bids are civil disorder at once). Every
-deadline is one second in the past. Then N `judge scheduler --once --no-send`
-processes are started together, and the clock runs until the last one exits:
-every phase adjudicated, every results mail in the outbox. The database is then
-checked: each game processed exactly one phase, and the outbox holds exactly one
-results mail per reader.
+orders stored; no grace, so late Intimate bids are civil disorder at once). The
+games have SET MAPS OFF unless `--maps` is given: drawing the map PNG (about 20 ms
+of CPU per phase) and storing it in every reader's copy measure the renderer and
+the disk, not the scheduler. Every deadline is one second in the past. Then N
+`judge scheduler --once --no-send` processes are started together, and the clock
+runs until the last one exits: every phase adjudicated, every results mail in the
+outbox. The database is then checked: each game processed exactly one phase, and
+the outbox holds exactly one results mail per reader.
 
 Figures: wall time from the start of the processes to the last exit (interpreter
-start-up included), games per second, and each process's own time and share.
+start-up included), games per second, each process's own time and share, and the
+CPU time the scheduler processes used (the PostgreSQL server's is not counted).
+The machine's load average is printed too: on a shared machine, wall times grow
+with it, and two processes can only beat one when two cores are free.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -55,12 +61,18 @@ def main() -> int:
         setups += [("postgres", 1), ("postgres", 2)]
     else:
         print("PostgreSQL skipped: give --postgres URL or set JUDGE_TEST_DATABASE_URL")
-    print(f"{args.games} games due at the same moment; {os.cpu_count()} CPU(s)")
+    maps = "with" if args.maps else "without"
+    print(
+        f"{args.games} games due at the same moment, results {maps} maps; "
+        f"{os.cpu_count()} CPU(s), load average {os.getloadavg()[0]:.1f}"
+    )
     timings: dict[tuple[str, int], float] = {}
     for backend, processes in setups:
         with tempfile.TemporaryDirectory() as folder:
             url = _database(backend, postgres, Path(folder))
-            timings[(backend, processes)] = _run_setup(url, Path(folder), args.games, processes)
+            timings[(backend, processes)] = _run_setup(
+                url, Path(folder), args.games, processes, args.maps
+            )
     if ("postgres", 1) in timings and ("postgres", 2) in timings:
         speedup = timings[("postgres", 1)] / timings[("postgres", 2)]
         print(f"PostgreSQL, two processes against one: {speedup:.2f}x faster")
@@ -72,6 +84,7 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--postgres", help="a PostgreSQL URL (a fresh schema is used)")
     parser.add_argument("--no-sqlite", action="store_true")
+    parser.add_argument("--maps", action="store_true", help="results mails carry the map")
     return parser.parse_args()
 
 
@@ -88,21 +101,22 @@ def _database(backend: str, postgres: str | None, folder: Path) -> str:
     return f"{postgres}{separator}options={quote(f'-csearch_path={schema}')}"
 
 
-def _run_setup(url: str, folder: Path, games: int, processes: int) -> float:
+def _run_setup(url: str, folder: Path, games: int, processes: int, maps: bool) -> float:
     backend = "SQLite" if url.startswith("sqlite") else "PostgreSQL"
     config_file = _write_config(url, folder)
     started = time.perf_counter()
-    _seed(url, folder, games)
+    _seed(url, folder, games, maps)
     print(
         f"\n{backend}, {processes} process(es): {games} games seeded in "
         f"{time.perf_counter() - started:.1f} s"
     )
-    wall, outputs = _schedule(config_file, processes)
+    wall, cpu, outputs = _schedule(config_file, processes)
     for index, output in enumerate(outputs, 1):
         print(f"  process {index}: {output}")
     print(
         f"  every phase adjudicated and every results mail queued in {wall:.2f} s "
-        f"({games / wall:.0f} games/s)"
+        f"({games / wall:.0f} games/s); scheduler CPU {cpu:.2f} s; "
+        f"load average {os.getloadavg()[0]:.1f}"
     )
     _check(url, games)
     if backend == "PostgreSQL":
@@ -119,7 +133,7 @@ def _write_config(url: str, folder: Path) -> Path:
     return path
 
 
-def _seed(url: str, folder: Path, games: int) -> None:
+def _seed(url: str, folder: Path, games: int, maps: bool) -> None:
     config = config_from_dict({"database": {"url": url}}, folder)
     engine = make_engine(url)
     upgrade(engine)
@@ -132,14 +146,15 @@ def _seed(url: str, folder: Path, games: int) -> None:
                 seed_game(
                     session, config, name=f"b{number}", variant=VARIANTS[number % 2],
                     password_hash=password, now=now - timedelta(hours=1),
-                    due=now - timedelta(seconds=1),
+                    due=now - timedelta(seconds=1), maps=maps,
                 )  # fmt: skip
     engine.dispose()
 
 
-def _schedule(config_file: Path, processes: int) -> tuple[float, list[str]]:
+def _schedule(config_file: Path, processes: int) -> tuple[float, float, list[str]]:
     command = [sys.executable, "-m", "judge.cli", "scheduler", "--once", "--no-send",
                "--config", str(config_file)]  # fmt: skip
+    cpu_before = _children_cpu()
     started = time.perf_counter()
     running = [
         subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -147,10 +162,16 @@ def _schedule(config_file: Path, processes: int) -> tuple[float, list[str]]:
     ]
     outputs = [process.communicate()[0].strip() for process in running]
     wall = time.perf_counter() - started
+    cpu = _children_cpu() - cpu_before
     for process, output in zip(running, outputs, strict=True):
         if process.returncode != 0:
             raise SystemExit(f"a scheduler failed:\n{output}")
-    return wall, [output.splitlines()[-1] if output else "" for output in outputs]
+    return wall, cpu, [output.splitlines()[-1] if output else "" for output in outputs]
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _check(url: str, games: int) -> None:

@@ -32,6 +32,8 @@ class Figures:
     p50: float = math.nan
     p99: float = math.nan
     late_p99: float = math.nan  # paced load: how late the clients started sending
+    due_p50: float = math.nan  # paced load: from the mail's scheduled send to its reply
+    due_p99: float = math.nan
     server_cpu: float = math.nan  # CPU ms the server process spent per mail
     client_cpu: float = math.nan  # CPU ms the client threads spent per mail
     parts: dict[str, float] = field(default_factory=dict)  # median of each stage
@@ -40,7 +42,8 @@ class Figures:
         """The figures worth a median over repeated runs."""
         return {
             "rate": self.rate, "intake_rate": self.intake_rate, "p50": self.p50,
-            "p99": self.p99, "late_p99": self.late_p99, "server_cpu": self.server_cpu,
+            "p99": self.p99, "late_p99": self.late_p99,
+            "due_p50": self.due_p50, "due_p99": self.due_p99, "server_cpu": self.server_cpu,
             "client_cpu": self.client_cpu, **self.parts,
         }  # fmt: skip
 
@@ -80,6 +83,8 @@ def judge_figures(
     if due:
         late = [(s.started - due[s.message_id]) * 1000 for s in sent]
         figures.late_p99 = percentile(late, 0.99)
+        whole = [(seen[s.message_id][0] - due[s.message_id]) * 1000 for s in replied]
+        figures.due_p50, figures.due_p99 = percentile(whole, 0.5), percentile(whole, 0.99)
     figures.parts = _parts(replied, seen, processed_times(db, [s.message_id for s in replied]))
     return figures
 

@@ -20,9 +20,9 @@ as a removal, since players write both as `D`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from judge.rules.legality import check_order
+from judge.rules.legality import Checker
 from judge.rules.map import GameMap
 from judge.rules.orders import (
     Build,
@@ -38,7 +38,7 @@ from judge.rules.orders import (
     SupportMove,
     Waive,
 )
-from judge.rules.results import OrderResult, Outcome
+from judge.rules.results import OrderResult, Outcome, new_result
 from judge.rules.state import GameState, PhaseType, province_of
 
 _KINDS: dict[PhaseType, tuple[type, ...]] = {
@@ -50,9 +50,14 @@ _KINDS: dict[PhaseType, tuple[type, ...]] = {
 
 @dataclass
 class Intake:
-    """`slots` has one entry per given order: a final result, or an order to adjudicate."""
+    """`slots` has one entry per given order: a final result, or an order to adjudicate.
+
+    `by_province` holds the unit orders to adjudicate (all but builds and waives)
+    by the province of their unit, in the order of `accepted`.
+    """
 
     slots: list[OrderResult | Order]
+    by_province: dict[str, Order] = field(default_factory=dict)
 
     @property
     def accepted(self) -> list[Order]:
@@ -71,6 +76,9 @@ def take_orders(
     allowed = _KINDS.get(phase, ())
     slots: list[OrderResult | Order] = []
     latest: dict[str, int] = {}
+    accepted: dict[str, Order] = {}
+    check = Checker(game_map, state).check
+    province_at = game_map.topology.province_at
     for given in orders:
         if isinstance(given, IllegalOrder):
             slots.append(_illegal(given.power or "", given.canonical, given.reason, None))
@@ -78,30 +86,35 @@ def take_orders(
         order = given if phase is PhaseType.MOVEMENT else _as_phase_order(given, phase)
         cls = type(order)
         if cls in allowed:
-            reason = check_order(game_map, state, order)
+            reason = check(order)
         else:
             reason = f"this order cannot be given in a {phase.name.lower()} phase"
         if reason is not None:
             slots.append(_illegal(order.power, str(order), reason, order))
             continue
         if cls is not Build and cls is not Waive:
-            key = province_of(order.location)  # type: ignore[union-attr]
+            location: str = order.location  # type: ignore[union-attr]
+            key = province_at.get(location) or province_of(location)
             earlier = latest.get(key)
             if earlier is not None:
                 _void_earlier(slots, earlier)
+                del accepted[key]
             latest[key] = len(slots)
+            accepted[key] = order
         slots.append(order)
-    return Intake(slots)
+    return Intake(slots, accepted)
 
 
 def _illegal(power: str, text: str, reason: str, order: Order | None) -> OrderResult:
-    return OrderResult(power, text, Outcome.ILLEGAL, reason, order)
+    return new_result(power, text, Outcome.ILLEGAL, reason, order, False)
 
 
 def _void_earlier(slots: list[OrderResult | Order], position: int) -> None:
     earlier = slots[position]
     if not isinstance(earlier, OrderResult):
-        slots[position] = OrderResult(earlier.power, str(earlier), Outcome.FAILS, "void", earlier)
+        slots[position] = new_result(
+            earlier.power, str(earlier), Outcome.FAILS, "void", earlier, False
+        )
 
 
 def _as_phase_order(order: Order, phase: PhaseType) -> Order:

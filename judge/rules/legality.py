@@ -21,13 +21,18 @@ Choices follow the DATC 3.0 preferences:
   that is not there is legal and void.
 * A convoy is legal only for a fleet at sea that lies on some minimal convoy
   route of fleets now at sea (6.F.1, 6.G.19).
+
+The movement-phase checks run once per order and are the hot path of intake:
+`Checker` holds one board's lookups (the map's `topology` tables, the fleets at
+sea, the convoy routes already worked out) so the orders of a phase share them.
+`check_order` is the same check for a single order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Mapping
 
-from judge.rules.map import GameMap
+from judge.rules.map import GameMap, ProvinceKind
 from judge.rules.orders import (
     Build,
     Convoy,
@@ -54,45 +59,299 @@ NO_SUCH_UNIT = "no such unit"
 NOT_ADJACENT = "not adjacent"
 NO_BUILD_DUE = "no build is due"
 
+_LAND, _SEA, _COAST = ProvinceKind.LAND, ProvinceKind.SEA, ProvinceKind.COAST
+_ARMY, _FLEET = UnitType.ARMY, UnitType.FLEET
+_NOWHERE: frozenset[str] = frozenset()
+
 
 def check_order(game_map: GameMap, state: GameState, order: Order) -> str | None:
     """None when the order is legal, else the reason it is not."""
-    phase = state.phase.type
-    if isinstance(order, Waive):
-        return None if phase is PhaseType.ADJUSTMENT else NO_BUILD_DUE
-    if isinstance(order, Build):
-        return (
-            NO_BUILD_DUE
-            if phase is not PhaseType.ADJUSTMENT
-            else _check_build(game_map, state, order)
-        )
-    if province_of(order.location) not in game_map.provinces:
-        return NO_SUCH_UNIT
-    if isinstance(order, (Retreat, Disband)):
-        if phase is not PhaseType.RETREAT:
+    return Checker(game_map, state).check(order)
+
+
+class Checker:
+    """`check_order` for the orders of one board, sharing the work between them."""
+
+    __slots__ = (
+        "_fleets",
+        "_kind_at",
+        "_province_at",
+        "_provinces",
+        "_routes",
+        "_units",
+        "map",
+        "phase",
+        "state",
+        "topo",
+    )
+
+    def __init__(self, game_map: GameMap, state: GameState) -> None:
+        self.map = game_map
+        self.state = state
+        self.topo = topo = game_map.topology
+        self.phase = state.phase.type
+        self._province_at = topo.province_at
+        self._kind_at = topo.kind_at
+        self._provinces = game_map.provinces
+        self._units = state.units
+        self._fleets: frozenset[str] | None = None
+        self._routes: dict[tuple[str, str], frozenset[str]] = {}
+
+    def check(self, order: Order) -> str | None:
+        """None when the order is legal, else the reason it is not."""
+        if self.phase is PhaseType.MOVEMENT:
+            check = _MOVEMENT_CHECKS.get(type(order))
+            if check is not None:
+                unit = self._ordered_unit(order)  # type: ignore[arg-type]
+                return NO_SUCH_UNIT if unit is None else check(self, unit, order)
+        return self._check_any(order)
+
+    def _ordered_unit(self, order: Hold | Move | SupportHold | SupportMove | Convoy) -> Unit | None:
+        """The unit of the order's power in its province (None also for an unknown place)."""
+        location = order.location
+        province = self._province_at.get(location)
+        if province is None:
+            province = province_of(location)
+            if province not in self._provinces:
+                return None
+        unit = self._units.get(province)
+        return unit if unit is not None and unit.power == order.power else None
+
+    def _check_any(self, order: Order) -> str | None:
+        """Every phase and order type, in the order the rules are tried."""
+        game_map, state, phase = self.map, self.state, self.phase
+        if isinstance(order, Waive):
+            return None if phase is PhaseType.ADJUSTMENT else NO_BUILD_DUE
+        if isinstance(order, Build):
+            if phase is not PhaseType.ADJUSTMENT:
+                return NO_BUILD_DUE
+            return _check_build(game_map, state, order)
+        if province_of(order.location) not in game_map.provinces:
             return NO_SUCH_UNIT
-        return _check_retreat_phase(game_map, state, order)
-    if isinstance(order, Remove):
-        if (
-            phase is not PhaseType.ADJUSTMENT
-            or _own_unit(state, order.power, order.location) is None
-        ):
+        if isinstance(order, (Retreat, Disband)):
+            if phase is not PhaseType.RETREAT:
+                return NO_SUCH_UNIT
+            return _check_retreat_phase(game_map, state, order)
+        if isinstance(order, Remove):
+            if phase is not PhaseType.ADJUSTMENT:
+                return NO_SUCH_UNIT
+            unit = _own_unit(state, order.power, order.location)
+            return NO_SUCH_UNIT if unit is None else None
+        if phase is not PhaseType.MOVEMENT:
             return NO_SUCH_UNIT
+        unit = _own_unit(state, order.power, order.location)
+        if unit is None:
+            return NO_SUCH_UNIT
+        if isinstance(order, Hold):
+            return None
+        if isinstance(order, Move):
+            return self._move(unit, order)
+        if isinstance(order, SupportHold):
+            return self._support_hold(unit, order)
+        if isinstance(order, SupportMove):
+            return self._support_move(unit, order)
+        return self._convoy(unit, order)
+
+    # --- lookups ------------------------------------------------------------------
+
+    def _known(self, location: str) -> str | None:
+        """The province of `location`, or None if the map has no such province."""
+        province = self._province_at.get(location)
+        if province is None:
+            province = province_of(location)
+            if province not in self._provinces:
+                return None
+        return province
+
+    def _province(self, location: str) -> str:
+        return self._province_at.get(location) or province_of(location)
+
+    def _kind(self, location: str) -> ProvinceKind:
+        kind = self._kind_at.get(location)
+        return kind if kind is not None else self.map.province(location).kind
+
+    def _is_coast(self, location: str) -> bool:
+        """A coast location the province really has (`known_coast` is not None)."""
+        province = self._province_at.get(location)
+        return province is not None and province != location
+
+    def _army_reach(self, location: str) -> frozenset[str]:
+        found = self.topo.army_borders.get(location)
+        return found if found is not None else self.map.army_neighbours(location)
+
+    def _fleet_reach(self, origin: str, province: str) -> tuple[str, ...]:
+        """`GameMap.fleet_targets_in` for a province known to be on the map."""
+        reach = self.topo.fleet_reach.get(origin)
+        return () if reach is None else reach.get(province, ())
+
+    def _can_reach(self, unit: Unit, province: str) -> bool:
+        """The unit could move straight into the (known) province, any coast for a fleet."""
+        if unit.kind is _ARMY:
+            return province in self._army_reach(unit.location)
+        return bool(self._fleet_reach(unit.location, province))
+
+    # --- convoy routes --------------------------------------------------------------
+
+    def fleets(self) -> frozenset[str]:
+        """`fleets_at_sea` for this board, worked out once."""
+        if self._fleets is None:
+            self._fleets = fleets_at_sea(self.map, self.state)
+        return self._fleets
+
+    def route_exists(self, fleets: Collection[str], origin: str, target: str) -> bool:
+        """`convoy_route_exists` for sea fleets and provinces on the map.
+
+        Some chain links the two exactly when some minimal route does (a shortest
+        chain is minimal), so a plain search is enough.
+        """
+        borders = self.topo.any_borders
+        frontier = [f for f in fleets if origin in borders[f]]
+        seen = set(frontier)
+        while frontier:
+            here = borders[frontier.pop()]
+            if target in here:
+                return True
+            for fleet in fleets:
+                if fleet in here and fleet not in seen:
+                    seen.add(fleet)
+                    frontier.append(fleet)
+        return False
+
+    def route_fleets(self, origin: str, target: str) -> frozenset[str]:
+        """The fleets at sea on some minimal convoy route between two coastal provinces."""
+        key = (origin, target)
+        found = self._routes.get(key)
+        if found is None:
+            found = _minimal_route_fleets(self.topo.any_borders, self.fleets(), origin, target)
+            self._routes[key] = found
+        return found
+
+    # --- movement phase ---------------------------------------------------------------
+
+    def _unit_province(self, unit: Unit) -> str:
+        return self._province(unit.location)
+
+    def _move(self, unit: Unit, order: Move) -> str | None:
+        text = order.target
+        target = self._known(text)
+        if target is None:
+            return f"unknown province {province_of(text)}"
+        here = self._unit_province(unit)
+        if target == here:
+            return "a unit cannot move to its own province"
+        kind = self._kind(target)
+        if unit.kind is _FLEET:
+            if order.via_convoy or order.route:
+                return "only an army can be convoyed"
+            if kind is _LAND:
+                return "a fleet cannot move to an inland province"
+            return self._fleet_coast_reason(text, target, self._fleet_reach(unit.location, target))
+        if kind is _SEA:
+            return "an army cannot move to a sea"
+        if target in self._army_reach(unit.location):
+            return None  # by land, or via convoy: the adjudicator decides which
+        if not (self._kind(here) is _COAST and kind is _COAST):
+            return NOT_ADJACENT
+        if not self.route_exists(self.fleets(), here, target):
+            return NOT_ADJACENT
         return None
-    if phase is not PhaseType.MOVEMENT:
-        return NO_SUCH_UNIT
-    unit = _own_unit(state, order.power, order.location)
-    if unit is None:
-        return NO_SUCH_UNIT
-    if isinstance(order, Hold):
+
+    def _fleet_coast_reason(self, text: str, province: str, reach: tuple[str, ...]) -> str | None:
+        """Coast rules for a fleet sent to `text` (in `province`) that can reach `reach` there."""
+        if not reach:
+            return NOT_ADJACENT
+        if self._is_coast(text):
+            return None if text in reach else NOT_ADJACENT
+        if province in self.topo.split_coast and len(reach) > 1:
+            return f"a fleet moving to {province} must say which coast"
         return None
-    if isinstance(order, Move):
-        return _check_move(game_map, state, unit, order)
-    if isinstance(order, SupportHold):
-        return _check_support_hold(game_map, unit, order)
-    if isinstance(order, SupportMove):
-        return _check_support_move(game_map, state, unit, order)
-    return _check_convoy(game_map, state, unit, order)
+
+    def _support_hold(self, unit: Unit, order: SupportHold) -> str | None:
+        supported = self._known(order.supported)
+        if supported is None:
+            return f"unknown province {province_of(order.supported)}"
+        if supported == self._unit_province(unit):
+            return "a unit cannot support itself"
+        return None if self._can_reach(unit, supported) else NOT_ADJACENT
+
+    def _support_move(self, unit: Unit, order: SupportMove) -> str | None:
+        supported = self._known(order.supported)
+        if supported is None:
+            return f"unknown province {province_of(order.supported)}"
+        target = self._known(order.target)
+        if target is None:
+            return f"unknown province {province_of(order.target)}"
+        here = self._unit_province(unit)
+        if supported == here:
+            return "a unit cannot support itself"
+        if target == supported:
+            return "a unit cannot move to its own province"
+        if target == here:
+            return "a unit cannot support a move into its own province"
+        if not self._can_reach(unit, target):
+            return NOT_ADJACENT
+        other = self._units.get(supported)
+        if other is None:
+            return None  # void in adjudication, not illegal
+        return self._supported_move(other, order.target, target, here)
+
+    def _supported_move(self, other: Unit, text: str, province: str, helper: str) -> str | None:
+        """Why the supported unit could never move to `text` alone, if it could not (6.D.31).
+
+        `helper` is the supporter's province: its fleet does not count as a convoy.
+        """
+        kind = self._kind(province)
+        if other.kind is _FLEET:
+            if kind is _LAND:
+                return self._cannot(other, text, province)
+            reach = self._fleet_reach(other.location, province)
+            if not reach or (self._is_coast(text) and text not in reach):
+                return self._cannot(other, text, province)
+            return None
+        if kind is _SEA:
+            return self._cannot(other, text, province)
+        if province in self._army_reach(other.location):
+            return None
+        origin = other.province
+        if not (self.map.is_coastal(origin) and kind is _COAST):
+            return self._cannot(other, text, province)
+        if self.route_exists(self.fleets() - {helper}, origin, province):
+            return None
+        return self._cannot(other, text, province)
+
+    def _cannot(self, other: Unit, text: str, province: str) -> str:
+        if self._is_coast(text):
+            return f"{other} cannot reach {text}"
+        return f"{other} cannot reach {province}"
+
+    def _convoy(self, unit: Unit, order: Convoy) -> str | None:
+        if unit.kind is not _FLEET:
+            return "only a fleet can convoy"
+        here = self._unit_province(unit)
+        if self._kind(here) is not _SEA:
+            return "a fleet on a coast cannot convoy"
+        army = self._known(order.army)
+        if army is None:
+            return f"unknown province {province_of(order.army)}"
+        target = self._known(order.target)
+        if target is None:
+            return f"unknown province {province_of(order.target)}"
+        if army == target:
+            return "a unit cannot move to its own province"
+        if not (self._kind(army) is _COAST and self._kind(target) is _COAST):
+            return f"an army cannot be convoyed from {army} to {target}"
+        if here in self.route_fleets(army, target):
+            return None
+        return f"{unit} is not on any convoy route from {army} to {target}"
+
+
+_MOVEMENT_CHECKS: dict[type, Callable[[Checker, Unit, Order], str | None]] = {
+    Hold: lambda checker, unit, order: None,
+    Move: Checker._move,  # type: ignore[dict-item]
+    SupportHold: Checker._support_hold,  # type: ignore[dict-item]
+    SupportMove: Checker._support_move,  # type: ignore[dict-item]
+    Convoy: Checker._convoy,  # type: ignore[dict-item]
+}
 
 
 # --- shared geometry ------------------------------------------------------------------
@@ -170,6 +429,28 @@ def minimal_convoy_routes(
             yield from extend((first,))
 
 
+def _minimal_route_fleets(
+    borders: Mapping[str, frozenset[str]], fleets: frozenset[str], origin: str, target: str
+) -> frozenset[str]:
+    """The fleets on some route of `minimal_convoy_routes` (sea fleets, known provinces)."""
+    later = [f for f in fleets if origin not in borders[f]]  # only a first fleet touches it
+    found: set[str] = set()
+
+    def extend(path: tuple[str, ...], here: frozenset[str]) -> None:
+        if target in here:
+            found.update(path)
+            return
+        for fleet in later:
+            if fleet in here and fleet not in path:
+                if not any(fleet in borders[p] for p in path[:-1]):
+                    extend((*path, fleet), borders[fleet])
+
+    for first in fleets:
+        if origin in borders[first]:
+            extend((first,), borders[first])
+    return frozenset(found)
+
+
 def _own_unit(state: GameState, power: str, location: str) -> Unit | None:
     unit = state.units.get(province_of(location))
     return unit if unit is not None and unit.power == power else None
@@ -198,107 +479,6 @@ def _can_reach(game_map: GameMap, unit: Unit, province: str) -> bool:
 def _unknown(game_map: GameMap, location: str) -> str | None:
     province = province_of(location)
     return None if province in game_map.provinces else f"unknown province {province}"
-
-
-# --- movement phase -------------------------------------------------------------------
-
-
-def _check_move(game_map: GameMap, state: GameState, unit: Unit, order: Move) -> str | None:
-    if reason := _unknown(game_map, order.target):
-        return reason
-    target = province_of(order.target)
-    if target == unit.province:
-        return "a unit cannot move to its own province"
-    if unit.kind is UnitType.FLEET:
-        if order.via_convoy or order.route:
-            return "only an army can be convoyed"
-        if game_map.is_land(target):
-            return "a fleet cannot move to an inland province"
-        reach = game_map.fleet_targets_in(unit.location, target)
-        return _fleet_coast_reason(game_map, order.target, reach)
-    if game_map.is_sea(target):
-        return "an army cannot move to a sea"
-    if game_map.can_army_move(unit.location, target):
-        return None  # by land, or via convoy: the adjudicator decides which
-    if not (game_map.is_coastal(unit.province) and game_map.is_coastal(target)):
-        return NOT_ADJACENT
-    if not convoy_route_exists(game_map, fleets_at_sea(game_map, state), unit.province, target):
-        return NOT_ADJACENT
-    return None
-
-
-def _check_support_hold(game_map: GameMap, unit: Unit, order: SupportHold) -> str | None:
-    if reason := _unknown(game_map, order.supported):
-        return reason
-    supported = province_of(order.supported)
-    if supported == unit.province:
-        return "a unit cannot support itself"
-    return None if _can_reach(game_map, unit, supported) else NOT_ADJACENT
-
-
-def _check_support_move(
-    game_map: GameMap, state: GameState, unit: Unit, order: SupportMove
-) -> str | None:
-    if reason := _unknown(game_map, order.supported) or _unknown(game_map, order.target):
-        return reason
-    supported, target = province_of(order.supported), province_of(order.target)
-    if supported == unit.province:
-        return "a unit cannot support itself"
-    if target == supported:
-        return "a unit cannot move to its own province"
-    if target == unit.province:
-        return "a unit cannot support a move into its own province"
-    if not _can_reach(game_map, unit, target):
-        return NOT_ADJACENT
-    other = state.units.get(supported)
-    if other is None:
-        return None  # void in adjudication, not illegal
-    return _supported_move_reason(game_map, state, other, order.target, unit)
-
-
-def _supported_move_reason(
-    game_map: GameMap, state: GameState, other: Unit, target: str, supporter: Unit
-) -> str | None:
-    """Why the supported unit could never make the move, if it could not (6.D.31)."""
-    province = province_of(target)
-    coast = known_coast(game_map, target)
-    cannot = (
-        f"{other} cannot reach {province}/{coast}" if coast else f"{other} cannot reach {province}"
-    )
-    if other.kind is UnitType.FLEET:
-        if game_map.is_land(province):
-            return cannot
-        reach = game_map.fleet_targets_in(other.location, province)
-        if not reach or (coast is not None and f"{province}/{coast}" not in reach):
-            return cannot
-        return None
-    if game_map.is_sea(province):
-        return cannot
-    if game_map.can_army_move(other.location, province):
-        return None
-    if not (game_map.is_coastal(other.province) and game_map.is_coastal(province)):
-        return cannot
-    fleets = fleets_at_sea(game_map, state) - {supporter.province}
-    return None if convoy_route_exists(game_map, fleets, other.province, province) else cannot
-
-
-def _check_convoy(game_map: GameMap, state: GameState, unit: Unit, order: Convoy) -> str | None:
-    if unit.kind is not UnitType.FLEET:
-        return "only a fleet can convoy"
-    if not game_map.is_sea(unit.province):
-        return "a fleet on a coast cannot convoy"
-    if reason := _unknown(game_map, order.army) or _unknown(game_map, order.target):
-        return reason
-    army, target = province_of(order.army), province_of(order.target)
-    if army == target:
-        return "a unit cannot move to its own province"
-    if not (game_map.is_coastal(army) and game_map.is_coastal(target)):
-        return f"an army cannot be convoyed from {army} to {target}"
-    fleets = fleets_at_sea(game_map, state)
-    for route in minimal_convoy_routes(game_map, fleets, army, target):
-        if unit.province in route:
-            return None
-    return f"{unit} is not on any convoy route from {army} to {target}"
 
 
 # --- retreats and adjustments ---------------------------------------------------------

@@ -9,15 +9,15 @@ army or for a fleet on a given coast, which names mean which province.
 
 from __future__ import annotations
 
-import functools
 import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from importlib import resources
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from judge.rules.state import (
     POWERS,
@@ -28,6 +28,12 @@ from judge.rules.state import (
     coast_of,
     province_of,
 )
+
+if TYPE_CHECKING:
+    from judge.rules.topology import Topology
+
+_NOWHERE: frozenset[str] = frozenset()
+_NOT_NAME = re.compile(r"[^a-z0-9]")
 
 
 class MapError(ValueError):
@@ -52,7 +58,7 @@ class Province:
 
 def normalise_name(text: str) -> str:
     """Lower-case, drop everything but letters and digits: 'St. Petersburg' -> 'stpetersburg'."""
-    return re.sub(r"[^a-z0-9]", "", text.lower())
+    return _NOT_NAME.sub("", text.lower())
 
 
 @dataclass(frozen=True)
@@ -68,12 +74,27 @@ class GameMap:
     name_index: Mapping[str, str] = field(default_factory=dict)  # normalised -> id
 
     # --- questions -----------------------------------------------------------------
+    #
+    # The frequent questions are answered from `topology`, the tables derived once
+    # per map; anything the tables do not list (an invalid location, a coast the
+    # province lacks) takes the general path, which gives the same answer.
 
-    @property
+    @cached_property
+    def topology(self) -> Topology:
+        """Lookup tables derived from this map, built on first use and kept by the map.
+
+        A `functools.cached_property`: the tables live on this (immutable) instance,
+        so each map builds them once and they go away with it.
+        """
+        from judge.rules.topology import build_topology  # the tables are built from a map
+
+        return build_topology(self)
+
+    @cached_property
     def centers(self) -> frozenset[str]:
         return frozenset(p.id for p in self.provinces.values() if p.is_center)
 
-    @functools.cached_property
+    @cached_property
     def multi_word_names(self) -> Mapping[tuple[str, ...], str]:
         """Province names and aliases of two or more words, by their words (computed
         once per map: the order parser looks them up for every order it reads)."""
@@ -106,13 +127,17 @@ class GameMap:
         return (prov.id,)
 
     def army_neighbours(self, province: str) -> frozenset[str]:
-        return self.army_adjacency.get(province_of(province), frozenset())
+        found = self.topology.army_borders.get(province)
+        if found is not None:
+            return found
+        return self.army_adjacency.get(province_of(province), _NOWHERE)
 
     def fleet_neighbours(self, location: str) -> frozenset[str]:
-        return self.fleet_adjacency.get(location, frozenset())
+        return self.fleet_adjacency.get(location, _NOWHERE)
 
     def can_army_move(self, origin: str, target: str) -> bool:
-        return province_of(target) in self.army_neighbours(origin)
+        topo = self.topology
+        return (topo.province_at.get(target) or province_of(target)) in self.army_neighbours(origin)
 
     def can_fleet_move(self, origin: str, target: str) -> bool:
         """A fleet at `origin` (exact location) can move to `target` (exact location)."""
@@ -120,12 +145,20 @@ class GameMap:
 
     def fleet_targets_in(self, origin: str, province: str) -> tuple[str, ...]:
         """The locations of `province` a fleet at `origin` can reach."""
+        topo = self.topology
+        if province in self.provinces:
+            reach = topo.fleet_reach.get(origin)
+            return () if reach is None else reach.get(province, ())
         return tuple(
             loc for loc in self.fleet_locations(province) if loc in self.fleet_neighbours(origin)
         )
 
     def provinces_adjacent(self, a: str, b: str) -> bool:
         """Any kind of border between the two provinces (for convoy/support reach)."""
+        topo = self.topology
+        pa = topo.province_at.get(a)
+        if pa is not None:
+            return (topo.province_at.get(b) or province_of(b)) in topo.any_borders[pa]
         pa, pb = province_of(a), province_of(b)
         if pb in self.army_neighbours(pa):
             return True
@@ -137,16 +170,21 @@ class GameMap:
 
     def lookup(self, text: str) -> str | None:
         """A province id (no coast) for an id, full name or usual alternative."""
-        return self.name_index.get(normalise_name(text))
+        found = self.name_index.get(text)  # a key is already in normalised form
+        return found if found is not None else self.name_index.get(normalise_name(text))
 
     def is_sea(self, province: str) -> bool:
-        return self.province(province).kind is ProvinceKind.SEA
+        return self._kind(province) is ProvinceKind.SEA
 
     def is_land(self, province: str) -> bool:
-        return self.province(province).kind is ProvinceKind.LAND
+        return self._kind(province) is ProvinceKind.LAND
 
     def is_coastal(self, province: str) -> bool:
-        return self.province(province).kind is ProvinceKind.COAST
+        return self._kind(province) is ProvinceKind.COAST
+
+    def _kind(self, location: str) -> ProvinceKind:
+        kind = self.topology.kind_at.get(location)
+        return kind if kind is not None else self.province(location).kind
 
     def home_power(self, center: str) -> str | None:
         for power, homes in self.home_centers.items():

@@ -21,16 +21,16 @@ Result semantics (documented choices):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from judge.rules.convoys import route_possible
 from judge.rules.map import GameMap
 from judge.rules.order_table import BY_CONVOY, CONVOY, HOLD, MOVE, OrderTable, build_table
 from judge.rules.orders import Move, Order
 from judge.rules.resolver import Resolver
-from judge.rules.results import OrderResult, Outcome, RuleOptions
+from judge.rules.results import OrderResult, Outcome, RuleOptions, new_result
 from judge.rules.retreat_options import retreat_options
-from judge.rules.state import DislodgedUnit, GameState, Unit, province_of
+from judge.rules.state import DislodgedUnit, GameState, Unit, new_unit, province_of
 from judge.rules.topology import Topology, topology
 
 Board = tuple[dict[str, Unit], dict[str, DislodgedUnit]]
@@ -43,11 +43,30 @@ def adjudicate_movement(
     topo = topology(game_map)
     provinces = [_province_of(topo, o) for o in orders]
     by_province = dict(zip(provinces, orders, strict=True))
+    pairs = zip(provinces, orders, strict=True)
+    return _adjudicate(game_map, state, by_province, pairs, options)
+
+
+def adjudicate_by_province(
+    game_map: GameMap, state: GameState, orders: Mapping[str, Order], options: RuleOptions
+) -> tuple[list[OrderResult], Board]:
+    """`adjudicate_movement` for at most one order per unit, given by its province."""
+    return _adjudicate(game_map, state, orders, orders.items(), options)
+
+
+def _adjudicate(
+    game_map: GameMap,
+    state: GameState,
+    by_province: Mapping[str, Order],
+    listed: Iterable[tuple[str, Order]],
+    options: RuleOptions,
+) -> tuple[list[OrderResult], Board]:
+    topo = topology(game_map)
     table = build_table(game_map, topo, state, by_province, options.convoy_adjacent)
     resolver = Resolver(table, topo)
     resolver.run()
     dislodger = _dislodgers(table, resolver.res)
-    results = _results(table, resolver, topo, dislodger, provinces, orders)
+    results = _results(table, resolver, topo, dislodger, listed)
     return results, _board_after(game_map, table, resolver, dislodger)
 
 
@@ -76,14 +95,14 @@ def _results(
     resolver: Resolver,
     topo: Topology,
     dislodger: list[int],
-    provinces: list[str],
-    orders: Sequence[Order],
+    listed: Iterable[tuple[str, Order]],
 ) -> list[OrderResult]:
+    """One result per (unit province, order) pair, in their order."""
     results = []
     unit_at, power, kind, matched = table.unit_at, table.power, table.kind, table.matched
     res = resolver.res
     succeeds, fails = Outcome.SUCCEEDS, Outcome.FAILS
-    for province, order in zip(provinces, orders, strict=True):
+    for province, order in listed:
         i = unit_at[province]
         hit = dislodger[i] >= 0
         k = kind[i]
@@ -94,7 +113,7 @@ def _results(
         else:
             reason = _failure(table, resolver, topo, i, order, hit)
         outcome = succeeds if reason is None else fails
-        results.append(OrderResult(power[i], str(order), outcome, reason, order, hit))
+        results.append(new_result(power[i], str(order), outcome, reason, order, hit))
     return results
 
 
@@ -146,7 +165,7 @@ def _board_after(
     for i, unit in enumerate(table.units):
         if kind[i] == MOVE and res[i]:
             target = table.target[i]
-            moved = unit if target == unit.location else Unit(unit.power, unit.kind, target)
+            moved = unit if target == unit.location else new_unit(unit.power, unit.kind, target)
             units[table.dest[i]] = moved
         elif dislodger[i] < 0:
             units[table.prov[i]] = unit

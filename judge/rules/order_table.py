@@ -106,7 +106,8 @@ def build_table(
     table = OrderTable(state)
     _classify(table, game_map, topo, orders, convoy_adjacent)
     _link_moves(table)
-    _match_supports(table, topo.province_at)
+    if table.supports:
+        _match_supports(table, topo.province_at)
     if table.convoys:
         _match_convoys(table, topo)
     return table
@@ -127,10 +128,11 @@ def _classify(
         cls = type(order)
         if cls is Move:
             assert isinstance(order, Move)
-            target, dest = _destination(game_map, topo, table.units[i], order.target)
+            unit = table.units[i]
+            target, dest = _destination(game_map, topo, unit, order.target)
             if dest and dest != province:
                 _add_move(table, i, target, dest)
-                if table.units[i].kind is UnitType.ARMY:
+                if unit.kind is UnitType.ARMY:
                     table.mode[i] = _army_route(game_map, order, province, dest, convoy_adjacent)
         elif cls is SupportHold:
             kind[i] = SUPPORT_HOLD
@@ -138,7 +140,8 @@ def _classify(
         elif cls is SupportMove:
             assert isinstance(order, SupportMove)
             kind[i] = SUPPORT_MOVE
-            table.support_dest[i] = _province(province_at, order.target)
+            target = order.target
+            table.support_dest[i] = province_at.get(target) or province_of(target)
             table.supports.append(i)
         elif cls is Convoy:
             kind[i] = CONVOY
@@ -163,11 +166,13 @@ def _destination(game_map: GameMap, topo: Topology, unit: Unit, target: str) -> 
     Armies ignore coasts; a fleet ignores a coast the province lacks and, with no
     coast, takes the only coast it can reach (DATC 4.B.2, 4.B.6).
     """
-    province = topo.province_at.get(target) or province_of(target)
+    province = topo.province_at.get(target)
+    if province is None:
+        province = province_of(target)
+    elif unit.kind is UnitType.FLEET and (target != province or province not in topo.split_coast):
+        return target, province
     if unit.kind is UnitType.ARMY:
         return province, province
-    if target in topo.province_at and (target != province or province not in topo.split_coast):
-        return target, province
     options = game_map.fleet_targets_in(unit.location, province)
     return (options[0], province) if len(options) == 1 else ("", "")
 

@@ -16,6 +16,9 @@ from dataclasses import dataclass
 
 from judge.rules.state import UnitType, province_of
 
+# `kind._value_` is `kind.value` without the enum property lookup: every result
+# of every phase prints its order, so `__str__` is on the adjudicator's hot path.
+
 
 @dataclass(frozen=True, slots=True)
 class Hold:
@@ -24,7 +27,7 @@ class Hold:
     location: str
 
     def __str__(self) -> str:
-        return f"{self.kind.value} {self.location} H"
+        return f"{self.kind._value_} {self.location} H"
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +41,7 @@ class Move:
 
     def __str__(self) -> str:
         suffix = " VIA" if self.via_convoy else ""
-        return f"{self.kind.value} {self.location} - {self.target}{suffix}"
+        return f"{self.kind._value_} {self.location} - {self.target}{suffix}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,8 +53,8 @@ class SupportHold:
     supported_kind: UnitType | None = None
 
     def __str__(self) -> str:
-        kind = self.supported_kind.value if self.supported_kind else "A"
-        return f"{self.kind.value} {self.location} S {kind} {province_of(self.supported)}"
+        kind = self.supported_kind._value_ if self.supported_kind else "A"
+        return f"{self.kind._value_} {self.location} S {kind} {province_of(self.supported)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,9 +67,9 @@ class SupportMove:
     supported_kind: UnitType | None = None
 
     def __str__(self) -> str:
-        kind = self.supported_kind.value if self.supported_kind else "A"
+        kind = self.supported_kind._value_ if self.supported_kind else "A"
         return (
-            f"{self.kind.value} {self.location} S {kind} "
+            f"{self.kind._value_} {self.location} S {kind} "
             f"{province_of(self.supported)} - {self.target}"
         )
 
@@ -80,7 +83,7 @@ class Convoy:
     target: str  # its destination province
 
     def __str__(self) -> str:
-        return f"{self.kind.value} {self.location} C A {self.army} - {self.target}"
+        return f"{self.kind._value_} {self.location} C A {self.army} - {self.target}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +94,7 @@ class Retreat:
     target: str
 
     def __str__(self) -> str:
-        return f"{self.kind.value} {self.location} R {self.target}"
+        return f"{self.kind._value_} {self.location} R {self.target}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +106,7 @@ class Disband:
     location: str
 
     def __str__(self) -> str:
-        return f"{self.kind.value} {self.location} D"
+        return f"{self.kind._value_} {self.location} D"
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +116,7 @@ class Build:
     location: str
 
     def __str__(self) -> str:
-        return f"{self.kind.value} {self.location} B"
+        return f"{self.kind._value_} {self.location} B"
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +128,7 @@ class Remove:
     location: str
 
     def __str__(self) -> str:
-        return f"{self.kind.value} {self.location} D"
+        return f"{self.kind._value_} {self.location} D"
 
 
 @dataclass(frozen=True, slots=True)

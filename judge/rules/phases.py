@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from judge.rules.adjustments import adjudicate_adjustments, needs_adjustment
 from judge.rules.intake import take_orders
 from judge.rules.map import GameMap
-from judge.rules.movement import adjudicate_movement
+from judge.rules.movement import adjudicate_by_province
 from judge.rules.orders import IllegalOrder, Order
 from judge.rules.results import OrderResult, PhaseResult, RuleOptions
 from judge.rules.retreats import adjudicate_retreats
@@ -51,7 +51,9 @@ def adjudicate_phase(
     extra: list[OrderResult] = []
     dislodged: Mapping[str, DislodgedUnit] = {}
     if kind is PhaseType.MOVEMENT:
-        decided, (units, dislodged) = adjudicate_movement(game_map, state, intake.accepted, options)
+        decided, (units, dislodged) = adjudicate_by_province(
+            game_map, state, intake.by_province, options
+        )
     elif kind is PhaseType.RETREAT:
         decided, units = adjudicate_retreats(state, intake.accepted)
     elif kind is PhaseType.ADJUSTMENT:
@@ -90,17 +92,29 @@ def _advance(
 ) -> GameState:
     year, season, kind = phase.year, phase.season, phase.type
     if kind is PhaseType.ADJUSTMENT:
-        return GameState(Phase(year + 1, Season.SPRING, PhaseType.MOVEMENT), units, {}, centers)
+        return _board(Phase(year + 1, Season.SPRING, PhaseType.MOVEMENT), units, {}, centers)
     if kind is not PhaseType.MOVEMENT and kind is not PhaseType.RETREAT:
         raise ValueError(f"no phase follows {phase} here")
     if kind is PhaseType.MOVEMENT and any(d.retreats for d in dislodged.values()):
-        return GameState(Phase(year, season, PhaseType.RETREAT), units, dislodged, centers)
+        return _board(Phase(year, season, PhaseType.RETREAT), units, dislodged, centers)
     if season is Season.SPRING:
-        return GameState(Phase(year, Season.FALL, PhaseType.MOVEMENT), units, {}, centers)
+        return _board(Phase(year, Season.FALL, PhaseType.MOVEMENT), units, {}, centers)
     owners = centre_owners_after_fall(game_map, units, centers)
     if needs_adjustment(units, owners):
-        return GameState(Phase(year, Season.WINTER, PhaseType.ADJUSTMENT), units, {}, owners)
-    return GameState(Phase(year + 1, Season.SPRING, PhaseType.MOVEMENT), units, {}, owners)
+        return _board(Phase(year, Season.WINTER, PhaseType.ADJUSTMENT), units, {}, owners)
+    return _board(Phase(year + 1, Season.SPRING, PhaseType.MOVEMENT), units, {}, owners)
+
+
+def _board(
+    phase: Phase,
+    units: Mapping[str, Unit],
+    dislodged: Mapping[str, DislodgedUnit],
+    centers: Mapping[str, str],
+) -> GameState:
+    """The next state; the fresh dicts the adjudicator built are adopted, not copied."""
+    if type(units) is dict and type(dislodged) is dict:
+        return GameState.adopting(phase, units, dislodged, centers)
+    return GameState(phase, units, dislodged, centers)
 
 
 def centre_owners_after_fall(

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import cast
 
 from judge.rules.orders import Order
 from judge.rules.state import GameState, Phase
@@ -31,6 +33,42 @@ class OrderResult:
     reason: str | None = None
     order: Order | None = None
     dislodged: bool = False
+
+
+class _ResultDraft:
+    """An `OrderResult` under construction: the same slots, filled by plain stores.
+
+    A frozen dataclass sets each field through `object.__setattr__`, which is most
+    of the cost of a result (and a phase has one per order). A draft has exactly
+    the slots of `OrderResult`, so once filled its class becomes `OrderResult`
+    (CPython allows `__class__` assignment between classes of identical layout):
+    from then on it is an ordinary, frozen `OrderResult`.
+    """
+
+    __slots__ = ("dislodged", "order", "outcome", "power", "reason", "text")
+
+    def __init__(
+        self,
+        power: str,
+        text: str,
+        outcome: Outcome,
+        reason: str | None = None,
+        order: Order | None = None,
+        dislodged: bool = False,
+    ) -> None:
+        self.power = power
+        self.text = text
+        self.outcome = outcome
+        self.reason = reason
+        self.order = order
+        self.dislodged = dislodged
+        self.__class__ = OrderResult  # type: ignore[assignment]
+
+
+new_result = cast(
+    Callable[[str, str, Outcome, str | None, Order | None, bool], OrderResult], _ResultDraft
+)
+"""`OrderResult(power, text, outcome, reason, order, dislodged)`, about three times faster."""
 
 
 @dataclass(frozen=True, slots=True)

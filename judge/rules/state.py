@@ -7,10 +7,11 @@ phase is a function from a state plus orders to a new state; nothing mutates.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
+from typing import cast
 
 POWERS: tuple[str, ...] = (
     "AUSTRIA",
@@ -50,13 +51,13 @@ class UnitType(StrEnum):
 
 def province_of(location: str) -> str:
     """`STP/SC` -> `STP`; `PAR` -> `PAR`."""
-    return location.split("/", 1)[0]
+    return location.partition("/")[0]
 
 
 def coast_of(location: str) -> str | None:
     """`STP/SC` -> `SC`; `PAR` -> None."""
-    parts = location.split("/", 1)
-    return parts[1] if len(parts) == 2 else None
+    _, slash, coast = location.partition("/")
+    return coast if slash else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +73,29 @@ class Unit:
         return province_of(self.location)
 
     def __str__(self) -> str:
-        return f"{self.kind.value} {self.location}"
+        return f"{self.kind._value_} {self.location}"
+
+
+class _UnitDraft:
+    """A `Unit` under construction: the same slots, filled by plain stores.
+
+    A frozen dataclass sets each field through `object.__setattr__`; a draft has
+    exactly the slots of `Unit`, so once filled its class becomes `Unit` (CPython
+    allows `__class__` assignment between classes of identical layout) and it is
+    an ordinary, frozen `Unit` from then on.
+    """
+
+    __slots__ = ("kind", "location", "power")
+
+    def __init__(self, power: str, kind: UnitType, location: str) -> None:
+        self.power = power
+        self.kind = kind
+        self.location = location
+        self.__class__ = Unit  # type: ignore[assignment]
+
+
+new_unit = cast(Callable[[str, UnitType, str], Unit], _UnitDraft)
+"""`Unit(power, kind, location)`, built faster (the adjudicator moves many units)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +192,35 @@ class GameState:
             dislodged={d.unit.province: d for d in dislodged},
             centers=dict(centers or {}),
         )
+
+    @classmethod
+    def adopting(
+        cls,
+        phase: Phase,
+        units: dict[str, Unit],
+        dislodged: dict[str, DislodgedUnit],
+        centers: Mapping[str, str],
+    ) -> GameState:
+        """`GameState(phase, units, dislodged, centers)` without copying the mappings.
+
+        For the adjudicator, which builds fresh dicts for each new board: they are
+        wrapped read-only as they are, so the caller must not keep or change them.
+        `centers` may also be the (read-only) `centers` of another state, shared.
+        """
+        state = cls.__new__(cls)
+        if type(centers) is dict:
+            owners: Mapping[str, str] = MappingProxyType(centers)
+        elif type(centers) is MappingProxyType:
+            owners = centers
+        else:
+            owners = MappingProxyType(dict(centers))
+        vars(state).update(
+            phase=phase,
+            units=MappingProxyType(units),
+            dislodged=MappingProxyType(dislodged),
+            centers=owners,
+        )
+        return state
 
     def with_(self, **changes: object) -> GameState:
         return replace(self, **changes)  # type: ignore[arg-type]

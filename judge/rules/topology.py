@@ -1,11 +1,14 @@
-"""Graph views of a map that the adjudicator asks for many times per phase.
+"""Tables derived from a map, built once per map for the questions asked per order.
 
-`GameMap` answers questions about exact locations (coasts included). The
-adjudicator mostly needs coarser, province-level views: which provinces a sea
-province touches (for convoy routes), which provinces border each other by any
-route (for civil-disorder distances), and the location graph the 2000-rule
-civil-disorder distance walks. Building them once per map, not once per phase,
-keeps adjudication fast.
+`GameMap` keeps the declarative data (provinces, army and fleet adjacency). The
+parser, the legality check and the adjudicator ask the same few questions about
+it tens of times per phase: which province a location is in, what kind of
+province it is, where an army or a fleet can go, which provinces touch. A
+`Topology` answers each with one dictionary or set lookup.
+
+It is built on first use by `GameMap.topology` (a `functools.cached_property`,
+so the tables live on the map instance and go away with it; a map is immutable,
+so they never go stale). `topology(game_map)` is the same object.
 """
 
 from __future__ import annotations
@@ -14,22 +17,31 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from judge.rules.map import GameMap, ProvinceKind
+from judge.rules.map import GameMap, Province, ProvinceKind
 from judge.rules.state import province_of
 
+_NOWHERE: frozenset[str] = frozenset()
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, slots=True)
 class Topology:
-    """Province-level graphs derived from a `GameMap`.
+    """Province- and location-level views of a `GameMap`.
 
     * `sea_borders`: sea province -> provinces it touches (a convoy hop).
-    * `any_borders`: province -> provinces reachable in one army or fleet move.
+    * `any_borders`: province -> provinces reachable in one army or fleet move
+      (`GameMap.provinces_adjacent`).
     * `location_graph`: location id (province, or `PRV/CO` coast) -> neighbouring
       location ids over army and fleet borders together.
     * `locations_of`: province -> its location ids (itself and its coasts).
     * `centers`: the supply-centre provinces.
     * `province_at`: every valid location id (with or without coast) -> its province.
     * `split_coast`: the provinces with several coasts.
+    * `kind_at`: every valid location id -> the kind of its province.
+    * `army_borders`: every valid location id -> the provinces an army there
+      borders (`GameMap.army_neighbours`).
+    * `fleet_reach`: fleet location -> province -> the locations of that province
+      a fleet there can move to, in map order (`GameMap.fleet_targets_in`);
+      provinces it cannot reach are absent.
     """
 
     sea_borders: Mapping[str, frozenset[str]]
@@ -39,45 +51,70 @@ class Topology:
     centers: frozenset[str]
     province_at: Mapping[str, str]
     split_coast: frozenset[str]
-
-
-_CACHE: dict[int, tuple[GameMap, Topology]] = {}
+    kind_at: Mapping[str, ProvinceKind]
+    army_borders: Mapping[str, frozenset[str]]
+    fleet_reach: Mapping[str, Mapping[str, tuple[str, ...]]]
 
 
 def topology(game_map: GameMap) -> Topology:
-    """The (cached) topology of `game_map`."""
-    cached = _CACHE.get(id(game_map))
-    if cached is not None and cached[0] is game_map:
-        return cached[1]
-    built = _build(game_map)
-    _CACHE[id(game_map)] = (game_map, built)
-    return built
+    """The topology of `game_map` (built once, kept by the map: `GameMap.topology`)."""
+    return game_map.topology
 
 
-def _build(game_map: GameMap) -> Topology:
+def build_topology(game_map: GameMap) -> Topology:
+    """Derive every table from the map's data (called once per map)."""
+    provinces = game_map.provinces
+    locations = {pid: (pid, *(f"{pid}/{c}" for c in p.coasts)) for pid, p in provinces.items()}
+    province_at = {loc: pid for pid, locs in locations.items() for loc in locs}
+    fleet_reach = _fleet_reach(game_map)
     sea: dict[str, frozenset[str]] = {}
     any_: dict[str, frozenset[str]] = {}
-    locations: dict[str, tuple[str, ...]] = {}
-    for pid, prov in game_map.provinces.items():
+    for pid, prov in provinces.items():
         fleet_sides = {
             province_of(n)
-            for loc in game_map.fleet_locations(pid)
-            for n in game_map.fleet_neighbours(loc)
+            for loc in _fleet_locations(prov)
+            for n in game_map.fleet_adjacency.get(loc, _NOWHERE)
         }
         if prov.kind is ProvinceKind.SEA:
             sea[pid] = frozenset(fleet_sides)
-        any_[pid] = frozenset(fleet_sides | set(game_map.army_neighbours(pid)))
-        coasts = tuple(f"{pid}/{c}" for c in prov.coasts)
-        locations[pid] = (pid, *coasts)
+        any_[pid] = frozenset(fleet_sides | game_map.army_adjacency.get(pid, _NOWHERE))
     return Topology(
         sea_borders=MappingProxyType(sea),
         any_borders=MappingProxyType(any_),
         location_graph=MappingProxyType(_location_graph(game_map)),
         locations_of=MappingProxyType(locations),
         centers=game_map.centers,
-        province_at=MappingProxyType({loc: pid for pid, locs in locations.items() for loc in locs}),
-        split_coast=frozenset(pid for pid, prov in game_map.provinces.items() if prov.coasts),
+        province_at=MappingProxyType(province_at),
+        split_coast=frozenset(pid for pid, prov in provinces.items() if prov.coasts),
+        kind_at=MappingProxyType({loc: provinces[pid].kind for loc, pid in province_at.items()}),
+        army_borders=MappingProxyType(
+            {loc: game_map.army_adjacency.get(pid, _NOWHERE) for loc, pid in province_at.items()}
+        ),
+        fleet_reach=MappingProxyType(fleet_reach),
     )
+
+
+def _fleet_locations(prov: Province) -> tuple[str, ...]:
+    """`GameMap.fleet_locations` for a known province."""
+    if prov.kind is ProvinceKind.LAND:
+        return ()
+    if prov.coasts:
+        return tuple(f"{prov.id}/{c}" for c in prov.coasts)
+    return (prov.id,)
+
+
+def _fleet_reach(game_map: GameMap) -> dict[str, Mapping[str, tuple[str, ...]]]:
+    reach: dict[str, Mapping[str, tuple[str, ...]]] = {}
+    for origin, neighbours in game_map.fleet_adjacency.items():
+        by_province: dict[str, tuple[str, ...]] = {}
+        for pid in sorted({province_of(n) for n in neighbours}):
+            prov = game_map.provinces.get(pid)
+            if prov is not None:
+                found = tuple(loc for loc in _fleet_locations(prov) if loc in neighbours)
+                if found:
+                    by_province[pid] = found
+        reach[origin] = MappingProxyType(by_province)
+    return reach
 
 
 def _location_graph(game_map: GameMap) -> dict[str, frozenset[str]]:

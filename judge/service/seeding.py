@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 from judge.config import Config
 from judge.service import deadlines
 from judge.service.context import MailContext
+from judge.service.maps import MAPS_KEY
 from judge.service.snapshots import draw_seed, load_board, variants
 from judge.service.starting import start_game
 from judge.store import games as store
@@ -42,12 +43,14 @@ def seed_game(
     password_hash: str,
     now: datetime,
     due: datetime,
+    maps: bool = True,
 ) -> Game:
-    """A started game `name` whose current phase is due at `due` (no grace)."""
+    """A started game `name` whose current phase is due at `due` (no grace); with
+    `maps` False, as after SET MAPS OFF (results mails without the map)."""
     rules = variants().get(variant).default_rules()
     game = store.create_game(
         session, name=name, variant=variant, rng_seed=draw_seed(), now=now,
-        settings={"rules": rules, deadlines.GRACE_KEY: 0},
+        settings={"rules": rules, deadlines.GRACE_KEY: 0, MAPS_KEY: maps},
     )  # fmt: skip
     master = store.add_player(
         session, game, address=f"gm-{name}@example.org", password_hash=password_hash,

@@ -142,6 +142,17 @@ def players_of(
     return list(session.scalars(query))
 
 
+def active_player_counts(session: Session) -> dict[int, int]:
+    """Game id -> how many active players (role `player`) it has; games with none are
+    left out. One query for every game, where `players_of` per game would be one each."""
+    query = (
+        select(Player.game_id, func.count(Player.id))
+        .where(Player.role == PlayerRole.PLAYER, Player.status == PlayerStatus.ACTIVE)
+        .group_by(Player.game_id)
+    )
+    return {game_id: count for game_id, count in session.execute(query)}
+
+
 def games_of_address(session: Session, address: str) -> list[tuple[Game, Player]]:
     """Every (game, player row) for `address`, compared case-insensitively."""
     query = (
