@@ -25,13 +25,15 @@ Measurements (each repeated `--repeat` times; the medians are printed last):
 * orders: a started standard game (7 players, all WAITing so no mail processes
   the phase); each mail is `SIGNON Fg1 pw` and the power's three opening orders,
   paced at `--rate` mails/s for `--seconds`. Target: p99 under 250 ms at 20/s.
-  Also the capacity (a burst of orders as fast as possible), and, as a
-  diagnostic only, the same paced load against a game whose stored password
-  hashes are cheap (Argon2id t=1, 1 MiB, p=1): what the mail costs without Argon2.
+  Also the capacity (a burst of orders as fast as possible), and, as diagnostics
+  only, the same paced load against games whose players' stored hashes have other
+  Argon2id costs (`--alt-hashes`; a verify uses the cost stored in the hash): by
+  default t=1, 1 MiB, p=1 (what the mail costs without Argon2) and t=2, 19 MiB,
+  p=1 (OWASP's minimum recommendation).
 * RSS: a fresh database with `--games` stored running games (copies of a seeded
   game), the `judge serve` process's VmRSS idle, its largest (sampled every
-  10 ms) while it handles a few mails one at a time (7 order mails, then LIST g1,
-  then a LIST of every game), and its VmHWM. Target: < 150 MB.
+  10 ms) while it handles a few mails one at a time (7 order mails, LIST g1, a
+  LIST of every game, 7 order mails again), and its VmHWM. Target: < 150 MB.
 
 The machine is shared: every measurement prints the load average at its start.
 """
@@ -50,6 +52,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from argon2 import PasswordHasher
 from mail_figures import Figures, judge_figures, median_of, sink_figures
 from mail_procs import CpuMeter, Process, memory_kib, start_judge, start_sink, start_watcher
 from mail_seed import Seat, clone_games, open_database, seed_started
@@ -60,7 +63,8 @@ from judge.store.passwords import _HASHER, hash_password
 PASSWORD = "pw"
 LIST_SENDERS = 100  # LIST mails come from this many addresses, in turn
 DRAIN_TIMEOUT = 900.0  # seconds to wait for the last reply of a measurement
-SCENARIOS = ("sink", "list", "orders", "cheap", "rss")
+SCENARIOS = ("sink", "list", "orders", "alt", "rss")
+ALT_HASHES = ["1,1024,1", "2,19456,1"]  # Argon2id time_cost, memory_cost (KiB), parallelism
 
 
 @dataclass
@@ -97,6 +101,8 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--rate", type=float, default=20.0)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--alt-hashes", nargs="*", default=ALT_HASHES, metavar="T,M,P",
+                        help="diagnostic Argon2id costs for the paced order mails")
     parser.add_argument("--poll-ms", type=float, default=2.0, help="outbox watcher interval")
     parser.add_argument("--only", nargs="+", choices=SCENARIOS, default=list(SCENARIOS))
     parser.add_argument("--patch", default="",
@@ -142,7 +148,7 @@ def _one_run(
 ) -> None:
     if "sink" in args.only:
         _sink(args, folder, results)
-    if {"list", "orders", "cheap"} & set(args.only):
+    if {"list", "orders", "alt"} & set(args.only):
         _judge(args, folder / "judge", results)
     if "rss" in args.only:
         memory.append(_memory(args, folder / "rss"))
@@ -173,7 +179,10 @@ def _judge(args: argparse.Namespace, folder: Path, results: Results) -> None:
     folder.mkdir()
     engine = open_database(folder)
     seats = seed_started(engine, "g1", PASSWORD, hash_password(PASSWORD))
-    cheap = seed_started(engine, "c1", PASSWORD, _cheap_hash())
+    alternatives = [
+        (spec, seed_started(engine, f"a{index}", PASSWORD, _alt_hash(spec)))
+        for index, spec in enumerate(args.alt_hashes, 1)
+    ]
     engine.dispose()
     judge = start_judge(folder, args.patch)
     try:
@@ -185,16 +194,23 @@ def _judge(args: argparse.Namespace, folder: Path, results: Results) -> None:
             _burst(args, judge, folder, "orders burst (capacity)",
                    _order_mails(seats, args.burst_orders), results)  # fmt: skip
             _paced(args, judge, folder, f"orders at {args.rate:g}/s", seats, results)
-        if "cheap" in args.only:
-            _paced(args, judge, folder, f"orders at {args.rate:g}/s, CHEAP hash", cheap, results)
+        if "alt" in args.only:
+            for spec, alt_seats in alternatives:
+                name = f"orders at {args.rate:g}/s, DIAGNOSTIC hash {_hash_words(spec)}"
+                _paced(args, judge, folder, name, alt_seats, results)
     finally:
         judge.stop()
 
 
-def _cheap_hash() -> str:
-    from argon2 import PasswordHasher
+def _alt_hash(spec: str) -> str:
+    time_cost, memory_cost, parallelism = (int(part) for part in spec.split(","))
+    hasher = PasswordHasher(time_cost=time_cost, memory_cost=memory_cost, parallelism=parallelism)
+    return hasher.hash(PASSWORD)
 
-    return PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1).hash(PASSWORD)
+
+def _hash_words(spec: str) -> str:
+    time_cost, memory_cost, parallelism = (int(part) for part in spec.split(","))
+    return f"t={time_cost} m={memory_cost / 1024:g} MiB p={parallelism}"
 
 
 def _burst(
@@ -297,6 +313,7 @@ def _memory_under_mail(
         ("7 order mails", _order_mails(seats, len(seats))),
         ("LIST g1", _list_mails(1, "LIST g1")),
         (f"LIST of all {args.games} games", _list_mails(1)),
+        ("7 order mails after that LIST", _order_mails(seats, len(seats))),
     ]
     for name, mails in steps:
         with _Sampler(judge.pid) as peak:

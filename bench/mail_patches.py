@@ -17,36 +17,55 @@ builds its engine and its SMTP intake, so importing this module can change both:
 from __future__ import annotations
 
 import os
-from datetime import timedelta
+import threading
+from collections.abc import Callable
 from typing import Any
 
-import judge.store.db as db
-from judge.mail import intake
-from judge.service import handle_inbox_message
-from judge.store.inbox import count_recent_from
+from sqlalchemy.dialects.sqlite.pysqlite import SQLiteDialect_pysqlite
 
-READ_ONLY = "judge_bench_read_only"
+import judge.store.db as db
+from judge.service import handle_inbox_message
+
 PATCHES = set(filter(None, os.environ.get("JUDGE_BENCH_PATCHES", "").split(",")))
 
 _begin_immediate = db._sqlite_begin_immediate
 _on_connect = db._sqlite_on_connect
+_commit: Callable[[Any, Any], None] = SQLiteDialect_pysqlite.do_commit
+_rollback: Callable[[Any, Any], None] = SQLiteDialect_pysqlite.do_rollback
+_write_lock = threading.Lock()
+_holding = threading.local()  # .held: this thread owns the write lock
 
 
-def _begin(connection: Any) -> None:
-    """BEGIN IMMEDIATE, except a plain BEGIN on a connection marked read-only."""
-    if connection.get_execution_options().get(READ_ONLY):
-        connection.exec_driver_sql("BEGIN")
-    else:
-        _begin_immediate(connection)
+def _begin_queued(connection: Any) -> None:
+    """Take the process's write lock (once per thread), then BEGIN IMMEDIATE."""
+    if not connection.get_execution_options().get(db.READ_ONLY) and not _held():
+        _write_lock.acquire()
+        _holding.held = True
+    _begin_immediate(connection)
 
 
-def _over_rate_limit(self: intake.Inbox, mail_from: str) -> bool:
-    since = self.clock.now() - timedelta(hours=1)
-    with self.sessions() as session:
-        session.connection(execution_options={READ_ONLY: True})
-        count = count_recent_from(session, mail_from, since)
-    limited: bool = count >= self.config.limits.per_sender_per_hour
-    return limited
+def _held() -> bool:
+    return bool(getattr(_holding, "held", False))
+
+
+def _release() -> None:
+    if _held():
+        _holding.held = False
+        _write_lock.release()
+
+
+def _do_commit(self: SQLiteDialect_pysqlite, dbapi_connection: Any) -> None:
+    try:
+        _commit(self, dbapi_connection)
+    finally:
+        _release()
+
+
+def _do_rollback(self: SQLiteDialect_pysqlite, dbapi_connection: Any) -> None:
+    try:
+        _rollback(self, dbapi_connection)
+    finally:
+        _release()
 
 
 def _on_connect_normal(in_memory: bool) -> Any:
@@ -59,9 +78,10 @@ def _on_connect_normal(in_memory: bool) -> Any:
     return on_connect
 
 
-if "readonly" in PATCHES:
-    db._sqlite_begin_immediate = _begin
-    intake.Inbox.over_rate_limit = _over_rate_limit
+if "writelock" in PATCHES:
+    db._sqlite_begin_immediate = _begin_queued
+    SQLiteDialect_pysqlite.do_commit = _do_commit  # type: ignore[method-assign,assignment]
+    SQLiteDialect_pysqlite.do_rollback = _do_rollback  # type: ignore[method-assign,assignment]
 if "normal" in PATCHES:
     db._sqlite_on_connect = _on_connect_normal
 

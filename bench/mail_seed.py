@@ -29,7 +29,7 @@ from judge.config import config_from_dict  # noqa: E402
 from judge.service.seeding import OPENINGS, seed_game  # noqa: E402
 from judge.store.db import make_engine, make_session_factory  # noqa: E402
 from judge.store.migrate import upgrade  # noqa: E402
-from judge.store.models import Base, OutboxMessage, OutboxStatus, Player, PlayerRole  # noqa: E402
+from judge.store.models import Base, OutboxMessage, OutboxStatus, PlayerRole  # noqa: E402
 
 BATCH = 1000  # games per bulk insert
 
@@ -148,8 +148,3 @@ def _relink(table: str, copy: dict[str, Any], ids: dict[str, dict[int, int]], na
         copy["phase_id"] = ids["phases"][copy["phase_id"]]
         if copy["player_id"] is not None:
             copy["player_id"] = ids["players"].get(copy["player_id"])
-
-
-def count_players(engine: Engine) -> int:
-    with make_session_factory(engine)() as session:
-        return int(session.scalar(select(func.count(Player.id))) or 0)

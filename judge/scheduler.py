@@ -3,9 +3,10 @@
 Due games are claimed in small batches (locked; `SKIP LOCKED` on PostgreSQL, so
 several judge processes share the work without taking the same game twice); for
 each, in its own savepoint, `judge.service.due.run_due` reminds, warns or
-processes it, and the commit releases the batch together with the mail it queued. On SQLite every
-transaction takes the write lock at its start, so scheduler rounds are serialised
-and any number of processes stays correct (one is all it needs).
+processes it, and the commit releases the batch together with the mail it
+queued. On SQLite every transaction takes the write lock at its start, so
+scheduler rounds are serialised and any number of processes stays correct (one
+is all it needs).
 
 `tick` is the hook `judge serve` calls every poll interval; `judge scheduler`
 runs the same rounds without the SMTP intake (`--once`: until nothing is due).
@@ -57,20 +58,22 @@ def run_due_games(session: Session, clock: Clock, config: Config) -> int:
             session.rollback()
             return handled
         for game in claimed:
+            game_id = game.id
             if _run_one(session, config, game, now):
                 handled += 1
             else:
-                failed.add(game.id)
+                failed.add(game_id)
         session.commit()
+        session.expunge_all()  # a long round keeps no game it is done with
 
 
 def _run_one(session: Session, config: Config, game: Game, now: datetime) -> bool:
-    game_id = game.id
+    name = game.name
     try:
         with session.begin_nested():
             run_due(session, config, game, now)
     except Exception:
-        log.exception("scheduler: game %s failed; it will be retried", game_id)
+        log.exception("scheduler: game %s failed; it will be retried", name)
         return False
     return True
 

@@ -26,6 +26,7 @@ from sqlalchemy.orm import sessionmaker
 
 from judge.clock import Clock
 from judge.config import Config
+from judge.store.db import begin_read_only
 from judge.store.inbox import count_recent_from, store_message
 
 log = logging.getLogger(__name__)
@@ -55,6 +56,7 @@ class Inbox:
         """True when this envelope sender already sent the hourly maximum. Blocking."""
         since = self.clock.now() - timedelta(hours=1)
         with self.sessions() as session:
+            begin_read_only(session)  # a count: no need to wait for the write lock
             count = count_recent_from(session, mail_from, since)
         return count >= self.config.limits.per_sender_per_hour
 

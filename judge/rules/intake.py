@@ -65,6 +65,8 @@ class Intake:
 
     def merge(self, decided: Sequence[OrderResult]) -> list[OrderResult]:
         """Put the results of `accepted` (in its order) back among the others."""
+        if len(decided) == len(self.slots):  # every order was accepted
+            return list(decided)
         pending = iter(decided)
         return [s if isinstance(s, OrderResult) else next(pending) for s in self.slots]
 

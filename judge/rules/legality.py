@@ -70,9 +70,20 @@ def check_order(game_map: GameMap, state: GameState, order: Order) -> str | None
 
 
 class Checker:
-    """`check_order` for the orders of one board, sharing the work between them."""
+    """`check_order` for the orders of one board, sharing the work between them.
+
+    The movement-phase checks look everything up in the map's `topology` tables;
+    whatever the tables do not list (an unknown province, a coast the province
+    lacks) is found the general way, with the same answer as `GameMap` gives.
+    """
 
     __slots__ = (
+        "_army_borders",
+        "_army_moves",
+        "_army_support",
+        "_fleet_moves",
+        "_fleet_reach",
+        "_fleet_support",
         "_fleets",
         "_kind_at",
         "_province_at",
@@ -92,6 +103,10 @@ class Checker:
         self.phase = state.phase.type
         self._province_at = topo.province_at
         self._kind_at = topo.kind_at
+        self._army_borders = topo.army_borders
+        self._fleet_reach = topo.fleet_reach
+        self._army_moves, self._fleet_moves = topo.army_moves, topo.fleet_moves
+        self._army_support, self._fleet_support = topo.army_support, topo.fleet_support
         self._provinces = game_map.provinces
         self._units = state.units
         self._fleets: frozenset[str] | None = None
@@ -102,20 +117,17 @@ class Checker:
         if self.phase is PhaseType.MOVEMENT:
             check = _MOVEMENT_CHECKS.get(type(order))
             if check is not None:
-                unit = self._ordered_unit(order)  # type: ignore[arg-type]
-                return NO_SUCH_UNIT if unit is None else check(self, unit, order)
+                location: str = order.location  # type: ignore[union-attr]
+                province = self._province_at.get(location)
+                if province is None:
+                    province = province_of(location)
+                    if province not in self._provinces:
+                        return NO_SUCH_UNIT
+                unit = self._units.get(province)
+                if unit is None or unit.power != order.power:
+                    return NO_SUCH_UNIT
+                return check(self, unit, order)
         return self._check_any(order)
-
-    def _ordered_unit(self, order: Hold | Move | SupportHold | SupportMove | Convoy) -> Unit | None:
-        """The unit of the order's power in its province (None also for an unknown place)."""
-        location = order.location
-        province = self._province_at.get(location)
-        if province is None:
-            province = province_of(location)
-            if province not in self._provinces:
-                return None
-        unit = self._units.get(province)
-        return unit if unit is not None and unit.power == order.power else None
 
     def _check_any(self, order: Order) -> str | None:
         """Every phase and order type, in the order the rules are tried."""
@@ -154,41 +166,30 @@ class Checker:
 
     # --- lookups ------------------------------------------------------------------
 
-    def _known(self, location: str) -> str | None:
-        """The province of `location`, or None if the map has no such province."""
-        province = self._province_at.get(location)
-        if province is None:
-            province = province_of(location)
-            if province not in self._provinces:
-                return None
-        return province
-
-    def _province(self, location: str) -> str:
-        return self._province_at.get(location) or province_of(location)
-
     def _kind(self, location: str) -> ProvinceKind:
         kind = self._kind_at.get(location)
         return kind if kind is not None else self.map.province(location).kind
 
-    def _is_coast(self, location: str) -> bool:
-        """A coast location the province really has (`known_coast` is not None)."""
-        province = self._province_at.get(location)
-        return province is not None and province != location
-
     def _army_reach(self, location: str) -> frozenset[str]:
-        found = self.topo.army_borders.get(location)
+        """`GameMap.army_neighbours`."""
+        found = self._army_borders.get(location)
         return found if found is not None else self.map.army_neighbours(location)
 
-    def _fleet_reach(self, origin: str, province: str) -> tuple[str, ...]:
+    def _fleet_targets(self, origin: str, province: str) -> tuple[str, ...]:
         """`GameMap.fleet_targets_in` for a province known to be on the map."""
-        reach = self.topo.fleet_reach.get(origin)
+        reach = self._fleet_reach.get(origin)
         return () if reach is None else reach.get(province, ())
 
     def _can_reach(self, unit: Unit, province: str) -> bool:
         """The unit could move straight into the (known) province, any coast for a fleet."""
+        location = unit.location
         if unit.kind is _ARMY:
-            return province in self._army_reach(unit.location)
-        return bool(self._fleet_reach(unit.location, province))
+            found = self._army_borders.get(location)
+            if found is None:
+                found = self.map.army_neighbours(location)
+            return province in found
+        reach = self._fleet_reach.get(location)
+        return reach is not None and province in reach
 
     # --- convoy routes --------------------------------------------------------------
 
@@ -227,85 +228,139 @@ class Checker:
         return found
 
     # --- movement phase ---------------------------------------------------------------
+    #
+    # A location found in `province_at` is valid: a province id, or a coast the
+    # province has (`known_coast` is not None exactly when it differs from its
+    # province). Anything else goes through `province_of` and the province list.
 
-    def _unit_province(self, unit: Unit) -> str:
-        return self._province(unit.location)
+    def _hold(self, unit: Unit, order: Hold) -> str | None:
+        return None
 
     def _move(self, unit: Unit, order: Move) -> str | None:
         text = order.target
-        target = self._known(text)
+        if unit.kind is _ARMY:
+            legal = self._army_moves.get(unit.location)
+            if legal is not None and text in legal:
+                return None
+        elif not order.via_convoy and not order.route:
+            legal = self._fleet_moves.get(unit.location)
+            if legal is not None and text in legal:
+                return None
+        return self._move_rules(unit, order)
+
+    def _move_rules(self, unit: Unit, order: Move) -> str | None:
+        """Every rule for a move, in order (`_move` first tries the usual legal moves)."""
+        text = order.target
+        province_at = self._province_at
+        target = province_at.get(text)
+        coast = target is not None and target != text
         if target is None:
-            return f"unknown province {province_of(text)}"
-        here = self._unit_province(unit)
-        if target == here:
+            target = province_of(text)
+            if target not in self._provinces:
+                return f"unknown province {target}"
+        location = unit.location
+        if target == (province_at.get(location) or province_of(location)):
             return "a unit cannot move to its own province"
-        kind = self._kind(target)
+        kind = self._kind_at[target]
         if unit.kind is _FLEET:
             if order.via_convoy or order.route:
                 return "only an army can be convoyed"
             if kind is _LAND:
                 return "a fleet cannot move to an inland province"
-            return self._fleet_coast_reason(text, target, self._fleet_reach(unit.location, target))
+            return self._fleet_coast_reason(text, coast, target, location)
         if kind is _SEA:
             return "an army cannot move to a sea"
-        if target in self._army_reach(unit.location):
+        if target in self._army_reach(location):
             return None  # by land, or via convoy: the adjudicator decides which
-        if not (self._kind(here) is _COAST and kind is _COAST):
+        return self._convoy_reason(unit, target)
+
+    def _fleet_coast_reason(self, text: str, coast: bool, province: str, origin: str) -> str | None:
+        """Coast rules for a fleet at `origin` sent to `text` (in `province`)."""
+        reach = self._fleet_targets(origin, province)
+        if not reach:
+            return NOT_ADJACENT
+        if coast:
+            return None if text in reach else NOT_ADJACENT
+        if len(reach) > 1 and province in self.topo.split_coast:
+            return f"a fleet moving to {province} must say which coast"
+        return None
+
+    def _convoy_reason(self, unit: Unit, target: str) -> str | None:
+        """An army's move to a province it does not border: legal if fleets could convoy it."""
+        here = unit.province
+        if not (self._kind(here) is _COAST and self._kind_at[target] is _COAST):
             return NOT_ADJACENT
         if not self.route_exists(self.fleets(), here, target):
             return NOT_ADJACENT
         return None
 
-    def _fleet_coast_reason(self, text: str, province: str, reach: tuple[str, ...]) -> str | None:
-        """Coast rules for a fleet sent to `text` (in `province`) that can reach `reach` there."""
-        if not reach:
-            return NOT_ADJACENT
-        if self._is_coast(text):
-            return None if text in reach else NOT_ADJACENT
-        if province in self.topo.split_coast and len(reach) > 1:
-            return f"a fleet moving to {province} must say which coast"
-        return None
+    def _reach(self, unit: Unit) -> frozenset[str] | None:
+        """The location ids of the provinces (not its own) the unit could move into."""
+        if unit.kind is _ARMY:
+            return self._army_support.get(unit.location)
+        return self._fleet_support.get(unit.location)
 
     def _support_hold(self, unit: Unit, order: SupportHold) -> str | None:
-        supported = self._known(order.supported)
+        text = order.supported
+        reach = self._reach(unit)
+        if reach is not None and text in reach:
+            return None
+        province_at = self._province_at
+        supported = province_at.get(text)
         if supported is None:
-            return f"unknown province {province_of(order.supported)}"
-        if supported == self._unit_province(unit):
+            supported = province_of(text)
+            if supported not in self._provinces:
+                return f"unknown province {supported}"
+        location = unit.location
+        if supported == (province_at.get(location) or province_of(location)):
             return "a unit cannot support itself"
         return None if self._can_reach(unit, supported) else NOT_ADJACENT
 
     def _support_move(self, unit: Unit, order: SupportMove) -> str | None:
-        supported = self._known(order.supported)
+        province_at, provinces = self._province_at, self._provinces
+        supported = province_at.get(order.supported)
         if supported is None:
-            return f"unknown province {province_of(order.supported)}"
-        target = self._known(order.target)
+            supported = province_of(order.supported)
+            if supported not in provinces:
+                return f"unknown province {supported}"
+        text = order.target
+        target = province_at.get(text)
         if target is None:
-            return f"unknown province {province_of(order.target)}"
-        here = self._unit_province(unit)
+            target = province_of(text)
+            if target not in provinces:
+                return f"unknown province {target}"
+        here = province_at.get(unit.location) or province_of(unit.location)
         if supported == here:
             return "a unit cannot support itself"
         if target == supported:
             return "a unit cannot move to its own province"
         if target == here:
             return "a unit cannot support a move into its own province"
-        if not self._can_reach(unit, target):
+        reach = self._reach(unit)
+        if not ((reach is not None and text in reach) or self._can_reach(unit, target)):
             return NOT_ADJACENT
         other = self._units.get(supported)
         if other is None:
             return None  # void in adjudication, not illegal
-        return self._supported_move(other, order.target, target, here)
+        return self._supported_move(other, text, target, here)
 
     def _supported_move(self, other: Unit, text: str, province: str, helper: str) -> str | None:
         """Why the supported unit could never move to `text` alone, if it could not (6.D.31).
 
         `helper` is the supporter's province: its fleet does not count as a convoy.
         """
-        kind = self._kind(province)
+        if other.kind is _FLEET:
+            legal = self._fleet_moves.get(other.location)
+        else:
+            legal = self._army_moves.get(other.location)
+        if legal is not None and text in legal:
+            return None
+        kind = self._kind_at[province]
         if other.kind is _FLEET:
             if kind is _LAND:
                 return self._cannot(other, text, province)
-            reach = self._fleet_reach(other.location, province)
-            if not reach or (self._is_coast(text) and text not in reach):
+            reach = self._fleet_targets(other.location, province)
+            if not reach or (text != province and text in self._province_at and text not in reach):
                 return self._cannot(other, text, province)
             return None
         if kind is _SEA:
@@ -313,32 +368,32 @@ class Checker:
         if province in self._army_reach(other.location):
             return None
         origin = other.province
-        if not (self.map.is_coastal(origin) and kind is _COAST):
+        if not (self._kind(origin) is _COAST and kind is _COAST):
             return self._cannot(other, text, province)
         if self.route_exists(self.fleets() - {helper}, origin, province):
             return None
         return self._cannot(other, text, province)
 
     def _cannot(self, other: Unit, text: str, province: str) -> str:
-        if self._is_coast(text):
+        if text != province and text in self._province_at:
             return f"{other} cannot reach {text}"
         return f"{other} cannot reach {province}"
 
     def _convoy(self, unit: Unit, order: Convoy) -> str | None:
         if unit.kind is not _FLEET:
             return "only a fleet can convoy"
-        here = self._unit_province(unit)
+        here = unit.province
         if self._kind(here) is not _SEA:
             return "a fleet on a coast cannot convoy"
-        army = self._known(order.army)
-        if army is None:
-            return f"unknown province {province_of(order.army)}"
-        target = self._known(order.target)
-        if target is None:
-            return f"unknown province {province_of(order.target)}"
+        army = self._province_at.get(order.army) or province_of(order.army)
+        if army not in self._provinces:
+            return f"unknown province {army}"
+        target = self._province_at.get(order.target) or province_of(order.target)
+        if target not in self._provinces:
+            return f"unknown province {target}"
         if army == target:
             return "a unit cannot move to its own province"
-        if not (self._kind(army) is _COAST and self._kind(target) is _COAST):
+        if not (self._kind_at[army] is _COAST and self._kind_at[target] is _COAST):
             return f"an army cannot be convoyed from {army} to {target}"
         if here in self.route_fleets(army, target):
             return None
@@ -346,7 +401,7 @@ class Checker:
 
 
 _MOVEMENT_CHECKS: dict[type, Callable[[Checker, Unit, Order], str | None]] = {
-    Hold: lambda checker, unit, order: None,
+    Hold: Checker._hold,  # type: ignore[dict-item]
     Move: Checker._move,  # type: ignore[dict-item]
     SupportHold: Checker._support_hold,  # type: ignore[dict-item]
     SupportMove: Checker._support_move,  # type: ignore[dict-item]

@@ -171,7 +171,9 @@ class GameMap:
     def lookup(self, text: str) -> str | None:
         """A province id (no coast) for an id, full name or usual alternative."""
         found = self.name_index.get(text)  # a key is already in normalised form
-        return found if found is not None else self.name_index.get(normalise_name(text))
+        if found is not None or (text.isascii() and text.isalnum() and text.islower()):
+            return found  # `text` is its own normalised form (or has no letters)
+        return self.name_index.get(normalise_name(text))
 
     def is_sea(self, province: str) -> bool:
         return self._kind(province) is ProvinceKind.SEA

@@ -160,17 +160,17 @@ def _support_was_cut(table: OrderTable, resolver: Resolver, s: int) -> bool:
 def _board_after(
     game_map: GameMap, table: OrderTable, resolver: Resolver, dislodger: list[int]
 ) -> Board:
-    res, kind = resolver.res, table.kind
+    res, kind, targets, dests, prov = resolver.res, table.kind, table.target, table.dest, table.prov
     units: dict[str, Unit] = {}
     for i, unit in enumerate(table.units):
         if kind[i] == MOVE and res[i]:
-            target = table.target[i]
+            target = targets[i]
             moved = unit if target == unit.location else new_unit(unit.power, unit.kind, target)
-            units[table.dest[i]] = moved
+            units[dests[i]] = moved
         elif dislodger[i] < 0:
-            units[table.prov[i]] = unit
+            units[prov[i]] = unit
     dislodged: dict[str, DislodgedUnit] = {}
-    if any(m >= 0 for m in dislodger):
+    if dislodger and max(dislodger) >= 0:
         contested = _standoffs(table, resolver, units)
         for i, m in enumerate(dislodger):
             if m >= 0:

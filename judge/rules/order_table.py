@@ -27,6 +27,7 @@ preferences:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import attrgetter
 
 from judge.rules.map import GameMap
 from judge.rules.orders import Convoy, Move, Order, SupportHold, SupportMove
@@ -36,6 +37,7 @@ from judge.rules.topology import Topology
 HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, CONVOY = range(5)
 LAND, BY_CONVOY, CONVOY_OR_LAND = range(3)
 NOBODY: list[int] = []  # the shared "no supporters / no convoyers" list: never mutated
+_POWER = attrgetter("power")
 
 
 class OrderTable:
@@ -78,8 +80,8 @@ class OrderTable:
         self.units: list[Unit] = list(state.units.values())
         size = len(self.units)
         self.orders: list[Order | None] = [None] * size
-        self.power: list[str] = [u.power for u in self.units]
-        self.unit_at: dict[str, int] = {p: i for i, p in enumerate(self.prov)}
+        self.power: list[str] = list(map(_POWER, self.units))
+        self.unit_at: dict[str, int] = dict(zip(self.prov, range(size), strict=True))
         self.kind: list[int] = [HOLD] * size
         self.dest: list[str] = [""] * size
         self.target: list[str] = [""] * size
@@ -122,25 +124,19 @@ def _classify(
 ) -> None:
     """Record each order and its kind, and for moves their target and attackers."""
     province_at, unit_at, listed, kind = topo.province_at, table.unit_at, table.orders, table.kind
+    via = BY_CONVOY if convoy_adjacent == "3.0" else CONVOY_OR_LAND
     for province, order in orders.items():
         i = unit_at[province]
         listed[i] = order
         cls = type(order)
         if cls is Move:
-            assert isinstance(order, Move)
-            unit = table.units[i]
-            target, dest = _destination(game_map, topo, unit, order.target)
-            if dest and dest != province:
-                _add_move(table, i, target, dest)
-                if unit.kind is UnitType.ARMY:
-                    table.mode[i] = _army_route(game_map, order, province, dest, convoy_adjacent)
+            _add_move(table, game_map, topo, i, province, order, via)  # type: ignore[arg-type]
         elif cls is SupportHold:
             kind[i] = SUPPORT_HOLD
             table.supports.append(i)
         elif cls is SupportMove:
-            assert isinstance(order, SupportMove)
             kind[i] = SUPPORT_MOVE
-            target = order.target
+            target: str = order.target  # type: ignore[union-attr]
             table.support_dest[i] = province_at.get(target) or province_of(target)
             table.supports.append(i)
         elif cls is Convoy:
@@ -148,7 +144,38 @@ def _classify(
             table.convoys.append(i)
 
 
-def _add_move(table: OrderTable, i: int, target: str, dest: str) -> None:
+def _add_move(
+    table: OrderTable,
+    game_map: GameMap,
+    topo: Topology,
+    i: int,
+    province: str,
+    order: Move,
+    via: int,
+) -> None:
+    """Record a move (a fleet move naming no reachable coast stays a hold).
+
+    Armies ignore coasts; a fleet ignores a coast the province lacks and, with no
+    coast, takes the only coast it can reach (DATC 4.B.2, 4.B.6). An army goes
+    by convoy to a province it does not border, and with `via` (BY_CONVOY or
+    CONVOY_OR_LAND, by the option) when ordered "via convoy".
+    """
+    unit, text = table.units[i], order.target
+    dest = topo.province_at.get(text)
+    army = unit.kind is UnitType.ARMY
+    if army:
+        target = dest = dest or province_of(text)
+    elif dest is not None and (text != dest or dest not in topo.split_coast):
+        target = text
+    else:
+        target, dest = _destination(game_map, topo, unit, text)
+    if not dest or dest == province:
+        return
+    if army:
+        if dest not in game_map.army_adjacency[province]:
+            table.mode[i] = BY_CONVOY
+        elif order.via_convoy:
+            table.mode[i] = via
     table.kind[i] = MOVE
     table.dest[i] = dest
     table.target[i] = target
@@ -166,13 +193,11 @@ def _destination(game_map: GameMap, topo: Topology, unit: Unit, target: str) -> 
     Armies ignore coasts; a fleet ignores a coast the province lacks and, with no
     coast, takes the only coast it can reach (DATC 4.B.2, 4.B.6).
     """
-    province = topo.province_at.get(target)
-    if province is None:
-        province = province_of(target)
-    elif unit.kind is UnitType.FLEET and (target != province or province not in topo.split_coast):
-        return target, province
+    province = topo.province_at.get(target) or province_of(target)
     if unit.kind is UnitType.ARMY:
         return province, province
+    if target in topo.province_at and (target != province or province not in topo.split_coast):
+        return target, province
     options = game_map.fleet_targets_in(unit.location, province)
     return (options[0], province) if len(options) == 1 else ("", "")
 
@@ -190,18 +215,22 @@ def _link_moves(table: OrderTable) -> None:
 
 
 def _match_supports(table: OrderTable, province_at: Mapping[str, str]) -> None:
+    orders, unit_at, kind, supporters = table.orders, table.unit_at, table.kind, table.supporters
     for i in table.supports:
-        order = table.orders[i]
-        assert isinstance(order, (SupportHold, SupportMove))
-        helped = table.unit_at.get(_province(province_at, order.supported), -1)
+        order: SupportHold | SupportMove = orders[i]  # type: ignore[assignment]
+        text = order.supported
+        helped = unit_at.get(province_at.get(text) or province_of(text), -1)
         if helped < 0 or helped == i:
             continue
-        if isinstance(order, SupportHold):
-            ok = table.kind[helped] != MOVE
+        if kind[i] == SUPPORT_HOLD:
+            ok = kind[helped] != MOVE
         else:
-            ok = _supports_move(table, helped, order, i, province_at)
+            ok = _supports_move(table, helped, order, i, province_at)  # type: ignore[arg-type]
         if ok:
-            table.supporters[helped] = [*table.supporters[helped], i]
+            if supporters[helped] is NOBODY:
+                supporters[helped] = [i]
+            else:
+                supporters[helped].append(i)
             table.matched[i] = True
 
 
@@ -219,17 +248,6 @@ def _supports_move(
         return False
     wanted = coast_of(order.target) if order.target in province_at else None  # 4.B.6
     return wanted is None or wanted == coast_of(table.target[helped])
-
-
-def _army_route(
-    game_map: GameMap, order: Move, province: str, dest: str, convoy_adjacent: str
-) -> int:
-    """LAND, BY_CONVOY or CONVOY_OR_LAND, before looking at the convoy orders."""
-    if dest not in game_map.army_adjacency[province]:
-        return BY_CONVOY
-    if order.via_convoy:
-        return BY_CONVOY if convoy_adjacent == "3.0" else CONVOY_OR_LAND
-    return LAND
 
 
 def _match_convoys(table: OrderTable, topo: Topology) -> None:

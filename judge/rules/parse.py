@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterator
-from dataclasses import dataclass
-from typing import NoReturn
+from typing import NamedTuple, NoReturn
 
 from judge.rules.legality import NO_SUCH_UNIT, check_order, fleet_target, known_coast
 from judge.rules.map import GameMap
@@ -69,6 +68,8 @@ _MOVE_VERBS = frozenset(
 _MOVE_PREPS = frozenset({"to", "into", "on", "onto", "of", "towards", "toward"})
 _COMMAND_MOVE = frozenset({"m", "mv", "move", "moves"})
 _RETREAT_WORDS = frozenset({"r", "retreat", "retreats", "retreating"})
+_MOVE_OR_RETREAT = _MOVE_VERBS | _RETREAT_WORDS
+_LEADING_PREPS = _MOVE_PREPS - {"to", "into"}  # not at the start of a connector
 _DISBAND_WORDS = frozenset({"d", "disband", "disbands", "remove", "removes", "destroy"})
 _BUILD_WORDS = frozenset({"b", "build", "builds"})
 _WAIVE_WORDS = frozenset({"waive", "waives", "waived"})
@@ -94,39 +95,67 @@ _TOKEN_RE = re.compile(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class _Token:
+# The reading's own values are named tuples: a few are made for every order read.
+
+
+class _Token(NamedTuple):
     kind: str  # word | arrow | colon | coast | junk (a character no order uses)
     text: str  # lower-case word, the arrow, or the coast code (NC, SC, EC, WC)
     shown: str  # as the player wrote it
 
 
+_PLAIN = re.compile(r"[A-Za-z0-9 -]*")  # texts the fast path of `_tokenise` reads
+
+
 def _tokenise(text: str) -> list[_Token]:
+    if _PLAIN.fullmatch(text):
+        plain = _plain_tokens(text)
+        if plain is not None:
+            return plain
     lowered = text.lower()
     shown_text = text if len(lowered) == len(text) else lowered
     tokens: list[_Token] = []
     for match in _TOKEN_RE.finditer(lowered):
         kind = match.lastgroup
-        shown = shown_text[match.start() : match.end()]
-        if kind in ("paren", "slash"):
-            letter = match.group("pl") or match.group("sl")
-            word = match.group("pw") or match.group("sw")
-            tokens.append(_Token("coast", _COAST_DIRECTIONS[letter or word], shown))
+        if kind == "skip":
+            continue
+        start, end = match.span()
+        shown = shown_text[start:end]
+        if kind == "word" or kind == "junk":
+            tokens.append(_Token(kind, match.group(), shown))
         elif kind == "arrow":
             valid = match.group() in _ARROWS
             tokens.append(_Token("arrow" if valid else "junk", match.group(), shown))
         elif kind == "colon":
             tokens.append(_Token("colon", ":", shown))
-        elif kind in ("word", "junk"):
-            tokens.append(_Token(kind, match.group(), shown))
+        else:  # paren or slash
+            letter = match.group("pl") or match.group("sl")
+            word = match.group("pw") or match.group("sw")
+            tokens.append(_Token("coast", _COAST_DIRECTIONS[letter or word], shown))
+    return tokens
+
+
+def _plain_tokens(text: str) -> list[_Token] | None:
+    """`_tokenise` for words and lone hyphens between spaces (`A PAR - BUR`), else None.
+
+    In such a text every space-separated part is a single token: a word, or the
+    arrow `-`; any other part (`par-bur`, `--`) is left to the full tokeniser.
+    """
+    tokens: list[_Token] = []
+    for shown, part in zip(text.split(), text.lower().split(), strict=True):
+        if part.isalnum():
+            tokens.append(_Token("word", part, shown))
+        elif part == "-":
+            tokens.append(_Token("arrow", part, shown))
+        else:
+            return None
     return tokens
 
 
 # --- syntax -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Place:
+class _Place(NamedTuple):
     province: str
     coast: str | None = None  # as written; may be a coast the province does not have
 
@@ -135,14 +164,12 @@ class _Place:
         return f"{self.province}/{self.coast}" if self.coast else self.province
 
 
-@dataclass(frozen=True, slots=True)
-class _UnitRef:
+class _UnitRef(NamedTuple):
     kind: UnitType | None
     place: _Place
 
 
-@dataclass(frozen=True, slots=True)
-class _Reading:
+class _Reading(NamedTuple):
     verb: str  # hold move support convoy retreat disband build waive
     power: str | None = None  # the leading power name, if any
     unit: _UnitRef | None = None
@@ -163,25 +190,31 @@ class _Stuck(Exception):
 class _Grammar:
     """Recursive-descent reading of one token list, starting at `start`."""
 
-    def __init__(self, tokens: list[_Token], start: int, game_map: GameMap, retreat: bool):
+    def __init__(
+        self,
+        tokens: list[_Token],
+        words: list[str | None],
+        start: int,
+        game_map: GameMap,
+        retreat: bool,
+    ):
         self.tokens = tokens
+        self.words = words  # each token's word (None for others), and two Nones after
         self.pos = start
         self.map = game_map
-        self.move_words = _MOVE_VERBS | (_RETREAT_WORDS if retreat else frozenset())
+        self.move_words = _MOVE_OR_RETREAT if retreat else _MOVE_VERBS
         self.names = game_map.multi_word_names
+        self.name_starts = game_map.topology.name_starts
 
     # -- token helpers
     def stuck(self) -> NoReturn:
         raise _Stuck(self.pos)
 
     def word(self, ahead: int = 0) -> str | None:
-        i = self.pos + ahead
-        if i < len(self.tokens) and self.tokens[i].kind == "word":
-            return self.tokens[i].text
-        return None
+        return self.words[self.pos + ahead]
 
     def accept(self, words: Collection[str]) -> str | None:
-        word = self.word()
+        word = self.words[self.pos]
         if word is not None and word in words:
             self.pos += 1
             return word
@@ -199,6 +232,14 @@ class _Grammar:
         while self.word() == "the":
             self.pos += 1
         start = self.pos
+        if start < len(self.tokens):
+            first = self.tokens[start]
+            if first.kind == "word" and first.text not in self.name_starts:
+                province = self.map.lookup(first.text)  # the only name it can start
+                if province is None:
+                    self.stuck()
+                self.pos = start + 1
+                return _Place(province, self.coast())
         for stop in range(min(len(self.tokens), start + _LONGEST_NAME), start, -1):
             province = self._name(self.tokens[start:stop])
             if province is not None:
@@ -269,7 +310,7 @@ class _Grammar:
             elif token.kind == "word" and (
                 token.text in self.move_words or token.text in _MOVE_PREPS
             ):
-                if self.pos == start and token.text in _MOVE_PREPS - {"to", "into"}:
+                if self.pos == start and token.text in _LEADING_PREPS:
                     break
             else:
                 break
@@ -373,9 +414,9 @@ def _power_word(game_map: GameMap, word: str, loose: bool) -> str | None:
     upper = word.upper()
     if upper in POWERS:
         return upper
-    for power, adjective in game_map.adjectives.items():
-        if adjective.upper() == upper:
-            return power
+    power = game_map.topology.power_adjectives.get(upper)
+    if power is not None:
+        return power
     if word in _POWER_ALIASES:
         return _POWER_ALIASES[word]
     return power_name(word) if loose else None
@@ -401,8 +442,10 @@ def _readings(tokens: list[_Token], game_map: GameMap, retreat: bool) -> tuple[l
     starts.append((None, 0))
     readings: list[_Reading] = []
     furthest = -1
+    words = [t.text if t.kind == "word" else None for t in tokens]
+    words += (None, None)
     for power, start in starts:
-        grammar = _Grammar(tokens, start, game_map, retreat)
+        grammar = _Grammar(tokens, words, start, game_map, retreat)
         try:
             readings.append(grammar.order(power))
         except _Stuck as stuck:

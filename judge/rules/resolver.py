@@ -33,15 +33,42 @@ class Resolver(DecisionSolver):
 
     def __init__(self, table: OrderTable, topo: Topology) -> None:
         matched = table.matched
-        decisions = [
-            *table.moves,
-            *(i for i in table.supports if matched[i]),
-            *(i for i in table.convoys if matched[i]),
-        ]
+        decisions = table.moves + [i for i in table.supports if matched[i]]
+        if table.convoys:
+            decisions += [i for i in table.convoys if matched[i]]
         super().__init__(len(table.units), decisions)
         self.t = table
         self.sea = topo.sea_borders
         self.paradox = [False] * len(table.units)
+        self._settle_unopposed()
+
+    def _settle_unopposed(self) -> None:
+        """Decide up front what needs no other decision (exactly what `resolve` would find).
+
+        A support or convoy that no foreign unit attacks stands (its equation reads
+        nothing else); then a move by land into an empty province that nobody else
+        enters succeeds (its equation only counts supports that are already decided).
+        """
+        t, status, res = self.t, self.status, self.res
+        attackers, power, prov = t.attackers, t.power, t.prov
+        for i in self.decisions:
+            if t.kind[i] != MOVE:
+                me = power[i]
+                for m in attackers.get(prov[i], ()):
+                    if power[m] != me:
+                        break
+                else:
+                    status[i] = RESOLVED
+                    res[i] = True
+        unit_at, dest, mode, supporters = t.unit_at, t.dest, t.mode, t.supporters
+        for i in t.moves:
+            if mode[i] == LAND and dest[i] not in unit_at and len(attackers[dest[i]]) == 1:
+                for s in supporters[i]:
+                    if status[s] != RESOLVED:
+                        break
+                else:
+                    status[i] = RESOLVED
+                    res[i] = True
 
     def _backup_rule(self, cycle: list[int]) -> None:
         kinds = self.t.kind
@@ -71,11 +98,15 @@ class Resolver(DecisionSolver):
 
     def _move(self, i: int) -> bool:
         t = self.t
-        if t.mode[i] != LAND and not self.path(i):
+        mode = t.mode
+        if mode[i] != LAND and not self.path(i):
             return False
         dest = t.dest[i]
         other = t.unit_at.get(dest, -1)
-        head_to_head = self.head_to_head(i)
+        back = t.opposite[i]
+        head_to_head = back >= 0 and (
+            (mode[i] == LAND and mode[back] == LAND) or self.head_to_head(i)
+        )
         attack = self._attack(i, other, head_to_head)
         if attack == 0:
             return False
@@ -103,10 +134,12 @@ class Resolver(DecisionSolver):
         return 1 + self._support_count(other, "")
 
     def _prevent(self, rival: int) -> int:
-        if not self.path(rival):
-            return 0
-        if self.head_to_head(rival) and self.resolve(self.t.opposite[rival]):
-            return 0
+        t = self.t
+        if t.mode[rival] == BY_CONVOY and not self.route(rival):
+            return 0  # no PATH
+        if t.opposite[rival] >= 0 and self.head_to_head(rival):
+            if self.resolve(t.opposite[rival]):
+                return 0
         return 1 + self._support_count(rival, "")
 
     def _support_count(self, i: int, not_of: str) -> int:

@@ -13,7 +13,7 @@ so they never go stale). `topology(game_map)` is the same object.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -42,6 +42,18 @@ class Topology:
     * `fleet_reach`: fleet location -> province -> the locations of that province
       a fleet there can move to, in map order (`GameMap.fleet_targets_in`);
       provinces it cannot reach are absent.
+    * `army_moves`, `fleet_moves`: location -> the location ids (a province, or
+      one of its coasts) that a unit there may be ordered to move to straight,
+      as `legality` rules: any id of a bordering province for an army; for a
+      fleet, a coast it reaches, or a province id where that names a single
+      location it reaches (DATC 4.B.1, 4.B.2).
+    * `army_support`, `fleet_support`: location -> the location ids of the
+      provinces, other than its own, that a unit there could move into (any
+      coast): what it may support a unit in or into.
+    * `name_starts`: the first words of province names of several words
+      (`GameMap.multi_word_names`), for the order parser.
+    * `power_adjectives`: upper-case adjective -> its power (the first power
+      with that adjective, in map order).
     """
 
     sea_borders: Mapping[str, frozenset[str]]
@@ -54,6 +66,12 @@ class Topology:
     kind_at: Mapping[str, ProvinceKind]
     army_borders: Mapping[str, frozenset[str]]
     fleet_reach: Mapping[str, Mapping[str, tuple[str, ...]]]
+    army_moves: Mapping[str, frozenset[str]]
+    fleet_moves: Mapping[str, frozenset[str]]
+    army_support: Mapping[str, frozenset[str]]
+    fleet_support: Mapping[str, frozenset[str]]
+    name_starts: frozenset[str]
+    power_adjectives: Mapping[str, str]
 
 
 def topology(game_map: GameMap) -> Topology:
@@ -78,6 +96,7 @@ def build_topology(game_map: GameMap) -> Topology:
         if prov.kind is ProvinceKind.SEA:
             sea[pid] = frozenset(fleet_sides)
         any_[pid] = frozenset(fleet_sides | game_map.army_adjacency.get(pid, _NOWHERE))
+    orders = _OrderTargets(game_map, province_at, locations, fleet_reach)
     return Topology(
         sea_borders=MappingProxyType(sea),
         any_borders=MappingProxyType(any_),
@@ -91,7 +110,20 @@ def build_topology(game_map: GameMap) -> Topology:
             {loc: game_map.army_adjacency.get(pid, _NOWHERE) for loc, pid in province_at.items()}
         ),
         fleet_reach=MappingProxyType(fleet_reach),
+        army_moves=MappingProxyType(orders.per_location(orders.army_moves)),
+        fleet_moves=MappingProxyType(orders.per_location(orders.fleet_moves)),
+        army_support=MappingProxyType(orders.per_location(orders.army_support)),
+        fleet_support=MappingProxyType(orders.per_location(orders.fleet_support)),
+        name_starts=frozenset(words[0] for words in game_map.multi_word_names),
+        power_adjectives=MappingProxyType(_power_adjectives(game_map)),
     )
+
+
+def _power_adjectives(game_map: GameMap) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for power, adjective in game_map.adjectives.items():
+        found.setdefault(adjective.upper(), power)
+    return found
 
 
 def _fleet_locations(prov: Province) -> tuple[str, ...]:
@@ -115,6 +147,49 @@ def _fleet_reach(game_map: GameMap) -> dict[str, Mapping[str, tuple[str, ...]]]:
                     by_province[pid] = found
         reach[origin] = MappingProxyType(by_province)
     return reach
+
+
+class _OrderTargets:
+    """The location ids a unit may be ordered to move to or support into, per location."""
+
+    def __init__(
+        self,
+        game_map: GameMap,
+        province_at: Mapping[str, str],
+        locations: Mapping[str, tuple[str, ...]],
+        fleet_reach: Mapping[str, Mapping[str, tuple[str, ...]]],
+    ) -> None:
+        self.map = game_map
+        self.province_at = province_at
+        self.locations = locations
+        self.fleet_reach = fleet_reach
+
+    def per_location(self, targets: Callable[[str, str], set[str]]) -> dict[str, frozenset[str]]:
+        """`targets(location, its province)` for every location on the map."""
+        return {loc: frozenset(targets(loc, pid)) for loc, pid in self.province_at.items()}
+
+    def _ids(self, provinces: Iterable[str], own: str) -> set[str]:
+        return {loc for p in provinces if p != own for loc in self.locations.get(p, ())}
+
+    def army_moves(self, location: str, own: str) -> set[str]:
+        provinces = self.map.provinces
+        borders = self.map.army_adjacency.get(own, _NOWHERE)
+        return self._ids((p for p in borders if provinces[p].kind is not ProvinceKind.SEA), own)
+
+    def army_support(self, location: str, own: str) -> set[str]:
+        return self._ids(self.map.army_adjacency.get(own, _NOWHERE), own)
+
+    def fleet_moves(self, location: str, own: str) -> set[str]:
+        found: set[str] = set()
+        for pid, reach in self.fleet_reach.get(location, {}).items():
+            if pid != own:
+                found.update(reach)
+                if len(reach) == 1 or not self.map.provinces[pid].coasts:
+                    found.add(pid)
+        return found
+
+    def fleet_support(self, location: str, own: str) -> set[str]:
+        return self._ids(self.fleet_reach.get(location, {}), own)
 
 
 def _location_graph(game_map: GameMap) -> dict[str, frozenset[str]]:

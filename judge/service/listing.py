@@ -41,7 +41,7 @@ def list_games(ctx: MailContext, command: ListGames) -> list[Note]:
             "phase": game.phase or "-",
             "players": players.get(game.id, 0),
         }
-        for game in store.list_games(ctx.session)
+        for game in store.game_summaries(ctx.session)
     ]
     return [Note(render("list_games.txt.j2", code=ctx.config.judge.code, games=rows))]
 

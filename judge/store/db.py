@@ -3,7 +3,9 @@
 SQLite gets WAL (readers do not block the writer), a busy timeout (writers wait
 instead of failing), foreign keys, full fsync, and `BEGIN IMMEDIATE` for every
 transaction: a transaction that reads and then writes must not fail halfway with
-"database is locked". PostgreSQL goes through psycopg 3.
+"database is locked". A transaction that only reads may say so (`begin_read_only`):
+it gets a plain `BEGIN` and never waits for the write lock. PostgreSQL goes through
+psycopg 3.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 BUSY_TIMEOUT_MS = 30_000
+READ_ONLY = "judge_read_only"  # execution option of a transaction that never writes
 
 
 def database_url(url: str | URL) -> URL:
@@ -36,6 +39,17 @@ def make_engine(url: str | URL, **kwargs: Any) -> Engine:
 def make_session_factory(engine: Engine) -> sessionmaker[Session]:
     """Sessions that keep loaded objects usable after commit (no expire on commit)."""
     return sessionmaker(engine, expire_on_commit=False)
+
+
+def begin_read_only(session: Session) -> None:
+    """Open `session`'s transaction for reading only (call it before the first query).
+
+    On SQLite it starts with a plain `BEGIN`, so it does not take the write lock: in
+    WAL mode it never waits for a writer, nor makes one wait (a busy SMTP intake
+    measured 2 of its 6 threads waiting for the lock just to count a sender's mail).
+    Writing in such a transaction may fail with "database is locked".
+    """
+    session.connection(execution_options={READ_ONLY: True})
 
 
 def is_postgres(bind: Engine | Session) -> bool:
@@ -73,4 +87,7 @@ def _sqlite_on_connect(in_memory: bool) -> Any:
 
 
 def _sqlite_begin_immediate(connection: Any) -> None:
-    connection.exec_driver_sql("BEGIN IMMEDIATE")
+    if connection.get_execution_options().get(READ_ONLY):
+        connection.exec_driver_sql("BEGIN")
+    else:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
