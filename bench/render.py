@@ -37,8 +37,8 @@ from judge.store import games as store
 from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import upgrade
 from judge.store.models import Game, GameStatus
+from judge.store.state_json import results_to_json
 from judge.zine import game_page
-from judge.zine.stored import stored_rows
 
 Frame = tuple[GameState, list[OrderResult]]
 
@@ -158,7 +158,7 @@ def store_history(session: Session, frames: list[Frame]) -> Game:
     for i, (state, results) in enumerate(frames):
         record = store.record_phase(session, game, state, now=now)
         if i + 1 < len(frames):
-            store.mark_processed(record, stored_rows(results), now=now)
+            store.mark_processed(record, results_to_json(results), now=now)
             store.add_event(session, game, kind="press", body=f"Press in {record.phase}.",
                             now=now, phase=record.phase, author="FRANCE")
     return game

@@ -12,13 +12,11 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy.orm import Session
 
 from judge.config import Config
 from judge.mail.templates import render
-from judge.rules.results import OrderResult
 from judge.rules.state import PhaseType
 from judge.service import deadlines
 from judge.service.describe import winner_titles
@@ -35,6 +33,7 @@ from judge.service.snapshots import (
 )
 from judge.store import games as store
 from judge.store.models import Game, GameStatus, PlayerRole
+from judge.store.state_json import results_to_json
 from judge.variants.base import Outcome, Submission, Variant
 
 MAX_CHAINED_PHASES = 8  # phases processed in a row when nobody owes anything
@@ -105,7 +104,7 @@ def process_phase(
         sent = submissions(session, board)
     outcome = board.variant.process(board.snapshot, sent, random.Random(seed))
     board.record.lot_seed = seed
-    store.mark_processed(board.record, _results_json(outcome.results), now=now)
+    store.mark_processed(board.record, results_to_json(outcome.results), now=now)
     board.record.report = dict(outcome.report) if outcome.report else None
     phase = board.record.phase
     data = results_data(board.variant.map, board.state, outcome.results, outcome.snapshot.state)
@@ -137,18 +136,6 @@ def _advance(session: Session, game: Game, board: Board, outcome: Outcome, now: 
         player.wait = False
         player.powers = list(holdings.get(seat_of(player), ()))
 
-
-def _results_json(results: tuple[OrderResult, ...]) -> list[dict[str, Any]]:
-    return [
-        {
-            "power": r.power,
-            "order": r.text,
-            "result": r.outcome.value,
-            "reason": r.reason,
-            "dislodged": r.dislodged,
-        }
-        for r in results
-    ]
 
 
 def _mail_results(

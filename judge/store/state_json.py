@@ -13,8 +13,10 @@ Keys are province ids; a unit's location keeps its coast.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from judge.rules.results import OrderResult
 from judge.rules.state import DislodgedUnit, GameState, Phase, Unit, UnitType
 
 
@@ -102,3 +104,17 @@ def _text(value: Any, where: str) -> str:
     if not isinstance(value, str):
         raise StateFormatError(f"{where}: expected a string, got {value!r}")
     return value
+
+
+def results_to_json(results: Sequence[OrderResult]) -> list[dict[str, Any]]:
+    """A phase's order results as stored in `phases.results` (read back by the zine)."""
+    return [
+        {
+            "power": r.power,
+            "order": r.text,
+            "result": r.outcome.value,
+            "reason": r.reason,
+            "dislodged": r.dislodged,
+        }
+        for r in results
+    ]

@@ -5,8 +5,8 @@
 `{"public": {...}, "private": {seat: {...}}}`. Only `report["public"]` is ever
 read here: the private part is for one seat's eyes and never reaches a zine.
 
-`stored_rows` writes the per-order layout, so code that stores a history
-(tests, the benchmark) writes exactly what is read here. An order's text is its
+`judge.store.state_json.results_to_json` writes the per-order layout, so
+processing, the tests and the benchmark write exactly what is read here. An order's text is its
 canonical form, so it is read again with the rules parser on the board it was
 given on, which gives back the `Order` value the results lines and the map
 arrows are drawn from.
@@ -14,7 +14,7 @@ arrows are drawn from.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from judge.rules.map import GameMap
@@ -36,19 +36,6 @@ def public_report(report: Any) -> Mapping[str, Any]:
     public = report.get("public") if isinstance(report, Mapping) else None
     return public if isinstance(public, Mapping) else {}
 
-
-def stored_rows(results: Sequence[OrderResult]) -> list[dict[str, Any]]:
-    """Order results in the stored layout (what processing writes, and `order_rows` reads)."""
-    return [
-        {
-            "power": r.power,
-            "order": r.text,
-            "result": r.outcome.value,
-            "reason": r.reason,
-            "dislodged": r.dislodged,
-        }
-        for r in results
-    ]
 
 
 def order_results(game_map: GameMap, before: GameState, stored: Any) -> list[OrderResult]:

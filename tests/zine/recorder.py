@@ -22,9 +22,8 @@ from judge.rules.state import GameState
 from judge.service.snapshots import variants
 from judge.store import games as store
 from judge.store.models import Game, GameStatus, PlayerRole
-from judge.store.state_json import state_to_json
+from judge.store.state_json import results_to_json, state_to_json
 from judge.variants.base import Outcome, Seat, Snapshot, Submission, Variant
-from judge.zine.stored import stored_rows
 
 
 @dataclass
@@ -87,7 +86,7 @@ class Recorder:
                 for seat in variant.holdings(snapshot)
             }
             outcome = variant.process(snapshot, sent, random.Random(self.seed))
-            store.mark_processed(record, stored_rows(outcome.results), now=self.clock.now())
+            store.mark_processed(record, results_to_json(outcome.results), now=self.clock.now())
             record.report = dict(outcome.report) if outcome.report else None
             game.variant_data = dict(outcome.snapshot.data)
             store.record_phase(session, game, outcome.snapshot.state, now=self.clock.now(),
