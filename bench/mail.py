@@ -240,6 +240,7 @@ def _measure(
     watcher = start_watcher(db, ids, _query(db, LAST_OUTBOX_ID), DRAIN_TIMEOUT, args.poll_ms)
     meter = CpuMeter(judge.pid)
     sent = send_all(judge.port, mails, clients or args.clients, reuse=reuse)
+    watcher.await_only([s.message_id for s in sent if s.accepted is not None])
     seen = watcher.result(DRAIN_TIMEOUT)
     _wait_delivered(db)
     due = {m.message_id: m.due for m in mails if m.due is not None}
@@ -378,6 +379,8 @@ def show(f: Figures) -> None:
     if not math.isnan(f.late_p99):
         print(f"     scheduled send -> reply committed: p50 {_ms(f.due_p50)}, "
               f"p99 {_ms(f.due_p99)} (clients started late by up to {_ms(f.late_p99)}, p99)")
+    if f.error:
+        print(f"     first refusal: {f.error[:150]}")
     parts = f.parts
     print(f"     medians: wait {_ms(parts['wait'])}, handle {_ms(parts['handle'])} "
           f"(p99 {_ms(parts['handle_p99'])}), commit+poll {_ms(parts['commit'])}")
@@ -430,14 +433,16 @@ def _targets(
     args: argparse.Namespace, results: Results, memory: list[dict[str, float]],
     sink_rate: float,
 ) -> None:  # fmt: skip
+    orders = f"orders at {args.rate:g}/s"
     checks: list[tuple[str, Callable[[], float], Callable[[float], bool]]] = [
-        ("LIST >= 30% of the sink's rate",
+        ("LIST >= 30% of the sink's rate (share, median)",
          lambda: _median_value(results, _name("LIST", False), "rate") / sink_rate,
          lambda share: share >= 0.30),
-        (f"orders at {args.rate:g}/s: p99 < 250 ms",
-         lambda: _median_value(results, f"orders at {args.rate:g}/s", "p99"),
-         lambda p99: p99 < 250),
-        ("RSS < 150 MB with the games stored",
+        (f"{orders}: p99 < 250 ms, from the 250 (ms, median)",
+         lambda: _median_value(results, orders, "p99"), lambda p99: p99 < 250),
+        (f"{orders}: p99 < 250 ms, from the scheduled send (ms, median)",
+         lambda: _median_value(results, orders, "due_p99"), lambda p99: p99 < 250),
+        ("RSS < 150 MB with the games stored (MB, worst run)",
          lambda: max(m["busy_max"] for m in memory) if memory else math.nan,
          lambda rss: rss < 150),
     ]  # fmt: skip

@@ -37,6 +37,7 @@ class Figures:
     server_cpu: float = math.nan  # CPU ms the server process spent per mail
     client_cpu: float = math.nan  # CPU ms the client threads spent per mail
     parts: dict[str, float] = field(default_factory=dict)  # median of each stage
+    error: str = ""  # the first refusal or failure, if any
 
     def values(self) -> dict[str, float]:
         """The figures worth a median over repeated runs."""
@@ -76,6 +77,7 @@ def judge_figures(
     ok = [s for s in sent if s.accepted is not None]
     replied = [s for s in ok if s.message_id in seen]
     figures = Figures(name, len(sent), len(sent) - len(ok), len(replied))
+    figures.error = next((s.error for s in sent if s.error), "")
     figures.intake_rate = _rate(len(ok), sent, [s.accepted or 0 for s in ok])
     figures.rate = _rate(len(replied), sent, [seen[s.message_id][0] for s in replied])
     latencies = [(seen[s.message_id][0] - (s.accepted or 0)) * 1000 for s in replied]

@@ -2,16 +2,18 @@
 patched as `JUDGE_BENCH_PATCHES` (comma-separated) says. Not for production.
 
 `judge serve` imports its handler from `JUDGE_HANDLER=module:function`, before it
-builds its engine and its SMTP intake, so importing this module can change both:
+builds its engine, so importing this module can change how it uses SQLite:
 
-* `readonly`: the SMTP intake's rate-limit check (a read) opens its transaction with
-  a plain (deferred) `BEGIN` instead of `BEGIN IMMEDIATE`, so it does not wait for
-  SQLite's write lock (in WAL mode readers never wait for the writer);
+* `writelock`: write transactions queue on one first-come-first-served lock in
+  the process before their `BEGIN IMMEDIATE` (released after the commit or
+  rollback), instead of polling SQLite's lock in its busy handler, whose sleeps
+  grow to 100 ms: a waiter is woken the moment the lock is free, and no thread
+  (the SMTP intake's, or the inbox worker) can be starved by the others;
 * `normal`: `PRAGMA synchronous=NORMAL` instead of FULL (WAL: no fsync per commit;
   a power cut may lose the last commits, an application crash does not). To
   measure the cost of the fsyncs only.
 
-`mail.py --patch readonly` runs the judge with them.
+`mail.py --patch writelock` runs the judge with them.
 """
 
 from __future__ import annotations
@@ -32,8 +34,31 @@ _begin_immediate = db._sqlite_begin_immediate
 _on_connect = db._sqlite_on_connect
 _commit: Callable[[Any, Any], None] = SQLiteDialect_pysqlite.do_commit
 _rollback: Callable[[Any, Any], None] = SQLiteDialect_pysqlite.do_rollback
-_write_lock = threading.Lock()
 _holding = threading.local()  # .held: this thread owns the write lock
+
+
+class FairLock:
+    """A ticket lock: threads get it in the order they asked for it."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()
+        self._next_ticket = 0
+        self._serving = 0
+
+    def acquire(self) -> None:
+        with self._changed:
+            ticket = self._next_ticket
+            self._next_ticket += 1
+            while ticket != self._serving:
+                self._changed.wait()
+
+    def release(self) -> None:
+        with self._changed:
+            self._serving += 1
+            self._changed.notify_all()
+
+
+_write_lock = FairLock()
 
 
 def _begin_queued(connection: Any) -> None:

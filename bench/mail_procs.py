@@ -171,6 +171,13 @@ class Watcher:
     popen: subprocess.Popen[bytes]
     out: Path
 
+    def await_only(self, message_ids: list[str]) -> None:
+        """Wait for the replies to these mails only (the ones the server accepted)."""
+        final = self.out.with_suffix(".final")
+        temporary = final.with_suffix(".tmp")
+        temporary.write_text("\n".join(message_ids))
+        temporary.rename(final)
+
     def result(self, timeout: float) -> dict[str, tuple[float, float]]:
         try:
             self.popen.wait(timeout=timeout)
@@ -189,7 +196,7 @@ def start_watcher(
     ids.write_text("\n".join(message_ids))
     out = db.parent / "seen.json"
     ready = out.with_suffix(".ready")
-    for stale in (out, ready):
+    for stale in (out, ready, out.with_suffix(".final")):
         stale.unlink(missing_ok=True)
     command = [
         sys.executable, str(BENCH / "mail_watch.py"), str(db), str(ids), str(out),

@@ -11,8 +11,10 @@ row's `In-Reply-To`, and if it is one of the Message-IDs listed in the IDS file
 one poll interval earlier. It also keeps the row's `created_at` (stamped by the
 judge when its handler started on the mail).
 
-It touches OUT with the suffix `.ready` after its first look. It stops once every
-expected reply is seen, at the timeout, or on SIGTERM, and writes
+It touches OUT with the suffix `.ready` after its first look. Once the file OUT
+with the suffix `.final` appears (the Message-IDs the server accepted, one per
+line), only those are awaited: a refused mail gets no reply. It stops once every
+awaited reply is seen, at the timeout, or on SIGTERM, and writes
 `{"seen": {message_id: [seen, created_at]}, "polls": n}` as JSON to OUT.
 """
 
@@ -52,16 +54,19 @@ def created_timestamp(value: str) -> float:
 
 
 def watch(
-    db: Path, expected: set[str], after: int, timeout: float, poll: float, ready: Path
+    db: Path, expected: set[str], after: int, timeout: float, poll: float, out: Path
 ) -> tuple[Seen, int]:
-    """Poll until every expected reply is seen or `timeout` passes; touch `ready`
-    after the first look."""
+    """Poll until every awaited reply is seen or `timeout` passes (see above)."""
     seen: Seen = {}
     polls = 0
+    ready, final = out.with_suffix(".ready"), out.with_suffix(".final")
     connection = sqlite3.connect(db, isolation_level=None, timeout=30)
     deadline = time.monotonic() + timeout
+    awaited = expected
     try:
-        while len(seen) < len(expected) and time.monotonic() < deadline:
+        while not awaited.issubset(seen) and time.monotonic() < deadline:
+            if awaited is expected and final.exists():
+                awaited = expected & set(final.read_text().split())
             rows = connection.execute(QUERY, (after,)).fetchall()
             now = time.time()
             polls += 1
@@ -92,8 +97,7 @@ def main() -> int:
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, _on_term)
     expected = set(args.ids.read_text().split())
-    ready = args.out.with_suffix(".ready")
-    seen, polls = watch(args.db, expected, args.after, args.timeout, args.poll_ms / 1000, ready)
+    seen, polls = watch(args.db, expected, args.after, args.timeout, args.poll_ms / 1000, args.out)
     args.out.write_text(json.dumps({"seen": seen, "polls": polls}))
     return 0
 
