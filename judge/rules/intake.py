@@ -15,6 +15,11 @@ parser said:
 
 A retreat-phase `Remove` is read as a disband and an adjustment-phase `Disband`
 as a removal, since players write both as `D`.
+
+Checking once more costs nothing for an order the parser itself read and
+checked on this very board: the parser notes it (`GameState.checked_orders`)
+and the check answers from the note. Any other order, such as one built by the
+caller or read on another board, is checked in full.
 """
 
 from __future__ import annotations
@@ -41,10 +46,10 @@ from judge.rules.orders import (
 from judge.rules.results import OrderResult, Outcome, new_result
 from judge.rules.state import GameState, PhaseType, province_of
 
-_KINDS: dict[PhaseType, tuple[type, ...]] = {
-    PhaseType.MOVEMENT: (Hold, Move, SupportHold, SupportMove, Convoy),
-    PhaseType.RETREAT: (Retreat, Disband),
-    PhaseType.ADJUSTMENT: (Build, Remove, Waive),
+_KINDS: dict[PhaseType, frozenset[type]] = {
+    PhaseType.MOVEMENT: frozenset((Hold, Move, SupportHold, SupportMove, Convoy)),
+    PhaseType.RETREAT: frozenset((Retreat, Disband)),
+    PhaseType.ADJUSTMENT: frozenset((Build, Remove, Waive)),
 }
 
 
@@ -75,17 +80,17 @@ def take_orders(
     game_map: GameMap, state: GameState, orders: Sequence[Order | IllegalOrder]
 ) -> Intake:
     phase = state.phase.type
-    allowed = _KINDS.get(phase, ())
+    movement = phase is PhaseType.MOVEMENT
+    allowed = _KINDS.get(phase, frozenset())
     slots: list[OrderResult | Order] = []
-    latest: dict[str, int] = {}
-    accepted: dict[str, Order] = {}
+    accepted: dict[str, Order] = {}  # the order in use for each unit, by province
     check = Checker(game_map, state).check
     province_at = game_map.topology.province_at
     for given in orders:
         if isinstance(given, IllegalOrder):
             slots.append(_illegal(given.power or "", given.canonical, given.reason, None))
             continue
-        order = given if phase is PhaseType.MOVEMENT else _as_phase_order(given, phase)
+        order = given if movement else _as_phase_order(given, phase)
         cls = type(order)
         if cls in allowed:
             reason = check(order)
@@ -97,11 +102,8 @@ def take_orders(
         if cls is not Build and cls is not Waive:
             location: str = order.location  # type: ignore[union-attr]
             key = province_at.get(location) or province_of(location)
-            earlier = latest.get(key)
-            if earlier is not None:
-                _void_earlier(slots, earlier)
-                del accepted[key]
-            latest[key] = len(slots)
+            if key in accepted:
+                _void_earlier(slots, accepted.pop(key))
             accepted[key] = order
         slots.append(order)
     return Intake(slots, accepted)
@@ -111,12 +113,10 @@ def _illegal(power: str, text: str, reason: str, order: Order | None) -> OrderRe
     return new_result(power, text, Outcome.ILLEGAL, reason, order, False)
 
 
-def _void_earlier(slots: list[OrderResult | Order], position: int) -> None:
-    earlier = slots[position]
-    if not isinstance(earlier, OrderResult):
-        slots[position] = new_result(
-            earlier.power, str(earlier), Outcome.FAILS, "void", earlier, False
-        )
+def _void_earlier(slots: list[OrderResult | Order], earlier: Order) -> None:
+    """Replace the `earlier` order in `slots` (the only order there for its unit) by `void`."""
+    position = next(i for i, s in enumerate(slots) if s is earlier)
+    slots[position] = new_result(earlier.power, str(earlier), Outcome.FAILS, "void", earlier, False)
 
 
 def _as_phase_order(order: Order, phase: PhaseType) -> Order:

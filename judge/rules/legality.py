@@ -69,6 +69,11 @@ def check_order(game_map: GameMap, state: GameState, order: Order) -> str | None
     return Checker(game_map, state).check(order)
 
 
+def note_legal(game_map: GameMap, state: GameState, order: Order) -> None:
+    """Record that `check_order(game_map, state, order)` is None (`GameState.checked_orders`)."""
+    state.checked_orders[id(order)] = (order, game_map)
+
+
 class Checker:
     """`check_order` for the orders of one board, sharing the work between them.
 
@@ -77,51 +82,31 @@ class Checker:
     lacks) is found the general way, with the same answer as `GameMap` gives.
     """
 
-    __slots__ = (
-        "_army_borders",
-        "_army_moves",
-        "_army_support",
-        "_fleet_moves",
-        "_fleet_reach",
-        "_fleet_support",
-        "_fleets",
-        "_kind_at",
-        "_province_at",
-        "_provinces",
-        "_routes",
-        "_units",
-        "map",
-        "phase",
-        "state",
-        "topo",
-    )
+    __slots__ = ("_checked", "_fleets", "_routes", "_units", "map", "phase", "state", "topo")
 
     def __init__(self, game_map: GameMap, state: GameState) -> None:
         self.map = game_map
         self.state = state
-        self.topo = topo = game_map.topology
+        self.topo = game_map.topology
         self.phase = state.phase.type
-        self._province_at = topo.province_at
-        self._kind_at = topo.kind_at
-        self._army_borders = topo.army_borders
-        self._fleet_reach = topo.fleet_reach
-        self._army_moves, self._fleet_moves = topo.army_moves, topo.fleet_moves
-        self._army_support, self._fleet_support = topo.army_support, topo.fleet_support
-        self._provinces = game_map.provinces
         self._units = state.units
         self._fleets: frozenset[str] | None = None
         self._routes: dict[tuple[str, str], frozenset[str]] = {}
+        self._checked = state.checked_orders
 
     def check(self, order: Order) -> str | None:
         """None when the order is legal, else the reason it is not."""
+        known = self._checked.get(id(order))
+        if known is not None and known[0] is order and known[1] is self.map:
+            return None  # the parser checked this very order on this board
         if self.phase is PhaseType.MOVEMENT:
             check = _MOVEMENT_CHECKS.get(type(order))
             if check is not None:
                 location: str = order.location  # type: ignore[union-attr]
-                province = self._province_at.get(location)
+                province = self.topo.province_at.get(location)
                 if province is None:
                     province = province_of(location)
-                    if province not in self._provinces:
+                    if province not in self.map.provinces:
                         return NO_SUCH_UNIT
                 unit = self._units.get(province)
                 if unit is None or unit.power != order.power:
@@ -167,28 +152,28 @@ class Checker:
     # --- lookups ------------------------------------------------------------------
 
     def _kind(self, location: str) -> ProvinceKind:
-        kind = self._kind_at.get(location)
+        kind = self.topo.kind_at.get(location)
         return kind if kind is not None else self.map.province(location).kind
 
     def _army_reach(self, location: str) -> frozenset[str]:
         """`GameMap.army_neighbours`."""
-        found = self._army_borders.get(location)
+        found = self.topo.army_borders.get(location)
         return found if found is not None else self.map.army_neighbours(location)
 
     def _fleet_targets(self, origin: str, province: str) -> tuple[str, ...]:
         """`GameMap.fleet_targets_in` for a province known to be on the map."""
-        reach = self._fleet_reach.get(origin)
+        reach = self.topo.fleet_reach.get(origin)
         return () if reach is None else reach.get(province, ())
 
     def _can_reach(self, unit: Unit, province: str) -> bool:
         """The unit could move straight into the (known) province, any coast for a fleet."""
         location = unit.location
         if unit.kind is _ARMY:
-            found = self._army_borders.get(location)
+            found = self.topo.army_borders.get(location)
             if found is None:
                 found = self.map.army_neighbours(location)
             return province in found
-        reach = self._fleet_reach.get(location)
+        reach = self.topo.fleet_reach.get(location)
         return reach is not None and province in reach
 
     # --- convoy routes --------------------------------------------------------------
@@ -239,11 +224,11 @@ class Checker:
     def _move(self, unit: Unit, order: Move) -> str | None:
         text = order.target
         if unit.kind is _ARMY:
-            legal = self._army_moves.get(unit.location)
+            legal = self.topo.army_moves.get(unit.location)
             if legal is not None and text in legal:
                 return None
         elif not order.via_convoy and not order.route:
-            legal = self._fleet_moves.get(unit.location)
+            legal = self.topo.fleet_moves.get(unit.location)
             if legal is not None and text in legal:
                 return None
         return self._move_rules(unit, order)
@@ -251,17 +236,17 @@ class Checker:
     def _move_rules(self, unit: Unit, order: Move) -> str | None:
         """Every rule for a move, in order (`_move` first tries the usual legal moves)."""
         text = order.target
-        province_at = self._province_at
+        province_at = self.topo.province_at
         target = province_at.get(text)
         coast = target is not None and target != text
         if target is None:
             target = province_of(text)
-            if target not in self._provinces:
+            if target not in self.map.provinces:
                 return f"unknown province {target}"
         location = unit.location
         if target == (province_at.get(location) or province_of(location)):
             return "a unit cannot move to its own province"
-        kind = self._kind_at[target]
+        kind = self.topo.kind_at[target]
         if unit.kind is _FLEET:
             if order.via_convoy or order.route:
                 return "only an army can be convoyed"
@@ -288,7 +273,7 @@ class Checker:
     def _convoy_reason(self, unit: Unit, target: str) -> str | None:
         """An army's move to a province it does not border: legal if fleets could convoy it."""
         here = unit.province
-        if not (self._kind(here) is _COAST and self._kind_at[target] is _COAST):
+        if not (self._kind(here) is _COAST and self.topo.kind_at[target] is _COAST):
             return NOT_ADJACENT
         if not self.route_exists(self.fleets(), here, target):
             return NOT_ADJACENT
@@ -297,19 +282,19 @@ class Checker:
     def _reach(self, unit: Unit) -> frozenset[str] | None:
         """The location ids of the provinces (not its own) the unit could move into."""
         if unit.kind is _ARMY:
-            return self._army_support.get(unit.location)
-        return self._fleet_support.get(unit.location)
+            return self.topo.army_support.get(unit.location)
+        return self.topo.fleet_support.get(unit.location)
 
     def _support_hold(self, unit: Unit, order: SupportHold) -> str | None:
         text = order.supported
         reach = self._reach(unit)
         if reach is not None and text in reach:
             return None
-        province_at = self._province_at
+        province_at = self.topo.province_at
         supported = province_at.get(text)
         if supported is None:
             supported = province_of(text)
-            if supported not in self._provinces:
+            if supported not in self.map.provinces:
                 return f"unknown province {supported}"
         location = unit.location
         if supported == (province_at.get(location) or province_of(location)):
@@ -317,7 +302,7 @@ class Checker:
         return None if self._can_reach(unit, supported) else NOT_ADJACENT
 
     def _support_move(self, unit: Unit, order: SupportMove) -> str | None:
-        province_at, provinces = self._province_at, self._provinces
+        province_at, provinces = self.topo.province_at, self.map.provinces
         supported = province_at.get(order.supported)
         if supported is None:
             supported = province_of(order.supported)
@@ -350,17 +335,17 @@ class Checker:
         `helper` is the supporter's province: its fleet does not count as a convoy.
         """
         if other.kind is _FLEET:
-            legal = self._fleet_moves.get(other.location)
+            legal = self.topo.fleet_moves.get(other.location)
         else:
-            legal = self._army_moves.get(other.location)
+            legal = self.topo.army_moves.get(other.location)
         if legal is not None and text in legal:
             return None
-        kind = self._kind_at[province]
+        kind = self.topo.kind_at[province]
         if other.kind is _FLEET:
             if kind is _LAND:
                 return self._cannot(other, text, province)
             reach = self._fleet_targets(other.location, province)
-            if not reach or (text != province and text in self._province_at and text not in reach):
+            if not reach or (self._is_coast(text, province) and text not in reach):
                 return self._cannot(other, text, province)
             return None
         if kind is _SEA:
@@ -374,8 +359,12 @@ class Checker:
             return None
         return self._cannot(other, text, province)
 
+    def _is_coast(self, text: str, province: str) -> bool:
+        """`text` names a coast that its province (`province`) has."""
+        return text != province and text in self.topo.province_at
+
     def _cannot(self, other: Unit, text: str, province: str) -> str:
-        if text != province and text in self._province_at:
+        if self._is_coast(text, province):
             return f"{other} cannot reach {text}"
         return f"{other} cannot reach {province}"
 
@@ -385,15 +374,15 @@ class Checker:
         here = unit.province
         if self._kind(here) is not _SEA:
             return "a fleet on a coast cannot convoy"
-        army = self._province_at.get(order.army) or province_of(order.army)
-        if army not in self._provinces:
+        army = self.topo.province_at.get(order.army) or province_of(order.army)
+        if army not in self.map.provinces:
             return f"unknown province {army}"
-        target = self._province_at.get(order.target) or province_of(order.target)
-        if target not in self._provinces:
+        target = self.topo.province_at.get(order.target) or province_of(order.target)
+        if target not in self.map.provinces:
             return f"unknown province {target}"
         if army == target:
             return "a unit cannot move to its own province"
-        if not (self._kind_at[army] is _COAST and self._kind_at[target] is _COAST):
+        if not (self.topo.kind_at[army] is _COAST and self.topo.kind_at[target] is _COAST):
             return f"an army cannot be convoyed from {army} to {target}"
         if here in self.route_fleets(army, target):
             return None

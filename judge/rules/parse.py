@@ -25,7 +25,7 @@ import re
 from collections.abc import Collection, Iterator
 from typing import NamedTuple, NoReturn
 
-from judge.rules.legality import NO_SUCH_UNIT, check_order, fleet_target, known_coast
+from judge.rules.legality import NO_SUCH_UNIT, check_order, fleet_target, known_coast, note_legal
 from judge.rules.map import GameMap
 from judge.rules.orders import (
     Build,
@@ -95,7 +95,9 @@ _TOKEN_RE = re.compile(
 )
 
 
-# The reading's own values are named tuples: a few are made for every order read.
+# The reading's own values are named tuples: a few are made for every order read,
+# the most frequent ones straight with `_tuple` (no Python-level `__new__`).
+_tuple = tuple.__new__
 
 
 class _Token(NamedTuple):
@@ -144,9 +146,9 @@ def _plain_tokens(text: str) -> list[_Token] | None:
     tokens: list[_Token] = []
     for shown, part in zip(text.split(), text.lower().split(), strict=True):
         if part.isalnum():
-            tokens.append(_Token("word", part, shown))
+            tokens.append(_tuple(_Token, ("word", part, shown)))
         elif part == "-":
-            tokens.append(_Token("arrow", part, shown))
+            tokens.append(_tuple(_Token, ("arrow", part, shown)))
         else:
             return None
     return tokens
@@ -239,12 +241,12 @@ class _Grammar:
                 if province is None:
                     self.stuck()
                 self.pos = start + 1
-                return _Place(province, self.coast())
+                return _tuple(_Place, (province, self.coast()))
         for stop in range(min(len(self.tokens), start + _LONGEST_NAME), start, -1):
             province = self._name(self.tokens[start:stop])
             if province is not None:
                 self.pos = stop
-                return _Place(province, self.coast())
+                return _tuple(_Place, (province, self.coast()))
         self.stuck()
 
     def _name(self, run: list[_Token]) -> str | None:
@@ -288,7 +290,7 @@ class _Grammar:
             self.nationality()
         while self.accept(_PLACE_FILLERS):
             pass
-        return _UnitRef(kind, self.place())
+        return _tuple(_UnitRef, (kind, self.place()))
 
     def _type_word_here(self) -> bool:
         """`a`/`f` is a unit type unless it starts a place name (none on the standard map)."""
@@ -485,6 +487,7 @@ class _Binder:
         reason = check_order(self.map, self.state, order)
         if reason is not None:
             raise IllegalOrder(reason, str(order), order.power)
+        note_legal(self.map, self.state, order)
         return order
 
     def build_order(self, reading: _Reading) -> Order:

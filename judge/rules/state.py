@@ -10,8 +10,13 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import cached_property
 from types import MappingProxyType
-from typing import cast
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from judge.rules.map import GameMap
+    from judge.rules.orders import Order
 
 POWERS: tuple[str, ...] = (
     "AUSTRIA",
@@ -121,6 +126,8 @@ class PhaseType(StrEnum):
 
 
 _PHASE_RE = re.compile(r"^([SFW])(\d{4})([BMRA])$")
+_SEASON_OF: Mapping[str, Season] = MappingProxyType({s.value: s for s in Season})
+_PHASE_TYPE_OF: Mapping[str, PhaseType] = MappingProxyType({t.value: t for t in PhaseType})
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -137,7 +144,7 @@ class Phase:
         if not match:
             raise ValueError(f"not a phase code: {code!r}")
         season, year, kind = match.groups()
-        return cls(int(year), Season(season), PhaseType(kind))
+        return cls(int(year), _SEASON_OF[season], _PHASE_TYPE_OF[kind])
 
     def __str__(self) -> str:
         return f"{self.season.value}{self.year}{self.type.value}"
@@ -186,11 +193,11 @@ class GameState:
         centers: Mapping[str, str] | None = None,
         dislodged: Iterable[DislodgedUnit] = (),
     ) -> GameState:
-        return cls(
-            phase=phase,
-            units={u.province: u for u in units},
-            dislodged={d.unit.province: d for d in dislodged},
-            centers=dict(centers or {}),
+        return cls.adopting(
+            phase,
+            {u.location.partition("/")[0]: u for u in units},  # by `u.province`
+            {d.unit.province: d for d in dislodged},
+            dict(centers or {}),
         )
 
     @classmethod
@@ -236,6 +243,17 @@ class GameState:
 
     def centers_of(self, power: str) -> list[str]:
         return sorted(c for c, p in self.centers.items() if p == power)
+
+    @cached_property
+    def checked_orders(self) -> dict[int, tuple[Order, GameMap]]:
+        """Orders already found legal on this board: `id(order)` -> (order, map).
+
+        Filled by the parser (`legality.note_legal`), so that adjudicating the
+        orders it read does not check them a second time. The board is immutable,
+        so a check's answer never changes; holding the order keeps its `id` unique.
+        A `functools.cached_property`: each state gets its own, on first use.
+        """
+        return {}
 
     def center_counts(self) -> dict[str, int]:
         counts: dict[str, int] = {}
