@@ -103,6 +103,7 @@ class Cycle:
             self.ruleset.tie_break,
             self._occupied(after, data),
             self._tie_money(before, fall_over, after, data),
+            {pid: prov.name for pid, prov in self.game_map.provinces.items()},
         )
         if verdict.tied and self.ruleset.tie_break is TieBreak.CREDITS_THEN_NEXT_FALL:
             next_fall = before.year + 1 if before.season is Season.FALL else before.year

@@ -47,18 +47,21 @@ def decide(
     tie_break: TieBreak,
     occupied: Mapping[str, Sequence[str]],
     money: Mapping[str, int],
+    names: Mapping[str, str] | None = None,
 ) -> Verdict:
     """The verdict from each home power's occupied enemy home centres.
 
     `money` is what the ruleset compares after the occupation count: credits
     counting this season's income (rx03), or points + 4 per centre (Wright).
+    `names` gives the centres' full names for the verdict's text (ids otherwise).
     """
     invaders = [p for p, centres in occupied.items() if centres]
     if not invaders:
         return NO_VICTORY
     if len(invaders) == 1:
         winner = invaders[0]
-        return Verdict(winner, False, f"{winner.title()} occupies {_list(occupied[winner])}.")
+        text = f"{winner.title()} occupies {_list(occupied[winner], names)}."
+        return Verdict(winner, False, text)
     if tie_break is not TieBreak.POINTS_PLUS_CENTRES:
         scores = {p: occupation_score(occupied[p]) for p in invaders}
         verdict = _larger(scores, "occupies more of the opponent's home centres")
@@ -78,8 +81,8 @@ def _larger(values: Mapping[str, int], reason: str) -> Verdict:
     )
 
 
-def _list(centres: Sequence[str]) -> str:
-    return ", ".join(centres)
+def _list(centres: Sequence[str], names: Mapping[str, str] | None = None) -> str:
+    return ", ".join((names or {}).get(c, c) for c in centres)
 
 
 def stalemate_verdict(centers: Mapping[str, str], homes: Sequence[str]) -> str | list[str]:

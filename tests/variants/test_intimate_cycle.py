@@ -251,7 +251,7 @@ def test_a_home_unit_entering_an_enemy_home_centre_wins_at_once() -> None:
     snap = board("S1905M", INVASION, BOTH_HOMES)
     out = play(v, snap, **{"1": ("A YOR-LON",)})
     assert out.winner == "FRANCE" and out.finished
-    assert "France occupies LON" in out.report["public"]["victory"]["text"]
+    assert "France occupies London" in out.report["public"]["victory"]["text"]
 
 
 def test_eighteen_centres_do_not_end_the_game() -> None:
