@@ -75,9 +75,11 @@ def _sqlite_on_connect(in_memory: bool) -> Any:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         try:
+            # The busy timeout first: switching a new database to WAL needs a lock
+            # that another process starting at the same moment may hold.
+            cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             if not in_memory:
                 cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.execute("PRAGMA synchronous=FULL")
         finally:
