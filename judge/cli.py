@@ -1,14 +1,12 @@
 """The `judge` admin command line: serve, deliver, status, db upgrade, retry, zine,
 scheduler, adjudicate.
 
-This module only reads arguments and wires parts together. The service layer's
-entry points are looked up here, so the shell runs (storing mail) before they exist:
+This module only reads arguments and wires parts together:
 
 * inbox handler: `judge.service.handle_inbox_message`; the environment variable
   `JUDGE_HANDLER=module:function` replaces it (tests use this to plug in a probe);
-* scheduler: `judge.scheduler.tick(session, clock, config)`, if that module exists;
-* game status: `judge.service.status.game_status(session, name)`, else a summary
-  read from the tables.
+* scheduler: `judge.scheduler.tick(session, clock, config)`;
+* game status: `judge.service.status.game_status(session, name)`.
 
 Exit codes: 0 success, 1 failure (e.g. no such game), 2 usage or config errors;
 `deliver` uses the sysexits codes MTAs understand (75: try again later).
@@ -19,7 +17,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib
-import importlib.util
 import json
 import logging
 import os
@@ -37,7 +34,7 @@ from judge.outbound import deliver_due, make_transport
 from judge.store.db import make_engine, make_session_factory
 from judge.store.inbox import requeue
 from judge.store.migrate import current_revision, upgrade
-from judge.store.overview import game_overview, operator_overview
+from judge.store.overview import operator_overview
 from judge.worker import Handler, process_pending
 
 HANDLER_ENV = "JUDGE_HANDLER"
@@ -155,11 +152,7 @@ def _process_now(sessions: sessionmaker[Session], clock: Clock, config: Config) 
     """
     log = logging.getLogger("judge.deliver")
     try:
-        handler = resolve_handler()
-        if handler is None:
-            log.warning("no inbox handler available: the mail is stored, not processed")
-        else:
-            process_pending(sessions, handler, clock, config)
+        process_pending(sessions, resolve_handler(), clock, config)
         deliver_due(sessions, make_transport(config.outbound), clock, config)
     except Exception:
         log.exception("processing failed; the mail is stored and will be retried")
@@ -222,46 +215,33 @@ def _zine(config: Config, args: argparse.Namespace) -> int:
 
 
 def _adjudicate(argv: list[str]) -> int:
-    if importlib.util.find_spec("judge.adjudicate_cli") is None:
-        print("judge adjudicate: not available in this build", file=sys.stderr)
-        return EXIT_FAILURE
-    module = importlib.import_module("judge.adjudicate_cli")
-    result: int = module.main(argv)
-    return result
+    from judge.adjudicate_cli import main as adjudicate_main
+
+    return adjudicate_main(argv)
 
 
-def resolve_handler() -> Handler | None:
-    """The inbox handler: `$JUDGE_HANDLER`, else the service layer's, else None."""
+def resolve_handler() -> Handler:
+    """The inbox handler: `$JUDGE_HANDLER` (tests), else the service layer's."""
     spec = os.environ.get(HANDLER_ENV)
     if spec:
         module_name, _, attribute = spec.partition(":")
         handler: Handler = getattr(importlib.import_module(module_name), attribute)
         return handler
-    service_handler: Handler | None = optional_attribute("judge.service", "handle_inbox_message")
-    return service_handler
+    from judge.service import handle_inbox_message
+
+    return handle_inbox_message
 
 
 def scheduler_ticks() -> list[Any]:
-    tick = optional_attribute("judge.scheduler", "tick")
-    return [] if tick is None else [tick]
+    from judge.scheduler import tick
+
+    return [tick]
 
 
 def _game_status(session: Session, name: str) -> dict[str, Any] | None:
-    service_status = optional_attribute("judge.service.status", "game_status")
-    if service_status is not None:
-        result: dict[str, Any] | None = service_status(session, name)
-        return result
-    return game_overview(session, name)
+    from judge.service.status import game_status
 
-
-def optional_attribute(module_name: str, attribute: str) -> Any:
-    """`module.attribute` when the module exists; import errors inside it propagate."""
-    try:
-        if importlib.util.find_spec(module_name) is None:
-            return None
-    except ModuleNotFoundError:  # a parent package is missing
-        return None
-    return getattr(importlib.import_module(module_name), attribute, None)
+    return game_status(session, name)
 
 
 def _print(data: dict[str, Any], as_json: bool, text: Callable[[dict[str, Any]], str]) -> None:

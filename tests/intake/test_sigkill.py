@@ -24,7 +24,6 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from judge.cli import optional_attribute
 from judge.store.db import make_engine, make_session_factory
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage
 
@@ -115,8 +114,6 @@ def test_a_kill_inside_a_handler_loses_nothing_and_repeats_nothing(
 def test_the_service_handler_processes_each_mail_once_across_a_sigkill(
     database_url: str, write_config: Callable[..., Path], tmp_path: Path
 ) -> None:
-    if optional_attribute("judge.service", "handle_inbox_message") is None:
-        pytest.skip("judge.service.handle_inbox_message does not exist yet")
     env = judge_env()
     del env["JUDGE_HANDLER"]
     server = ServeProcess(_config(database_url, write_config), tmp_path / "serve.log", env)
