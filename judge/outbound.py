@@ -66,6 +66,34 @@ def enqueue(
     return row
 
 
+def enqueue_raw(
+    session: Session,
+    message: bytes,
+    *,
+    to_address: str,
+    message_id: str,
+    kind: str,
+    game_id: int | None = None,
+    now: datetime,
+) -> None:
+    """Add an already serialised mail to the outbox in the caller's transaction.
+
+    The fast path for hot mail (replies): the caller built `message` itself, with
+    `From`, one `To` (`to_address`), `Message-ID` (`message_id`), `Date` and
+    `Auto-Submitted` already in it. No flush: the row is written with the session's
+    next flush or commit.
+    """
+    if not kind:
+        raise ValueError("an outgoing mail needs a kind")
+    session.add(
+        OutboxMessage(
+            to_address=to_address, message=message, message_id=message_id, kind=kind,
+            game_id=game_id, created_at=now, status=OutboxStatus.PENDING, attempts=0,
+            next_attempt_at=now,
+        )  # fmt: skip
+    )
+
+
 def enqueue_copies(
     session: Session,
     msg: EmailMessage,
