@@ -4,8 +4,9 @@ SQLite gets WAL (readers do not block the writer), a busy timeout (writers wait
 instead of failing), foreign keys, full fsync, and `BEGIN IMMEDIATE` for every
 transaction: a transaction that reads and then writes must not fail halfway with
 "database is locked". A transaction that only reads may say so (`begin_read_only`):
-it gets a plain `BEGIN` and never waits for the write lock. PostgreSQL goes through
-psycopg 3.
+it gets a plain `BEGIN` and never waits for the write lock. Within one process the
+writers queue for SQLite's write lock in turn (`judge.store.write_queue`) instead of
+polling for it. PostgreSQL goes through psycopg 3.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from typing import Any
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import Session, sessionmaker
+
+from judge.store.write_queue import WriteQueue, queued_connection_class
 
 BUSY_TIMEOUT_MS = 30_000
 READ_ONLY = "judge_read_only"  # execution option of a transaction that never writes
@@ -61,6 +64,8 @@ def is_postgres(bind: Engine | Session) -> bool:
 def _sqlite_engine(url: URL, **kwargs: Any) -> Engine:
     connect_args = dict(kwargs.pop("connect_args", {}))
     connect_args.setdefault("check_same_thread", False)
+    queue = WriteQueue(BUSY_TIMEOUT_MS / 1000)
+    connect_args.setdefault("factory", queued_connection_class(queue))
     engine = create_engine(url, connect_args=connect_args, **kwargs)
     in_memory = url.database in (None, "", ":memory:")
     event.listen(engine, "connect", _sqlite_on_connect(in_memory))
@@ -91,5 +96,14 @@ def _sqlite_on_connect(in_memory: bool) -> Any:
 def _sqlite_begin_immediate(connection: Any) -> None:
     if connection.get_execution_options().get(READ_ONLY):
         connection.exec_driver_sql("BEGIN")
-    else:
+        return
+    dbapi_connection = connection.connection.dbapi_connection
+    take_turn = getattr(dbapi_connection, "take_write_turn", None)
+    if take_turn is not None:
+        take_turn()  # this process's other writers first, in order
+    try:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
+    except BaseException:
+        if take_turn is not None:
+            dbapi_connection.end_write_turn()
+        raise
