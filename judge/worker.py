@@ -1,47 +1,102 @@
 """The inbox processor: hand each stored mail, oldest first, to the service's handler.
 
-One mail, one transaction: the row is claimed (locked), the handler applies the mail
-to the games and queues the replies, and the row is marked `done`, all in the same
-commit. A crash anywhere before the commit leaves the row `new`, so it is processed
-after a restart, and exactly once. A handler that raises has its effects rolled
-back (a savepoint) and the row is marked `failed` with the traceback, for the
-operator; it is never dropped.
+Mails are processed in batches, one transaction per batch, so a busy judge pays one
+commit (and one fsync) for many mails. Inside it each mail gets its own session
+and savepoint: the row is claimed, the handler applies the mail to the games and
+queues the replies, and the row is marked `done`, all released together, isolated
+from the mails before and after it. A crash anywhere before the commit leaves the
+batch's rows `new`, so they are processed after a restart, and exactly once. A
+handler that raises has its effects rolled back (an inner savepoint) and the row
+is marked `failed` with the traceback, for the operator; it is never dropped.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 import traceback
 from collections.abc import Callable
 
+from sqlalchemy import Connection, Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import Clock, wait_until_woken
 from judge.config import Config
 from judge.store import inbox
-from judge.store.models import InboxMessage
+from judge.store.models import InboxMessage, InboxStatus
 
 log = logging.getLogger(__name__)
 
 # The service layer's entry point. It must not commit or roll back the session.
 Handler = Callable[[Session, InboxMessage, Clock, Config], None]
 
+BATCH_SIZE = 20  # mails per transaction, at most
+BATCH_SECONDS = 0.25  # no new mail is started in a batch older than this: the write
+# lock (SQLite) is held for the whole batch, and its replies wait for its commit
+
 
 def process_next(
     sessions: sessionmaker[Session], handler: Handler, clock: Clock, config: Config
 ) -> bool:
     """Process the oldest `new` mail, if any; return False when there was none."""
-    with sessions.begin() as session:
-        row = inbox.claim_next(session)
-        if row is None:
-            return False
+    return process_batch(sessions, handler, clock, config, 1) == 1
+
+
+def process_batch(
+    sessions: sessionmaker[Session], handler: Handler, clock: Clock, config: Config, size: int
+) -> int:
+    """Process up to `size` of the oldest `new` mails in one transaction; return how many.
+
+    A mail whose processing fails outside the handler (the database, say) ends the
+    batch and stays `new`, to be tried again: the mails before it are committed; when
+    it was the batch's first, the error is raised.
+    """
+    done = 0
+    with _engine(sessions).connect() as connection, connection.begin():
+        started = time.monotonic()
+        for inbox_id in inbox.claim_ids(connection, size):
+            if done and time.monotonic() - started > BATCH_SECONDS:
+                break
+            try:
+                _process_one(sessions, connection, inbox_id, handler, clock, config)
+            except Exception:
+                if not done:
+                    raise
+                log.exception("inbox %s: processing failed; kept new, batch ended", inbox_id)
+                break
+            done += 1
+    return done
+
+
+def _engine(sessions: sessionmaker[Session]) -> Engine:
+    bind = sessions.kw.get("bind")
+    if not isinstance(bind, Engine):
+        raise TypeError("the inbox processor needs a sessionmaker bound to an engine")
+    return bind
+
+
+def _process_one(
+    sessions: sessionmaker[Session],
+    connection: Connection,
+    inbox_id: int,
+    handler: Handler,
+    clock: Clock,
+    config: Config,
+) -> None:
+    """One mail, in its own session and savepoint within the batch's transaction."""
+    with (
+        sessions(bind=connection, join_transaction_mode="create_savepoint") as session,
+        session.begin(),
+    ):
+        row = session.get(InboxMessage, inbox_id)
+        if row is None or row.status != InboxStatus.NEW:
+            return  # taken by another process between the claim and now
         original = inbox.processed_copy_of(session, row)
         if original is not None:
             inbox.mark_duplicate(row, original, clock.now())
-            return True
+            return
         _run_handler(session, row, handler, clock, config)
-        return True
 
 
 def _run_handler(
@@ -66,8 +121,12 @@ def process_pending(
 ) -> int:
     """Process `new` mail until none is left (or `limit` is reached); return the count."""
     count = 0
-    while (limit is None or count < limit) and process_next(sessions, handler, clock, config):
-        count += 1
+    while limit is None or count < limit:
+        size = BATCH_SIZE if limit is None else min(BATCH_SIZE, limit - count)
+        done = process_batch(sessions, handler, clock, config, size)
+        if not done:
+            break
+        count += done
     return count
 
 
@@ -78,9 +137,9 @@ async def run_processor(
     config: Config,
     wake: asyncio.Event,
     on_processed: Callable[[], None] | None = None,
-    batch: int = 20,
 ) -> None:
-    """Process mail until cancelled: at once when woken, else every poll interval.
+    """Process mail until cancelled: batch after batch while there is any, then at
+    once when woken, else every poll interval.
 
     After each batch, `on_processed` runs (it wakes the sender), so replies go out
     while a long backlog is still being worked through.
@@ -88,14 +147,14 @@ async def run_processor(
     while True:
         try:
             done = await asyncio.to_thread(
-                process_pending, sessions, handler, clock, config, batch
+                process_batch, sessions, handler, clock, config, BATCH_SIZE
             )
         except Exception:
             log.exception("inbox processor: a round failed; retrying")
             done = 0
-        if done and on_processed is not None:
-            on_processed()
-        if done == batch:
+        if done:
+            if on_processed is not None:
+                on_processed()
             await asyncio.sleep(0)  # let the loop breathe between batches
             continue
         await wait_until_woken(wake, config.scheduler.poll_seconds)

@@ -4,14 +4,20 @@ The judge reads the first `text/plain` part that is not an attachment, else the 
 `text/html` part turned into text. Forwarded messages (`message/*` parts) are never
 read: their commands are not the sender's. Any charset and transfer encoding is
 decoded; what cannot be decoded cleanly is read as latin-1 and reported.
+
+`simple_charset` serves the reader's fast path: for a single-part text/plain mail in
+7bit or 8bit it names the charset, and `plain_text` then reads the body bytes the way
+`body_text` would read the same part.
 """
 
 from __future__ import annotations
 
 import codecs
+import re
 from collections.abc import Iterator
 from email.message import Message
 
+from judge.mail.headers import NotSimple, SimpleHeaders
 from judge.mail.html_text import html_to_text
 
 MAX_TEXT = 1_000_000
@@ -35,10 +41,60 @@ def body_text(message: Message) -> tuple[str, list[str]]:
     text, problems = _decoded(chosen)
     if chosen is html:
         text = html_to_text(text)
+    return _capped(text, problems)
+
+
+def _capped(text: str, problems: list[str]) -> tuple[str, list[str]]:
     if len(text) > MAX_TEXT:
         problems.append(f"the text is too long: only the first {MAX_TEXT} characters were read")
         text = text[:MAX_TEXT]
     return text, problems
+
+
+def plain_text(data: bytes, charset: str | None) -> tuple[str, list[str]]:
+    """What `body_text` reads from a lone text/plain part whose payload is `data`,
+    not transfer-encoded, in `charset` (None: none declared)."""
+    text, problem = decode_bytes(data, charset)
+    return _capped(text, [problem] if problem else [])
+
+
+# A plain Content-Type: text/plain with at most charset, format and delsp parameters
+# (no name=, which would make the part an attachment), each a bare or quoted token.
+_PARAMETER = r'[ \t]*;[ \t]*([a-z]+)=(?P<quote>"?)([a-z0-9-]+)(?P=quote)'
+_PLAIN_TYPE = re.compile(rf"[ \t]*text/plain((?:{_PARAMETER})*)[ \t]*", re.IGNORECASE)
+_PARAMETERS = re.compile(_PARAMETER, re.IGNORECASE)
+_SIMPLE_PARAMETERS = frozenset({"charset", "format", "delsp"})
+_SIMPLE_CHARSETS = frozenset({"utf-8", "us-ascii"})
+_SIMPLE_ENCODING = re.compile(r"[ \t]*(?:7bit|8bit)[ \t]*", re.I)
+
+
+def simple_charset(headers: SimpleHeaders) -> str | None:
+    """The charset of a plain, single-part text/plain mail (None: none declared).
+
+    Raises `NotSimple` unless the mail is one text/plain part (or has no
+    Content-Type), in 7bit or 8bit, in UTF-8 or US-ASCII, and not an attachment.
+    """
+    if headers.has("Content-Disposition") or headers.repeated("Content-Type"):
+        raise NotSimple("Content-Disposition or two Content-Types")
+    encoding = headers.value("Content-Transfer-Encoding")
+    if encoding is not None and not _SIMPLE_ENCODING.fullmatch(encoding):
+        raise NotSimple("Content-Transfer-Encoding")
+    if headers.repeated("Content-Transfer-Encoding"):
+        raise NotSimple("two Content-Transfer-Encodings")
+    kind = headers.value("Content-Type")
+    if kind is None:
+        return None
+    plain = _PLAIN_TYPE.fullmatch(kind)
+    if plain is None:
+        raise NotSimple("Content-Type")
+    parameters = [(name.lower(), value.lower()) for name, _, value in _PARAMETERS.findall(plain[1])]
+    names = [name for name, _ in parameters]
+    charsets = [value for name, value in parameters if name == "charset"]
+    if not _SIMPLE_PARAMETERS.issuperset(names) or len(set(names)) != len(names):
+        raise NotSimple("Content-Type parameters")
+    if charsets and charsets[0] not in _SIMPLE_CHARSETS:
+        raise NotSimple("charset")
+    return charsets[0] if charsets else None
 
 
 def _leaves(part: Message, depth: int) -> Iterator[Message]:

@@ -13,7 +13,7 @@ from datetime import datetime
 from email.parser import BytesHeaderParser
 from email.policy import compat32
 
-from sqlalchemy import func, select
+from sqlalchemy import Connection, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.store.models import MESSAGE_ID_LENGTH, InboxMessage, InboxStatus
@@ -73,6 +73,20 @@ def claim_next(session: Session) -> InboxMessage | None:
         .with_for_update(skip_locked=True)
     )
     return session.scalars(query).one_or_none()
+
+
+def claim_ids(connection: Connection, limit: int) -> list[int]:
+    """The ids of the oldest unprocessed mails, up to `limit`, locked for the
+    connection's transaction (SKIP LOCKED on PostgreSQL; SQLite's write lock
+    already keeps other writers out)."""
+    query = (
+        select(InboxMessage.id)
+        .where(InboxMessage.status == InboxStatus.NEW)
+        .order_by(InboxMessage.id)
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+    )
+    return list(connection.scalars(query))
 
 
 def processed_copy_of(session: Session, row: InboxMessage) -> InboxMessage | None:
