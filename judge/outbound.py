@@ -85,13 +85,12 @@ def enqueue_raw(
     """
     if not kind:
         raise ValueError("an outgoing mail needs a kind")
-    session.add(
-        OutboxMessage(
-            to_address=to_address, message=message, message_id=message_id, kind=kind,
-            game_id=game_id, created_at=now, status=OutboxStatus.PENDING, attempts=0,
-            next_attempt_at=now,
-        )  # fmt: skip
-    )
+    row = OutboxMessage(
+        to_address=to_address, message=message, message_id=message_id, kind=kind,
+        game_id=game_id, created_at=now, status=OutboxStatus.PENDING, attempts=0,
+        next_attempt_at=now,
+    )  # fmt: skip
+    session.add(row)
 
 
 def enqueue_copies(

@@ -26,8 +26,10 @@ from sqlalchemy.orm import sessionmaker
 
 from judge.clock import Clock
 from judge.config import Config
+from judge.mail.group_store import GroupStore
+from judge.mail.recent_senders import RecentSenders
 from judge.store.db import begin_read_only
-from judge.store.inbox import count_recent_from, store_message
+from judge.store.inbox import ReceivedMail, count_recent_from, store_message, store_messages
 
 log = logging.getLogger(__name__)
 
@@ -52,12 +54,22 @@ class Inbox:
             self.sessions, raw, mail_from=mail_from, rcpt_tos=rcpt_tos, now=self.clock.now()
         )
 
+    def store_many(self, mails: Sequence[ReceivedMail]) -> list[int]:
+        """Commit several mails in one transaction; return their ids. Blocking."""
+        return store_messages(self.sessions, mails, self.clock.now())
+
     def over_rate_limit(self, mail_from: str) -> bool:
         """True when this envelope sender already sent the hourly maximum. Blocking."""
+        return self.is_over(self.recent_count(mail_from))
+
+    def recent_count(self, mail_from: str) -> int:
+        """How many mails this envelope sender got stored in the last hour. Blocking."""
         since = self.clock.now() - timedelta(hours=1)
         with self.sessions() as session:
             begin_read_only(session)  # a count: no need to wait for the write lock
-            count = count_recent_from(session, mail_from, since)
+            return count_recent_from(session, mail_from, since)
+
+    def is_over(self, count: int) -> bool:
         return count >= self.config.limits.per_sender_per_hour
 
     def is_judge_address(self, address: str) -> bool:
@@ -70,17 +82,19 @@ class IntakeHandler:
     def __init__(self, inbox: Inbox, on_stored: Callable[[int], None] | None = None) -> None:
         self.inbox = inbox
         self.on_stored = on_stored
+        self.group = GroupStore(inbox.store_many)
+        self.recent = RecentSenders()
 
     async def handle_MAIL(
         self, server: SMTP, session: Session, envelope: Envelope, address: str,
         mail_options: list[str],
     ) -> str:
         try:
-            limited = await asyncio.to_thread(self.inbox.over_rate_limit, address)
+            count = await self._recent_count(address)
         except Exception:
             log.exception("intake: rate limit check failed for <%s>", address)
             return LIMIT_CHECK_FAILED
-        if limited:
+        if self.inbox.is_over(count):
             log.warning("intake: <%s> is over the hourly limit", address)
             return RATE_LIMITED
         envelope.mail_from = address
@@ -98,16 +112,27 @@ class IntakeHandler:
 
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         raw = envelope.original_content or b""
+        mail_from = envelope.mail_from or ""
         try:
-            inbox_id = await asyncio.to_thread(
-                self.inbox.store, raw, envelope.mail_from or "", list(envelope.rcpt_tos)
+            inbox_id = await self.group.store(
+                ReceivedMail(raw, mail_from, tuple(envelope.rcpt_tos))
             )
         except Exception:
             log.exception("intake: storing a mail from <%s> failed", envelope.mail_from)
             return STORE_FAILED
+        self.recent.stored(mail_from)
         if self.on_stored is not None:
             self.on_stored(inbox_id)
         return f"250 2.0.0 OK: stored as {inbox_id}"
+
+
+    async def _recent_count(self, address: str) -> int:
+        now = self.inbox.clock.now()
+        count = self.recent.known(address, now)
+        if count is None:
+            count = await asyncio.to_thread(self.inbox.recent_count, address)
+            self.recent.remember(address, count, now)
+        return count
 
 
 async def start_smtp(

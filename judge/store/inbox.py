@@ -9,14 +9,25 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from email.parser import BytesHeaderParser
 from email.policy import compat32
+from typing import Any
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, func, insert, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.store.models import MESSAGE_ID_LENGTH, InboxMessage, InboxStatus
+
+
+@dataclass(frozen=True, slots=True)
+class ReceivedMail:
+    """A mail as it arrived: its bytes and its envelope."""
+
+    raw: bytes
+    mail_from: str
+    rcpt_tos: tuple[str, ...]
 
 
 def store_message(
@@ -28,20 +39,35 @@ def store_message(
     now: datetime,
 ) -> int:
     """Insert and commit one received mail; return its inbox id. Raises on failure."""
-    message_id = header_message_id(raw)
-    row = InboxMessage(
-        raw=raw,
-        mail_from=mail_from.lower()[:320],
-        rcpt_tos=list(rcpt_tos),
-        received_at=now,
-        message_id=message_id[:MESSAGE_ID_LENGTH] if message_id else None,
-        digest=hashlib.sha256(raw).hexdigest(),
-        status=InboxStatus.NEW,
-    )
+    [inbox_id] = store_messages(sessions, [ReceivedMail(raw, mail_from, tuple(rcpt_tos))], now)
+    return inbox_id
+
+
+def store_messages(
+    sessions: sessionmaker[Session], mails: Sequence[ReceivedMail], now: datetime
+) -> list[int]:
+    """Insert several received mails and commit them together (one fsync); return
+    their inbox ids, in order. Raises on failure, when none of them is stored."""
     with sessions.begin() as session:
-        session.add(row)
-        session.flush()
-        return row.id
+        connection = session.connection()
+        return [
+            connection.execute(insert(InboxMessage).values(_inbox_values(mail, now)))
+            .inserted_primary_key[0]
+            for mail in mails
+        ]
+
+
+def _inbox_values(mail: ReceivedMail, now: datetime) -> dict[str, Any]:
+    message_id = header_message_id(mail.raw)
+    return {
+        "raw": mail.raw,
+        "mail_from": mail.mail_from.lower()[:320],
+        "rcpt_tos": list(mail.rcpt_tos),
+        "received_at": now,
+        "message_id": message_id[:MESSAGE_ID_LENGTH] if message_id else None,
+        "digest": hashlib.sha256(mail.raw).hexdigest(),
+        "status": InboxStatus.NEW,
+    }
 
 
 def header_message_id(raw: bytes) -> str | None:
