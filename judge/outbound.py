@@ -19,12 +19,18 @@ from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import format_datetime, getaddresses, make_msgid
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import Clock, SystemClock, wait_until_woken
 from judge.config import Config, OutboundSection
-from judge.mail.transports import DeliveryError, MaildirTransport, SmtpRelay, Transport
+from judge.mail.transports import (
+    DeliveryError,
+    MaildirTransport,
+    SmtpRelay,
+    Transport,
+    send_many,
+)
 from judge.store.models import OutboxMessage, OutboxStatus
 
 log = logging.getLogger(__name__)
@@ -198,47 +204,56 @@ def claim_due(sessions: sessionmaker[Session], now: datetime, limit: int = 20) -
 def deliver_due(
     sessions: sessionmaker[Session], transport: Transport, clock: Clock, config: Config
 ) -> int:
-    """Send every due row once; return how many were sent. Blocking: run in a thread."""
+    """Send every due row once; return how many were sent. Blocking: run in a thread.
+
+    Rows go out a leased batch at a time, and the batch's outcomes are recorded in
+    one transaction.
+    """
     sent = 0
     while leases := claim_due(sessions, clock.now()):
-        for lease in leases:
-            error = _try_send(transport, config.judge.address, lease)
-            _record(sessions, lease, error, clock.now(), config.outbound)
-            sent += error is None
+        mails = [(lease.to_address, lease.message) for lease in leases]
+        errors = send_many(transport, config.judge.address, mails)
+        for lease, error in zip(leases, errors, strict=True):
+            if error is not None:
+                log.info("outbox %s to %s: %s", lease.id, lease.to_address, error)
+        _record(sessions, list(zip(leases, errors, strict=True)), clock.now(), config.outbound)
+        sent += sum(error is None for error in errors)
     return sent
-
-
-def _try_send(transport: Transport, sender: str, lease: Lease) -> DeliveryError | None:
-    try:
-        transport.send(sender, lease.to_address, lease.message)
-    except DeliveryError as exc:
-        return exc
-    except Exception as exc:  # an unexpected failure is worth another try
-        log.exception("outbox %s: unexpected error while sending", lease.id)
-        return DeliveryError(f"{type(exc).__name__}: {exc}", permanent=False)
-    return None
 
 
 def _record(
     sessions: sessionmaker[Session],
-    lease: Lease,
-    error: DeliveryError | None,
+    outcomes: list[tuple[Lease, DeliveryError | None]],
     now: datetime,
     settings: OutboundSection,
 ) -> None:
+    sent_ids = [lease.id for lease, error in outcomes if error is None]
     with sessions.begin() as session:
-        row = session.get(OutboxMessage, lease.id, with_for_update=True)
-        if row is None:
-            return
-        if error is None:
-            row.status, row.sent_at, row.last_error = OutboxStatus.SENT, now, None
-            return
-        row.last_error = str(error)
-        if error.permanent or lease.attempts >= settings.max_attempts:
-            row.status = OutboxStatus.FAILED
-            log.warning("outbox %s to %s failed: %s", row.id, row.to_address, error)
-        else:
-            row.next_attempt_at = now + backoff(lease.attempts, settings.backoff_seconds)
+        if sent_ids:
+            session.execute(
+                update(OutboxMessage)
+                .where(OutboxMessage.id.in_(sent_ids))
+                .values(status=OutboxStatus.SENT, sent_at=now, last_error=None)
+                .execution_options(synchronize_session=False)
+            )
+        for lease, error in outcomes:
+            if error is not None:
+                _record_failure(session, lease, error, now, settings)
+
+
+def _record_failure(
+    session: Session, lease: Lease, error: DeliveryError, now: datetime,
+    settings: OutboundSection,
+) -> None:
+    row = session.get(OutboxMessage, lease.id, with_for_update=True)
+    if row is None:
+        return
+    row.last_error = str(error)
+    if error.permanent or lease.attempts >= settings.max_attempts:
+        row.status = OutboxStatus.FAILED
+        log.warning("outbox %s to %s failed: %s", row.id, row.to_address, error)
+    else:
+        row.next_attempt_at = now + backoff(lease.attempts, settings.backoff_seconds)
 
 
 def backoff(attempts: int, base_seconds: float) -> timedelta:

@@ -8,13 +8,17 @@ in a thread.
 from __future__ import annotations
 
 import itertools
+import logging
 import os
 import smtplib
 import socket
 import ssl
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
+
+log = logging.getLogger(__name__)
 
 
 class DeliveryError(Exception):
@@ -29,6 +33,27 @@ class Transport(Protocol):
     def send(self, sender: str, recipient: str, message: bytes) -> None:
         """Deliver `message` (RFC 5322 bytes) from envelope `sender` to `recipient`."""
         ...
+
+
+def send_many(
+    transport: Transport, sender: str, mails: Sequence[tuple[str, bytes]]
+) -> list[DeliveryError | None]:
+    """Deliver several mails with `transport`, together where it can; the outcome of
+    each: None once it is out of our hands, else the `DeliveryError`."""
+    if isinstance(transport, MaildirTransport):
+        return transport.send_many(sender, mails)
+    outcomes: list[DeliveryError | None] = []
+    for recipient, message in mails:
+        try:
+            transport.send(sender, recipient, message)
+        except DeliveryError as error:
+            outcomes.append(error)
+        except Exception as error:  # an unexpected failure is worth another try
+            log.exception("unexpected error while sending to %s", recipient)
+            outcomes.append(DeliveryError(f"{type(error).__name__}: {error}", permanent=False))
+        else:
+            outcomes.append(None)
+    return outcomes
 
 
 class MaildirTransport:
@@ -52,6 +77,36 @@ class MaildirTransport:
             _sync_folder(self.root / "new")
         except OSError as exc:
             raise DeliveryError(f"maildir {self.root}: {exc}", permanent=False) from exc
+
+    def send_many(
+        self, sender: str, mails: Sequence[tuple[str, bytes]]
+    ) -> list[DeliveryError | None]:
+        """Write every mail (each file synced), then sync `new/` once for them all."""
+        outcomes: list[DeliveryError | None] = []
+        delivered: list[int] = []
+        try:
+            self._ensure_folders()
+        except OSError as exc:
+            return [DeliveryError(f"maildir {self.root}: {exc}", permanent=False)] * len(mails)
+        for index, (_recipient, message) in enumerate(mails):
+            try:
+                name = self._unique_name()
+                temporary = self.root / "tmp" / name
+                _write_synced(temporary, message.replace(b"\r\n", b"\n"))
+                os.rename(temporary, self.root / "new" / name)
+            except OSError as exc:
+                outcomes.append(DeliveryError(f"maildir {self.root}: {exc}", permanent=False))
+            else:
+                outcomes.append(None)
+                delivered.append(index)
+        if delivered:
+            try:
+                _sync_folder(self.root / "new")
+            except OSError as exc:  # the renames may not last: count them as not sent
+                error = DeliveryError(f"maildir {self.root}: {exc}", permanent=False)
+                for index in delivered:
+                    outcomes[index] = error
+        return outcomes
 
     def _ensure_folders(self) -> None:
         for sub in ("tmp", "new", "cur"):

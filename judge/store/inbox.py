@@ -50,11 +50,11 @@ def store_messages(
     their inbox ids, in order. Raises on failure, when none of them is stored."""
     with sessions.begin() as session:
         connection = session.connection()
-        return [
-            connection.execute(insert(InboxMessage).values(_inbox_values(mail, now)))
-            .inserted_primary_key[0]
-            for mail in mails
-        ]
+        ids = []
+        for mail in mails:
+            result = connection.execute(insert(InboxMessage).values(_inbox_values(mail, now)))
+            ids.append(int(result.inserted_primary_key[0]))  # type: ignore[index]
+        return ids
 
 
 def _inbox_values(mail: ReceivedMail, now: datetime) -> dict[str, Any]:
