@@ -52,21 +52,24 @@ def process_batch(
     batch and stays `new`, to be tried again: the mails before it are committed; when
     it was the batch's first, the error is raised.
     """
-    done = 0
+    finished: list[InboxMessage] = []
     with _engine(sessions).connect() as connection, connection.begin():
+        rows = inbox.claim_batch(connection, size)
+        copies = inbox.processed_copies(connection, rows)
         started = time.monotonic()
-        for inbox_id in inbox.claim_ids(connection, size):
-            if done and time.monotonic() - started > BATCH_SECONDS:
+        for row in rows:
+            if finished and time.monotonic() - started > BATCH_SECONDS:
                 break
             try:
-                _process_one(sessions, connection, inbox_id, handler, clock, config)
+                _process_one(sessions, connection, row, copies, finished, handler, clock, config)
             except Exception:
-                if not done:
+                if not finished:
                     raise
-                log.exception("inbox %s: processing failed; kept new, batch ended", inbox_id)
+                log.exception("inbox %s: processing failed; kept new, batch ended", row.id)
                 break
-            done += 1
-    return done
+            finished.append(row)
+        inbox.write_outcomes(connection, finished)
+    return len(finished)
 
 
 def _engine(sessions: sessionmaker[Session]) -> Engine:
@@ -79,37 +82,40 @@ def _engine(sessions: sessionmaker[Session]) -> Engine:
 def _process_one(
     sessions: sessionmaker[Session],
     connection: Connection,
-    inbox_id: int,
+    row: InboxMessage,
+    copies: dict[int, int],
+    finished: list[InboxMessage],
     handler: Handler,
     clock: Clock,
     config: Config,
 ) -> None:
-    """One mail, in its own session and savepoint within the batch's transaction."""
-    with (
-        sessions(bind=connection, join_transaction_mode="create_savepoint") as session,
-        session.begin(),
-    ):
-        row = session.get(InboxMessage, inbox_id)
-        if row is None or row.status != InboxStatus.NEW:
-            return  # taken by another process between the claim and now
-        original = inbox.processed_copy_of(session, row)
-        if original is not None:
-            inbox.mark_duplicate(row, original, clock.now())
-            return
-        _run_handler(session, row, handler, clock, config)
-
-
-def _run_handler(
-    session: Session, row: InboxMessage, handler: Handler, clock: Clock, config: Config
-) -> None:
-    try:
-        with session.begin_nested():
+    """One mail, in its own session and savepoint within the batch's transaction;
+    `row` is marked with the outcome, to be written with the batch."""
+    original = copies.get(row.id) or _copy_in_batch(row, finished)
+    if original is not None:
+        inbox.mark_duplicate(row, original, clock.now())
+        return
+    with sessions(bind=connection, join_transaction_mode="create_savepoint") as session:
+        session.begin()
+        try:
             handler(session, row, clock, config)
-    except Exception:
-        log.exception("inbox %s: the handler failed; marked failed", row.id)
-        inbox.mark_failed(row, traceback.format_exc(), clock.now())
-    else:
-        inbox.mark_done(row, clock.now())
+            session.commit()
+        except Exception:
+            session.rollback()  # the handler's effects, back to the savepoint
+            log.exception("inbox %s: the handler failed; marked failed", row.id)
+            inbox.mark_failed(row, traceback.format_exc(), clock.now())
+            return
+    inbox.mark_done(row, clock.now())
+
+
+def _copy_in_batch(row: InboxMessage, finished: list[InboxMessage]) -> int | None:
+    """An earlier mail of this batch with the same bytes, processed already."""
+    for earlier in finished:
+        if earlier.digest == row.digest and earlier.raw == row.raw and (
+            earlier.status in (InboxStatus.DONE, InboxStatus.FAILED)
+        ):
+            return earlier.id
+    return None
 
 
 def process_pending(

@@ -15,7 +15,7 @@ from email.parser import BytesHeaderParser
 from email.policy import compat32
 from typing import Any
 
-from sqlalchemy import Connection, func, insert, select
+from sqlalchemy import Connection, bindparam, func, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.store.models import MESSAGE_ID_LENGTH, InboxMessage, InboxStatus
@@ -101,40 +101,68 @@ def claim_next(session: Session) -> InboxMessage | None:
     return session.scalars(query).one_or_none()
 
 
-def claim_ids(connection: Connection, limit: int) -> list[int]:
-    """The ids of the oldest unprocessed mails, up to `limit`, locked for the
-    connection's transaction (SKIP LOCKED on PostgreSQL; SQLite's write lock
-    already keeps other writers out)."""
+def claim_batch(connection: Connection, limit: int) -> list[InboxMessage]:
+    """The oldest unprocessed mails, up to `limit`, locked for the connection's
+    transaction (SKIP LOCKED on PostgreSQL; SQLite's write lock already keeps other
+    writers out). They come as unattached rows: what becomes of them is written
+    with `write_outcomes`, in the same transaction."""
     query = (
-        select(InboxMessage.id)
+        select(InboxMessage.__table__)
         .where(InboxMessage.status == InboxStatus.NEW)
         .order_by(InboxMessage.id)
         .limit(limit)
         .with_for_update(skip_locked=True)
     )
-    return list(connection.scalars(query))
+    return [InboxMessage(**row._asdict()) for row in connection.execute(query)]
 
 
-def processed_copy_of(session: Session, row: InboxMessage) -> InboxMessage | None:
-    """An earlier, already processed mail with exactly the same bytes, if any.
+def processed_copies(connection: Connection, rows: Sequence[InboxMessage]) -> dict[int, int]:
+    """For each row that repeats an earlier, already processed mail byte for byte,
+    that mail's id (by row id). One query for the whole batch.
 
     An MTA that lost our 250 (a dropped connection) sends the same bytes again;
     a person writing twice never produces identical bytes (Date, Message-ID).
     """
+    if not rows:
+        return {}
     query = (
-        select(InboxMessage)
+        select(InboxMessage.id, InboxMessage.digest, InboxMessage.raw)
         .where(
-            InboxMessage.digest == row.digest,
-            InboxMessage.id < row.id,
+            InboxMessage.digest.in_({row.digest for row in rows}),
             InboxMessage.status.in_([InboxStatus.DONE, InboxStatus.FAILED]),
         )
         .order_by(InboxMessage.id)
-        .limit(1)
     )
-    for earlier in session.scalars(query):
-        if earlier.raw == row.raw:
-            return earlier
-    return None
+    earlier = list(connection.execute(query))
+    copies: dict[int, int] = {}
+    for row in rows:
+        for other in earlier:
+            if other.id < row.id and other.digest == row.digest and other.raw == row.raw:
+                copies[row.id] = other.id
+                break
+    return copies
+
+
+_WRITE_OUTCOME = (
+    update(InboxMessage)
+    .where(InboxMessage.id == bindparam("row_id"))
+    .values(
+        status=bindparam("new_status"),
+        error=bindparam("new_error"),
+        processed_at=bindparam("new_processed_at"),
+    )
+)
+
+
+def write_outcomes(connection: Connection, rows: Sequence[InboxMessage]) -> None:
+    """Write what became of each row (`mark_*`) to the inbox table."""
+    if rows:
+        outcomes = [
+            {"row_id": row.id, "new_status": row.status, "new_error": row.error,
+             "new_processed_at": row.processed_at}
+            for row in rows
+        ]  # fmt: skip
+        connection.execute(_WRITE_OUTCOME, outcomes)
 
 
 def mark_done(row: InboxMessage, now: datetime) -> None:
@@ -149,9 +177,9 @@ def mark_failed(row: InboxMessage, error: str, now: datetime) -> None:
     row.processed_at = now
 
 
-def mark_duplicate(row: InboxMessage, original: InboxMessage, now: datetime) -> None:
+def mark_duplicate(row: InboxMessage, original_id: int, now: datetime) -> None:
     row.status = InboxStatus.DUPLICATE
-    row.error = f"same bytes as inbox message {original.id}; not processed again"
+    row.error = f"same bytes as inbox message {original_id}; not processed again"
     row.processed_at = now
 
 

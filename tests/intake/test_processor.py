@@ -132,3 +132,40 @@ def test_an_interrupted_transaction_leaves_the_mail_new(
     assert _replies(sessions) == []
     process_pending(sessions, handle_message, clock, config)
     assert len(_replies(sessions)) == 1
+
+
+def test_identical_bytes_in_the_same_batch_are_processed_once(
+    sessions: sessionmaker[Session], clock: ManualClock, config: Config
+) -> None:
+    raw = mail(1).as_bytes(policy=SMTP)
+    first = _store(sessions, clock, raw)
+    _store(sessions, clock, raw)
+    _store(sessions, clock, mail(2).as_bytes(policy=SMTP))
+    assert process_pending(sessions, handle_message, clock, config) == 3
+    rows = _rows(sessions)
+    assert [row.status for row in rows] == [
+        InboxStatus.DONE, InboxStatus.DUPLICATE, InboxStatus.DONE
+    ]
+    assert rows[1].error is not None and f"inbox message {first}" in rows[1].error
+    assert len(_replies(sessions)) == 2
+
+
+def test_a_batch_commits_its_mails_together_with_their_marks(
+    sessions: sessionmaker[Session], clock: ManualClock, config: Config
+) -> None:
+    for n in range(5):
+        _store(sessions, clock, mail(n).as_bytes(policy=SMTP))
+    calls: list[int] = []
+
+    def crash_on_fourth(session: Session, row: InboxMessage, clock: Clock, config: Config) -> None:
+        handle_message(session, row, clock, config)
+        calls.append(row.id)
+        if len(calls) == 4:
+            raise KeyboardInterrupt  # a kill in the middle of the batch
+
+    with pytest.raises(KeyboardInterrupt):
+        process_pending(sessions, crash_on_fourth, clock, config)
+    assert {row.status for row in _rows(sessions)} == {InboxStatus.NEW}
+    assert _replies(sessions) == []
+    assert process_pending(sessions, handle_message, clock, config) == 5
+    assert len(_replies(sessions)) == 5
