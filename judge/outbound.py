@@ -19,7 +19,7 @@ from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import format_datetime, getaddresses, make_msgid
 
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import Clock, SystemClock, wait_until_woken
@@ -72,6 +72,9 @@ def enqueue(
     return row
 
 
+_INSERT_OUTBOX = insert(OutboxMessage)  # built once: every reply goes through it
+
+
 def enqueue_raw(
     session: Session,
     message: bytes,
@@ -86,17 +89,17 @@ def enqueue_raw(
 
     The fast path for hot mail (replies): the caller built `message` itself, with
     `From`, one `To` (`to_address`), `Message-ID` (`message_id`), `Date` and
-    `Auto-Submitted` already in it. No flush: the row is written with the session's
-    next flush or commit.
+    `Auto-Submitted` already in it. The row is inserted at once, without the ORM's
+    unit of work.
     """
     if not kind:
         raise ValueError("an outgoing mail needs a kind")
-    row = OutboxMessage(
-        to_address=to_address, message=message, message_id=message_id, kind=kind,
-        game_id=game_id, created_at=now, status=OutboxStatus.PENDING, attempts=0,
-        next_attempt_at=now,
-    )  # fmt: skip
-    session.add(row)
+    values = {
+        "to_address": to_address, "message": message, "message_id": message_id,
+        "kind": kind, "game_id": game_id, "created_at": now,
+        "status": OutboxStatus.PENDING, "attempts": 0, "next_attempt_at": now,
+    }  # fmt: skip
+    session.connection().execute(_INSERT_OUTBOX, values)
 
 
 def enqueue_copies(

@@ -1,8 +1,10 @@
 """Run one parsed line: find its handler, and make a refused command change nothing.
 
-Each command runs inside a savepoint. A `Refusal` (the sender's mistake) or an
-unexpected error (the judge's) rolls the savepoint back, so the database is as if
-the line had not been sent, and the line's note says what went wrong.
+Each command that may write runs inside a savepoint. A `Refusal` (the sender's
+mistake) or an unexpected error (the judge's) rolls the savepoint back, so the
+database is as if the line had not been sent, and the line's note says what went
+wrong. Commands that only read (`READS_ONLY`) have nothing to undo, and run
+without one: LIST is the commonest mail of all.
 """
 
 from __future__ import annotations
@@ -93,10 +95,16 @@ class Entry:
         return sum(1 for n in self.notes if n.error)
 
 
+# Commands whose handlers never change the database.
+READS_ONLY: frozenset[type] = frozenset({c.Help, c.ListGames, c.History, c.Summary, c.Signoff})
+
+
 def run_line(ctx: MailContext, parsed: ParsedLine) -> Entry:
     if parsed.command is None:
         return Entry(parsed.text, (Refusal("parse_error", message=parsed.error or "").note,))
     handler = HANDLERS[type(parsed.command)]
+    if type(parsed.command) in READS_ONLY:
+        return _read_line(ctx, parsed, handler)
     signed = ctx.signed
     savepoint = ctx.session.begin_nested()
     try:
@@ -112,3 +120,14 @@ def run_line(ctx: MailContext, parsed: ParsedLine) -> Entry:
     savepoint.rollback()
     ctx.signed = signed
     return Entry(parsed.text, (failure,))
+
+
+def _read_line(ctx: MailContext, parsed: ParsedLine, handler: Handler) -> Entry:
+    try:
+        notes = handler(ctx, parsed.command)
+    except Refusal as refusal:
+        return Entry(parsed.text, (refusal.note,))
+    except Exception:
+        log.exception("command %r failed", parsed.text)
+        return Entry(parsed.text, (Refusal("internal_error").note,))
+    return Entry(parsed.text, tuple(notes))

@@ -32,14 +32,13 @@ def list_games(ctx: MailContext, command: ListGames) -> list[Note]:
     if command.game is not None:
         listing = game_listing(ctx.session, _game(ctx.session, command.game))
         return [Note(render("list_game.txt.j2", **listing))]
-    players = store.active_player_counts(ctx.session)  # one query, not one per game
     rows = [
         {
             "name": game.name,
             "variant": variants().get(game.variant).display_name,
             "status": game.status.value,
             "phase": game.phase or "-",
-            "players": players.get(game.id, 0),
+            "players": game.players,
         }
         for game in store.game_summaries(ctx.session)
     ]

@@ -81,24 +81,17 @@ def header_message_id(raw: bytes) -> str | None:
     return text or None
 
 
+_RECENT_FROM = select(func.count(InboxMessage.id)).where(
+    InboxMessage.mail_from == bindparam("sender"), InboxMessage.received_at >= bindparam("since")
+)  # built once: asked for every mail
+
+
 def count_recent_from(session: Session, mail_from: str, since: datetime) -> int:
     """How many mails this envelope sender got stored since `since` (rate limiting)."""
-    query = select(func.count(InboxMessage.id)).where(
-        InboxMessage.mail_from == mail_from.lower(), InboxMessage.received_at >= since
+    query = session.connection().execute(
+        _RECENT_FROM, {"sender": mail_from.lower(), "since": since}
     )
-    return session.scalar(query) or 0
-
-
-def claim_next(session: Session) -> InboxMessage | None:
-    """The oldest unprocessed mail, locked for this transaction (SKIP LOCKED on PostgreSQL)."""
-    query = (
-        select(InboxMessage)
-        .where(InboxMessage.status == InboxStatus.NEW)
-        .order_by(InboxMessage.id)
-        .limit(1)
-        .with_for_update(skip_locked=True)
-    )
-    return session.scalars(query).one_or_none()
+    return query.scalar() or 0
 
 
 def claim_batch(connection: Connection, limit: int) -> list[InboxMessage]:

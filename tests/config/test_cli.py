@@ -15,7 +15,7 @@ from judge.clock import ManualClock
 from judge.store import games, inbox
 from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import head_revision, upgrade
-from judge.store.models import InboxStatus
+from judge.store.models import InboxMessage, InboxStatus
 
 STATUS_KEYS = {"game", "variant", "status", "phase", "deadline", "players", "powers", "winner"}
 
@@ -61,7 +61,7 @@ def test_status_without_a_game_lists_games_and_failed_mail(
     )
     with sessions.begin() as session:
         games.create_game(session, name="g1", variant="standard", rng_seed=1, now=clock.now())
-        row = inbox.claim_next(session)
+        row = session.get(InboxMessage, inbox_id)
         assert row is not None
         inbox.mark_failed(row, "Traceback ...\nValueError: broken", clock.now())
     config = str(write_config(database_url))
@@ -84,7 +84,7 @@ def test_retry_puts_a_failed_mail_back_in_the_queue(
     failed = inbox.store_message(sessions, b"x", mail_from="a@x.org", rcpt_tos=[],
                                  now=clock.now())
     with sessions.begin() as session:
-        row = inbox.claim_next(session)
+        row = session.get(InboxMessage, failed)
         assert row is not None
         inbox.mark_failed(row, "boom", clock.now())
     fresh = inbox.store_message(sessions, b"y", mail_from="a@x.org", rcpt_tos=[],
@@ -93,8 +93,8 @@ def test_retry_puts_a_failed_mail_back_in_the_queue(
     assert main(["retry", str(failed), str(fresh), "--config", config]) == 1
     assert f"inbox {fresh} is not a failed mail" in capsys.readouterr().err
     with sessions() as session:
-        row = inbox.claim_next(session)
-        assert row is not None and row.id == failed
+        requeued = session.get(InboxMessage, failed)
+        assert requeued is not None and requeued.status == InboxStatus.NEW
     sessions.kw["bind"].dispose()
 
 
