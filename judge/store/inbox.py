@@ -94,19 +94,30 @@ def count_recent_from(session: Session, mail_from: str, since: datetime) -> int:
     return query.scalar() or 0
 
 
+_CLAIM = (
+    select(InboxMessage.__table__)
+    .where(InboxMessage.status == InboxStatus.NEW)
+    .order_by(InboxMessage.id)
+    .limit(bindparam("limit"))
+    .with_for_update(skip_locked=True)
+)  # the statements the inbox processor runs for every batch are built once
+_PROCESSED_WITH_DIGESTS = (
+    select(InboxMessage.id, InboxMessage.digest, InboxMessage.raw)
+    .where(
+        InboxMessage.digest.in_(bindparam("digests", expanding=True)),
+        InboxMessage.status.in_([InboxStatus.DONE, InboxStatus.FAILED]),
+    )
+    .order_by(InboxMessage.id)
+)
+
+
 def claim_batch(connection: Connection, limit: int) -> list[InboxMessage]:
     """The oldest unprocessed mails, up to `limit`, locked for the connection's
     transaction (SKIP LOCKED on PostgreSQL; SQLite's write lock already keeps other
     writers out). They come as unattached rows: what becomes of them is written
     with `write_outcomes`, in the same transaction."""
-    query = (
-        select(InboxMessage.__table__)
-        .where(InboxMessage.status == InboxStatus.NEW)
-        .order_by(InboxMessage.id)
-        .limit(limit)
-        .with_for_update(skip_locked=True)
-    )
-    return [InboxMessage(**row._asdict()) for row in connection.execute(query)]
+    rows = connection.execute(_CLAIM, {"limit": limit})
+    return [InboxMessage(**row._asdict()) for row in rows]
 
 
 def processed_copies(connection: Connection, rows: Sequence[InboxMessage]) -> dict[int, int]:
@@ -118,15 +129,8 @@ def processed_copies(connection: Connection, rows: Sequence[InboxMessage]) -> di
     """
     if not rows:
         return {}
-    query = (
-        select(InboxMessage.id, InboxMessage.digest, InboxMessage.raw)
-        .where(
-            InboxMessage.digest.in_({row.digest for row in rows}),
-            InboxMessage.status.in_([InboxStatus.DONE, InboxStatus.FAILED]),
-        )
-        .order_by(InboxMessage.id)
-    )
-    earlier = list(connection.execute(query))
+    digests = sorted({row.digest for row in rows})
+    earlier = list(connection.execute(_PROCESSED_WITH_DIGESTS, {"digests": digests}))
     copies: dict[int, int] = {}
     for row in rows:
         for other in earlier:
