@@ -19,7 +19,7 @@ from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import format_datetime, getaddresses, make_msgid
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import Clock, SystemClock, wait_until_woken
@@ -36,6 +36,7 @@ from judge.store.models import OutboxMessage, OutboxStatus
 log = logging.getLogger(__name__)
 
 LEASE = timedelta(minutes=5)  # how long a claimed row waits before another try
+SENDER_PAUSE = 0.05  # seconds between delivery rounds while mail keeps coming
 AUTO_SUBMITTED = {"reply": "auto-replied"}  # every other kind is auto-generated
 
 
@@ -186,22 +187,37 @@ class Lease:
     attempts: int
 
 
-def claim_due(sessions: sessionmaker[Session], now: datetime, limit: int = 20) -> list[Lease]:
-    """Lease up to `limit` due rows: count the attempt and push the next one ahead."""
-    query = (
-        select(OutboxMessage)
-        .where(OutboxMessage.status == OutboxStatus.PENDING,
-               OutboxMessage.next_attempt_at <= now)
-        .order_by(OutboxMessage.id)
-        .limit(limit)
-        .with_for_update(skip_locked=True)
+_DUE = (
+    select(
+        OutboxMessage.id,
+        OutboxMessage.to_address,
+        OutboxMessage.message,
+        OutboxMessage.attempts,
     )
+    .where(
+        OutboxMessage.status == OutboxStatus.PENDING,
+        OutboxMessage.next_attempt_at <= bindparam("now"),
+    )
+    .order_by(OutboxMessage.id)
+    .limit(bindparam("limit"))
+    .with_for_update(skip_locked=True)
+)
+_LEASE = (
+    update(OutboxMessage)
+    .where(OutboxMessage.id.in_(bindparam("ids", expanding=True)))
+    .values(attempts=OutboxMessage.attempts + 1, next_attempt_at=bindparam("lease_until"))
+)  # both built once: the sender runs them for every batch
+
+
+def claim_due(sessions: sessionmaker[Session], now: datetime, limit: int = 50) -> list[Lease]:
+    """Lease up to `limit` due rows: count the attempt and push the next one ahead."""
     with sessions.begin() as session:
-        rows = list(session.scalars(query))
-        for row in rows:
-            row.attempts += 1
-            row.next_attempt_at = now + LEASE
-        return [Lease(r.id, r.to_address, r.message, r.attempts) for r in rows]
+        connection = session.connection()
+        rows = list(connection.execute(_DUE, {"now": now, "limit": limit}))
+        if rows:
+            ids = [row.id for row in rows]
+            connection.execute(_LEASE, {"ids": ids, "lease_until": now + LEASE})
+        return [Lease(row.id, row.to_address, row.message, row.attempts + 1) for row in rows]
 
 
 def deliver_due(
@@ -283,11 +299,19 @@ async def run_sender(
     config: Config,
     wake: asyncio.Event,
 ) -> None:
-    """Deliver due mail until cancelled; `wake` cuts the wait short after new mail."""
+    """Deliver due mail until cancelled; `wake` cuts the wait short after new mail.
+
+    After a round that sent anything the sender pauses briefly, so that under a
+    stream of mail it takes larger batches (fewer transactions) and leaves the
+    database and the interpreter to the intake and the inbox processor meanwhile.
+    """
     while True:
+        sent = 0
         try:
-            await asyncio.to_thread(deliver_due, sessions, transport, clock, config)
+            sent = await asyncio.to_thread(deliver_due, sessions, transport, clock, config)
         except Exception:
             log.exception("outbound sender: delivery round failed")
+        if sent:
+            await asyncio.sleep(SENDER_PAUSE)
         await wait_until_woken(wake, config.scheduler.poll_seconds)
 
