@@ -4,14 +4,26 @@ Every mail names its one recipient in `To:`, comes `From:` the judge, and says h
 it was made: replies carry `Auto-Submitted: auto-replied` and are threaded on the
 mail they answer; game mail (results, start notices) carries `auto-generated`.
 The body text comes from the templates; this module only dresses it.
+
+Replies are the judge's hottest mail, and building and serialising an `EmailMessage`
+was most of their cost. `reply_bytes` writes the very bytes that `reply_message`,
+the outbox's header filling and `as_bytes(policy=SMTP)` would write, for replies
+plain enough to be sure of them: ASCII headers that fold only at spaces, simple
+addresses and ids; the body is encoded with `set_content`'s own rules (7bit or
+8bit, else quoted-printable or base64, whichever its sniff picks). It returns None
+for anything else, and the caller builds the `EmailMessage` as before.
 """
 
 from __future__ import annotations
 
+import binascii
+import re
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
+from email import quoprimime
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
+from typing import TypedDict
 
 REPLY_PREFIX = "Re: "
 ERROR_MARK = "[Error] "
@@ -32,13 +44,15 @@ def _domain(address: str) -> str:
     return address.rpartition("@")[2] or "localhost"
 
 
-def _base(sender: str, to: str, subject: str, body: str, now: datetime) -> EmailMessage:
+def _base(
+    sender: str, to: str, subject: str, body: str, now: datetime, message_id: str | None = None
+) -> EmailMessage:
     message = EmailMessage()
     message["From"] = sender
     message["To"] = to
     message["Subject"] = subject
     message["Date"] = format_datetime(now)
-    message["Message-ID"] = make_msgid(domain=_domain(sender))
+    message["Message-ID"] = message_id or make_msgid(domain=_domain(sender))
     message["X-Loop"] = sender  # a robot that echoes this mail back is not answered
     message.set_content(body)
     return message
@@ -54,10 +68,12 @@ def reply_message(
     body: str,
     error: bool,
     now: datetime,
+    message_id: str | None = None,
 ) -> EmailMessage:
     """The one reply to a mail, threaded on it: `references` is the whole thread,
-    ending with the answered mail's own id."""
-    message = _base(sender, to, reply_subject(original_subject, error), body, now)
+    ending with the answered mail's own id. `message_id` is for tests: else a new one."""
+    subject = reply_subject(original_subject, error)
+    message = _base(sender, to, subject, body, now, message_id)
     message["Auto-Submitted"] = "auto-replied"
     if in_reply_to:
         message["In-Reply-To"] = in_reply_to
@@ -74,3 +90,170 @@ def broadcast_message(
     message["Auto-Submitted"] = "auto-generated"
     message["Precedence"] = "bulk"
     return message
+
+
+# --- the fast path: a plain reply written directly as bytes ----------------------------
+
+
+class ReplyFields(TypedDict):
+    """The arguments `reply_message` and `reply_bytes` share, to pass them to either."""
+
+    sender: str
+    to: str
+    original_subject: str
+    in_reply_to: str | None
+    references: Sequence[str]
+    body: str
+    error: bool
+    now: datetime
+
+
+MAX_LINE = 78  # the SMTP policy's max_line_length, and set_content's limit for 7bit/8bit
+_ATEXT = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]"
+_ADDR_SPEC = rf"{_ATEXT}+(?:\.{_ATEXT}+)*@{_ATEXT}+(?:\.{_ATEXT}+)*"
+_BARE_ADDRESS = re.compile(_ADDR_SPEC)
+_NAMED_ADDRESS = re.compile(rf"{_ATEXT}+(?: {_ATEXT}+)* <{_ADDR_SPEC}>")
+_MESSAGE_ID = re.compile(f"<{_ADDR_SPEC}>")
+_WORDS = re.compile(r"[\x21-\x7e]+(?: [\x21-\x7e]+)*")  # printable ASCII, single spaces
+_CONTENT_HEADERS = (
+    'Content-Type: text/plain; charset="utf-8"\r\n'
+    "Content-Transfer-Encoding: {encoding}\r\n"
+    "MIME-Version: 1.0\r\n"
+    "Auto-Submitted: auto-replied\r\n"
+)
+
+
+def reply_bytes(
+    *,
+    sender: str,
+    to: str,
+    original_subject: str,
+    in_reply_to: str | None,
+    references: Sequence[str],
+    body: str,
+    error: bool,
+    now: datetime,
+    message_id: str | None = None,
+) -> tuple[bytes, str] | None:
+    """The reply of `reply_message` as the outbox stores it, and its Message-ID;
+    None when the reply is not plain enough, and the caller must build it."""
+    if message_id is None:
+        message_id = make_msgid(domain=_domain(sender))
+    encoded = _plain_body(body)
+    if encoded is None:
+        return None
+    encoding, data = encoded
+    head = _reply_head(
+        sender, to, reply_subject(original_subject, error), _date(now), message_id,
+        in_reply_to, references, encoding,
+    )  # fmt: skip
+    if head is None:
+        return None
+    return head.encode("ascii") + b"\r\n" + data, message_id
+
+
+def _reply_head(
+    sender: str,
+    to: str,
+    subject: str,
+    date: str | None,
+    message_id: str,
+    in_reply_to: str | None,
+    references: Sequence[str],
+    encoding: str,
+) -> str | None:
+    """The header block in `reply_message`'s order, or None if a header is not plain."""
+    lines = [
+        _address_header("From", sender),
+        _address_header("To", to, named=False),
+        _unstructured("Subject", subject),
+        None if date is None else f"Date: {date}\r\n",
+        _message_id_header(message_id),
+        _unstructured("X-Loop", sender),
+        _CONTENT_HEADERS.format(encoding=encoding),
+    ]
+    if in_reply_to:
+        lines.append(_unstructured("In-Reply-To", in_reply_to))
+    if references:
+        lines.append(_unstructured("References", " ".join(references)))
+    if any(line is None for line in lines):
+        return None
+    return "".join(line for line in lines if line is not None)
+
+
+def _date(now: datetime) -> str | None:
+    """`format_datetime(now)` where the Date header keeps it as it is: whole-minute
+    offsets, four-digit years (else its parse and re-format could change it)."""
+    offset = now.utcoffset()
+    if now.year < 1000 or (offset is not None and offset % timedelta(minutes=1)):
+        return None
+    return format_datetime(now)
+
+
+def _address_header(name: str, value: str, named: bool = True) -> str | None:
+    """The header for `addr@host` (or `Name Words <addr@host>` when `named`)."""
+    plain = _BARE_ADDRESS.fullmatch(value) or (named and _NAMED_ADDRESS.fullmatch(value))
+    return _unbroken(name, value) if plain and "=?" not in value else None
+
+
+def _message_id_header(message_id: str) -> str | None:
+    return _unbroken("Message-ID", message_id) if _MESSAGE_ID.fullmatch(message_id) else None
+
+
+def _unbroken(name: str, value: str) -> str | None:
+    """`name: value` as the SMTP policy folds a structured value it keeps whole: on the
+    name's line if it fits, else alone on the next; None if longer than a line."""
+    if len(name) + 2 + len(value) <= MAX_LINE:
+        return f"{name}: {value}\r\n"
+    if len(value) + 1 <= MAX_LINE:
+        return f"{name}:\r\n {value}\r\n"
+    return None
+
+
+def _unstructured(name: str, value: str) -> str | None:
+    """`name: value` folded as the SMTP policy folds an unstructured header, for values
+    of printable ASCII words with single spaces; None when that policy would do more
+    than break lines at spaces (encoded words for words too long for any line)."""
+    if not _WORDS.fullmatch(value) or "=?" in value:
+        return None
+    whole = _unbroken(name, value)
+    if whole is not None:
+        return whole
+    lines = [f"{name}: "]
+    for part in re.split("( )", value):
+        if len(part) <= MAX_LINE - len(lines[-1]):
+            lines[-1] += part
+        elif part == " ":
+            lines.append(" ")
+        elif len(part) + 1 <= MAX_LINE and lines[-1].endswith(" "):
+            lines[-1] = lines[-1][:-1]
+            lines.append(" " + part)
+        else:
+            return None
+    return "\r\n".join(lines) + "\r\n"
+
+
+def _plain_body(body: str) -> tuple[str, bytes] | None:
+    """(transfer encoding, bytes) as `set_content(body)` (utf-8, default policy) and
+    the SMTP generator write it; None where set_content would raise."""
+    try:
+        lines = body.encode("utf-8").splitlines()
+    except UnicodeEncodeError:
+        return None  # lone surrogates: set_content raises on them, let it
+    data = b"\n".join(lines) + b"\n"
+    if max(map(len, lines), default=0) <= MAX_LINE:
+        return ("7bit" if data.isascii() else "8bit"), data.replace(b"\n", b"\r\n")
+    sniff = b"\n".join(lines[:10]) + b"\n"  # set_content chooses on the first ten lines
+    sniff_qp = quoprimime.body_encode(sniff.decode("latin-1"), MAX_LINE)
+    if len(sniff_qp) > len(binascii.b2a_base64(sniff)):
+        return "base64", _base64_lines(data)
+    if len(lines) > 10:
+        sniff_qp = quoprimime.body_encode(data.decode("latin-1"), MAX_LINE)
+    return "quoted-printable", sniff_qp.encode("ascii").replace(b"\n", b"\r\n")
+
+
+def _base64_lines(data: bytes) -> bytes:
+    """Base64 in lines of 76 characters (57 bytes), CRLF after each."""
+    step = MAX_LINE // 4 * 3
+    encoded = (binascii.b2a_base64(data[i : i + step]) for i in range(0, len(data), step))
+    return b"".join(encoded).replace(b"\n", b"\r\n")

@@ -82,8 +82,10 @@ def simple_charset(headers: SimpleHeaders) -> str | None:
     if headers.repeated("Content-Transfer-Encoding"):
         raise NotSimple("two Content-Transfer-Encodings")
     kind = headers.value("Content-Type")
-    if kind is None:
-        return None
+    return None if kind is None else _plain_charset(kind)
+
+
+def _plain_charset(kind: str) -> str | None:
     plain = _PLAIN_TYPE.fullmatch(kind)
     if plain is None:
         raise NotSimple("Content-Type")

@@ -67,4 +67,3 @@ def _mass_mail(headers: HeaderView, sender: str, judge: str) -> str:
     if headers.has("List-Id") or headers.has("List-Post"):
         return "mail sent through a mailing list (List-Id)"
     return ""
-

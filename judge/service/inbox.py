@@ -17,10 +17,10 @@ from judge.clock import Clock
 from judge.config import Config
 from judge.mail.attachments import attach
 from judge.mail.commands import parse_commands
-from judge.mail.compose import reply_message
+from judge.mail.compose import ReplyFields, reply_bytes, reply_message
 from judge.mail.read import IncomingMail, read_message
 from judge.mail.templates import render
-from judge.outbound import enqueue
+from judge.outbound import enqueue, enqueue_raw
 from judge.service import ratelimit
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.dispatch import Entry, run_line
@@ -98,7 +98,7 @@ def _reply(ctx: MailContext, mail: IncomingMail, entries: list[Entry], trailer: 
     )
     recipients = [mail.sender, *sorted(ctx.copy_to)]
     for to in one_per_address(recipients, str):
-        message = reply_message(
+        reply = ReplyFields(
             sender=ctx.config.judge.address,
             to=to,
             original_subject=mail.subject,
@@ -108,5 +108,14 @@ def _reply(ctx: MailContext, mail: IncomingMail, entries: list[Entry], trailer: 
             error=errors > 0,
             now=ctx.now,
         )
+        # The fast path writes the bytes itself (a bare address is its own To address);
+        # a reply with files, or one it does not handle, is built as an EmailMessage.
+        plain = None if ctx.attachments else reply_bytes(**reply)
+        if plain is not None:
+            data, message_id = plain
+            enqueue_raw(ctx.session, data, to_address=to, message_id=message_id,
+                        kind="reply", now=ctx.now)  # fmt: skip
+            continue
+        message = reply_message(**reply)
         attach(message, ctx.attachments.values())
         enqueue(ctx.session, message, "reply", now=ctx.now)
