@@ -112,14 +112,11 @@ _CLAIM = (
     .limit(bindparam("limit"))
     .with_for_update(skip_locked=True)
 )  # the statements the inbox processor runs for every batch are built once
-_PROCESSED_WITH_DIGESTS = (
-    select(InboxMessage.id, InboxMessage.digest, InboxMessage.raw)
-    .where(
-        InboxMessage.digest.in_(bindparam("digests", expanding=True)),
-        InboxMessage.status.in_([InboxStatus.DONE, InboxStatus.FAILED]),
-    )
+_WITH_DIGESTS = (
+    select(InboxMessage.id, InboxMessage.digest, InboxMessage.status, InboxMessage.raw)
+    .where(InboxMessage.digest.in_(bindparam("digests", expanding=True)))
     .order_by(InboxMessage.id)
-)
+)  # by digest alone: with a status condition too, SQLite would walk the status index
 
 
 def claim_batch(connection: Connection, limit: int) -> list[InboxMessage]:
@@ -141,7 +138,12 @@ def processed_copies(connection: Connection, rows: Sequence[InboxMessage]) -> di
     if not rows:
         return {}
     digests = sorted({row.digest for row in rows})
-    earlier = list(connection.execute(_PROCESSED_WITH_DIGESTS, {"digests": digests}))
+    processed = (InboxStatus.DONE, InboxStatus.FAILED)
+    earlier = [
+        other
+        for other in connection.execute(_WITH_DIGESTS, {"digests": digests})
+        if other.status in processed
+    ]
     copies: dict[int, int] = {}
     for row in rows:
         for other in earlier:
