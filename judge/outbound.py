@@ -11,8 +11,13 @@ the same Message-ID; mail is never lost.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
+import sys
+import threading
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.message import EmailMessage
@@ -37,6 +42,7 @@ log = logging.getLogger(__name__)
 
 LEASE = timedelta(minutes=5)  # how long a claimed row waits before another try
 SENDER_PAUSE = 0.05  # seconds between delivery rounds while mail keeps coming
+SENDER_NICENESS = 10  # added to the sender thread's nice value (Linux)
 AUTO_SUBMITTED = {"reply": "auto-replied"}  # every other kind is auto-generated
 
 
@@ -304,14 +310,31 @@ async def run_sender(
     After a round that sent anything the sender pauses briefly, so that under a
     stream of mail it takes larger batches (fewer transactions) and leaves the
     database and the interpreter to the intake and the inbox processor meanwhile.
+    Its thread runs at a lower CPU priority: when the machine is busy, taking in
+    and answering mail comes first, and delivery catches up in the gaps.
     """
-    while True:
-        sent = 0
-        try:
-            sent = await asyncio.to_thread(deliver_due, sessions, transport, clock, config)
-        except Exception:
-            log.exception("outbound sender: delivery round failed")
-        if sent:
-            await asyncio.sleep(SENDER_PAUSE)
-        await wait_until_woken(wake, config.scheduler.poll_seconds)
+    loop = asyncio.get_running_loop()
+    thread = ThreadPoolExecutor(1, "judge-sender", initializer=_lower_priority)
+    try:
+        while True:
+            sent = 0
+            try:
+                sent = await loop.run_in_executor(
+                    thread, deliver_due, sessions, transport, clock, config
+                )
+            except Exception:
+                log.exception("outbound sender: delivery round failed")
+            if sent:
+                await asyncio.sleep(SENDER_PAUSE)
+            await wait_until_woken(wake, config.scheduler.poll_seconds)
+    finally:
+        thread.shutdown(wait=False)  # a round under way finishes on its own
+
+
+def _lower_priority() -> None:
+    """Make the calling thread yield the CPU to the rest of the judge (Linux, where a
+    thread has its own nice value; elsewhere this would renice the whole process)."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), SENDER_NICENESS)
 
