@@ -28,6 +28,7 @@ from judge.clock import Clock
 from judge.config import Config
 from judge.mail.group_store import GroupStore
 from judge.mail.recent_senders import RecentSenders
+from judge.mail.smtp_protocol import IntakeSMTP
 from judge.store.db import begin_read_only
 from judge.store.inbox import ReceivedMail, count_recent_from, store_message, store_messages
 
@@ -145,7 +146,7 @@ async def start_smtp(
     hostname = config.judge.address.rpartition("@")[2] or "localhost"
 
     def protocol() -> SMTP:
-        return SMTP(
+        return IntakeSMTP(
             handler,
             data_size_limit=config.smtp.max_message_bytes,
             enable_SMTPUTF8=True,

@@ -1,0 +1,55 @@
+"""The intake's quick reading of SMTP addresses agrees with aiosmtpd's own reader."""
+
+from __future__ import annotations
+
+from aiosmtpd.smtp import SMTP
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from judge.mail.smtp_protocol import _PLAIN, IntakeSMTP
+
+
+def _reader(cls: type[SMTP], limit: int = 0) -> SMTP:
+    reader = cls.__new__(cls)
+    reader.local_part_limit = limit
+    return reader
+
+
+ATOM = st.text("abcXYZ09!#$%&'*+/=?^_`{|}~-", min_size=1, max_size=6)
+LABEL = st.text("abz09-", min_size=1, max_size=5)
+PLAIN = st.builds(
+    lambda local, domain, params: f"<{'.'.join(local)}@{'.'.join(domain)}>"
+    + (" " + " ".join(params) if params else ""),
+    st.lists(ATOM, min_size=1, max_size=3),
+    st.lists(LABEL, min_size=1, max_size=3),
+    st.lists(st.text("SIZE=0123BODY8MIT.+-", min_size=1, max_size=8), max_size=2),
+)
+NEAR_MISS = st.text("<>@. abc\"\\[]()=,:;\t-", max_size=20)
+
+
+def _outcome(cls: type[SMTP], arg: str) -> object:
+    try:
+        return _reader(cls)._getaddr(arg)
+    except Exception as error:  # aiosmtpd itself fails on some garbage, e.g. "<"
+        return type(error)
+
+
+@settings(max_examples=400)
+@given(st.one_of(PLAIN, NEAR_MISS, st.builds(lambda a, b: a + b, PLAIN, NEAR_MISS)))
+def test_every_address_reads_as_aiosmtpd_reads_it(arg: str) -> None:
+    assert _outcome(IntakeSMTP, arg) == _outcome(SMTP, arg)
+
+
+@given(PLAIN)
+def test_plain_addresses_take_the_quick_path(arg: str) -> None:
+    assert _PLAIN.fullmatch(arg) is not None
+    assert _reader(IntakeSMTP)._getaddr(arg) == _reader(SMTP)._getaddr(arg)
+
+
+def test_the_local_part_limit_still_applies() -> None:
+    long = "<" + "a" * 70 + "@example.org>"
+    assert _reader(IntakeSMTP, 64)._getaddr(long) == (None, None)
+    assert _reader(SMTP, 64)._getaddr(long) == (None, None)
+    assert _reader(IntakeSMTP, 64)._getaddr("<ann@example.org> SIZE=12") == (
+        "ann@example.org", "SIZE=12",
+    )
