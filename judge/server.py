@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import Clock, SystemClock
 from judge.config import Config
+from judge.mail.handover import Handover
 from judge.mail.intake import Inbox, bound_address, start_smtp
 from judge.outbound import make_transport, run_sender
 from judge.store.db import make_engine, make_session_factory
@@ -78,7 +79,8 @@ async def _run(
 ) -> None:
     wake = Wakeups()
     inbox = Inbox(sessions, clock, config)
-    server = await start_smtp(inbox, on_stored=lambda _id: wake.inbox.set())
+    handover = Handover(wake.inbox.set) if handler is not None else None
+    server = await start_smtp(inbox, lambda _id: wake.inbox.set(), handover)
     host, port = bound_address(server)
     log.info("SMTP intake listening on %s:%d", host, port)
     jobs = [run_sender(sessions, make_transport(config.outbound), clock, config, wake.outbox)]
@@ -86,7 +88,9 @@ async def _run(
         log.warning("no inbox handler available: mail is stored but not processed")
     else:
         jobs.append(
-            run_processor(sessions, handler, clock, config, wake.inbox, wake.outbox.set)
+            run_processor(
+                sessions, handler, clock, config, wake.inbox, wake.outbox.set, handover
+            )
         )
     if ticks:
         jobs.append(run_ticks(sessions, ticks, clock, config, wake.outbox.set))

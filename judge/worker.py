@@ -1,13 +1,17 @@
 """The inbox processor: hand each stored mail, oldest first, to the service's handler.
 
 Mails are processed in batches, one transaction per batch, so a busy judge pays one
-commit (and one fsync) for many mails. Inside it each mail gets its own session
-and savepoint: the row is claimed, the handler applies the mail to the games and
-queues the replies, and the row is marked `done`, all released together, isolated
-from the mails before and after it. A crash anywhere before the commit leaves the
-batch's rows `new`, so they are processed after a restart, and exactly once. A
-handler that raises has its effects rolled back (an inner savepoint) and the row
-is marked `failed` with the traceback, for the operator; it is never dropped.
+commit (and one fsync) for many mails. Under `judge serve` the SMTP intake hands its
+mail over (`judge.mail.handover`), and the processor's thread stores it between
+batches, so that the intake never queues for the write lock behind a batch.
+
+Inside a batch each mail gets its own session and savepoint: the row is claimed,
+the handler applies the mail to the games and queues the replies, and the row is
+marked `done`, all released together, isolated from the mails before and after it.
+A crash anywhere before the commit leaves the batch's rows `new`, so they are
+processed after a restart, and exactly once. A handler that raises has its effects
+rolled back (to the mail's savepoint) and the row is marked `failed` with the
+traceback, for the operator; it is never dropped.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import Clock, wait_until_woken
 from judge.config import Config
+from judge.mail.handover import Handed, Handover, fail, settle
 from judge.store import inbox
 from judge.store.models import InboxMessage, InboxStatus
 
@@ -32,6 +37,7 @@ log = logging.getLogger(__name__)
 Handler = Callable[[Session, InboxMessage, Clock, Config], None]
 
 BATCH_SIZE = 20  # mails per transaction, at most
+HANDOVER_WAIT = 0.005  # seconds: a batch ends early once a handed-over mail waited this long
 BATCH_SECONDS = 0.25  # no new mail is started in a batch older than this: the write
 # lock (SQLite) is held for the whole batch, and its replies wait for its commit
 
@@ -44,31 +50,70 @@ def process_next(
 
 
 def process_batch(
-    sessions: sessionmaker[Session], handler: Handler, clock: Clock, config: Config, size: int
+    sessions: sessionmaker[Session],
+    handler: Handler,
+    clock: Clock,
+    config: Config,
+    size: int,
+    handover: Handover | None = None,
 ) -> int:
     """Process up to `size` of the oldest `new` mails in one transaction; return how many.
+
+    With a `handover`, the mails the SMTP intake handed over are stored first, in a
+    short transaction of their own, and their sessions answered once it committed.
+    The batch then ends early whenever a newly handed mail has waited `HANDOVER_WAIT`.
 
     A mail whose processing fails outside the handler (the database, say) ends the
     batch and stays `new`, to be tried again: the mails before it are committed; when
     it was the batch's first, the error is raised.
     """
+    engine = _engine(sessions)
+    if handover is not None:
+        _store_handed(engine, handover.take(), clock)
+    with engine.connect() as connection, connection.begin():
+        return _process_rows(sessions, connection, handler, clock, config, size, handover)
+
+
+def _store_handed(engine: Engine, handed: list[Handed], clock: Clock) -> None:
+    if not handed:
+        return
+    try:
+        with engine.begin() as connection:
+            ids = inbox.insert_received(connection, [item.mail for item in handed], clock.now())
+    except BaseException as error:
+        fail(handed, error)
+        raise
+    settle(handed, ids)
+
+
+def _process_rows(
+    sessions: sessionmaker[Session],
+    connection: Connection,
+    handler: Handler,
+    clock: Clock,
+    config: Config,
+    size: int,
+    handover: Handover | None,
+) -> int:
     finished: list[InboxMessage] = []
-    with _engine(sessions).connect() as connection, connection.begin():
-        rows = inbox.claim_batch(connection, size)
-        copies = inbox.processed_copies(connection, rows)
-        started = time.monotonic()
-        for row in rows:
-            if finished and time.monotonic() - started > BATCH_SECONDS:
-                break
-            try:
-                _process_one(sessions, connection, row, copies, finished, handler, clock, config)
-            except Exception:
-                if not finished:
-                    raise
-                log.exception("inbox %s: processing failed; kept new, batch ended", row.id)
-                break
-            finished.append(row)
-        inbox.write_outcomes(connection, finished)
+    rows = inbox.claim_batch(connection, size)
+    copies = inbox.processed_copies(connection, rows)
+    started = time.monotonic()
+    for row in rows:
+        if finished and (
+            time.monotonic() - started > BATCH_SECONDS
+            or (handover is not None and handover.waited() > HANDOVER_WAIT)
+        ):
+            break
+        try:
+            _process_one(sessions, connection, row, copies, finished, handler, clock, config)
+        except Exception:
+            if not finished:
+                raise
+            log.exception("inbox %s: processing failed; kept new, batch ended", row.id)
+            break
+        finished.append(row)
+    inbox.write_outcomes(connection, finished)
     return len(finished)
 
 
@@ -143,6 +188,7 @@ async def run_processor(
     config: Config,
     wake: asyncio.Event,
     on_processed: Callable[[], None] | None = None,
+    handover: Handover | None = None,
 ) -> None:
     """Process mail until cancelled: batch after batch while there is any, then at
     once when woken, else every poll interval.
@@ -153,7 +199,7 @@ async def run_processor(
     while True:
         try:
             done = await asyncio.to_thread(
-                process_batch, sessions, handler, clock, config, BATCH_SIZE
+                process_batch, sessions, handler, clock, config, BATCH_SIZE, handover
             )
         except Exception:
             log.exception("inbox processor: a round failed; retrying")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from email.parser import BytesHeaderParser
@@ -27,6 +27,7 @@ from sqlalchemy.orm import sessionmaker
 from judge.clock import Clock
 from judge.config import Config
 from judge.mail.group_store import GroupStore
+from judge.mail.handover import Handover
 from judge.mail.recent_senders import RecentSenders
 from judge.mail.smtp_protocol import IntakeSMTP
 from judge.store.db import begin_read_only
@@ -80,10 +81,17 @@ class Inbox:
 class IntakeHandler:
     """aiosmtpd hooks: check each command, and store the data before answering 250."""
 
-    def __init__(self, inbox: Inbox, on_stored: Callable[[int], None] | None = None) -> None:
+    def __init__(
+        self,
+        inbox: Inbox,
+        on_stored: Callable[[int], None] | None = None,
+        handover: Handover | None = None,
+    ) -> None:
         self.inbox = inbox
         self.on_stored = on_stored
-        self.group = GroupStore(inbox.store_many)
+        self.store: Callable[[ReceivedMail], Awaitable[int]] = (
+            handover.store if handover is not None else GroupStore(inbox.store_many).store
+        )
         self.recent = RecentSenders()
 
     async def handle_MAIL(
@@ -115,7 +123,7 @@ class IntakeHandler:
         raw = envelope.original_content or b""
         mail_from = envelope.mail_from or ""
         try:
-            inbox_id = await self.group.store(
+            inbox_id = await self.store(
                 ReceivedMail(raw, mail_from, tuple(envelope.rcpt_tos))
             )
         except Exception:
@@ -137,12 +145,18 @@ class IntakeHandler:
 
 
 async def start_smtp(
-    inbox: Inbox, on_stored: Callable[[int], None] | None = None
+    inbox: Inbox,
+    on_stored: Callable[[int], None] | None = None,
+    handover: Handover | None = None,
 ) -> asyncio.Server:
-    """Listen on `smtp.host:smtp.port` in the running loop (port 0: any free port)."""
+    """Listen on `smtp.host:smtp.port` in the running loop (port 0: any free port).
+
+    With a `handover`, received mail is stored by the inbox processor's next
+    transaction; without one, by the intake's own group commits.
+    """
     config = inbox.config
     loop = asyncio.get_running_loop()
-    handler = IntakeHandler(inbox, on_stored)
+    handler = IntakeHandler(inbox, on_stored, handover)
     hostname = config.judge.address.rpartition("@")[2] or "localhost"
 
     def protocol() -> SMTP:

@@ -48,18 +48,24 @@ def store_messages(
 ) -> list[int]:
     """Insert several received mails and commit them together (one fsync); return
     their inbox ids, in order. Raises on failure, when none of them is stored."""
-    values = [_inbox_values(mail, now) for mail in mails]
     with sessions.begin() as session:
-        connection = session.connection()
-        dialect = connection.dialect
-        if len(values) > 1 and dialect.insert_executemany_returning_sort_by_parameter_order:
-            result = connection.execute(_INSERT_RETURNING_IDS, values)
-            return [int(inbox_id) for inbox_id in result.scalars()]
-        ids = []
-        for one in values:
-            result = connection.execute(_INSERT, one)
-            ids.append(int(result.inserted_primary_key[0]))  # type: ignore[index]
-        return ids
+        return insert_received(session.connection(), mails, now)
+
+
+def insert_received(
+    connection: Connection, mails: Sequence[ReceivedMail], now: datetime
+) -> list[int]:
+    """Insert received mails in the connection's transaction; their ids, in order."""
+    values = [_inbox_values(mail, now) for mail in mails]
+    dialect = connection.dialect
+    if len(values) > 1 and dialect.insert_executemany_returning_sort_by_parameter_order:
+        result = connection.execute(_INSERT_RETURNING_IDS, values)
+        return [int(inbox_id) for inbox_id in result.scalars()]
+    ids = []
+    for one in values:
+        result = connection.execute(_INSERT, one)
+        ids.append(int(result.inserted_primary_key[0]))  # type: ignore[index]
+    return ids
 
 
 _INSERT = insert(InboxMessage)

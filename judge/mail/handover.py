@@ -1,0 +1,83 @@
+"""Mail handed from the SMTP intake to the inbox processor, to be stored in its next commit.
+
+Every mail must be committed before its sender hears 250. On a busy judge the intake
+and the inbox processor would take turns at the database's write lock, each intake
+commit queueing behind a whole batch of processing, in a thread of its own that
+competes with the processor's for the interpreter. Instead, when the processor runs
+in the same process, the intake hands it the mail: between two batches, the
+processor stores every waiting mail in one short transaction, and once that has
+committed each SMTP session hears 250 (or 451 if it failed). A batch ends early when
+a handed mail has waited a few milliseconds, so no mail waits long.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from judge.store.inbox import ReceivedMail
+
+
+@dataclass(frozen=True)
+class Handed:
+    """A mail waiting in the handover, and how to tell its SMTP session the outcome."""
+
+    mail: ReceivedMail
+    future: asyncio.Future[int]
+    loop: asyncio.AbstractEventLoop
+    since: float
+
+
+class Handover:
+    """A queue from the event loop (`store`) to the processor's thread (`take`)."""
+
+    def __init__(self, on_handed: Callable[[], None]) -> None:
+        self._on_handed = on_handed
+        self._lock = threading.Lock()
+        self._waiting: list[Handed] = []
+
+    async def store(self, mail: ReceivedMail) -> int:
+        """Wait until `mail` is committed; return its inbox id (raise if it was not)."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[int] = loop.create_future()
+        with self._lock:
+            self._waiting.append(Handed(mail, future, loop, time.monotonic()))
+        self._on_handed()
+        return await future
+
+    def take(self) -> list[Handed]:
+        """Every mail waiting now, oldest first (the processor's thread)."""
+        with self._lock:
+            taken, self._waiting = self._waiting, []
+        return taken
+
+    def waited(self) -> float:
+        """How long the oldest waiting mail has waited, in seconds (0 when none)."""
+        with self._lock:
+            return time.monotonic() - self._waiting[0].since if self._waiting else 0.0
+
+
+def settle(handed: list[Handed], ids: list[int]) -> None:
+    """Tell each session its mail is committed, with its inbox id."""
+    for item, inbox_id in zip(handed, ids, strict=True):
+        item.loop.call_soon_threadsafe(_resolve, item.future, inbox_id, None)
+
+
+def fail(handed: list[Handed], error: BaseException) -> None:
+    """Tell each session its mail was not stored."""
+    for item in handed:
+        item.loop.call_soon_threadsafe(_resolve, item.future, None, error)
+
+
+def _resolve(
+    future: asyncio.Future[int], inbox_id: int | None, error: BaseException | None
+) -> None:
+    if future.done():  # the session went away meanwhile
+        return
+    if error is not None:
+        future.set_exception(error)
+    elif inbox_id is not None:
+        future.set_result(inbox_id)
