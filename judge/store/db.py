@@ -11,6 +11,7 @@ polling for it. PostgreSQL goes through psycopg 3.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
@@ -35,8 +36,41 @@ def make_engine(url: str | URL, **kwargs: Any) -> Engine:
     """Create an engine for `url`, tuned for the judge's use of that backend."""
     parsed = database_url(url)
     if parsed.get_backend_name() == "sqlite":
-        return _sqlite_engine(parsed, **kwargs)
-    return create_engine(parsed, pool_pre_ping=True, **kwargs)
+        engine = _sqlite_engine(parsed, **kwargs)
+    else:
+        engine = create_engine(parsed, pool_pre_ping=True, **kwargs)
+    _plain_savepoints(engine)
+    return engine
+
+
+_SAVEPOINT_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _plain_savepoints(engine: Engine) -> None:
+    """Send SAVEPOINT, RELEASE and ROLLBACK TO as plain SQL text.
+
+    SQLAlchemy compiles a new clause for each of them, with no cache: the inbox
+    processor gives every mail a savepoint, and those compilations were a tenth of
+    its time. The SQL is the same in SQLite and PostgreSQL; a name that would need
+    quoting (SQLAlchemy's own never do) still takes SQLAlchemy's way.
+    """
+    dialect = engine.dialect
+    for method, sql in (
+        ("do_savepoint", "SAVEPOINT {}"),
+        ("do_release_savepoint", "RELEASE SAVEPOINT {}"),
+        ("do_rollback_to_savepoint", "ROLLBACK TO SAVEPOINT {}"),
+    ):
+        setattr(dialect, method, _plain(getattr(dialect, method), sql))
+
+
+def _plain(compiled: Any, sql: str) -> Any:
+    def run(connection: Any, name: str) -> None:
+        if _SAVEPOINT_NAME.fullmatch(name):
+            connection.exec_driver_sql(sql.format(name))
+        else:
+            compiled(connection, name)
+
+    return run
 
 
 def make_session_factory(engine: Engine) -> sessionmaker[Session]:
