@@ -1,11 +1,17 @@
-"""The SMTP protocol object of the intake: aiosmtpd's, with a quicker address reader.
+"""The SMTP protocol object of the intake: aiosmtpd's, made cheaper per connection.
 
-aiosmtpd reads the address of every `MAIL FROM:` and `RCPT TO:` with the `email`
-package's full RFC 5322 header parser, which costs a busy intake a noticeable share
-of its time for addresses that are almost always plain `<local@domain>`. Those are
-read here directly, with the same result; anything else (quoted local parts,
-address literals, comments, source routes, the null sender `<>`, odd spacing) still
-goes to aiosmtpd's own reader.
+A new protocol object is made for every connection, and aiosmtpd's constructor
+builds its tables of SMTP verbs and AUTH mechanisms by walking `dir()` of the
+object, reading every one of its hundred-odd attributes. On a busy intake that was
+a third of the event loop's time. Here `dir()` of the protocol object lists only
+the names those tables are built from (`smtp_*` and `auth_*`, fixed per class,
+worked out once), so the tables come out the same for a fraction of the cost.
+
+aiosmtpd also reads the address of every `MAIL FROM:` and `RCPT TO:` with the
+`email` package's full RFC 5322 header parser. Plain `<local@domain>` addresses,
+nearly all of them, are read here directly, with the same result; anything else
+(quoted local parts, address literals, comments, source routes, the null sender
+`<>`, odd spacing) still goes to aiosmtpd's own reader.
 """
 
 from __future__ import annotations
@@ -13,6 +19,8 @@ from __future__ import annotations
 import re
 
 from aiosmtpd.smtp import SMTP
+
+DISPATCH_PREFIXES = ("smtp_", "auth_")  # what aiosmtpd looks for in dir() of the protocol
 
 _ATOM = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
 _PLAIN = re.compile(
@@ -22,7 +30,11 @@ _PLAIN = re.compile(
 
 
 class IntakeSMTP(SMTP):
-    """aiosmtpd's SMTP protocol with a fast path for plain addresses."""
+    """aiosmtpd's SMTP protocol with a short `dir()` and a fast path for plain addresses."""
+
+    def __dir__(self) -> list[str]:
+        """The SMTP verb and AUTH mechanism methods only (see the module's docstring)."""
+        return list(_dispatch_names(type(self)))
 
     def _getaddr(self, arg: str) -> tuple[str | None, str | None]:
         plain = _PLAIN.fullmatch(arg)
@@ -32,3 +44,14 @@ class IntakeSMTP(SMTP):
         if self.local_part_limit and len(address.rpartition("@")[0]) > self.local_part_limit:
             return None, None
         return address, plain.group(2) or ""
+
+
+_NAMES: dict[type, tuple[str, ...]] = {}  # per protocol class, worked out once
+
+
+def _dispatch_names(cls: type) -> tuple[str, ...]:
+    names = _NAMES.get(cls)
+    if names is None:
+        names = tuple(sorted(name for name in dir(cls) if name.startswith(DISPATCH_PREFIXES)))
+        _NAMES[cls] = names
+    return names

@@ -53,3 +53,28 @@ def test_the_local_part_limit_still_applies() -> None:
     assert _reader(IntakeSMTP, 64)._getaddr("<ann@example.org> SIZE=12") == (
         "ann@example.org", "SIZE=12",
     )
+
+
+def test_the_verb_and_auth_tables_are_the_same_as_aiosmtpds() -> None:
+    import asyncio
+
+    class Hooks:
+        async def handle_DATA(self, *args: object) -> str:
+            return "250 OK"
+
+    async def tables() -> list[tuple[dict[str, object], dict[str, object], dict[str, object]]]:
+        loop = asyncio.get_running_loop()
+        made = []
+        for cls in (SMTP, IntakeSMTP):
+            protocol = cls(Hooks(), hostname="judge.example.org", loop=loop)
+            made.append((
+                {name: method.__func__ for name, method in protocol._smtp_methods.items()},
+                {name: (attr.method.__func__, attr.is_builtin)
+                 for name, attr in protocol._auth_methods.items()},
+                dict.fromkeys(protocol._handle_hooks),
+            ))  # fmt: skip
+        return made
+
+    stock, ours = asyncio.run(tables())
+    assert ours == stock
+    assert "DATA" in ours[0] and "PLAIN" in ours[1] and "DATA" in ours[2]
