@@ -7,6 +7,7 @@ in a thread.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import logging
 import os
@@ -88,12 +89,12 @@ class MaildirTransport:
             self._ensure_folders()
         except OSError as exc:
             return [DeliveryError(f"maildir {self.root}: {exc}", permanent=False)] * len(mails)
+        folder_tmp, folder_new = f"{self.root}/tmp/", f"{self.root}/new/"
         for index, (_recipient, message) in enumerate(mails):
             try:
                 name = self._unique_name()
-                temporary = self.root / "tmp" / name
-                _write_synced(temporary, message.replace(b"\r\n", b"\n"))
-                os.rename(temporary, self.root / "new" / name)
+                _write_synced(Path(folder_tmp + name), message.replace(b"\r\n", b"\n"))
+                os.rename(folder_tmp + name, folder_new + name)
             except OSError as exc:
                 outcomes.append(DeliveryError(f"maildir {self.root}: {exc}", permanent=False))
             else:
@@ -115,15 +116,24 @@ class MaildirTransport:
     def _unique_name(self) -> str:
         now = time.time()
         seconds, micros = int(now), int((now % 1) * 1_000_000)
-        host = socket.gethostname().replace("/", "\\057").replace(":", "\\072")
-        return f"{seconds}.M{micros}P{os.getpid()}Q{next(self._counter)}.{host}"
+        return f"{seconds}.M{micros}P{os.getpid()}Q{next(self._counter)}.{_host()}"
+
+
+@functools.cache
+def _host() -> str:
+    """This machine's name as a maildir file name part (`/` and `:` escaped)."""
+    return socket.gethostname().replace("/", "\\057").replace(":", "\\072")
 
 
 def _write_synced(path: Path, data: bytes) -> None:
-    with path.open("xb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(descriptor, view):]
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
 
 
 def _sync_folder(path: Path) -> None:
