@@ -29,7 +29,7 @@ from judge.config import Config
 from judge.mail.group_store import GroupStore
 from judge.mail.handover import Handover
 from judge.mail.recent_senders import RecentSenders
-from judge.mail.smtp_protocol import IntakeSMTP
+from judge.mail.smtp_protocol import IntakeSMTP, hook_names
 from judge.store.db import begin_read_only
 from judge.store.inbox import ReceivedMail, count_recent_from, store_message, store_messages
 
@@ -80,6 +80,11 @@ class Inbox:
 
 class IntakeHandler:
     """aiosmtpd hooks: check each command, and store the data before answering 250."""
+
+    def __dir__(self) -> list[str]:
+        """The hooks only: aiosmtpd walks `dir()` of the handler for every connection
+        (see `judge.mail.smtp_protocol`)."""
+        return list(hook_names(type(self)))
 
     def __init__(
         self,

@@ -78,3 +78,11 @@ def test_the_verb_and_auth_tables_are_the_same_as_aiosmtpds() -> None:
     stock, ours = asyncio.run(tables())
     assert ours == stock
     assert "DATA" in ours[0] and "PLAIN" in ours[1] and "DATA" in ours[2]
+
+
+def test_the_intake_handler_shows_aiosmtpd_all_its_hooks() -> None:
+    from judge.mail.intake import IntakeHandler
+
+    hooks = {name for name in vars(IntakeHandler) if name.startswith(("handle_", "auth_"))}
+    assert hooks == {"handle_MAIL", "handle_RCPT", "handle_DATA"}
+    assert set(dir(IntakeHandler.__new__(IntakeHandler))) == hooks
