@@ -105,14 +105,15 @@ def _process_rows(
             or (handover is not None and handover.waited() > HANDOVER_WAIT)
         ):
             break
+        message = inbox.unattached(row)
         try:
-            _process_one(sessions, connection, row, copies, finished, handler, clock, config)
+            _process_one(sessions, connection, message, copies, finished, handler, clock, config)
         except Exception:
             if not finished:
                 raise
             log.exception("inbox %s: processing failed; kept new, batch ended", row.id)
             break
-        finished.append(row)
+        finished.append(message)
     inbox.write_outcomes(connection, finished)
     return len(finished)
 

@@ -15,7 +15,7 @@ from email.parser import BytesHeaderParser
 from email.policy import compat32
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, func, insert, select, update
+from sqlalchemy import Connection, Row, bindparam, func, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.store.models import MESSAGE_ID_LENGTH, InboxMessage, InboxStatus
@@ -125,16 +125,21 @@ _WITH_DIGESTS = (
 )  # by digest alone: with a status condition too, SQLite would walk the status index
 
 
-def claim_batch(connection: Connection, limit: int) -> list[InboxMessage]:
+def claim_batch(connection: Connection, limit: int) -> list[Row[Any]]:
     """The oldest unprocessed mails, up to `limit`, locked for the connection's
     transaction (SKIP LOCKED on PostgreSQL; SQLite's write lock already keeps other
-    writers out). They come as unattached rows: what becomes of them is written
-    with `write_outcomes`, in the same transaction."""
-    rows = connection.execute(_CLAIM, {"limit": limit})
-    return [InboxMessage(**row._asdict()) for row in rows]
+    writers out), as plain rows: `unattached` makes the ones processed into
+    `InboxMessage` objects, whose outcome `write_outcomes` writes in the same
+    transaction."""
+    return list(connection.execute(_CLAIM, {"limit": limit}))
 
 
-def processed_copies(connection: Connection, rows: Sequence[InboxMessage]) -> dict[int, int]:
+def unattached(row: Row[Any]) -> InboxMessage:
+    """A claimed row as an `InboxMessage` outside any session."""
+    return InboxMessage(**row._asdict())
+
+
+def processed_copies(connection: Connection, rows: Sequence[Row[Any]]) -> dict[int, int]:
     """For each row that repeats an earlier, already processed mail byte for byte,
     that mail's id (by row id). One query for the whole batch.
 
