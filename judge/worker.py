@@ -37,7 +37,7 @@ log = logging.getLogger(__name__)
 Handler = Callable[[Session, InboxMessage, Clock, Config], None]
 
 BATCH_SIZE = 20  # mails per transaction, at most
-HANDOVER_WAIT = 0.005  # seconds: a batch ends early once a handed-over mail waited this long
+HANDOVER_WAIT = 0.01  # seconds: a batch ends early once a handed-over mail waited this long
 BATCH_SECONDS = 0.25  # no new mail is started in a batch older than this: the write
 # lock (SQLite) is held for the whole batch, and its replies wait for its commit
 
