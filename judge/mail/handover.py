@@ -13,6 +13,7 @@ a handed mail has waited a few milliseconds, so no mail waits long.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import time
 from collections.abc import Callable
@@ -63,13 +64,21 @@ class Handover:
 def settle(handed: list[Handed], ids: list[int]) -> None:
     """Tell each session its mail is committed, with its inbox id."""
     for item, inbox_id in zip(handed, ids, strict=True):
-        item.loop.call_soon_threadsafe(_resolve, item.future, inbox_id, None)
+        _tell(item, inbox_id, None)
 
 
 def fail(handed: list[Handed], error: BaseException) -> None:
     """Tell each session its mail was not stored."""
     for item in handed:
-        item.loop.call_soon_threadsafe(_resolve, item.future, None, error)
+        _tell(item, None, error)
+
+
+def _tell(item: Handed, inbox_id: int | None, error: BaseException | None) -> None:
+    # A loop already closed (the server stopped meanwhile) has no session left to
+    # tell; its client never heard 250 and sends the mail again, which the inbox
+    # then marks as a duplicate of the one stored.
+    with contextlib.suppress(RuntimeError):
+        item.loop.call_soon_threadsafe(_resolve, item.future, inbox_id, error)
 
 
 def _resolve(

@@ -84,3 +84,13 @@ def test_a_mail_that_could_not_be_stored_gets_the_error(
     assert all(isinstance(outcome, OSError) for outcome in outcomes)
     with sessions() as session:
         assert session.scalars(select(InboxMessage)).all() == []
+
+
+def test_mail_committed_after_the_server_stopped_is_settled_quietly() -> None:
+    from judge.mail.handover import Handed, settle
+
+    loop = asyncio.new_event_loop()
+    future: asyncio.Future[int] = loop.create_future()
+    loop.close()
+    settle([Handed(_received(1), future, loop, 0.0)], [7])  # no RuntimeError escapes
+    assert not future.done()
