@@ -11,13 +11,12 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from email.parser import BytesHeaderParser
-from email.policy import compat32
 from typing import Any
 
 from sqlalchemy import Connection, Row, bindparam, func, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
+from judge.store.message_id import header_message_id
 from judge.store.models import MESSAGE_ID_LENGTH, InboxMessage, InboxStatus
 
 
@@ -85,17 +84,6 @@ def _inbox_values(mail: ReceivedMail, now: datetime) -> dict[str, Any]:
         "digest": hashlib.sha256(mail.raw).hexdigest(),
         "status": InboxStatus.NEW,
     }
-
-
-def header_message_id(raw: bytes) -> str | None:
-    """The Message-ID header of raw mail bytes, or None when absent or unreadable."""
-    try:
-        headers = BytesHeaderParser(policy=compat32).parsebytes(raw)
-        value = headers.get("Message-ID")
-    except Exception:  # a mail must be stored even when its headers are garbage
-        return None
-    text = str(value).strip() if value is not None else ""
-    return text or None
 
 
 _RECENT_FROM = select(func.count(InboxMessage.id)).where(
