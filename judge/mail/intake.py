@@ -139,7 +139,6 @@ class IntakeHandler:
             self.on_stored(inbox_id)
         return f"250 2.0.0 OK: stored as {inbox_id}"
 
-
     async def _recent_count(self, address: str) -> int:
         now = self.inbox.clock.now()
         count = self.recent.known(address, now)
