@@ -69,15 +69,9 @@ class MaildirTransport:
         self.root = Path(root)
 
     def send(self, sender: str, recipient: str, message: bytes) -> None:
-        try:
-            self._ensure_folders()
-            name = self._unique_name()
-            temporary = self.root / "tmp" / name
-            _write_synced(temporary, message.replace(b"\r\n", b"\n"))
-            os.rename(temporary, self.root / "new" / name)
-            _sync_folder(self.root / "new")
-        except OSError as exc:
-            raise DeliveryError(f"maildir {self.root}: {exc}", permanent=False) from exc
+        [error] = self.send_many(sender, [(recipient, message)])
+        if error is not None:
+            raise error
 
     def send_many(
         self, sender: str, mails: Sequence[tuple[str, bytes]]

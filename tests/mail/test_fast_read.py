@@ -19,7 +19,7 @@ from judge.mail.read import IncomingMail, read_message, read_parsed, read_simple
 
 from . import samples
 from .samples import JUDGE
-from .test_read import plain
+from .test_read import ROBOT_HEADERS, plain
 
 EXAMPLES = int(os.environ.get("JUDGE_FUZZ_EXAMPLES", "300"))
 PROPERTY = settings(
@@ -64,20 +64,7 @@ READ_TEST_MAILS = [
     plain("LIST\n", headers="In-Reply-To: <judge-9@example.org>\n"),
     plain("LIST\n", headers="Reply-To: other@example.org\n"),
     plain("LIST\n", headers="Auto-Submitted: no\n"),
-    *(
-        plain("LIST\n", headers=header)
-        for header in [
-            "Auto-Submitted: auto-generated\n",
-            "Precedence: bulk\n",
-            "Precedence: junk\n",
-            "Precedence: List\n",
-            "X-Autoreply: yes\n",
-            "X-Autorespond: vacation\n",
-            "List-Id: <dip.lists.example.org>\n",
-            "Return-Path: <>\n",
-            f"X-Loop: {JUDGE}\n",
-        ]
-    ),
+    *(plain("LIST\n", headers=header) for header in ROBOT_HEADERS),
     b"From: MAILER-DAEMON@mx.example.net\n\nLIST\n",
     b"From: postmaster@example.net\n\nLIST\n",
     b"From: Judge <JUDGE@example.org>\n\nLIST\n",

@@ -254,20 +254,20 @@ def test_auto_submitted_no_is_answered() -> None:
     assert not read(plain("LIST\n", headers="Auto-Submitted: no\n")).must_not_answer
 
 
-@pytest.mark.parametrize(
-    "header",
-    [
-        "Auto-Submitted: auto-generated\n",
-        "Precedence: bulk\n",
-        "Precedence: junk\n",
-        "Precedence: List\n",
-        "X-Autoreply: yes\n",
-        "X-Autorespond: vacation\n",
-        "List-Id: <dip.lists.example.org>\n",
-        "Return-Path: <>\n",
-        f"X-Loop: {JUDGE}\n",
-    ],
-)
+ROBOT_HEADERS = [
+    "Auto-Submitted: auto-generated\n",
+    "Precedence: bulk\n",
+    "Precedence: junk\n",
+    "Precedence: List\n",
+    "X-Autoreply: yes\n",
+    "X-Autorespond: vacation\n",
+    "List-Id: <dip.lists.example.org>\n",
+    "Return-Path: <>\n",
+    f"X-Loop: {JUDGE}\n",
+]
+
+
+@pytest.mark.parametrize("header", ROBOT_HEADERS)
 def test_robot_headers_mean_no_answer(header: str) -> None:
     mail = read(plain("LIST\n", headers=header))
     assert mail.must_not_answer, header
