@@ -39,6 +39,7 @@ class Refusal(Exception):
 
     def __init__(self, key: str, **params: Any) -> None:
         super().__init__(key)
+        self.key = key
         self.note = Note(render_macro(NOTES, key, **params), error=True)
 
 
@@ -69,6 +70,10 @@ class MailContext:
     signed: Signed | None = None
     copy_to: set[str] = field(default_factory=set)  # registered addresses to copy
     orders_touched: dict[int, Signed] = field(default_factory=dict)  # player id -> who
+    # Players who sent order or bid lines in this mail, and those of them who had one
+    # refused: a mail with refused orders is not a complete submission.
+    orders_sent: dict[int, Signed] = field(default_factory=dict)
+    orders_refused: set[int] = field(default_factory=set)
     games_touched: dict[int, Game] = field(default_factory=dict)  # to check early processing
     replaced_adjustments: set[tuple[int, str]] = field(default_factory=set)
     attachments: dict[str, Attachment] = field(default_factory=dict)  # for the reply, by name
@@ -95,6 +100,14 @@ class MailContext:
         if not signed.is_player:
             raise Refusal("need_player", game=signed.game.name)
         return signed
+
+    def order_line_read(self, signed: Signed | None, refused: bool) -> None:
+        """Count an order or bid line of this mail for the player who sent it."""
+        if signed is None or not signed.is_player:
+            return
+        self.orders_sent[signed.player.id] = signed
+        if refused:
+            self.orders_refused.add(signed.player.id)
 
     def touch(self, game: Game) -> None:
         self.games_touched[game.id] = game

@@ -95,6 +95,14 @@ class Entry:
         return sum(1 for n in self.notes if n.error)
 
 
+# Lines that submit orders or bids for the current phase, and the refusals that mean
+# "the judge did not take what you ordered": a mail with one of them is not a complete
+# submission, so early processing waits for a clean one (`orders.note_refusals`).
+ORDER_COMMANDS: frozenset[type] = frozenset({c.OrderLine, c.Bid, c.BidNone})
+ORDER_MISTAKES: frozenset[str] = frozenset(
+    {"order_unreadable", "order_illegal", "order_refused", "internal_error"}
+)
+
 # Commands whose handlers never change the database.
 READS_ONLY: frozenset[type] = frozenset({c.Help, c.ListGames, c.History, c.Summary, c.Signoff})
 
@@ -106,19 +114,26 @@ def run_line(ctx: MailContext, parsed: ParsedLine) -> Entry:
     if type(parsed.command) in READS_ONLY:
         return _read_line(ctx, parsed, handler)
     signed = ctx.signed
+    is_order = type(parsed.command) in ORDER_COMMANDS
     savepoint = ctx.session.begin_nested()
     try:
         notes = handler(ctx, parsed.command)
     except Refusal as refusal:
         failure = refusal.note
+        spoils_orders = refusal.key in ORDER_MISTAKES
     except Exception:
         log.exception("command %r failed", parsed.text)
         failure = Refusal("internal_error").note
+        spoils_orders = True
     else:
         savepoint.commit()
+        if is_order:
+            ctx.order_line_read(signed, refused=False)
         return Entry(parsed.text, tuple(notes))
     savepoint.rollback()
     ctx.signed = signed
+    if is_order:
+        ctx.order_line_read(signed, refused=spoils_orders)
     return Entry(parsed.text, (failure,))
 
 

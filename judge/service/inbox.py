@@ -26,7 +26,7 @@ from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.dispatch import Entry, run_line
 from judge.service.games import start_if_full
 from judge.service.mailing import one_per_address
-from judge.service.orders import current_orders
+from judge.service.orders import current_orders, note_refusals
 from judge.service.processing import process_if_ready
 from judge.store.models import Game, InboxMessage
 
@@ -57,6 +57,7 @@ def _trailer(ctx: MailContext) -> list[Note]:
     """After the last line: each player's current orders, then the games the mail
     touched may start, or process their phase early."""
     notes: list[Note] = []
+    note_refusals(ctx)
     for signed in ctx.orders_touched.values():
         listing = current_orders(ctx, signed)
         if listing is not None:

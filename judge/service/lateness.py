@@ -24,7 +24,7 @@ from judge.config import Config
 from judge.mail.templates import render
 from judge.service.describe import power_title
 from judge.service.mailing import header_data, send_game_mail
-from judge.service.orders import orders_listing
+from judge.service.order_listing import orders_listing
 from judge.service.report import format_time, phase_words
 from judge.service.snapshots import Board, active_players, seat_of, submissions
 from judge.store import games as store

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy.orm import Session
-
 from judge.mail.command_types import EndOrders, OrderLine, Orders, SetWait
 from judge.rules.orders import (
     IllegalOrder,
@@ -23,11 +21,11 @@ from judge.rules.orders import (
 from judge.rules.parse import parse_order
 from judge.rules.state import PhaseType
 from judge.service.context import MailContext, Note, Refusal, Signed, note
-from judge.service.describe import describe_order, power_title
-from judge.service.report import phase_words
+from judge.service.describe import describe_order
+from judge.service.order_listing import orders_listing
 from judge.service.snapshots import Board, load_board, parse_stored, seat_of
 from judge.store import games as store
-from judge.store.models import Game, GameStatus, Player
+from judge.store.models import GameStatus
 
 
 def running_board(ctx: MailContext, signed: Signed) -> Board:
@@ -102,6 +100,18 @@ def _store(ctx: MailContext, board: Board, signed: Signed, order: Order, text: s
     ctx.touch(board.game)
 
 
+def note_refusals(ctx: MailContext) -> None:
+    """After the last line: remember, per player, whether this mail's orders had refused
+    lines. Such orders are not complete (early processing waits) until a later mail of
+    orders has every line accepted; the current-orders listing says so."""
+    for player_id, signed in ctx.orders_sent.items():
+        record = store.current_phase(ctx.session, signed.game)
+        if record is None:
+            continue
+        refused = player_id in ctx.orders_refused
+        signed.player.orders_refused_in = record.phase if refused else None
+
+
 def orders_block(ctx: MailContext, command: Orders | EndOrders) -> list[Note]:
     ctx.need_player()
     return []
@@ -116,43 +126,5 @@ def set_wait(ctx: MailContext, command: SetWait) -> list[Note]:
 
 
 def current_orders(ctx: MailContext, signed: Signed) -> dict[str, Any] | None:
-    """What the player has ordered this phase, and which units still have no order."""
+    """What the player has ordered this phase, and what is still owed."""
     return orders_listing(ctx.session, signed.game, signed.player)
-
-
-def orders_listing(session: Session, game: Game, player: Player) -> dict[str, Any] | None:
-    """`current_orders` for any player (the scheduler's reminders use it too)."""
-    board = load_board(session, game)
-    if board is None:
-        return None
-    powers = sorted(board.variant.orderable_powers(board.snapshot, seat_of(player)))
-    stored = store.submitted_orders(session, board.record)
-    game_map = board.variant.map
-    rows = []
-    for power in powers:
-        orders = [order for _, order in parse_stored(board, (power,), stored.get(power, []))]
-        ordered = {ordered_province(order) for order in orders}
-        rows.append(
-            {
-                "power": power_title(power),
-                "orders": [describe_order(game_map, order) for order in orders],
-                "unordered": [
-                    str(unit) for unit in _units_needing_orders(board, power)
-                    if unit.province not in ordered
-                ],
-            }
-        )  # fmt: skip
-    return {"game": game.name, "phase": phase_words(board.state.phase), "powers": rows}
-
-
-def _units_needing_orders(board: Board, power: str) -> list[Any]:
-    state = board.state
-    kind = state.phase.type
-    if kind is PhaseType.MOVEMENT:
-        return state.units_of(power)
-    if kind is PhaseType.RETREAT:
-        return sorted(
-            (d.unit for d in state.dislodged.values() if d.unit.power == power),
-            key=lambda unit: unit.location,
-        )
-    return []

@@ -103,14 +103,24 @@ def submissions(session: Session, board: Board) -> dict[str, Submission]:
     """Seat -> what it sent, for every seat that holds a power."""
     stored = stored_orders(session, board)
     lines = store.submitted_orders(session, board.record)
+    refused = refused_seats(session, board)
     result: dict[str, Submission] = {}
     for seat in board.variant.holdings(board.snapshot):
         powers = board.variant.orderable_powers(board.snapshot, seat)
         orders = tuple(order for power in sorted(powers) for order in stored.get(power, ()))
         sent = any(power in stored for power in powers)
         extra = _bids_extra(board, [line for p in sorted(powers) for line in lines.get(p, ())])
-        result[seat] = Submission(orders=orders, extra=extra, complete=sent)
+        result[seat] = Submission(
+            orders=orders, extra=extra, complete=sent, refused=seat in refused
+        )
     return result
+
+
+def refused_seats(session: Session, board: Board) -> frozenset[str]:
+    """Seats whose latest mail of orders for this phase had lines the judge refused."""
+    players = store.players_of(session, board.game, roles=[PlayerRole.PLAYER])
+    phase = board.record.phase
+    return frozenset(seat_of(p) for p in players if p.orders_refused_in == phase)
 
 
 # Bids are kept as the order lines of the bidder's home power, one per mercenary:

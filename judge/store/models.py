@@ -227,6 +227,9 @@ class Player(Base):
         _enum(PlayerStatus, "status"), default=PlayerStatus.ACTIVE
     )
     wait: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The phase code in which this player's latest mail of orders had refused lines
+    # (None: it had none). Early processing does not count such orders as complete.
+    orders_refused_in: Mapped[str | None] = mapped_column(String(8), default=None)
     preferences: Mapped[list[str] | None] = mapped_column(_json_list())
     joined_at: Mapped[datetime] = mapped_column(UTCDateTime)
 

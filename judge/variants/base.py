@@ -17,7 +17,8 @@ from typing import Any
 from judge.rules.map import GameMap
 from judge.rules.orders import IllegalOrder, Order
 from judge.rules.results import OrderResult, RuleOptions
-from judge.rules.state import GameState, Phase
+from judge.rules.state import GameState, Phase, PhaseType
+from judge.variants.common import duties_covered
 
 
 class VariantError(ValueError):
@@ -54,12 +55,16 @@ class Submission:
 
     `orders` are parsed orders (or IllegalOrder errors kept for the report).
     `extra` holds non-order items, e.g. Intimate bids: {"bids": {"AUSTRIA": 5}}.
-    `complete` is False when the seat has sent nothing at all this phase.
+    `complete` is False when the seat has sent nothing at all this phase (no order,
+    no bid, no `BID NONE`): it says "sent something", never "sent everything".
+    `refused` is True when the seat's latest mail of orders or bids for this phase
+    had lines the judge refused: the player meant something the judge did not take.
     """
 
     orders: tuple[Order | IllegalOrder, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
     complete: bool = True
+    refused: bool = False
 
 
 @dataclass(frozen=True)
@@ -173,8 +178,28 @@ class Variant(ABC):
         return f"{key} is not used in {self.display_name or self.name}"
 
     def is_complete(self, snapshot: Snapshot, seat: str, submission: Submission) -> bool:
-        """Has this seat sent everything it owes (for early processing)?"""
-        return submission.complete
+        """Has this seat sent everything it owes? (Early processing waits for it.)
+
+        The careful rule, for every variant: nothing refused in its latest mail of
+        orders; in a bid phase, its bids (`BID NONE` counts); otherwise an order for
+        every unit of every power it owes orders for (`owing`), every retreat, and
+        every build or removal due (or `WAIVE` where the variant allows one). A
+        variant may only add to this (`also_owed`), never relax it.
+        """
+        if submission.refused:
+            return False
+        owed = self.owing(snapshot).get(seat, frozenset())
+        if not owed:
+            return True
+        if snapshot.phase.type is PhaseType.BID:
+            covered = submission.complete
+        else:
+            covered = duties_covered(self.map, snapshot.state, owed, submission.orders)
+        return covered and self.also_owed(snapshot, seat, submission)
+
+    def also_owed(self, snapshot: Snapshot, seat: str, submission: Submission) -> bool:
+        """A variant's own duties beyond those of `is_complete` (True: none)."""
+        return True
 
     # --- processing -----------------------------------------------------------------
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from judge.rules.map import GameMap
 from judge.rules.orders import Build, IllegalOrder, Order, Remove, Waive, ordered_province
 from judge.rules.state import GameState, PhaseType
-from judge.variants.base import Submission
+
+if TYPE_CHECKING:  # base.py uses this module: the contract's completeness rule
+    from judge.variants.base import Submission
 
 
 def adjustment_delta(game_map: GameMap, state: GameState, power: str) -> int:

@@ -19,7 +19,6 @@ from judge.variants.base import (
 from judge.variants.common import (
     all_orders,
     center_winner,
-    duties_covered,
     powers_with_duties,
 )
 
@@ -85,12 +84,6 @@ class StandardVariant(Variant):
                 owed[seat] = frozenset(mine)
         return owed
 
-    def is_complete(self, snapshot: Snapshot, seat: str, submission: Submission) -> bool:
-        """Every unit the seat owes an order for has one (and every build or removal)."""
-        owed = self.owing(snapshot).get(seat, frozenset())
-        return submission.complete and duties_covered(
-            self.map, snapshot.state, owed, submission.orders
-        )
 
     def process(
         self,

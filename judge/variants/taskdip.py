@@ -30,7 +30,7 @@ from judge.variants.base import (
     Variant,
     VariantError,
 )
-from judge.variants.common import duties_covered, powers_with_duties
+from judge.variants.common import powers_with_duties
 from judge.variants.standard import DATC_FLAGS
 from judge.variants.taskdip_allotment import (
     MAX_PLAYERS,
@@ -164,13 +164,6 @@ class TaskdipVariant(Variant):
                 owed[seat] = frozenset(mine)
         return owed
 
-    def is_complete(self, snapshot: Snapshot, seat: str, submission: Submission) -> bool:
-        """Every unit of every power the seat owes orders for has one (a player with
-        two or three powers is not done after ordering one of them)."""
-        owed = self.owing(snapshot).get(seat, frozenset())
-        return submission.complete and duties_covered(
-            self.map, snapshot.state, owed, submission.orders
-        )
 
     def check_order(self, snapshot: Snapshot, seat: str, order: Order) -> str | None:
         if order.power in self.orderable_powers(snapshot, seat):

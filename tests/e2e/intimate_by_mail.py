@@ -6,12 +6,16 @@ into Paris by the spring of 1903:
 * 1901: Germany wins Austria, France wins Italy; Russia is a tie and England and
   Turkey get no bid (anarchy). France replaces one bid and withdraws another.
   Each orders its mercenary; an order for a unit the player does not control is
-  refused. Italy (France) takes Tunis, and the master PROCESSes the winter, so
+  refused, so each sends a second mail with the rest of its orders (a mail with a
+  refused order is not complete; the phase waits for both second mails). Italy
+  (France) takes Tunis, and the master PROCESSes the winter, so
   the judge builds Italy's army.
 * 1902: control changes hands: Italy goes to Germany, Austria to France.
 * 1903: the bids of the ruleset's test (an overbid), then A BUR-PAR: Germany wins.
 
-`play` returns every mail of the game; `check_shared` asserts what all three
+Every phase ends with complete orders from both players (`REST`: holds for every
+other unit the player controls), and `play` checks that no mail but the last of a
+phase processes it. `play` returns every mail of the game; `check_shared` asserts what all three
 rulesets have in common, including that no bid reached anyone but the bidder
 before the bid results. The rulesets' own figures are checked in their tests.
 """
@@ -19,10 +23,12 @@ before the bid results. The rulesets' own figures are checked in their tests.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from email.message import EmailMessage
+from typing import Any
 
+from e2e.early_by_mail import controlled_by, holds
 from e2e.test_standard_game import Judge, _body
 
 ANN, BOB = "ann@example.org", "bob@example.org"
@@ -31,6 +37,11 @@ PLAYERS = {"Germany": (ANN, "Gg1 annpw"), "France": (BOB, "Fg1 bobpw")}
 AUDIENCE = {ANN, BOB, MASTER, OBSERVER, ZINE}
 
 Mail = tuple[str, tuple[str, ...]]  # who ("Germany", "France", "GM") and the lines
+# In a mail's lines: a hold for every other unit the player controls now (from
+# `judge status`), so that every mail that ends a player's phase is complete.
+REST = "REST"
+HOMES = {"Germany": "GERMANY", "France": "FRANCE"}
+UNIT = re.compile(r"([AF])\s+([A-Z]{3}(?:/[NSEW]C)?)", re.IGNORECASE)  # the unit an order is for
 
 BIDS_1901: tuple[Mail, ...] = (
     ("Germany", ("BID AUSTRIA 5", "BID ITALY 3", "BID RUSSIA 2")),
@@ -41,17 +52,22 @@ YEARS_1901_1902: tuple[tuple[str, tuple[Mail, ...]], ...] = (
     ("S1901M", (
         ("Germany", ("A MUN-BUR", "A VIE H", "A WAR H")),
         ("France", ("A PAR-PIC", "F NAP-ION", "A VIE H")),
+        ("Germany", (REST,)),
+        ("France", (REST,)),
     )),
-    ("F1901M", (("Germany", ("A BUR H",)), ("France", ("F ION-TUN", "A PIC H")))),
+    ("F1901M", (("Germany", ("A BUR H", REST)), ("France", ("F ION-TUN", "A PIC H", REST)))),
     ("W1901A", (("GM", ("PROCESS",)),)),
     ("S1902B", (
         ("Germany", ("BID ITALY 6", "BID AUSTRIA 1")),
         ("France", ("BID AUSTRIA 3", "BID ITALY 2")),
     )),
-    ("S1902M", (("Germany", ("A BUR H", "A VEN H")), ("France", ("A PIC H", "A VIE H")))),
-    ("F1902M", (("Germany", ("A BUR H",)), ("France", ("A PIC H",)))),
+    ("S1902M", (
+        ("Germany", ("A BUR H", "A VEN H", REST)),
+        ("France", ("A PIC H", "A VIE H", REST)),
+    )),
+    ("F1902M", (("Germany", ("A BUR H", REST)), ("France", ("A PIC H", REST)))),
 )
-VICTORY = ("S1903M", (("France", ("A PIC H",)), ("Germany", ("A BUR-PAR",))))
+VICTORY = ("S1903M", (("France", ("A PIC H", REST)), ("Germany", ("A BUR-PAR", REST))))
 
 # What gives a bid away: an echoed BID line, an acknowledgement, a bid results line.
 BID_TEXT = re.compile(r"BID \w+ \d+|Your bids in|bids \d+ for", re.IGNORECASE)
@@ -63,22 +79,44 @@ class Played:
 
     starts: dict[str, str] = field(default_factory=dict)  # address -> body
     results: dict[str, dict[str, str]] = field(default_factory=dict)  # phase -> address -> body
-    replies: dict[tuple[str, str], str] = field(default_factory=dict)  # (phase, who) -> body
+    replies: dict[tuple[str, str], str] = field(default_factory=dict)  # (phase, who) -> 1st body
     sent: dict[str, list[str]] = field(default_factory=dict)  # who -> every line sent
     mails: list[EmailMessage] = field(default_factory=list)
 
 
 def play(judge: Judge, ruleset: str, bids_1903: tuple[Mail, ...]) -> Played:
+    """Each mail of a phase but the last must leave it waiting; the last processes it."""
     played = Played()
     _sign_up(judge, ruleset, played)
     for phase, mails in (*YEARS_1901_1902, ("S1903B", bids_1903), VICTORY):
-        for who, lines in mails:
-            played.replies[(phase, who)] = _send(judge, who, lines)
-            played.sent.setdefault(who, []).extend(lines)
+        status = judge.status() if any(REST in lines for _, lines in mails) else {}
+        this_phase: dict[str, list[str]] = {}
+        for index, (who, lines) in enumerate(mails):
+            earlier = this_phase.setdefault(who, [])
+            full = _with_rest(status, who, lines, earlier)
+            earlier.extend(full)
+            reply = _send(judge, who, full)
+            played.replies.setdefault((phase, who), reply)
+            played.sent.setdefault(who, []).extend(full)
+            last = index == len(mails) - 1
+            if who != "GM":
+                assert (f"{phase} has been processed" in reply) == last, (phase, who, reply)
         found = judge.wait_for(_results_for(phase), f"{phase} results")
         played.results[phase] = {m["To"]: _body(m) for m in found}
     played.mails = judge.mails()
     return played
+
+
+def _with_rest(
+    status: Mapping[str, Any], who: str, lines: tuple[str, ...], earlier: list[str]
+) -> tuple[str, ...]:
+    """`lines` with REST replaced by holds for the units not ordered this phase."""
+    if REST not in lines:
+        return lines
+    given = [line for line in (*earlier, *lines) if line != REST]
+    ordered = {f"{m[1]} {m[2]}" for m in map(UNIT.match, given) if m}
+    rest = holds(status, controlled_by(status, HOMES[who]), skip=ordered)
+    return tuple(line for line in lines if line != REST) + tuple(rest)
 
 
 def _sign_up(judge: Judge, ruleset: str, played: Played) -> None:

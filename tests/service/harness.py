@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from email import message_from_bytes
 from email.message import EmailMessage
@@ -182,10 +183,18 @@ def _power_from_start_mail(harness: JudgeHarness, address: str, game: str) -> st
 GAME_TABLES = ("games", "players", "phases", "orders", "events")
 
 
-def game_tables(sessions: sessionmaker[Session]) -> dict[str, list[tuple[object, ...]]]:
-    """Every row of the game tables: compare two of these to prove nothing changed."""
+def game_tables(
+    sessions: sessionmaker[Session], ignoring: Collection[str] = ()
+) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of the game tables: compare two of these to prove nothing changed.
+
+    `ignoring`: columns left out (e.g. `orders_refused_in`, which a refused order sets).
+    """
     with sessions() as session:
         return {
-            name: [tuple(row) for row in session.execute(text(f"SELECT * FROM {name} ORDER BY id"))]
+            name: [
+                tuple(v for k, v in row._mapping.items() if k not in ignoring)
+                for row in session.execute(text(f"SELECT * FROM {name} ORDER BY id"))
+            ]
             for name in GAME_TABLES
         }

@@ -26,6 +26,8 @@ def test_a_player_orders_the_home_power_and_a_mercenary_won_this_year(judge: Jud
     assert "OK: Army Munich -> Burgundy." in text
     assert "OK: Army Vienna -> Galicia." in text
     bid(judge, "France", "A PAR H")
+    assert judge.status()["phase"] == "S1901M", "not every unit has an order yet"
+    judge.send(MASTER, "SIGNON Mg1 gmpass\nPROCESS")
     history = body_of(judge.reply(MASTER, "HISTORY g1"))
     assert "Austria: Army Vienna -> Galicia." in history
     assert "Germany: Army Munich -> Burgundy." in history

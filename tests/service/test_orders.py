@@ -15,6 +15,15 @@ def _stored(judge: JudgeHarness, power: str) -> list[str]:
         return store.submitted_orders(session, record).get(power, [])
 
 
+def _refused_in(judge: JudgeHarness, power: str) -> str | None:
+    """The phase in which the player of `power` last sent orders with refused lines."""
+    with judge.sessions() as session:
+        game = store.get_game(session, "g1")
+        assert game is not None
+        (player,) = [p for p in game.players if power in p.powers]
+        return player.orders_refused_in
+
+
 def test_each_order_is_echoed_with_ok_and_the_current_orders_are_listed(
     judge: JudgeHarness,
 ) -> None:
@@ -49,20 +58,21 @@ def test_an_order_for_someone_elses_unit_is_refused_and_changes_nothing(
     judge: JudgeHarness,
 ) -> None:
     judge.start_game()
-    before = game_tables(judge.sessions)
+    before = game_tables(judge.sessions, ignoring={"orders_refused_in"})
     reply = judge.orders("France", "A BER-KIE")
     assert reply["Subject"] == "Re: [Error] orders"
     assert "*** Error: A BER - KIE:" in body_of(reply)
     assert "1 error found in your mail." in body_of(reply)
-    assert game_tables(judge.sessions) == before
+    assert game_tables(judge.sessions, ignoring={"orders_refused_in"}) == before
+    assert _refused_in(judge, "FRANCE") == "S1901M"
 
 
 def test_an_unreadable_order_names_the_word_it_could_not_read(judge: JudgeHarness) -> None:
     judge.start_game()
-    before = game_tables(judge.sessions)
+    before = game_tables(judge.sessions, ignoring={"orders_refused_in"})
     reply = judge.orders("France", "A PAR-BRG")
     assert "*** Error: cannot read 'BRG' in 'A PAR-BRG'." in body_of(reply)
-    assert game_tables(judge.sessions) == before
+    assert game_tables(judge.sessions, ignoring={"orders_refused_in"}) == before
 
 
 def test_an_illegal_order_says_why(judge: JudgeHarness) -> None:

@@ -1,0 +1,96 @@
+"""What a player has ordered this phase, and what is still owed: the listing that ends
+a reply to orders, and that reminders and late notices repeat.
+
+It says plainly whether the player's orders are complete (the phase can then be
+processed early once everyone's are), and if not, why: units without orders, builds
+or removals still due, or refused lines in the player's latest mail of orders.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from judge.rules.orders import Build, Order, Remove, Waive, ordered_province
+from judge.rules.state import PhaseType, Unit
+from judge.service.describe import describe_order, power_title
+from judge.service.report import phase_words
+from judge.service.snapshots import Board, load_board, parse_stored, seat_of, submissions
+from judge.store import games as store
+from judge.store.models import Game, Player
+from judge.variants.base import Submission
+from judge.variants.common import adjustment_delta
+
+
+def orders_listing(session: Session, game: Game, player: Player) -> dict[str, Any] | None:
+    """The player's orders for the current phase, power by power, and their status:
+    `complete`, `refused` (the latest mail of orders had refused lines), `incomplete`,
+    or `nothing_owed`. None before the game starts."""
+    board = load_board(session, game)
+    if board is None:
+        return None
+    seat = seat_of(player)
+    powers = sorted(board.variant.orderable_powers(board.snapshot, seat))
+    stored = store.submitted_orders(session, board.record)
+    rows = []
+    for power in powers:
+        orders = [order for _, order in parse_stored(board, (power,), stored.get(power, []))]
+        rows.append(_row(board, power, orders))
+    return {
+        "game": game.name,
+        "phase": phase_words(board.state.phase),
+        "powers": rows,
+        "status": _status(session, board, seat),
+    }
+
+
+def _row(board: Board, power: str, orders: list[Order]) -> dict[str, Any]:
+    ordered = {ordered_province(order) for order in orders}
+    return {
+        "power": power_title(power),
+        "orders": [describe_order(board.variant.map, order) for order in orders],
+        "unordered": [
+            str(unit) for unit in _units_needing_orders(board, power)
+            if unit.province not in ordered
+        ],
+        "adjustments": _adjustments(board, power, orders),
+    }  # fmt: skip
+
+
+def _status(session: Session, board: Board, seat: str) -> str:
+    owed = board.variant.owing(board.snapshot)
+    if seat not in owed:
+        return "nothing_owed"
+    sent = submissions(session, board).get(seat, Submission(complete=False))
+    if sent.refused:
+        return "refused"
+    return "complete" if board.variant.is_complete(board.snapshot, seat, sent) else "incomplete"
+
+
+def _units_needing_orders(board: Board, power: str) -> list[Unit]:
+    state = board.state
+    kind = state.phase.type
+    if kind is PhaseType.MOVEMENT:
+        return state.units_of(power)
+    if kind is PhaseType.RETREAT:
+        return sorted(
+            (d.unit for d in state.dislodged.values() if d.unit.power == power),
+            key=lambda unit: unit.location,
+        )
+    return []
+
+
+def _adjustments(board: Board, power: str, orders: list[Order]) -> dict[str, Any] | None:
+    """In a winter: how many builds (or removals) are due to the power, and how many of
+    them the orders cover (a WAIVE covers a build). None when none are due."""
+    if board.state.phase.type is not PhaseType.ADJUSTMENT:
+        return None
+    delta = adjustment_delta(board.variant.map, board.state, power)
+    if delta == 0:
+        return None
+    if delta > 0:
+        sent = sum(isinstance(o, (Build, Waive)) for o in orders)
+        return {"kind": "build", "due": delta, "sent": min(sent, delta)}
+    sent = sum(isinstance(o, Remove) for o in orders)
+    return {"kind": "removal", "due": -delta, "sent": min(sent, -delta)}
