@@ -164,3 +164,44 @@ def test_builds_are_complete_only_when_every_build_is_ordered_or_waived(
     assert judge.status()["phase"] == "W1901A"
     reply = judge.orders("France", "BUILD A PAR", "WAIVE", "WAIVE")
     assert "W1901A has been processed" in body_of(reply)
+
+
+def test_a_mail_with_a_refused_order_is_not_a_complete_submission(judge: JudgeHarness) -> None:
+    """Turkey orders every unit, but one line is refused: the phase waits for a clean
+    mail; a correction releases it at once."""
+    judge.start_game()
+    _hold_all_but(judge, "Turkey")
+    reply = judge.orders("Turkey", "F ANK-BLA", "A CON H", "A SMY H", "A SMY-MOS")
+    assert "*** Error: A SMY - MOS:" in body_of(reply)
+    assert "orders are all accepted" in " ".join(body_of(reply).split())
+    assert judge.status()["phase"] == "S1901M"
+    reply = judge.orders("Turkey", "A SMY-ARM")
+    assert "S1901M has been processed" in body_of(reply)
+    assert judge.status()["phase"] == "F1901M"
+
+
+def test_a_refused_line_is_forgotten_once_a_later_mail_is_all_accepted(
+    judge: JudgeHarness,
+) -> None:
+    """A refused line is forgotten once a later mail of orders is all accepted."""
+    judge.start_game()
+    _hold_all_but(judge, "Turkey")
+    judge.orders("Turkey", "F ANK-BLA", "A CON-BUL")
+    judge.orders("Turkey", "A SMY-BRG")
+    assert judge.status()["phase"] == "S1901M"
+    reply = judge.orders("Turkey", "A SMY H")
+    assert "S1901M has been processed" in body_of(reply)
+
+
+def test_orders_sent_over_several_mails_are_processed_with_the_last_one(
+    judge: JudgeHarness,
+) -> None:
+    judge.start_game()
+    _hold_all_but(judge, "Turkey")
+    for line in ("F ANK-BLA", "A CON-BUL"):
+        reply = judge.orders("Turkey", line)
+        assert "Your orders are not complete" in " ".join(body_of(reply).split())
+        assert judge.status()["phase"] == "S1901M"
+    reply = judge.orders("Turkey", "A SMY H")
+    assert "Your orders are complete." in body_of(reply)
+    assert "S1901M has been processed" in body_of(reply)
