@@ -8,6 +8,7 @@ written, so a refused command changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -59,6 +60,18 @@ class Signed:
         return self.player.role is PlayerRole.PLAYER
 
 
+@dataclass(frozen=True)
+class MailContextState:
+    """A copy of the parts of `MailContext` that commands change (see `checkpoint`)."""
+
+    signed: Signed | None
+    copy_to: frozenset[str]
+    orders_touched: Mapping[int, Signed]
+    games_touched: Mapping[int, Game]
+    replaced_adjustments: frozenset[tuple[int, str]]
+    attachments: Mapping[str, Attachment]
+
+
 @dataclass
 class MailContext:
     """Everything one mail's commands share."""
@@ -100,6 +113,26 @@ class MailContext:
         if not signed.is_player:
             raise Refusal("need_player", game=signed.game.name)
         return signed
+
+    def checkpoint(self) -> MailContextState:
+        """What the commands of this mail have changed so far, to restore after a
+        refused command (which must leave the context exactly as it found it)."""
+        return MailContextState(
+            signed=self.signed,
+            copy_to=frozenset(self.copy_to),
+            orders_touched=dict(self.orders_touched),
+            games_touched=dict(self.games_touched),
+            replaced_adjustments=frozenset(self.replaced_adjustments),
+            attachments=dict(self.attachments),
+        )
+
+    def restore(self, state: MailContextState) -> None:
+        self.signed = state.signed
+        self.copy_to = set(state.copy_to)
+        self.orders_touched = dict(state.orders_touched)
+        self.games_touched = dict(state.games_touched)
+        self.replaced_adjustments = set(state.replaced_adjustments)
+        self.attachments = dict(state.attachments)
 
     def order_line_read(self, signed: Signed | None, refused: bool) -> None:
         """Count an order or bid line of this mail for the player who sent it."""

@@ -1,10 +1,12 @@
 """Run one parsed line: find its handler, and make a refused command change nothing.
 
 Each command that may write runs inside a savepoint. A `Refusal` (the sender's
-mistake) or an unexpected error (the judge's) rolls the savepoint back, so the
-database is as if the line had not been sent, and the line's note says what went
-wrong. Commands that only read (`READS_ONLY`) have nothing to undo, and run
-without one: LIST is the commonest mail of all.
+mistake) or an unexpected error (the judge's) rolls the savepoint back, and the
+per-mail context (who is signed on, copies, games touched...) is restored from a
+checkpoint, so the database and the mail's state are as if the line had not been
+sent, and the line's note says what went wrong. Commands that only read
+(`READS_ONLY`) have nothing to undo, and run without one: LIST is the commonest
+mail of all.
 """
 
 from __future__ import annotations
@@ -114,6 +116,7 @@ def run_line(ctx: MailContext, parsed: ParsedLine) -> Entry:
     if type(parsed.command) in READS_ONLY:
         return _read_line(ctx, parsed, handler)
     signed = ctx.signed
+    before = ctx.checkpoint()
     is_order = type(parsed.command) in ORDER_COMMANDS
     savepoint = ctx.session.begin_nested()
     try:
@@ -131,7 +134,7 @@ def run_line(ctx: MailContext, parsed: ParsedLine) -> Entry:
             ctx.order_line_read(signed, refused=False)
         return Entry(parsed.text, tuple(notes))
     savepoint.rollback()
-    ctx.signed = signed
+    ctx.restore(before)
     if is_order:
         ctx.order_line_read(signed, refused=spoils_orders)
     return Entry(parsed.text, (failure,))
