@@ -213,10 +213,17 @@ class Variant(ABC):
         """Adjudicate the current phase with every seat's submission."""
 
     def rule_options(self, rules: Mapping[str, str]) -> RuleOptions:
+        """The adjudicator's options for a game with these flags (the variant's
+        defaults where the game sets none, then the core's own defaults)."""
+        chosen = {**self.default_rules(), **rules}
         return RuleOptions(
-            convoy_adjacent=rules.get("convoy_adjacent", "3.0"),
-            civil_disorder=rules.get("civil_disorder", "2023"),
+            convoy_adjacent=chosen.get("convoy_adjacent", "3.0"),
+            civil_disorder=chosen.get("civil_disorder", "2023"),
         )
+
+    def flag(self, snapshot: Snapshot, name: str) -> str:
+        """A rule flag's value in this game, falling back to the variant's default."""
+        return snapshot.rules.get(name) or self.rule_flags[name][0]
 
     # --- ending -----------------------------------------------------------------------
 

@@ -14,7 +14,6 @@ from typing import Any
 
 from judge.rules.map import GameMap
 from judge.rules.orders import Build, IllegalOrder, Order, Waive
-from judge.rules.results import RuleOptions
 from judge.rules.state import Phase, PhaseType, Season
 from judge.variants.base import (
     Outcome,
@@ -75,13 +74,6 @@ class IntimateVariant(Variant):
 
     def players_needed(self, rules: Mapping[str, str]) -> int:
         return 2
-
-    def rule_options(self, rules: Mapping[str, str]) -> RuleOptions:
-        return super().rule_options({**self.default_rules(), **rules})
-
-    def flag(self, snapshot: Snapshot, name: str) -> str:
-        """A rule flag's value in this game, falling back to the variant's default."""
-        return snapshot.rules.get(name) or self.rule_flags[name][0]
 
     def start(self, seats: Sequence[Seat], rules: Mapping[str, str], rng: random.Random) -> Start:
         if len(seats) != 2:

@@ -115,13 +115,6 @@ class TaskdipVariant(Variant):
         """`SET PLAYERS n` is stored as the rule flag `players`."""
         return int(rules.get("players") or self.rule_flags["players"][0])
 
-    def rule_options(self, rules: Mapping[str, str]) -> RuleOptions:
-        return super().rule_options({**self.default_rules(), **rules})
-
-    def flag(self, snapshot: Snapshot, name: str) -> str:
-        """A rule flag's value in this game, falling back to the variant's default."""
-        return snapshot.rules.get(name) or self.rule_flags[name][0]
-
     def start(self, seats: Sequence[Seat], rules: Mapping[str, str], rng: random.Random) -> Start:
         if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
             raise VariantError(f"Taskdip needs 2 to 7 players, not {len(seats)}")
