@@ -22,6 +22,7 @@ from judge.service.announce import announce
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.ending import finish_game
 from judge.service.games import find_game
+from judge.service.last_player import end_if_alone
 from judge.service.orders import running_board
 from judge.service.processing import process_phase
 from judge.service.report import format_time
@@ -92,7 +93,7 @@ def eject(ctx: MailContext, command: Eject) -> list[Note]:
     power = command.power.title()
     _announce(ctx, signed.game, "ejected", f"{power} Ejected", power=power)
     ctx.touch(signed.game)
-    return [note("ejected", power=power)]
+    return [note("ejected", power=power), *end_if_alone(ctx, signed.game)]
 
 
 def _announce(ctx: MailContext, game: Game, key: str, what: str, **params: Any) -> None:

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from judge.rules.map import GameMap
 from judge.rules.orders import IllegalOrder, Order
 from judge.rules.results import OrderResult, RuleOptions
-from judge.rules.state import GameState, Phase
+from judge.rules.state import GameState, Phase, PhaseType
 
 
 class VariantError(ValueError):
@@ -176,7 +176,35 @@ class Variant(ABC):
         """Has this seat sent everything it owes (for early processing)?"""
         return submission.complete
 
+    def nothing_to_do(self, snapshot: Snapshot) -> bool:
+        """Can no power do anything in this phase, so that it is skipped?
+
+        True for a retreat or adjustment phase in which no seat owes anything: e.g.
+        a winter whose only adjustments are builds that cannot be made (no free
+        home centre), or retreats of units nobody orders. A movement or bid phase
+        is never skipped here.
+        """
+        kind = snapshot.phase.type
+        return kind in (PhaseType.RETREAT, PhaseType.ADJUSTMENT) and not self.owing(snapshot)
+
     # --- processing -----------------------------------------------------------------
+
+    def advance(
+        self,
+        snapshot: Snapshot,
+        submissions: Mapping[str, Submission],
+        rng: random.Random,
+    ) -> Outcome:
+        """Process the phase, then every following phase in which nobody can act.
+
+        This is what the service calls, so the skip holds in every variant by
+        construction. The skipped phases are processed with no orders (civil
+        disorder), their results appended; `report["public"]["skipped"]` names them
+        and `results_by_phase` says how many results each phase gave.
+        """
+        from judge.variants.skipping import process_skipping  # a sibling helper
+
+        return process_skipping(self, snapshot, submissions, rng)
 
     @abstractmethod
     def process(
@@ -197,6 +225,13 @@ class Variant(ABC):
 
     def concede(self, snapshot: Snapshot, seat: str) -> str | list[str] | None:
         """The winner when `seat` concedes (None: a concession does not end the game)."""
+        return None
+
+    def winner_when_alone(
+        self, snapshot: Snapshot, remaining_seats: Collection[str]
+    ) -> str | list[str] | None:
+        """The winner once only `remaining_seats` still play (the others resigned or
+        were ejected and not replaced); None: the game goes on (the default)."""
         return None
 
     def public_summary(self, snapshot: Snapshot) -> Mapping[str, Any]:
