@@ -83,6 +83,15 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class Refused:
+    """A refusal the shell words from `templates/notes.txt.j2`: the macro's name and
+    its parameters (e.g. `Refused("stalemate_not_possible", {"variant": "Standard"})`)."""
+
+    key: str
+    params: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Start:
     """A freshly started game: who holds what, and each seat's private start notes."""
 
@@ -225,6 +234,16 @@ class Variant(ABC):
 
     def concede(self, snapshot: Snapshot, seat: str) -> str | list[str] | None:
         """The winner when `seat` concedes (None: a concession does not end the game)."""
+        return None
+
+    def stalemate_refusal(self, snapshot: Snapshot) -> Refused | None:
+        """Why STALEMATE is refused now, or None when it may be declared. The default:
+        the variant has no stalemate rule."""
+        return Refused("stalemate_not_possible", {"variant": self.display_name or self.name})
+
+    def stalemate_winner(self, snapshot: Snapshot) -> str | list[str] | None:
+        """The result of a stalemate everyone declared (only asked when
+        `stalemate_refusal` is None): a power, or a list of powers for a draw."""
         return None
 
     def winner_when_alone(
