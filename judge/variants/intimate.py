@@ -330,7 +330,7 @@ class IntimateVariant(Variant):
         if kind is PhaseType.RETREAT and self.ruleset.retreat_default is RetreatDefault.PROPAGANDA:
             data = _data(snapshot)
             controlled = frozenset(m for m in data.mercenaries if data.control.get(m))
-            return list(default_retreats(snapshot.state, controlled, orders))
+            return list(default_retreats(self.map, snapshot.state, controlled, orders))
         return []
 
     # --- ending ---------------------------------------------------------------------
