@@ -28,6 +28,7 @@ from judge.service.processing import process_phase
 from judge.service.report import format_time
 from judge.service.settings import apply_settings
 from judge.service.snapshots import active_players, variants
+from judge.service.takeover import record_ejection
 from judge.service.timing_settings import timing_changed
 from judge.store.models import Game, GameStatus, PlayerStatus
 
@@ -90,6 +91,7 @@ def eject(ctx: MailContext, command: Eject) -> list[Note]:
         raise Refusal("power_not_played", game=signed.game.name, power=command.power.title())
     for player in holders:
         player.status = PlayerStatus.EJECTED
+        record_ejection(ctx, signed.game, player)
     power = command.power.title()
     _announce(ctx, signed.game, "ejected", f"{power} Ejected", power=power)
     ctx.touch(signed.game)
