@@ -113,7 +113,7 @@ def process_phase(
     public += variant_report(board.variant, outcome, seat=None)
     if disorder:
         public += "\n" + render("_civil_disorder.txt.j2", powers=list(disorder))
-    public += skipped_text(outcome)
+    public += skipped_text(board.variant.map, outcome)
     store.add_event(session, game, kind="results", body=public, now=now, phase=phase)
     _advance(session, game, board, outcome, now)
     _mail_results(session, config, board, outcome, public, now)

@@ -43,6 +43,7 @@ def test_a_winter_in_which_no_power_can_build_is_skipped(judge: JudgeHarness) ->
     assert texts
     flat = " ".join(texts[0].split())
     assert "Skipped: Adjustment for Winter of 1901 (W1901A). No power could do anything" in flat
+    assert "Austria: 1 build due, but no free home centre to build in." in flat
     assert "The next phase of 'g1' will be Movement for Spring of 1902." in flat
     assert not _results(mails, "W1901A")
 
