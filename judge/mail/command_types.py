@@ -302,6 +302,14 @@ class Eject:
     power: str
 
 
+@dataclass(frozen=True, slots=True)
+class Approve:
+    """`APPROVE power address`: the master lets `address` take over an ejected power."""
+
+    power: str
+    address: str
+
+
 GameSetting = SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps
 
 Command = (
@@ -310,7 +318,7 @@ Command = (
     | SetWait | SetPassword | SetAddress | Press | Broadcast
     | Draw | NoDraw | Concede | Stalemate | Resign | Signoff
     | SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps
-    | Start | Process | Pause | Resume | Terminate | Eject
+    | Start | Process | Pause | Resume | Terminate | Eject | Approve
 )  # fmt: skip
 
 

@@ -70,6 +70,7 @@ _TABLE: list[tuple[Keyword, Reader]] = [
     (Keyword("RESUME"), game.simple("RESUME", Resume)),
     (Keyword("TERMINATE"), game.simple("TERMINATE", Terminate)),
     (Keyword("EJECT"), game.eject_command),
+    (Keyword("APPROVE"), game.approve_command),
     (SIGNOFF, game.signoff_command),
     (ENDPRESS, game.stray_endpress_command),
     *set_keywords(),

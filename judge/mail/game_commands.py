@@ -8,8 +8,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from judge.mail.arguments import CommandError, count, no_arguments, power, power_list, words
-from judge.mail.command_types import Bid, BidNone, Command, Eject, Preferences, Signoff
+from judge.mail.arguments import (
+    CommandError,
+    address,
+    count,
+    no_arguments,
+    power,
+    power_list,
+    words,
+)
+from judge.mail.command_types import (
+    Approve,
+    Bid,
+    BidNone,
+    Command,
+    Eject,
+    Preferences,
+    Signoff,
+)
 
 MAX_BID = 999_999
 BID_USAGE = "BID needs a power and an amount: BID Italy 5 (or BID NONE)"
@@ -52,6 +68,13 @@ def eject_command(rest: str) -> Eject:
     if len(given) != 1:
         raise CommandError("EJECT needs one power: EJECT France")
     return Eject(power(given[0]))
+
+
+def approve_command(rest: str) -> Approve:
+    given = words(rest)
+    if len(given) != 2:
+        raise CommandError("APPROVE needs a power and an address: APPROVE France ann@example.org")
+    return Approve(power(given[0]), address(given[1]))
 
 
 def signoff_command(rest: str) -> Signoff:

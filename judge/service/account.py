@@ -20,6 +20,7 @@ from judge.service.announce import announce
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.describe import power_title
 from judge.service.ending import finish_game
+from judge.service.last_player import end_if_alone
 from judge.service.orders import running_board
 from judge.service.snapshots import Board, active_players, seat_of
 from judge.store import games as store
@@ -55,7 +56,7 @@ def resign(ctx: MailContext, command: Resign) -> list[Note]:
             what=f"{powers} Resigned", now=ctx.now, power=powers,
         )  # fmt: skip
     ctx.touch(signed.game)
-    return [note("resigned", game=signed.game.name)]
+    return [note("resigned", game=signed.game.name), *end_if_alone(ctx, signed.game)]
 
 
 def draw(ctx: MailContext, command: Draw | NoDraw) -> list[Note]:

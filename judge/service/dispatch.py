@@ -30,6 +30,7 @@ from judge.service import (
     press,
     set_players,
     stalemate,
+    takeover,
     timing,
 )
 from judge.service.context import MailContext, Note, Refusal, note
@@ -82,6 +83,7 @@ HANDLERS: dict[type, Handler] = {
     c.Resume: gm.resume,
     c.Terminate: gm.terminate,
     c.Eject: gm.eject,
+    c.Approve: takeover.approve,
 }
 
 

@@ -1,5 +1,6 @@
 """Ending a game outside adjudication: a draw everyone voted for, a concession,
-or the master's TERMINATE. Everyone in the game is told.
+the last player left (Taskdip), a stalemate, or the master's TERMINATE. Everyone
+in the game is told.
 """
 
 from __future__ import annotations
@@ -17,8 +18,13 @@ from judge.store import games as store
 from judge.store.models import Game, GameStatus
 
 
-def finish_game(ctx: MailContext, game: Game, *, winner: Any, how: str) -> None:
-    """Mark the game finished with `winner` (a power, a list, or None) and mail it."""
+def finish_game(
+    ctx: MailContext, game: Game, *, winner: Any, how: str, **details: Any
+) -> None:
+    """Mark the game finished with `winner` (a power, a list, or None) and mail it.
+
+    `details` go to the template as they are (e.g. `departed` for `how="last_player"`).
+    """
     game.status = GameStatus.FINISHED
     game.winner = winner
     deadlines.clear_schedule(game)
@@ -28,6 +34,7 @@ def finish_game(ctx: MailContext, game: Game, *, winner: Any, how: str) -> None:
         **header_data(ctx.config, game, display),
         how=how,
         winners=winner_titles(winner),
+        **details,
     )
     body += end_report_text(ctx.session, game)  # e.g. Taskdip reveals every task
     store.add_event(ctx.session, game, kind="end", body=body, now=ctx.now, phase=game.phase)

@@ -22,11 +22,13 @@ from judge.service.announce import announce
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.ending import finish_game
 from judge.service.games import find_game
+from judge.service.last_player import end_if_alone
 from judge.service.orders import running_board
 from judge.service.processing import process_phase
 from judge.service.report import format_time
 from judge.service.settings import apply_settings
 from judge.service.snapshots import active_players, variants
+from judge.service.takeover import record_ejection
 from judge.service.timing_settings import timing_changed
 from judge.store.models import Game, GameStatus, PlayerStatus
 
@@ -89,10 +91,11 @@ def eject(ctx: MailContext, command: Eject) -> list[Note]:
         raise Refusal("power_not_played", game=signed.game.name, power=command.power.title())
     for player in holders:
         player.status = PlayerStatus.EJECTED
+        record_ejection(ctx, signed.game, player)
     power = command.power.title()
     _announce(ctx, signed.game, "ejected", f"{power} Ejected", power=power)
     ctx.touch(signed.game)
-    return [note("ejected", power=power)]
+    return [note("ejected", power=power), *end_if_alone(ctx, signed.game)]
 
 
 def _announce(ctx: MailContext, game: Game, key: str, what: str, **params: Any) -> None:

@@ -23,6 +23,7 @@ from judge.service.describe import winner_titles
 from judge.service.mailing import audience, header_data, send_game_mails
 from judge.service.maps import results_maps
 from judge.service.report import phase_words, results_data
+from judge.service.skipped import skipped_text
 from judge.service.snapshots import (
     Board,
     active_players,
@@ -102,7 +103,7 @@ def process_phase(
     seed = draw_seed()
     if sent is None:
         sent = submissions(session, board)
-    outcome = board.variant.process(board.snapshot, sent, random.Random(seed))
+    outcome = board.variant.advance(board.snapshot, sent, random.Random(seed))
     board.record.lot_seed = seed
     store.mark_processed(board.record, results_to_json(outcome.results), now=now)
     board.record.report = dict(outcome.report) if outcome.report else None
@@ -112,6 +113,7 @@ def process_phase(
     public += variant_report(board.variant, outcome, seat=None)
     if disorder:
         public += "\n" + render("_civil_disorder.txt.j2", powers=list(disorder))
+    public += skipped_text(board.variant.map, outcome)
     store.add_event(session, game, kind="results", body=public, now=now, phase=phase)
     _advance(session, game, board, outcome, now)
     _mail_results(session, config, board, outcome, public, now)

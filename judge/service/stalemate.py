@@ -1,15 +1,16 @@
-"""STALEMATE (the Intimate variants): rx03's stalemate rule, "most centres wins".
+"""STALEMATE (`intimate`, rx03 rule 10): "most centres wins".
 
-A player's declaration is kept as a private `stalemate` event (author: the seat,
-readable by the master only). The game ends when every player has declared it,
-or at once when the master sends STALEMATE: the variant's `stalemate_winner`
+The variant says whether STALEMATE may be declared now (`stalemate_refusal`:
+in `intimate` by default only once no mercenary owns a centre; never in the
+other variants, with the reason). A player's declaration is kept as a private
+`stalemate` event (author: the seat, readable by the master only). The game
+ends when every player has declared it, or at once when the master sends
+STALEMATE: the variant's `stalemate_winner`
 names the home power that owns more supply centres, or both (a draw) when the
 counts are equal. A declaration stands until the game ends.
 """
 
 from __future__ import annotations
-
-from typing import Protocol, runtime_checkable
 
 from judge.mail.command_types import Stalemate
 from judge.service.context import MailContext, Note, Refusal, note
@@ -17,16 +18,8 @@ from judge.service.ending import finish_game
 from judge.service.orders import running_board
 from judge.service.snapshots import Board, active_players, seat_of
 from judge.store import games as store
-from judge.variants.base import Snapshot
 
 STALEMATE_EVENT = "stalemate"
-
-
-@runtime_checkable
-class Stalemating(Protocol):
-    """A variant with a stalemate rule."""
-
-    def stalemate_winner(self, snapshot: Snapshot) -> str | list[str]: ...
 
 
 def stalemate(ctx: MailContext, command: Stalemate) -> list[Note]:
@@ -34,10 +27,11 @@ def stalemate(ctx: MailContext, command: Stalemate) -> list[Note]:
     if not (signed.is_master or signed.is_player):
         raise Refusal("need_player", game=signed.game.name)
     board = running_board(ctx, signed)
-    if not isinstance(board.variant, Stalemating):
-        raise Refusal("stalemate_not_possible", variant=board.variant.display_name)
+    refused = board.variant.stalemate_refusal(board.snapshot)
+    if refused is not None:
+        raise Refusal(refused.key, **refused.params)
     if signed.is_master:
-        return [_declare(ctx, board, board.variant)]
+        return [_declare(ctx, board)]
     seat = seat_of(signed.player)
     store.add_event(
         ctx.session,
@@ -54,11 +48,11 @@ def stalemate(ctx: MailContext, command: Stalemate) -> list[Note]:
         e.author for e in store.events_of(ctx.session, board.game) if e.kind == STALEMATE_EVENT
     }
     if all(seat_of(p) in declared for p in active_players(ctx.session, board.game)):
-        notes.append(_declare(ctx, board, board.variant))
+        notes.append(_declare(ctx, board))
     return notes
 
 
-def _declare(ctx: MailContext, board: Board, variant: Stalemating) -> Note:
-    winner = variant.stalemate_winner(board.snapshot)
+def _declare(ctx: MailContext, board: Board) -> Note:
+    winner = board.variant.stalemate_winner(board.snapshot)
     finish_game(ctx, board.game, winner=winner, how="stalemate")
     return note("stalemate_declared", game=board.game.name)

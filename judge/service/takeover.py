@@ -1,24 +1,69 @@
 """Taking over an abandoned power: `SIGNON Xgame password` for a power nobody plays.
 
-A power is abandoned when its player resigned or was ejected. Anyone may take it
-over, first come first served, by signing on to its letter with a password of
-their choice, unless they already play in that game. The newcomer steps into the
-old player's seat (the same row, so the variant's bookkeeping, keyed by seat, goes
-on unchanged) with their own address and password, and the game is told. Powers
-that nobody ever played (a standard game started short) cannot be taken over.
+A power is abandoned when its player resigned or was ejected. A resigned power
+may be taken over by anyone, first come first served, by signing on to its
+letter with a password of their choice, unless they already play in that game.
+
+An EJECT sticks (njudge's way: the master decides who replaces an ejected
+player). The master's `APPROVE power address` names the one address that may
+take over an ejected power; any other takeover of it is refused, and the master
+is mailed the request with the line to approve it. An address ejected from a
+game never takes a seat in it again, with its old password or a new one,
+unless the master approves that very address (the way to undo a mistaken
+EJECT). An approval counts only for the ejection it follows.
+
+The newcomer steps into the old player's seat (the same row, so the variant's
+bookkeeping, keyed by seat, goes on unchanged) with their own address and
+password, and the game is told. Powers that nobody ever played (a standard game
+started short) cannot be taken over.
 """
 
 from __future__ import annotations
 
+from judge.mail.command_types import Approve
+from judge.mail.templates import render
 from judge.service.announce import announce
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.describe import power_title
-from judge.service.snapshots import active_players, load_board, seat_of
+from judge.service.mailing import header_data, send_game_mail
+from judge.service.orders import running_board
+from judge.service.snapshots import active_players, load_board, seat_of, variants
 from judge.store import games as store
-from judge.store.models import Game, GameStatus, Player, PlayerRole, PlayerStatus
+from judge.store.models import Event, Game, GameStatus, Player, PlayerRole, PlayerStatus
 from judge.store.passwords import hash_password
 
 ABANDONED = (PlayerStatus.RESIGNED, PlayerStatus.EJECTED)
+EJECTED_EVENT = "ejected"  # body: "address POWER [POWER...]", master only
+APPROVED_EVENT = "approved"  # body: "POWER address", master only
+
+
+def record_ejection(ctx: MailContext, game: Game, player: Player) -> None:
+    """Remember who was ejected from which powers (EJECT calls this)."""
+    store.add_event(
+        ctx.session, game, kind=EJECTED_EVENT,
+        body=" ".join([player.address, *sorted(player.powers)]),
+        now=ctx.now, phase=game.phase, author=seat_of(player), recipients=["MASTER"],
+    )  # fmt: skip
+
+
+def approve(ctx: MailContext, command: Approve) -> list[Note]:
+    """`APPROVE power address` (master): that address may take over the ejected power."""
+    signed = ctx.need_master()
+    board = running_board(ctx, signed)
+    game = board.game
+    title = power_title(command.power)
+    ejected = store.players_of(
+        ctx.session, game, roles=[PlayerRole.PLAYER], statuses=[PlayerStatus.EJECTED]
+    )
+    if not any(command.power in p.powers for p in ejected):
+        raise Refusal("approve_not_ejected", game=game.name, power=title)
+    store.add_event(
+        ctx.session, game, kind=APPROVED_EVENT, body=f"{command.power} {command.address}",
+        now=ctx.now, phase=game.phase, author="MASTER", recipients=["MASTER"],
+    )  # fmt: skip
+    letter = title[0]
+    return [note("takeover_approved", game=game.name, power=title, address=command.address,
+                 letter=letter)]  # fmt: skip
 
 
 def take_over(ctx: MailContext, game: Game, power: str, password: str) -> Note:
@@ -28,6 +73,9 @@ def take_over(ctx: MailContext, game: Game, power: str, password: str) -> Note:
     seat = _abandoned_seat(ctx, game, power)
     if any(p.address.lower() == ctx.sender.lower() for p in active_players(ctx.session, game)):
         raise Refusal("already_playing", game=game.name)
+    refused = _check_consent(ctx, game, seat, power)
+    if refused is not None:
+        return refused  # not raised: the request mailed to the master must stay queued
     seat.status = PlayerStatus.ACTIVE
     seat.address = ctx.sender
     seat.password_hash = hash_password(password)
@@ -40,6 +88,54 @@ def take_over(ctx: MailContext, game: Game, power: str, password: str) -> Note:
     )  # fmt: skip
     ctx.touch(game)
     return note("taken_over", game=game.name, power=title)
+
+
+def _check_consent(ctx: MailContext, game: Game, seat: Player, power: str) -> Note | None:
+    """Refuse an ejected address, and a takeover of an ejected power the master did
+    not approve for this sender (the master is asked); None: go ahead."""
+    events = store.events_of(ctx.session, game)
+    sender = ctx.sender.lower()
+    approved = _approved(events, power, sender)
+    title = power_title(power)
+    if not approved and sender in _ejected_addresses(events):
+        raise Refusal("ejected_address", game=game.name)
+    if seat.status is PlayerStatus.EJECTED and not approved:
+        _ask_master(ctx, game, title)
+        return Refusal("takeover_needs_approval", game=game.name, power=title).note
+    return None
+
+
+def _ejected_addresses(events: list[Event]) -> set[str]:
+    return {e.body.split()[0].lower() for e in events if e.kind == EJECTED_EVENT and e.body}
+
+
+def _approved(events: list[Event], power: str, sender: str) -> bool:
+    """Did the master approve `sender` for `power` since its last ejection?"""
+    last_ejection = max(
+        (e.id for e in events if e.kind == EJECTED_EVENT and power in e.body.split()[1:]),
+        default=0,
+    )
+    return any(
+        e.kind == APPROVED_EVENT and e.id > last_ejection and e.body.lower().split() == [
+            power.lower(), sender,
+        ]
+        for e in events
+    )
+
+
+def _ask_master(ctx: MailContext, game: Game, title: str) -> None:
+    display = variants().get(game.variant).display_name
+    body = render(
+        "takeover_request.txt.j2",
+        **header_data(ctx.config, game, display),
+        power=title,
+        address=ctx.sender,
+    )
+    for master in store.players_of(ctx.session, game, roles=[PlayerRole.MASTER]):
+        send_game_mail(
+            ctx.session, ctx.config, game, to=master.address,
+            what=f"{title} Takeover Request", body=body, kind="notice", now=ctx.now,
+        )  # fmt: skip
 
 
 def _abandoned_seat(ctx: MailContext, game: Game, power: str) -> Player:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -85,6 +85,15 @@ class Outcome:
     report: Mapping[str, Any] = field(default_factory=dict)
     winner: str | list[str] | None = None
     finished: bool = False
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A refusal the shell words from `templates/notes.txt.j2`: the macro's name and
+    its parameters (e.g. `Refused("stalemate_not_possible", {"variant": "Standard"})`)."""
+
+    key: str
+    params: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -201,7 +210,35 @@ class Variant(ABC):
         """A variant's own duties beyond those of `is_complete` (True: none)."""
         return True
 
+    def nothing_to_do(self, snapshot: Snapshot) -> bool:
+        """Can no power do anything in this phase, so that it is skipped?
+
+        True for a retreat or adjustment phase in which no seat owes anything: e.g.
+        a winter whose only adjustments are builds that cannot be made (no free
+        home centre), or retreats of units nobody orders. A movement or bid phase
+        is never skipped here.
+        """
+        kind = snapshot.phase.type
+        return kind in (PhaseType.RETREAT, PhaseType.ADJUSTMENT) and not self.owing(snapshot)
+
     # --- processing -----------------------------------------------------------------
+
+    def advance(
+        self,
+        snapshot: Snapshot,
+        submissions: Mapping[str, Submission],
+        rng: random.Random,
+    ) -> Outcome:
+        """Process the phase, then every following phase in which nobody can act.
+
+        This is what the service calls, so the skip holds in every variant by
+        construction. The skipped phases are processed with no orders (civil
+        disorder), their results appended; `report["public"]["skipped"]` names them
+        and `results_by_phase` says how many results each phase gave.
+        """
+        from judge.variants.skipping import process_skipping  # a sibling helper
+
+        return process_skipping(self, snapshot, submissions, rng)
 
     @abstractmethod
     def process(
@@ -229,6 +266,23 @@ class Variant(ABC):
 
     def concede(self, snapshot: Snapshot, seat: str) -> str | list[str] | None:
         """The winner when `seat` concedes (None: a concession does not end the game)."""
+        return None
+
+    def stalemate_refusal(self, snapshot: Snapshot) -> Refused | None:
+        """Why STALEMATE is refused now, or None when it may be declared. The default:
+        the variant has no stalemate rule."""
+        return Refused("stalemate_not_possible", {"variant": self.display_name or self.name})
+
+    def stalemate_winner(self, snapshot: Snapshot) -> str | list[str] | None:
+        """The result of a stalemate everyone declared (only asked when
+        `stalemate_refusal` is None): a power, or a list of powers for a draw."""
+        return None
+
+    def winner_when_alone(
+        self, snapshot: Snapshot, remaining_seats: Collection[str]
+    ) -> str | list[str] | None:
+        """The winner once only `remaining_seats` still play (the others resigned or
+        were ejected and not replaced); None: the game goes on (the default)."""
         return None
 
     def public_summary(self, snapshot: Snapshot) -> Mapping[str, Any]:

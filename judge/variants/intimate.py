@@ -17,6 +17,7 @@ from judge.rules.orders import Build, IllegalOrder, Order, Waive
 from judge.rules.state import Phase, PhaseType, Season
 from judge.variants.base import (
     Outcome,
+    Refused,
     Seat,
     Snapshot,
     Start,
@@ -36,6 +37,7 @@ from judge.variants.intimate_cycle import Adjudicator, Cycle, Step, bid_phase
 from judge.variants.intimate_data import IntimateData, anarchy
 from judge.variants.intimate_defaults import default_builds, default_retreats, drop_waives
 from judge.variants.intimate_rulesets import NOT_IMPLEMENTED, RetreatDefault, Ruleset
+from judge.variants.intimate_stalemate import stalemate_refusal
 from judge.variants.intimate_victory import stalemate_verdict
 
 AnyOrder = Order | IllegalOrder
@@ -320,7 +322,7 @@ class IntimateVariant(Variant):
         if kind is PhaseType.RETREAT and self.ruleset.retreat_default is RetreatDefault.PROPAGANDA:
             data = _data(snapshot)
             controlled = frozenset(m for m in data.mercenaries if data.control.get(m))
-            return list(default_retreats(snapshot.state, controlled, orders))
+            return list(default_retreats(self.map, snapshot.state, controlled, orders))
         return []
 
     # --- ending ---------------------------------------------------------------------
@@ -329,6 +331,16 @@ class IntimateVariant(Variant):
         data = _data(snapshot)
         home = data.home_of(seat)
         return data.opponent(home) if home else None
+
+    def stalemate_refusal(self, snapshot: Snapshot) -> Refused | None:
+        """rx03 rule 10 only, and by default once no mercenary owns a centre."""
+        return stalemate_refusal(
+            variant=self.display_name,
+            has_rule=self.ruleset.stalemate_rule,
+            setting=self.flag(snapshot, "stalemate") if self.ruleset.stalemate_rule else "off",
+            centers=snapshot.state.centers,
+            mercenaries=_data(snapshot).mercenaries,
+        )
 
     def stalemate_winner(self, snapshot: Snapshot) -> str | list[str]:
         """Both players (or the GM) declared a stalemate: most centres wins, equal draws."""

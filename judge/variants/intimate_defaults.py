@@ -11,12 +11,18 @@
   the adjudicator does with a missing retreat anyway.
 * Anarchy: no orders at all, so its units hold, its dislodged units disband, its
   builds are waived and its removals follow civil disorder.
+
+An illegal order never suppresses a default: only the builds the adjudicator
+will carry out (legal, one per site, up to the number due) count against the
+builds due, and only a legal retreat or disband order stands for a unit. An
+`IllegalOrder` counts for nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from judge.rules.legality import check_order
 from judge.rules.map import GameMap
 from judge.rules.orders import Build, Disband, IllegalOrder, Order, Retreat, Waive
 from judge.rules.state import GameState, UnitType, province_of
@@ -41,7 +47,7 @@ def default_builds(
 ) -> list[Build]:
     """The builds to add so `power` takes every build due where possible."""
     due = adjustment_delta(game_map, state, power)
-    mine = [o for o in orders if isinstance(o, Build) and o.power == power]
+    mine = effective_builds(game_map, state, power, orders, due)
     used = {province_of(o.location) for o in mine}
     missing = due - len(mine)
     if missing <= 0:
@@ -55,17 +61,39 @@ def default_builds(
     return builds
 
 
+def effective_builds(
+    game_map: GameMap, state: GameState, power: str, orders: Sequence[AnyOrder], due: int
+) -> list[Build]:
+    """The builds of `power` the adjudicator will carry out: legal ones, the first
+    for each site, up to `due` (an illegal or duplicate build builds nothing)."""
+    taken: list[Build] = []
+    sites: set[str] = set()
+    for order in orders:
+        if len(taken) >= due:
+            break
+        if not isinstance(order, Build) or order.power != power:
+            continue
+        site = province_of(order.location)
+        if site in sites or check_order(game_map, state, order) is not None:
+            continue
+        taken.append(order)
+        sites.add(site)
+    return taken
+
+
 def drop_waives(orders: Iterable[AnyOrder], powers: frozenset[str]) -> list[AnyOrder]:
     """Orders without the WAIVEs of `powers` (mercenaries that must build)."""
     return [o for o in orders if not (isinstance(o, Waive) and o.power in powers)]
 
 
 def default_retreats(
-    state: GameState, powers: frozenset[str], orders: Sequence[AnyOrder]
+    game_map: GameMap, state: GameState, powers: frozenset[str], orders: Sequence[AnyOrder]
 ) -> list[Retreat]:
-    """Retreats for dislodged units of `powers` that have no retreat or disband order."""
+    """Retreats for dislodged units of `powers` with no legal retreat or disband order."""
     ordered = {
-        province_of(o.location) for o in orders if isinstance(o, (Retreat, Disband))
+        province_of(o.location)
+        for o in orders
+        if isinstance(o, (Retreat, Disband)) and check_order(game_map, state, o) is None
     }
     retreats = []
     for province, dislodged in sorted(state.dislodged.items()):

@@ -69,6 +69,7 @@ class Ruleset:
     retreat_default: RetreatDefault
     popularity_changes: bool
     rule_flags: RuleFlags
+    stalemate_rule: bool = False  # rx03 rule 10; the other texts have none
 
 
 def _starting(low: int, germany: int, high: int) -> Mapping[str, int]:
@@ -98,6 +99,16 @@ _CIVIL_DISORDER_2000 = (
     DATC_FLAGS["civil_disorder"][2] + " (the 2000 rulebook applies in this variant)",
 )
 
+STALEMATE_FLAG: RuleFlags = {
+    "stalemate": (
+        "eliminated",
+        ("eliminated", "always", "off"),
+        "rx03 rule 10, STALEMATE from both players (or the GM): the home power with "
+        "more centres wins. eliminated: only once no mercenary owns a centre; always: "
+        "at any time; off: never",
+    ),
+}
+
 RULEBOOK_FLAG: RuleFlags = {
     "rulebook": (
         "2000",
@@ -119,7 +130,8 @@ INTIMATE = Ruleset(
     tie_break=TieBreak.CREDITS_THEN_NEXT_FALL,
     retreat_default=RetreatDefault.DISBAND,
     popularity_changes=False,
-    rule_flags=MappingProxyType({**DATC_FLAGS, **_SHARED_FLAGS}),
+    rule_flags=MappingProxyType({**DATC_FLAGS, **_SHARED_FLAGS, **STALEMATE_FLAG}),
+    stalemate_rule=True,
 )
 
 INTIMATE_2000 = Ruleset(

@@ -283,11 +283,15 @@ class TaskdipVariant(Variant):
         """A concession ends the game only when it leaves a single player."""
         return resignation_winner(_data(snapshot), {seat})
 
-    def winner_after_resignations(
-        self, snapshot: Snapshot, resigned: Collection[str]
-    ) -> str | None:
-        """The winner once every player but one has resigned (their first power), else None."""
-        return resignation_winner(_data(snapshot), resigned)
+    def winner_when_alone(
+        self, snapshot: Snapshot, remaining_seats: Collection[str]
+    ) -> str | list[str] | None:
+        """"A player wins if all the other players resign": once a single player is
+        left (the others resigned, or were ejected and not replaced), that player
+        wins (their first power stands for them); else None."""
+        data = _data(snapshot)
+        gone = {seat for seat in data.seats if seat not in remaining_seats}
+        return resignation_winner(data, gone)
 
     def reveal(self, snapshot: Snapshot) -> list[dict[str, Any]]:
         """Every task, for a game that ends outside `process` (draw, concession...)."""

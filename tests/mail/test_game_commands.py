@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from judge.mail.command_types import (
+    Approve,
     Bid,
     BidNone,
     Command,
@@ -208,6 +209,13 @@ def test_eject() -> None:
     assert command("EJECT France") == Eject("FRANCE")
     assert command("EJECT r") == Eject("RUSSIA")
     assert "EJECT France" in error("EJECT")
+
+
+def test_approve_reads_a_power_and_an_address() -> None:
+    assert command("APPROVE France ann@example.org") == Approve("FRANCE", "ann@example.org")
+    assert command("APPROVE f <ann@example.org>") == Approve("FRANCE", "ann@example.org")
+    assert "APPROVE France ann@example.org" in error("APPROVE France")
+    assert "not an e-mail address" in error("APPROVE France nobody")
 
 
 def test_unknown_set_words_are_errors_listing_the_choices() -> None:

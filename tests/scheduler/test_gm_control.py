@@ -76,14 +76,64 @@ def test_eject_is_announced_and_the_power_can_be_taken_over(
 ) -> None:
     _game(judge)
     mails = judge.send(GM, "SIGNON Mg1 gmpass\nEJECT France")
-    text = text_to(mails, WATCHER, "TEST:g1 - France Ejected")
-    assert "France is in civil disorder until someone takes it over with SIGNON Fg1" in text
+    text = " ".join(text_to(mails, WATCHER, "TEST:g1 - France Ejected").split())
+    assert "France is in civil disorder until someone the master approves takes it over" in text
+    judge.reply(GM, "SIGNON Mg1 gmpass\nAPPROVE France new@example.org")
     mails = judge.send("new@example.org", "SIGNON Fg1 fresh\nA PAR H")
     reply = next(m for m in mails if m["To"] == "new@example.org" and "Re:" in m["Subject"])
     assert "You now play France in 'g1'" in body_of(reply)
     assert "OK: Army Paris HOLD." in body_of(reply)
     assert to_whom(mails, "TEST:g1 - France Taken Over") >= {GM, "p0@example.org"}
     assert "new@example.org" in [p["address"] for p in judge.status()["players"]]
+
+
+def test_an_ejected_player_cannot_take_the_seat_back(
+    judge: JudgeHarness, scheduler: Scheduler
+) -> None:
+    _game(judge)
+    judge.send(GM, "SIGNON Mg1 gmpass\nEJECT France")
+    for password in ("pw2", "another"):
+        reply = body_of(judge.reply("p2@example.org", f"SIGNON Fg1 {password}\nA PAR H"))
+        assert "This address was ejected from 'g1' by the master" in " ".join(reply.split())
+    active = judge.status()["players"]  # the status lists the active players
+    assert "p2@example.org" not in [p["address"] for p in active]
+    assert not [p for p in active if "FRANCE" in p["powers"]]
+
+
+def test_a_takeover_of_an_ejected_seat_needs_the_masters_consent(
+    judge: JudgeHarness, scheduler: Scheduler
+) -> None:
+    _game(judge)
+    judge.send(GM, "SIGNON Mg1 gmpass\nEJECT France")
+    mails = judge.send("new@example.org", "SIGNON Fg1 fresh")
+    reply = " ".join(body_of(next(m for m in mails if m["To"] == "new@example.org")).split())
+    assert "only someone the master approves may take it over" in reply
+    request = text_to(mails, GM, "TEST:g1 - France Takeover Request")
+    assert "APPROVE France new@example.org" in request
+    assert "new@example.org" not in [p["address"] for p in judge.status()["players"]]
+    judge.reply(GM, "SIGNON Mg1 gmpass\nAPPROVE France other@example.org")
+    refused = body_of(judge.reply("new@example.org", "SIGNON Fg1 fresh"))
+    assert "only someone the master approves" in " ".join(refused.split())
+    judge.reply(GM, "SIGNON Mg1 gmpass\nAPPROVE France new@example.org")
+    taken = body_of(judge.reply("new@example.org", "SIGNON Fg1 fresh"))
+    assert "You now play France in 'g1'" in taken
+
+
+def test_the_master_may_approve_the_ejected_address_to_undo_an_eject(
+    judge: JudgeHarness, scheduler: Scheduler
+) -> None:
+    _game(judge)
+    judge.send(GM, "SIGNON Mg1 gmpass\nEJECT France")
+    judge.reply(GM, "SIGNON Mg1 gmpass\nAPPROVE France p2@example.org")
+    assert "You now play France" in body_of(judge.reply("p2@example.org", "SIGNON Fg1 pw2"))
+
+
+def test_approve_is_for_ejected_powers_only(judge: JudgeHarness, scheduler: Scheduler) -> None:
+    _game(judge)
+    reply = body_of(judge.reply(GM, "SIGNON Mg1 gmpass\nAPPROVE France new@example.org"))
+    assert "France in 'g1' was not ejected: APPROVE is for ejected powers" in reply
+    reply = body_of(judge.reply("p0@example.org", "SIGNON Ag1 pw0\nAPPROVE France x@example.org"))
+    assert "*** Error" in reply
 
 
 def test_a_resigned_power_goes_to_the_first_newcomer_only(

@@ -76,15 +76,15 @@ def retreat_state() -> GameState:
 
 
 def test_a_mercenary_without_retreat_order_goes_to_the_first_legal_retreat_by_id() -> None:
-    got = default_retreats(retreat_state(), frozenset({"AUSTRIA", "TURKEY"}), [])
+    got = default_retreats(MAP, retreat_state(), frozenset({"AUSTRIA", "TURKEY"}), [])
     assert got == [Retreat("AUSTRIA", A, "SER", "ALB")]
 
 
 def test_a_mercenary_unit_with_a_retreat_or_disband_order_keeps_it() -> None:
     orders: list[Order] = [Disband("AUSTRIA", A, "SER"), Retreat("ITALY", A, "TYR", "PIE")]
-    assert default_retreats(retreat_state(), frozenset({"AUSTRIA", "ITALY"}), orders) == []
+    assert default_retreats(MAP, retreat_state(), frozenset({"AUSTRIA", "ITALY"}), orders) == []
 
 
 def test_home_and_anarchy_units_get_no_default_retreat() -> None:
-    got = default_retreats(retreat_state(), frozenset({"ITALY"}), [])
+    got = default_retreats(MAP, retreat_state(), frozenset({"ITALY"}), [])
     assert got == [Retreat("ITALY", A, "TYR", "BOH")]

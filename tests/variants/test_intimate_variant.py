@@ -99,6 +99,7 @@ def test_default_flags_include_anarchy_mercenary_builds_and_datc_choices() -> No
     assert variant().default_rules() == {
         "convoy_adjacent": "3.0", "civil_disorder": "2023",
         "anarchy_builds": "none", "mercenary_default_builds": "alphabetical",
+        "stalemate": "eliminated",
     }
     assert variant("intimate-2000").default_rules()["civil_disorder"] == "2000"
     assert variant("propaganda").default_rules()["rulebook"] == "2000"

@@ -364,4 +364,20 @@ def test_a_concession_ends_a_two_player_game_only() -> None:
     assert v.concede(snapshot(), "1") == "GERMANY"
     four = {"1": ("ITALY",), "2": ("FRANCE",), "3": ("GERMANY",), "4": ("TURKEY",)}
     assert v.concede(snapshot(players=four), "1") is None
-    assert v.winner_after_resignations(snapshot(players=four), {"1", "2", "3"}) == "TURKEY"
+    assert v.winner_when_alone(snapshot(players=four), {"4"}) == "TURKEY"
+
+
+def test_a_player_whose_opponents_have_all_resigned_wins() -> None:
+    four = {"1": ("ITALY",), "2": ("FRANCE",), "3": ("GERMANY",), "4": ("TURKEY",)}
+    assert variant().winner_when_alone(snapshot(players=four), {"2"}) == "FRANCE"
+    assert variant().winner_when_alone(snapshot(), {"1"}) == "ITALY"
+
+
+def test_the_game_goes_on_while_two_players_remain() -> None:
+    four = {"1": ("ITALY",), "2": ("FRANCE",), "3": ("GERMANY",), "4": ("TURKEY",)}
+    assert variant().winner_when_alone(snapshot(players=four), {"2", "4"}) is None
+    assert variant().winner_when_alone(snapshot(players=four), {"1", "2", "3", "4"}) is None
+
+
+def test_nobody_wins_when_every_player_has_left() -> None:
+    assert variant().winner_when_alone(snapshot(), set()) is None
