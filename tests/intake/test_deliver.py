@@ -25,15 +25,20 @@ def _inbox(database_url: str) -> list[InboxMessage]:
         engine.dispose()
 
 
-def test_a_piped_mail_is_stored_processed_and_answered(
+def test_a_piped_mail_is_stored_and_left_to_the_daemon_which_answers_it(
     database_url: str, write_config: Callable[..., Path]
 ) -> None:
     config = write_config(database_url)
     result = run_judge("deliver", "--config", str(config), stdin=mail(1).as_bytes())
     assert result.returncode == 0, result.stderr.decode()
     [row] = _inbox(database_url)
-    assert row.status == InboxStatus.DONE
+    assert row.status == InboxStatus.NEW  # deliver stores; it neither processes nor sends
     assert row.mail_from == "ann@example.org"  # from the headers: no $SENDER given
+    assert not (config.parent / "outbox" / "new").exists()
+    # A pipe-only judge runs `judge scheduler`: it processes the inbox and sends.
+    result = run_judge("scheduler", "--once", "--config", str(config))
+    assert result.returncode == 0, result.stderr.decode()
+    assert _inbox(database_url)[0].status == InboxStatus.DONE
     [reply] = list((config.parent / "outbox" / "new").iterdir())
     assert b"In-Reply-To: <m1@example.org>" in reply.read_bytes()
 
