@@ -71,10 +71,10 @@ def check_login(username: str, password: str) -> Any:
     return authenticate
 
 
-async def start_sink(sink: Sink, **smtp_options: Any) -> asyncio.Server:
+async def start_sink(sink: Sink, port: int = 0, **smtp_options: Any) -> asyncio.Server:
     loop = asyncio.get_running_loop()
     server = await loop.create_server(
-        lambda: SMTP(sink, hostname="relay.test", loop=loop, **smtp_options), "127.0.0.1", 0
+        lambda: SMTP(sink, hostname="relay.test", loop=loop, **smtp_options), "127.0.0.1", port
     )
     sink.port = server.sockets[0].getsockname()[1]
     return server
