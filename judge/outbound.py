@@ -233,21 +233,23 @@ class _Batch:
         self.lease, self.policy = lease, policy
         self.leases = {item.id: item for item in leases}
         self.by_name = {maildir_name(item): item for item in leases}
-        self.order = [item.id for item in leases]
+        self.order = [item.id for item in leases]  # the order they were claimed in
         self.lease_until = clock.now() + lease
         self.sent = 0
 
     def mails(self) -> Iterator[Outgoing]:
-        for index, row_id in enumerate(self.order):
+        remaining = list(self.order)
+        while remaining:
             now = self.clock.now()
             if self.lease_until - now < self.lease / 2:
-                kept = renew(self.sessions, self.order[index:], self.owner, now + self.lease)
+                kept = renew(self.sessions, remaining, self.owner, now + self.lease)
                 self.lease_until = now + self.lease
-                self.order[index:] = [i for i in self.order[index:] if i in kept]
-                if row_id not in kept:
-                    log.warning("outbox %s: lease lost before sending; skipped", row_id)
-                    continue
-            item = self.leases[row_id]
+                for lost in [row_id for row_id in remaining if row_id not in kept]:
+                    log.warning("outbox %s: lease lost before sending; skipped", lost)
+                remaining = [row_id for row_id in remaining if row_id in kept]
+                if not remaining:
+                    return
+            item = self.leases[remaining.pop(0)]
             yield Outgoing(maildir_name(item), item.to_address, item.message, item.attempts)
 
     def settle(self, outcomes: list[Outcome]) -> None:
