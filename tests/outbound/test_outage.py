@@ -25,7 +25,7 @@ from judge.clock import ManualClock
 from judge.config import Config
 from judge.outbound import deliver_due, enqueue, make_transport
 from judge.store.models import OutboxMessage, OutboxStatus
-from judge.store.overview import outbox_queue
+from judge.store.overview import outbox_queue, outbox_queue_lines
 
 from .sink import Sink, start_sink
 
@@ -90,6 +90,9 @@ def test_a_relay_down_for_six_hours_then_back_gets_every_mail_once(
     assert queue["pending"] == MAILS and queue["oldest_pending_seconds"] > 5 * 3600
     assert queue["retrying"][0]["mails"] == MAILS
     assert "Connection refused" in queue["retrying"][0]["error"]
+    head, retrying = outbox_queue_lines(queue)
+    assert head.startswith(f"  queue: {MAILS} pending, oldest 5h")
+    assert retrying.startswith(f"  retrying {MAILS} (next try ")
 
     sink = Sink()
     loop_thread.run(start_sink(sink, port))
