@@ -25,6 +25,8 @@ from judge.mail.transports import DeliveryError, Outgoing, Settle
 
 log = logging.getLogger(__name__)
 
+CLOSING = 421  # the relay is closing the connection: this mail and the rest, later
+
 
 class SmtpRelay:
     """The relay at `host`:`port`, with optional STARTTLS and login."""
@@ -106,9 +108,11 @@ class SmtpRelay:
             client.sendmail(sender, [mail.recipient], message, mail_options=options)
         except smtplib.SMTPRecipientsRefused as exc:
             code, text = exc.recipients.get(mail.recipient, (450, b"recipient refused"))
+            if code == CLOSING:  # smtplib has closed the connection
+                raise _ConnectionLost(_answer_error(code, text)) from exc
             raise _answer_error(code, text) from exc
         except (smtplib.SMTPSenderRefused, smtplib.SMTPDataError) as exc:
-            if exc.smtp_code == 421:
+            if exc.smtp_code == CLOSING:
                 raise _ConnectionLost(_answer_error(exc.smtp_code, exc.smtp_error)) from exc
             raise _answer_error(exc.smtp_code, exc.smtp_error) from exc
         except smtplib.SMTPResponseException as exc:

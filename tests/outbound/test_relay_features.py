@@ -145,3 +145,22 @@ def test_a_batch_goes_over_one_connection_saying_the_configured_name(
     assert _send(sessions, clock, relay(sink.port, helo_name="judge.example.org")) == 11
     assert sink.helo_names == ["judge.example.org"]
     assert len(sink.received) == 11
+
+
+def test_a_relay_closing_mid_batch_defers_the_rest_without_a_connection_each(
+    sessions: sessionmaker[Session], clock: ManualClock, loop_thread: Any,
+    relay: Callable[..., Config],
+) -> None:
+    sink = _start(loop_thread)
+    for n in range(5):
+        _queue_eight_bit(sessions, clock, f"p{n}@example.org")
+    sink.answers.append("421 4.3.2 shutting down")  # the first mail's RCPT
+    config = relay(sink.port)
+    assert _send(sessions, clock, config) == 0
+    assert len(sink.helo_names) == 1
+    rows = _rows(sessions)
+    assert [row.status for row in rows] == ["pending"] * 5
+    assert all("421 4.3.2 shutting down" in (row.last_error or "") for row in rows)
+    clock.advance(60)
+    assert _send(sessions, clock, config) == 5
+    assert len(sink.helo_names) == 2 and len(sink.received) == 5
