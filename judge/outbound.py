@@ -206,8 +206,9 @@ def deliver_due(
     lease = timedelta(seconds=settings.lease_seconds)
     policy = retry_policy(settings)
     sent = 0
-    while leases := claim_due(sessions, clock.now(), owner, lease, settings.batch_size):
-        batch = _Batch(sessions, clock, owner, lease, policy, leases)
+    while leases := claim_due(sessions, claimed := clock.now(), owner, lease,
+                              settings.batch_size):
+        batch = _Batch(sessions, clock, owner, (lease, claimed + lease), policy, leases)
         transport.send_many(config.judge.address, batch.mails(), batch.settle)
         sent += batch.sent
     return sent
@@ -227,14 +228,15 @@ class _Batch:
 
     def __init__(
         self, sessions: sessionmaker[Session], clock: Clock, owner: LeaseOwner,
-        lease: timedelta, policy: RetryPolicy, leases: list[Lease],
+        lease: tuple[timedelta, datetime], policy: RetryPolicy, leases: list[Lease],
     ) -> None:
+        """`lease`: its length, and when the batch's leases end."""
         self.sessions, self.clock, self.owner = sessions, clock, owner
-        self.lease, self.policy = lease, policy
+        self.policy = policy
+        self.lease, self.lease_until = lease
         self.leases = {item.id: item for item in leases}
         self.by_name = {maildir_name(item): item for item in leases}
         self.order = [item.id for item in leases]  # the order they were claimed in
-        self.lease_until = clock.now() + lease
         self.sent = 0
 
     def mails(self) -> Iterator[Outgoing]:
