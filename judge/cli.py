@@ -1,6 +1,9 @@
 """The `judge` admin command line: serve, deliver, status, db upgrade, retry, zine,
 scheduler, adjudicate.
 
+Only the daemons (`serve`, `scheduler`) process mail and send it; `deliver` only
+stores what the MTA pipes in.
+
 This module only reads arguments and wires parts together:
 
 * inbox handler: `judge.service.handle_inbox_message`; the environment variable
@@ -21,21 +24,22 @@ import json
 import logging
 import os
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session
 
-from judge.clock import Clock, SystemClock
+from judge.clock import SystemClock
 from judge.config import Config, ConfigError, load_config
 from judge.mail.intake import EX_TEMPFAIL, Inbox, store_piped
-from judge.outbound import deliver_due, make_transport
 from judge.store.db import make_engine, make_session_factory
 from judge.store.inbox import requeue
 from judge.store.migrate import current_revision, upgrade
-from judge.store.overview import operator_overview
-from judge.worker import Handler, process_pending
+from judge.store.outbox import requeue_outgoing
+from judge.store.overview import operator_overview, outbox_queue_lines
+from judge.worker import Handler
 
 HANDLER_ENV = "JUDGE_HANDLER"
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
@@ -95,9 +99,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     db_upgrade.set_defaults(run=_db_upgrade)
     retry = commands.add_parser(
-        "retry", parents=[config_option], help="process failed inbox mail again"
+        "retry", parents=[config_option],
+        help="process failed inbox mail again, or requeue failed outgoing mail",
     )
-    retry.add_argument("ids", nargs="+", type=int, metavar="INBOX_ID")
+    retry.add_argument("ids", nargs="*", type=int, metavar="INBOX_ID")
+    retry.add_argument("--outbox", dest="outbox_ids", type=int, action="append", default=[],
+                       metavar="ID", help="requeue this failed outgoing mail (repeatable)")
+    retry.add_argument("--all-failed", action="store_true",
+                       help="requeue every failed outgoing mail")
     retry.set_defaults(run=_retry)
     zine = commands.add_parser(
         "zine", parents=[config_option], help="a game's public record as one HTML page"
@@ -124,38 +133,43 @@ def _serve(config: Config, args: argparse.Namespace) -> int:
 
 
 def _deliver(config: Config, args: argparse.Namespace) -> int:
-    raw = sys.stdin.buffer.read()
+    """Store one piped mail and exit: processing and sending are the daemon's.
+
+    Within `[smtp] deliver_timeout_seconds` or not at all: past it, the process
+    exits 75 (the MTA tries again later; a mail stored twice is a duplicate the
+    processor recognises).
+    """
+    watchdog = threading.Timer(config.smtp.deliver_timeout_seconds, _give_up_delivering,
+                               [config.smtp.deliver_timeout_seconds])  # fmt: skip
+    watchdog.daemon = True
+    watchdog.start()
+    try:
+        return _store_piped_mail(config, args.sender, sys.stdin.buffer.read())
+    finally:
+        watchdog.cancel()
+
+
+def _store_piped_mail(config: Config, sender: str | None, raw: bytes) -> int:
     try:
         engine = make_engine(config.database.url)
         upgrade(engine)
     except Exception as exc:
         print(f"judge deliver: database unavailable: {exc}", file=sys.stderr)
         return EX_TEMPFAIL
-    sessions = make_session_factory(engine)
-    clock = SystemClock()
     try:
-        outcome = store_piped(Inbox(sessions, clock, config), raw, args.sender)
+        inbox = Inbox(make_session_factory(engine), SystemClock(), config)
+        outcome = store_piped(inbox, raw, sender)
         if outcome.exit_code != 0:
             print(f"judge deliver: {outcome.reason}", file=sys.stderr)
-            return outcome.exit_code
-        _process_now(sessions, clock, config)
         return outcome.exit_code
     finally:
         engine.dispose()
 
 
-def _process_now(sessions: sessionmaker[Session], clock: Clock, config: Config) -> None:
-    """Process the stored mail (and any waiting before it), then send what is due.
-
-    Failures here do not change the exit code: the mail is stored, and a failed
-    mail stays in the inbox for the operator, as under `judge serve`.
-    """
-    log = logging.getLogger("judge.deliver")
-    try:
-        process_pending(sessions, resolve_handler(), clock, config)
-        deliver_due(sessions, make_transport(config.outbound), clock, config)
-    except Exception:
-        log.exception("processing failed; the mail is stored and will be retried")
+def _give_up_delivering(seconds: float) -> None:
+    print(f"judge deliver: not stored within {seconds:g} s; try again later", file=sys.stderr)
+    sys.stderr.flush()
+    os._exit(EX_TEMPFAIL)  # a transaction under way is rolled back by the database
 
 
 def _status(config: Config, args: argparse.Namespace) -> int:
@@ -163,7 +177,8 @@ def _status(config: Config, args: argparse.Namespace) -> int:
     try:
         with make_session_factory(engine)() as session:
             if args.game is None:
-                _print(operator_overview(session), args.json, _overview_text)
+                overview = operator_overview(session, SystemClock().now())
+                _print(overview, args.json, _overview_text)
                 return EXIT_OK
             status = _game_status(session, args.game)
     except SQLAlchemyError as exc:
@@ -190,22 +205,36 @@ def _db_upgrade(config: Config, args: argparse.Namespace) -> int:
 
 
 def _retry(config: Config, args: argparse.Namespace) -> int:
-    """Put failed mails back in the queue; `judge serve` (or the next deliver) runs them."""
+    """Put failed mails back in their queue; `judge serve` or `judge scheduler` runs them.
+
+    Outgoing mail requeued gets a new lifetime from now.
+    """
+    if not (args.ids or args.outbox_ids or args.all_failed):
+        print("judge retry: give INBOX_ID, --outbox ID or --all-failed", file=sys.stderr)
+        return EXIT_USAGE
     engine = make_engine(config.database.url)
+    now = SystemClock().now()
     try:
         with make_session_factory(engine).begin() as session:
             refused = [i for i in args.ids if not requeue(session, i)]
+            wanted = None if args.all_failed else args.outbox_ids
+            requeued = requeue_outgoing(session, wanted, now) if wanted != [] else []
     finally:
         engine.dispose()
     for inbox_id in refused:
         print(f"judge retry: inbox {inbox_id} is not a failed mail", file=sys.stderr)
-    return EXIT_FAILURE if refused else EXIT_OK
+    missing = sorted(set(args.outbox_ids) - set(requeued))
+    for outbox_id in missing:
+        print(f"judge retry: outbox {outbox_id} is not a failed mail", file=sys.stderr)
+    if args.outbox_ids or args.all_failed:
+        print(f"judge retry: {len(requeued)} outgoing mail(s) requeued")
+    return EXIT_FAILURE if refused or missing else EXIT_OK
 
 
 def _scheduler(config: Config, args: argparse.Namespace) -> int:
     from judge.scheduler import run_scheduler
 
-    return run_scheduler(config, once=args.once, send=args.send)
+    return run_scheduler(config, once=args.once, send=args.send, handler=resolve_handler())
 
 
 def _zine(config: Config, args: argparse.Namespace) -> int:
@@ -269,6 +298,7 @@ def _overview_text(overview: dict[str, Any]) -> str:
         last = (row["error"] or "").strip().splitlines()[-1:] or [""]
         lines.append(f"  failed #{row['id']} from <{row['mail_from']}>: {last[0]}")
     lines.append(f"outbox: {_count_text(overview['outbox'])}")
+    lines += outbox_queue_lines(overview["outbox_queue"])
     for row in overview["failed_outbox"]:
         lines.append(f"  failed #{row['id']} to <{row['to']}>: {row['error']}")
     return "\n".join(lines)

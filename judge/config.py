@@ -9,8 +9,10 @@ that holds the config file, so a judge's files stay together wherever it is star
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field, fields, replace
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +20,27 @@ from sqlalchemy.engine import make_url
 
 DEFAULT_FILE = "judge.toml"
 TRANSPORTS = ("maildir", "smtp")
+LEASE_PER_TIMEOUT = 4  # lease_seconds >= this x relay_timeout_seconds
+
+
+RETIRED = {  # keys that are gone, with what to do instead
+    ("outbound", "max_attempts"): "temporary failures are now retried for [outbound] "
+    "lifetime (default 5d) instead of a number of attempts; remove the key",
+}
+_DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([smhd])")
+_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
 class ConfigError(ValueError):
     """The config file is missing, unreadable, or holds a bad key or value."""
+
+
+def parse_duration(text: str) -> timedelta:
+    """`"5d"`, `"12h"`, `"30m"` or `"45s"` as a timedelta; ValueError otherwise."""
+    match = _DURATION.fullmatch(text.strip())
+    if match is None:
+        raise ValueError(f"not a duration: {text!r} (a number and s, m, h or d)")
+    return timedelta(seconds=float(match[1]) * _UNIT_SECONDS[match[2]])
 
 
 @dataclass(frozen=True)
@@ -36,6 +55,7 @@ class SmtpSection:
     host: str = "127.0.0.1"
     port: int = 2525
     max_message_bytes: int = 1024 * 1024
+    deliver_timeout_seconds: float = 30.0  # `judge deliver` gives up (exit 75) after this
 
 
 @dataclass(frozen=True)
@@ -52,8 +72,17 @@ class OutboundSection:
     relay_starttls: bool = False
     relay_username: str | None = None
     relay_password: str | None = None
-    max_attempts: int = 8
-    backoff_seconds: float = 60.0
+    relay_timeout_seconds: float = 60.0  # each wait for the relay (connect, a reply)
+    helo_name: str = ""  # the name said in EHLO; empty: this host's FQDN
+    lifetime: str = "5d"  # how long temporary failures are retried (s, m, h or d)
+    backoff_seconds: float = 60.0  # the wait after the first failure, doubled after each
+    max_backoff_seconds: float = 3600.0  # ... up to this
+    lease_seconds: float = 300.0  # a sender's hold on a mail, renewed while it works
+    batch_size: int = 50  # mails leased (and sent on one connection) together
+
+    @property
+    def lifetime_delta(self) -> timedelta:
+        return parse_duration(self.lifetime)
 
 
 @dataclass(frozen=True)
@@ -126,6 +155,8 @@ def _section(name: str, cls: type, values: Any) -> Any:
     known = {f.name: f for f in fields(cls)}
     kwargs: dict[str, Any] = {}
     for key, value in values.items():
+        if (name, key) in RETIRED:
+            raise ConfigError(f"[{name}] {key}: {RETIRED[name, key]}")
         if key not in known:
             raise ConfigError(f"unknown key [{name}] {key}")
         kwargs[key] = _coerce(f"[{name}] {key}", known[key].type, value)
@@ -165,14 +196,36 @@ def _check(config: Config) -> None:
             raise ConfigError(f"{where} must be between 0 and 65535")
     positive = {
         "[smtp] max_message_bytes": config.smtp.max_message_bytes,
-        "[outbound] max_attempts": config.outbound.max_attempts,
+        "[smtp] deliver_timeout_seconds": config.smtp.deliver_timeout_seconds,
+        "[outbound] relay_timeout_seconds": config.outbound.relay_timeout_seconds,
         "[outbound] backoff_seconds": config.outbound.backoff_seconds,
+        "[outbound] max_backoff_seconds": config.outbound.max_backoff_seconds,
+        "[outbound] lease_seconds": config.outbound.lease_seconds,
+        "[outbound] batch_size": config.outbound.batch_size,
         "[scheduler] poll_seconds": config.scheduler.poll_seconds,
         "[limits] per_sender_per_hour": config.limits.per_sender_per_hour,
     }
     for where, number in positive.items():
         if number <= 0:
             raise ConfigError(f"{where} must be positive")
+    _check_outbound(config.outbound)
+
+
+def _check_outbound(outbound: OutboundSection) -> None:
+    try:
+        lifetime = outbound.lifetime_delta
+    except ValueError as exc:
+        raise ConfigError(f"[outbound] lifetime: {exc}") from exc
+    if lifetime <= timedelta(0):
+        raise ConfigError("[outbound] lifetime must be positive")
+    if outbound.max_backoff_seconds < outbound.backoff_seconds:
+        raise ConfigError("[outbound] max_backoff_seconds must be at least backoff_seconds")
+    if outbound.lease_seconds < LEASE_PER_TIMEOUT * outbound.relay_timeout_seconds:
+        raise ConfigError(
+            f"[outbound] lease_seconds must be at least {LEASE_PER_TIMEOUT} x "
+            "relay_timeout_seconds: the lease is renewed when half of it is left, and "
+            "one mail's hand-over (a few waits for the relay) must fit in that half"
+        )
 
 
 def _resolve_paths(config: Config) -> Config:

@@ -3,44 +3,51 @@
 `enqueue` adds a mail to the outbox in the caller's transaction, so a game's new
 state and the mail announcing it commit together (or not at all). The sender then
 hands pending rows to a transport (a maildir, or an SMTP relay) outside any
-transaction: a row is leased first (its next attempt moved ahead), then sent, then
-marked. A crash between sending and marking sends that one mail again later, with
-the same Message-ID; mail is never lost.
+transaction: rows are leased first (`judge.store.outbox`), then sent, and each
+outcome is committed as soon as it is known. A crash between handing a mail over
+and committing its outcome sends that one mail again later, with the same
+Message-ID (into a maildir, the same file: no copy); mail is never lost.
+
+Only the daemons send: `judge serve` (`run_sender`) and `judge scheduler`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import os
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import format_datetime, getaddresses, make_msgid
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import insert
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import Clock, SystemClock, wait_until_woken
 from judge.config import Config, OutboundSection
-from judge.mail.transports import (
-    DeliveryError,
-    MaildirTransport,
-    SmtpRelay,
-    Transport,
-    send_many,
-)
+from judge.mail.smtp_relay import SmtpRelay
+from judge.mail.transports import MaildirTransport, Outcome, Outgoing, Transport
+from judge.store.lease_owner import LeaseOwner, this_process
 from judge.store.models import OutboxMessage, OutboxStatus
+from judge.store.outbox import (
+    Lease,
+    RetryPolicy,
+    claim_due,
+    reclaim_abandoned,
+    record_failure,
+    record_sent,
+    renew,
+)
 
 log = logging.getLogger(__name__)
 
-LEASE = timedelta(minutes=5)  # how long a claimed row waits before another try
 SENDER_PAUSE = 0.05  # seconds between delivery rounds while mail keeps coming
 SENDER_NICENESS = 10  # added to the sender thread's nice value (Linux)
 AUTO_SUBMITTED = {"reply": "auto-replied"}  # every other kind is auto-generated
@@ -183,107 +190,94 @@ def _fill_headers(msg: EmailMessage, kind: str, now: datetime) -> None:
         msg["Auto-Submitted"] = AUTO_SUBMITTED.get(kind, "auto-generated")
 
 
-@dataclass(frozen=True)
-class Lease:
-    """What the sender needs of a claimed row, read while the row was locked."""
-
-    id: int
-    to_address: str
-    message: bytes
-    attempts: int
-
-
-_DUE = (
-    select(
-        OutboxMessage.id,
-        OutboxMessage.to_address,
-        OutboxMessage.message,
-        OutboxMessage.attempts,
-    )
-    .where(
-        OutboxMessage.status == OutboxStatus.PENDING,
-        OutboxMessage.next_attempt_at <= bindparam("now"),
-    )
-    .order_by(OutboxMessage.id)
-    .limit(bindparam("limit"))
-    .with_for_update(skip_locked=True)
-)
-_LEASE = (
-    update(OutboxMessage)
-    .where(OutboxMessage.id.in_(bindparam("ids", expanding=True)))
-    .values(attempts=OutboxMessage.attempts + 1, next_attempt_at=bindparam("lease_until"))
-)  # both built once: the sender runs them for every batch
-
-
-def claim_due(sessions: sessionmaker[Session], now: datetime, limit: int = 50) -> list[Lease]:
-    """Lease up to `limit` due rows: count the attempt and push the next one ahead."""
-    with sessions.begin() as session:
-        connection = session.connection()
-        rows = list(connection.execute(_DUE, {"now": now, "limit": limit}))
-        if rows:
-            ids = [row.id for row in rows]
-            connection.execute(_LEASE, {"ids": ids, "lease_until": now + LEASE})
-        return [Lease(row.id, row.to_address, row.message, row.attempts + 1) for row in rows]
-
-
 def deliver_due(
     sessions: sessionmaker[Session], transport: Transport, clock: Clock, config: Config
 ) -> int:
     """Send every due row once; return how many were sent. Blocking: run in a thread.
 
-    Rows go out a leased batch at a time, and the batch's outcomes are recorded in
-    one transaction.
+    Rows are leased a batch at a time and handed to the transport together (one SMTP
+    connection per batch). Each outcome is committed as soon as the transport
+    reports it, so a crash re-sends at most the mail in hand. Before each mail the
+    lease is renewed once less than half of it is left, and a mail whose lease was
+    lost meanwhile is skipped: no batch outlives its lease.
     """
+    settings = config.outbound
+    owner = this_process()
+    lease = timedelta(seconds=settings.lease_seconds)
+    policy = retry_policy(settings)
     sent = 0
-    while leases := claim_due(sessions, clock.now()):
-        mails = [(lease.to_address, lease.message) for lease in leases]
-        errors = send_many(transport, config.judge.address, mails)
-        for lease, error in zip(leases, errors, strict=True):
-            if error is not None:
-                log.info("outbox %s to %s: %s", lease.id, lease.to_address, error)
-        _record(sessions, list(zip(leases, errors, strict=True)), clock.now(), config.outbound)
-        sent += sum(error is None for error in errors)
+    while leases := claim_due(sessions, claimed := clock.now(), owner, lease,
+                              settings.batch_size):
+        batch = _Batch(sessions, clock, owner, (lease, claimed + lease), policy, leases)
+        transport.send_many(config.judge.address, batch.mails(), batch.settle)
+        sent += batch.sent
     return sent
 
 
-def _record(
-    sessions: sessionmaker[Session],
-    outcomes: list[tuple[Lease, DeliveryError | None]],
-    now: datetime,
-    settings: OutboundSection,
-) -> None:
-    sent_ids = [lease.id for lease, error in outcomes if error is None]
-    with sessions.begin() as session:
-        if sent_ids:
-            session.execute(
-                update(OutboxMessage)
-                .where(OutboxMessage.id.in_(sent_ids))
-                .values(status=OutboxStatus.SENT, sent_at=now, last_error=None)
-                .execution_options(synchronize_session=False)
-            )
-        for lease, error in outcomes:
-            if error is not None:
-                _record_failure(session, lease, error, now, settings)
+def retry_policy(settings: OutboundSection) -> RetryPolicy:
+    return RetryPolicy(
+        backoff=timedelta(seconds=settings.backoff_seconds),
+        max_backoff=timedelta(seconds=settings.max_backoff_seconds),
+        lifetime=settings.lifetime_delta,
+    )
 
 
-def _record_failure(
-    session: Session, lease: Lease, error: DeliveryError, now: datetime,
-    settings: OutboundSection,
-) -> None:
-    row = session.get(OutboxMessage, lease.id, with_for_update=True)
-    if row is None:
-        return
-    row.last_error = str(error)
-    if error.permanent or lease.attempts >= settings.max_attempts:
-        row.status = OutboxStatus.FAILED
-        log.warning("outbox %s to %s failed: %s", row.id, row.to_address, error)
-    else:
-        row.next_attempt_at = now + backoff(lease.attempts, settings.backoff_seconds)
+class _Batch:
+    """One leased batch on its way through a transport: renews the leases before each
+    mail goes, and commits each outcome it is given."""
+
+    def __init__(
+        self, sessions: sessionmaker[Session], clock: Clock, owner: LeaseOwner,
+        lease: tuple[timedelta, datetime], policy: RetryPolicy, leases: list[Lease],
+    ) -> None:
+        """`lease`: its length, and when the batch's leases end."""
+        self.sessions, self.clock, self.owner = sessions, clock, owner
+        self.policy = policy
+        self.lease, self.lease_until = lease
+        self.leases = {item.id: item for item in leases}
+        self.by_name = {maildir_name(item): item for item in leases}
+        self.order = [item.id for item in leases]  # the order they were claimed in
+        self.sent = 0
+
+    def mails(self) -> Iterator[Outgoing]:
+        remaining = list(self.order)
+        while remaining:
+            now = self.clock.now()
+            if self.lease_until - now < self.lease / 2:
+                kept = renew(self.sessions, remaining, self.owner, now + self.lease)
+                self.lease_until = now + self.lease
+                for lost in [row_id for row_id in remaining if row_id not in kept]:
+                    log.warning("outbox %s: lease lost before sending; skipped", lost)
+                remaining = [row_id for row_id in remaining if row_id in kept]
+                if not remaining:
+                    return
+            item = self.leases[remaining.pop(0)]
+            yield Outgoing(maildir_name(item), item.to_address, item.message, item.attempts)
+
+    def settle(self, outcomes: list[Outcome]) -> None:
+        now = self.clock.now()
+        sent = [self.by_name[mail.key].id for mail, error in outcomes if error is None]
+        with self.sessions.begin() as session:
+            connection = session.connection()
+            if sent:
+                record_sent(connection, sent, now)
+            for mail, error in outcomes:
+                if error is not None:
+                    item = self.by_name[mail.key]
+                    status = record_failure(
+                        connection, item, str(error), error.permanent, now, self.policy
+                    )
+                    level = logging.WARNING if status == OutboxStatus.FAILED else logging.INFO
+                    log.log(level, "outbox %s to %s (attempt %d, %s): %s", item.id,
+                            item.to_address, item.attempts, status, error)  # fmt: skip
+        self.sent += len(sent)
 
 
-def backoff(attempts: int, base_seconds: float) -> timedelta:
-    """The wait after the `attempts`-th failure: base, 2 x base, 4 x base, ..."""
-    return timedelta(seconds=base_seconds * 2 ** max(attempts - 1, 0))
+def maildir_name(lease: Lease) -> str:
+    """The row's file name in a maildir: the same on every attempt, unique per row
+    (its id, and a digest of its Message-ID in case the database was ever reset)."""
+    digest = hashlib.sha256(lease.message_id.encode("utf-8", "replace")).hexdigest()[:12]
+    return f"{int(lease.created_at.timestamp())}.R{lease.id}M{digest}.judge"
 
 
 def make_transport(settings: OutboundSection) -> Transport:
@@ -294,6 +288,8 @@ def make_transport(settings: OutboundSection) -> Transport:
             starttls=settings.relay_starttls,
             username=settings.relay_username,
             password=settings.relay_password,
+            timeout=settings.relay_timeout_seconds,
+            helo_name=settings.helo_name,
         )
     return MaildirTransport(settings.maildir)
 
@@ -316,6 +312,10 @@ async def run_sender(
     loop = asyncio.get_running_loop()
     thread = ThreadPoolExecutor(1, "judge-sender", initializer=_lower_priority)
     try:
+        try:
+            await loop.run_in_executor(thread, reclaim_abandoned, sessions, clock.now())
+        except Exception:
+            log.exception("outbound sender: taking back abandoned leases failed")
         while True:
             sent = 0
             try:

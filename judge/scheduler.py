@@ -9,7 +9,9 @@ scheduler rounds are serialised and any number of processes stays correct (one
 is all it needs).
 
 `tick` is the hook `judge serve` calls every poll interval; `judge scheduler`
-runs the same rounds without the SMTP intake (`--once`: until nothing is due).
+runs the same rounds without the SMTP intake (`--once`: until nothing is due),
+and processes the inbox and sends the outbox too: with mail piped in by
+`judge deliver`, it is the judge's only daemon.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import logging
 import signal
 import threading
 import time
+from collections.abc import Callable
 from datetime import datetime
 from types import FrameType
 
@@ -31,6 +34,8 @@ from judge.store import games as store
 from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import upgrade
 from judge.store.models import Game
+from judge.store.outbox import reclaim_abandoned
+from judge.worker import Handler, process_pending
 
 log = logging.getLogger(__name__)
 
@@ -79,31 +84,56 @@ def _run_one(session: Session, config: Config, game: Game, now: datetime) -> boo
 
 
 def run_rounds(
-    sessions: sessionmaker[Session], clock: Clock, config: Config, *, send: bool = True
+    sessions: sessionmaker[Session],
+    clock: Clock,
+    config: Config,
+    *,
+    send: bool = True,
+    handler: Handler | None = None,
 ) -> int:
-    """Handle every due game, then (with `send`) deliver the mail that is due."""
+    """Process the stored mail (with a `handler`), handle every due game, then (with
+    `send`) deliver the mail that is due. Returns the number of games handled."""
+    if handler is not None:
+        _guarded("processing the inbox", process_pending, sessions, handler, clock, config)
     with sessions() as session:
         handled = run_due_games(session, clock, config)
     if send:
-        deliver_due(sessions, make_transport(config.outbound), clock, config)
+        transport = make_transport(config.outbound)
+        _guarded("delivering the outbox", deliver_due, sessions, transport, clock, config)
     return handled
 
 
-def run_scheduler(config: Config, *, once: bool, send: bool = True) -> int:
-    """`judge scheduler`: rounds every poll interval until SIGTERM/SIGINT, or one."""
+def _guarded(what: str, work: Callable[..., object], *args: object) -> None:
+    """One failing part of a round (the database away, say) does not stop the others."""
+    try:
+        work(*args)
+    except Exception:
+        log.exception("scheduler: %s failed; tried again next round", what)
+
+
+def run_scheduler(
+    config: Config, *, once: bool, send: bool = True, handler: Handler | None = None
+) -> int:
+    """`judge scheduler`: rounds every poll interval until SIGTERM/SIGINT, or one.
+
+    Without `judge serve` (mail piped in by `judge deliver`) this is the daemon that
+    processes the inbox (given a `handler`) and sends the outbox.
+    """
     engine = make_engine(config.database.url)
     try:
         upgrade(engine)
         sessions = make_session_factory(engine)
         clock = SystemClock()
+        if send:
+            reclaim_abandoned(sessions, clock.now())
         if once:
             started = time.perf_counter()
-            handled = run_rounds(sessions, clock, config, send=send)
+            handled = run_rounds(sessions, clock, config, send=send, handler=handler)
             print(f"scheduler: {handled} game(s) handled in {time.perf_counter() - started:.2f} s")
             return 0
         stop = _stop_event()
         while not stop.is_set():
-            run_rounds(sessions, clock, config, send=send)
+            run_rounds(sessions, clock, config, send=send, handler=handler)
             stop.wait(config.scheduler.poll_seconds)
         return 0
     finally:

@@ -1,25 +1,24 @@
-"""Ways to hand an outgoing mail over: drop it into a maildir, or give it to an SMTP relay.
+"""Ways to hand outgoing mail over: the `Transport` protocol, and the maildir (the
+SMTP relay is `judge.mail.smtp_relay`).
 
-A transport either returns (the mail is out of our hands) or raises `DeliveryError`,
-which says whether trying again could help. Transports block; the sender runs them
-in a thread.
+Every transport sends a batch with `send_many`: it pulls the mails one at a time
+from the caller's iterable (so the caller can renew a lease, or skip a mail it lost,
+right before each one goes), and reports each outcome through `settle` as soon as
+that outcome is final: the SMTP relay after every mail, the maildir once the folder
+is synced. A mail is then either out of our hands (None) or failed with a
+`DeliveryError`, which says whether trying again could help. Transports block; the
+sender runs them in a thread.
 """
 
 from __future__ import annotations
 
-import functools
-import itertools
-import logging
+import contextlib
+import errno
 import os
-import smtplib
-import socket
-import ssl
-import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
-
-log = logging.getLogger(__name__)
 
 
 class DeliveryError(Exception):
@@ -30,97 +29,93 @@ class DeliveryError(Exception):
         self.permanent = permanent
 
 
+@dataclass(frozen=True)
+class Outgoing:
+    """One mail to hand over. `key` is stable and unique for its outbox row (a maildir
+    file name); `attempt` counts from 1."""
+
+    key: str
+    recipient: str
+    message: bytes
+    attempt: int = 1
+
+
+Outcome = tuple[Outgoing, DeliveryError | None]
+Settle = Callable[[list[Outcome]], None]
+
+
 class Transport(Protocol):
-    def send(self, sender: str, recipient: str, message: bytes) -> None:
-        """Deliver `message` (RFC 5322 bytes) from envelope `sender` to `recipient`."""
+    def send_many(self, sender: str, mails: Iterable[Outgoing], settle: Settle) -> None:
+        """Hand `mails` over in order, from envelope `sender`.
+
+        The next mail is taken from `mails` only when it is about to be sent. Every
+        mail taken is settled exactly once, and only once its outcome is final; an
+        exception raised by `settle` ends the batch (and propagates).
+        """
         ...
-
-
-def send_many(
-    transport: Transport, sender: str, mails: Sequence[tuple[str, bytes]]
-) -> list[DeliveryError | None]:
-    """Deliver several mails with `transport`, together where it can; the outcome of
-    each: None once it is out of our hands, else the `DeliveryError`."""
-    if isinstance(transport, MaildirTransport):
-        return transport.send_many(sender, mails)
-    outcomes: list[DeliveryError | None] = []
-    for recipient, message in mails:
-        try:
-            transport.send(sender, recipient, message)
-        except DeliveryError as error:
-            outcomes.append(error)
-        except Exception as error:  # an unexpected failure is worth another try
-            log.exception("unexpected error while sending to %s", recipient)
-            outcomes.append(DeliveryError(f"{type(error).__name__}: {error}", permanent=False))
-        else:
-            outcomes.append(None)
-    return outcomes
 
 
 class MaildirTransport:
     """Write each mail as one file into `<root>/new/`, via `tmp/` and a rename.
 
-    Files use LF line ends, as mail readers expect in a maildir.
+    The file is named after the mail's `key`, so sending a mail again replaces its
+    file (or finds it already read, in `cur/`) instead of adding a copy. Files use LF
+    line ends, as mail readers expect in a maildir. A write that fails (a full or
+    read-only disk) leaves nothing behind in `tmp/`.
     """
-
-    _counter = itertools.count()
 
     def __init__(self, root: Path) -> None:
         self.root = Path(root)
 
-    def send(self, sender: str, recipient: str, message: bytes) -> None:
-        [error] = self.send_many(sender, [(recipient, message)])
-        if error is not None:
-            raise error
-
-    def send_many(
-        self, sender: str, mails: Sequence[tuple[str, bytes]]
-    ) -> list[DeliveryError | None]:
+    def send_many(self, sender: str, mails: Iterable[Outgoing], settle: Settle) -> None:
         """Write every mail (each file synced), then sync `new/` once for them all."""
-        outcomes: list[DeliveryError | None] = []
-        delivered: list[int] = []
         try:
             self._ensure_folders()
         except OSError as exc:
-            return [DeliveryError(f"maildir {self.root}: {exc}", permanent=False)] * len(mails)
-        folder_tmp, folder_new = f"{self.root}/tmp/", f"{self.root}/new/"
-        for index, (_recipient, message) in enumerate(mails):
-            try:
-                name = self._unique_name()
-                _write_synced(Path(folder_tmp + name), message.replace(b"\r\n", b"\n"))
-                os.rename(folder_tmp + name, folder_new + name)
-            except OSError as exc:
-                outcomes.append(DeliveryError(f"maildir {self.root}: {exc}", permanent=False))
-            else:
-                outcomes.append(None)
-                delivered.append(index)
-        if delivered:
+            error = _disk_error(self.root, exc)
+            settle([(mail, error) for mail in mails])
+            return
+        outcomes = [(mail, self._write(mail)) for mail in mails]
+        if any(error is None for _mail, error in outcomes):
             try:
                 _sync_folder(self.root / "new")
             except OSError as exc:  # the renames may not last: count them as not sent
-                error = DeliveryError(f"maildir {self.root}: {exc}", permanent=False)
-                for index in delivered:
-                    outcomes[index] = error
-        return outcomes
+                error = _disk_error(self.root, exc)
+                outcomes = [(mail, outcome or error) for mail, outcome in outcomes]
+        if outcomes:
+            settle(outcomes)
+
+    def _write(self, mail: Outgoing) -> DeliveryError | None:
+        if mail.attempt > 1 and self._already_read(mail.key):
+            return None
+        temporary = self.root / "tmp" / mail.key
+        try:
+            _write_synced(temporary, mail.message.replace(b"\r\n", b"\n"))
+            os.replace(temporary, self.root / "new" / mail.key)
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                temporary.unlink()
+            return _disk_error(self.root, exc)
+        return None
+
+    def _already_read(self, key: str) -> bool:
+        """A mail reader moves a file to `cur/`, adding `:2,<flags>` to its name."""
+        with os.scandir(self.root / "cur") as entries:
+            return any(entry.name.partition(":")[0] == key for entry in entries)
 
     def _ensure_folders(self) -> None:
         for sub in ("tmp", "new", "cur"):
             (self.root / sub).mkdir(parents=True, exist_ok=True)
 
-    def _unique_name(self) -> str:
-        now = time.time()
-        seconds, micros = int(now), int((now % 1) * 1_000_000)
-        return f"{seconds}.M{micros}P{os.getpid()}Q{next(self._counter)}.{_host()}"
 
-
-@functools.cache
-def _host() -> str:
-    """This machine's name as a maildir file name part (`/` and `:` escaped)."""
-    return socket.gethostname().replace("/", "\\057").replace(":", "\\072")
+def _disk_error(root: Path, exc: OSError) -> DeliveryError:
+    """Every disk error is temporary: a full, read-only or failing disk gets fixed."""
+    name = errno.errorcode.get(exc.errno or 0, "")
+    return DeliveryError(f"maildir {root}: {name + ' ' if name else ''}{exc}", permanent=False)
 
 
 def _write_synced(path: Path, data: bytes) -> None:
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
     try:
         view = memoryview(data)
         while view:
@@ -136,55 +131,3 @@ def _sync_folder(path: Path) -> None:
         os.fsync(descriptor)
     finally:
         os.close(descriptor)
-
-
-class SmtpRelay:
-    """Hand each mail to an SMTP relay, with optional STARTTLS and login."""
-
-    def __init__(
-        self,
-        *,
-        host: str,
-        port: int,
-        starttls: bool = False,
-        username: str | None = None,
-        password: str | None = None,
-        timeout: float = 60.0,
-    ) -> None:
-        self.host, self.port, self.starttls = host, port, starttls
-        self.username, self.password, self.timeout = username, password, timeout
-
-    def send(self, sender: str, recipient: str, message: bytes) -> None:
-        try:
-            self._send(sender, recipient, message)
-        except smtplib.SMTPRecipientsRefused as exc:
-            code, text = exc.recipients.get(recipient, (450, b"recipient refused"))
-            raise _answer_error(code, text) from exc
-        except smtplib.SMTPAuthenticationError as exc:
-            # The operator's relay credentials are wrong: every mail would fail, so
-            # keep them pending until the config is fixed.
-            raise DeliveryError(_describe(exc.smtp_code, exc.smtp_error), permanent=False) from exc
-        except smtplib.SMTPResponseException as exc:
-            raise _answer_error(exc.smtp_code, exc.smtp_error) from exc
-        except (smtplib.SMTPException, OSError) as exc:
-            raise DeliveryError(f"relay {self.host}:{self.port}: {exc}", permanent=False) from exc
-
-    def _send(self, sender: str, recipient: str, message: bytes) -> None:
-        with smtplib.SMTP(self.host, self.port, timeout=self.timeout) as client:
-            client.ehlo()
-            if self.starttls:
-                client.starttls(context=ssl.create_default_context())
-                client.ehlo()
-            if self.username:
-                client.login(self.username, self.password or "")
-            client.sendmail(sender, [recipient], message)
-
-
-def _answer_error(code: int, text: bytes | str) -> DeliveryError:
-    return DeliveryError(_describe(code, text), permanent=500 <= code < 600)
-
-
-def _describe(code: int, text: bytes | str) -> str:
-    if isinstance(text, bytes):
-        text = text.decode("utf-8", "replace")
-    return f"{code} {text}"

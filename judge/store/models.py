@@ -53,6 +53,7 @@ NAMING_CONVENTION = {
 
 ADDRESS_LENGTH = 320  # RFC 5321: 64 (local part) + 1 + 255 (domain)
 MESSAGE_ID_LENGTH = 998  # the longest header line RFC 5322 allows
+LEASE_OWNER_LENGTH = 300  # host name (255) / pid / start
 
 
 class Base(DeclarativeBase):
@@ -144,7 +145,10 @@ class OutboxMessage(Base):
     """A mail to send to one recipient. `message` holds the full RFC 5322 bytes.
 
     `status`: `pending` until delivered (`sent`) or given up (`failed`, after a
-    permanent error or `max_attempts`). `next_attempt_at` drives the retries.
+    permanent error, or temporary ones for the whole `[outbound] lifetime`, counted
+    from `requeued_at` when `judge retry --outbox` put it back, else `created_at`).
+    `next_attempt_at` drives the retries. While a sender holds the row,
+    `lease_owner` names it (`host/pid/start`) and `next_attempt_at` is the lease's end.
     """
 
     __tablename__ = "outbox"
@@ -165,6 +169,8 @@ class OutboxMessage(Base):
     next_attempt_at: Mapped[datetime] = mapped_column(UTCDateTime)
     last_error: Mapped[str | None] = mapped_column(Text)
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    lease_owner: Mapped[str | None] = mapped_column(String(LEASE_OWNER_LENGTH))
+    requeued_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     __table_args__ = (Index("ix_outbox_status_next_attempt_at", "status", "next_attempt_at"),)
 

@@ -29,7 +29,8 @@ def iso_utc(moment: datetime | None) -> str | None:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def operator_overview(session: Session) -> dict[str, Any]:
+def operator_overview(session: Session, now: datetime | None = None) -> dict[str, Any]:
+    moment = now or datetime.now(UTC)
     return {
         "games": [
             {
@@ -53,6 +54,7 @@ def operator_overview(session: Session) -> dict[str, Any]:
             for row in failed_messages(session)
         ],
         "outbox": _counts(session, OutboxMessage.status),
+        "outbox_queue": outbox_queue(session, moment),
         "failed_outbox": [
             {
                 "id": row.id,
@@ -79,3 +81,48 @@ def _failed_outgoing(session: Session, limit: int = 100) -> list[OutboxMessage]:
         .limit(limit)
     )
     return list(session.scalars(query))
+
+
+def outbox_queue(session: Session, now: datetime) -> dict[str, Any]:
+    """The outgoing queue: how much waits, since when, and why it is being retried."""
+    pending = OutboxMessage.status == OutboxStatus.PENDING
+    count, oldest = session.execute(
+        select(func.count(), func.min(OutboxMessage.created_at)).where(pending)
+    ).one()
+    failing = session.execute(
+        select(OutboxMessage.last_error, func.count(), func.min(OutboxMessage.next_attempt_at))
+        .where(pending, OutboxMessage.last_error.is_not(None))
+        .group_by(OutboxMessage.last_error)
+        .order_by(func.count().desc())
+        .limit(10)
+    )
+    return {
+        "pending": int(count),
+        "oldest_pending_seconds": (
+            None if oldest is None else max(0, int((now - oldest).total_seconds()))
+        ),
+        "retrying": [
+            {"error": error, "mails": int(mails), "next_attempt": iso_utc(next_at)}
+            for error, mails, next_at in failing
+        ],
+    }
+
+
+def outbox_queue_lines(queue: dict[str, Any]) -> list[str]:
+    """`outbox_queue` as the lines `judge status` prints."""
+    age = queue["oldest_pending_seconds"]
+    oldest = "" if age is None else f", oldest {_age_text(age)} old"
+    lines = [f"  queue: {queue['pending']} pending{oldest}"]
+    lines += [
+        f"  retrying {row['mails']} (next try {row['next_attempt']}): {row['error']}"
+        for row in queue["retrying"]
+    ]
+    return lines
+
+
+def _age_text(seconds: int) -> str:
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, seconds = divmod(rest, 60)
+    parts = [(days, "d"), (hours, "h"), (minutes, "m"), (seconds, "s")]
+    return " ".join(f"{n}{unit}" for n, unit in parts if n) or "0s"

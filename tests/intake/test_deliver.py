@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from collections.abc import Callable
 from email.policy import SMTP
 from pathlib import Path
@@ -25,15 +27,20 @@ def _inbox(database_url: str) -> list[InboxMessage]:
         engine.dispose()
 
 
-def test_a_piped_mail_is_stored_processed_and_answered(
+def test_a_piped_mail_is_stored_and_left_to_the_daemon_which_answers_it(
     database_url: str, write_config: Callable[..., Path]
 ) -> None:
     config = write_config(database_url)
     result = run_judge("deliver", "--config", str(config), stdin=mail(1).as_bytes())
     assert result.returncode == 0, result.stderr.decode()
     [row] = _inbox(database_url)
-    assert row.status == InboxStatus.DONE
+    assert row.status == InboxStatus.NEW  # deliver stores; it neither processes nor sends
     assert row.mail_from == "ann@example.org"  # from the headers: no $SENDER given
+    assert not (config.parent / "outbox" / "new").exists()
+    # A pipe-only judge runs `judge scheduler`: it processes the inbox and sends.
+    result = run_judge("scheduler", "--once", "--config", str(config))
+    assert result.returncode == 0, result.stderr.decode()
+    assert _inbox(database_url)[0].status == InboxStatus.DONE
     [reply] = list((config.parent / "outbox" / "new").iterdir())
     assert b"In-Reply-To: <m1@example.org>" in reply.read_bytes()
 
@@ -95,3 +102,26 @@ def test_envelope_sender_prefers_option_then_environment_then_headers(
     message = mail(1)
     message["Return-Path"] = "<bounces@example.org>"
     assert envelope_sender(message.as_bytes(policy=SMTP), given) == expected
+
+
+def test_deliver_gives_up_within_its_time_budget_when_it_cannot_store(
+    tmp_path: Path, write_config: Callable[..., Path]
+) -> None:
+    """A database locked by someone else (SQLite's busy wait is 30 s) does not keep
+    the MTA's pipe open: after `deliver_timeout_seconds` it exits 75."""
+    database = tmp_path / "judge.db"
+    config = write_config(f"sqlite:///{database}", smtp={"deliver_timeout_seconds": 1.5})
+    assert run_judge("db", "upgrade", "--config", str(config)).returncode == 0
+    holder = sqlite3.connect(database, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # a long write elsewhere
+    try:
+        started = time.monotonic()
+        result = run_judge("deliver", "--config", str(config), stdin=mail(1).as_bytes())
+        elapsed = time.monotonic() - started
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert result.returncode == 75
+    assert b"not stored within 1.5 s" in result.stderr
+    assert elapsed < 15
+    assert _inbox(f"sqlite:///{database}") == []

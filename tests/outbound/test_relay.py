@@ -15,8 +15,10 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import ManualClock
 from judge.config import Config
-from judge.outbound import backoff, claim_due, deliver_due, enqueue, make_transport
+from judge.outbound import deliver_due, enqueue, make_transport
+from judge.store.lease_owner import this_process
 from judge.store.models import OutboxMessage, OutboxStatus
+from judge.store.outbox import RetryPolicy, claim_due
 
 from .sink import Sink, check_login, start_sink
 
@@ -34,7 +36,8 @@ def sink(loop_thread: Any) -> Sink:
 def relay_config(database_url: str, make_config: Callable[..., Config]) -> MakeRelayConfig:
     def build(port: int, **outbound: Any) -> Config:
         settings = {"transport": "smtp", "relay_host": "127.0.0.1", "relay_port": port,
-                    "backoff_seconds": 60, "max_attempts": 3, **outbound}
+                    "backoff_seconds": 60, "max_backoff_seconds": 600, "lifetime": "1d",
+                    **outbound}
         return make_config(database_url, outbound=settings)
 
     return build
@@ -53,6 +56,13 @@ def _queue(sessions: sessionmaker[Session], clock: ManualClock) -> None:
 def _row(sessions: sessionmaker[Session]) -> OutboxMessage:
     with sessions() as session:
         return session.scalars(select(OutboxMessage)).one()
+
+
+def _after_delivering(
+    sessions: sessionmaker[Session], clock: ManualClock, config: Config
+) -> OutboxMessage:
+    _deliver(sessions, clock, config)
+    return _row(sessions)
 
 
 def _deliver(sessions: sessionmaker[Session], clock: ManualClock, config: Config) -> int:
@@ -109,18 +119,22 @@ def test_a_451_is_retried_after_the_back_off_and_then_sent(
     assert (row.status, row.attempts) == (OutboxStatus.SENT, 2)
 
 
-def test_temporary_failures_give_up_after_max_attempts(
+def test_temporary_failures_are_retried_for_the_lifetime_then_fail(
     sessions: sessionmaker[Session], clock: ManualClock, sink: Sink,
     relay_config: MakeRelayConfig,
 ) -> None:
-    sink.answers.extend(["451 4.3.0 try later"] * 5)
+    sink.answers.extend(["451 4.3.0 try later"] * 1000)
     config = relay_config(sink.port)
     _queue(sessions, clock)
-    for _ in range(3):
-        _deliver(sessions, clock, config)
-        clock.advance(timedelta(hours=1))
-    row = _row(sessions)
-    assert (row.status, row.attempts) == (OutboxStatus.FAILED, 3)
+    created = clock.now()
+    while (row := _after_delivering(sessions, clock, config)).status == OutboxStatus.PENDING:
+        clock.advance(row.next_attempt_at - clock.now())
+    assert row.status == OutboxStatus.FAILED and row.last_error is not None
+    assert "451" in row.last_error and "given up after 1 day" in row.last_error
+    # 60, 120, 240, 480 s, then every 10 minutes (the cap) until the day is over,
+    # with the last try at the lifetime's very end.
+    assert row.attempts == 4 + (86400 - 900) // 600 + 2
+    assert clock.now() == created + timedelta(days=1) and sink.received == []
 
 
 def test_an_unreachable_relay_keeps_the_mail_pending(
@@ -158,9 +172,14 @@ def test_a_claimed_mail_is_not_claimed_again_while_being_sent(
     sessions: sessionmaker[Session], clock: ManualClock
 ) -> None:
     _queue(sessions, clock)
-    assert len(claim_due(sessions, clock.now())) == 1
-    assert claim_due(sessions, clock.now()) == []
+    lease = timedelta(minutes=5)
+    assert len(claim_due(sessions, clock.now(), this_process(), lease, 50)) == 1
+    assert claim_due(sessions, clock.now(), this_process(), lease, 50) == []
+    clock.advance(lease)
+    assert len(claim_due(sessions, clock.now(), this_process(), lease, 50)) == 1
 
 
-def test_the_back_off_doubles_with_each_attempt() -> None:
-    assert [backoff(n, 60).total_seconds() for n in (1, 2, 3, 4)] == [60, 120, 240, 480]
+def test_the_back_off_doubles_with_each_attempt_up_to_its_cap() -> None:
+    policy = RetryPolicy(timedelta(seconds=60), timedelta(hours=1), timedelta(days=5))
+    waits = [policy.wait_after(n).total_seconds() for n in (1, 2, 3, 4, 6, 7, 8, 500)]
+    assert waits == [60, 120, 240, 480, 1920, 3600, 3600, 3600]
