@@ -9,6 +9,7 @@ that holds the config file, so a judge's files stay together wherever it is star
 
 from __future__ import annotations
 
+import logging
 import re
 import tomllib
 from dataclasses import dataclass, field, fields, replace
@@ -23,7 +24,9 @@ TRANSPORTS = ("maildir", "smtp")
 LEASE_PER_TIMEOUT = 4  # lease_seconds >= this x relay_timeout_seconds
 
 
-RETIRED = {  # keys that are gone, with what to do instead
+log = logging.getLogger(__name__)
+
+RETIRED = {  # keys that are gone (ignored with a warning), with what to do instead
     ("outbound", "max_attempts"): "temporary failures are now retried for [outbound] "
     "lifetime (default 5d) instead of a number of attempts; remove the key",
 }
@@ -156,7 +159,10 @@ def _section(name: str, cls: type, values: Any) -> Any:
     kwargs: dict[str, Any] = {}
     for key, value in values.items():
         if (name, key) in RETIRED:
-            raise ConfigError(f"[{name}] {key}: {RETIRED[name, key]}")
+            # An upgrade must not stop a running judge (or make `deliver` defer every
+            # mail): a retired key is ignored, and the log says what replaced it.
+            log.warning("[%s] %s is ignored: %s", name, key, RETIRED[name, key])
+            continue
         if key not in known:
             raise ConfigError(f"unknown key [{name}] {key}")
         kwargs[key] = _coerce(f"[{name}] {key}", known[key].type, value)

@@ -127,10 +127,20 @@ def test_a_long_batch_renews_its_leases_and_skips_a_mail_taken_over(
         assert row is not None and row.status == OutboxStatus.PENDING
 
 
+def test_the_retired_max_attempts_is_ignored_with_a_warning(
+    make_config: Callable[..., Config], caplog: pytest.LogCaptureFixture
+) -> None:
+    """An operator's old judge.toml still loads after the upgrade: the judge must not
+    stop (nor `deliver` defer every mail) over a key that no longer means anything."""
+    config = make_config("sqlite://", outbound={"max_attempts": 8})
+    assert config.outbound.lifetime == "5d"
+    assert "[outbound] max_attempts is ignored" in caplog.text
+    assert "retried for [outbound] lifetime" in caplog.text
+
+
 @pytest.mark.parametrize(
     ("outbound", "message"),
     [
-        ({"max_attempts": 8}, "retried for [outbound] lifetime"),
         ({"lifetime": "forever"}, "not a duration"),
         ({"lifetime": "0d"}, "lifetime must be positive"),
         ({"lease_seconds": 60, "relay_timeout_seconds": 30}, "at least 4 x"),

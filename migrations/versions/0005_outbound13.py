@@ -4,8 +4,8 @@
 its dead predecessor had leased; `requeued_at` restarts a mail's lifetime when the
 operator puts a failed mail back (`judge retry --outbox`).
 
-Revision ID: 0004_outbound13
-Revises: 0003_deadlines
+Revision ID: 0005_outbound13
+Revises: 0004_orders_refused
 Create Date: 2026-11-25
 """
 
@@ -14,8 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0004_outbound13"
-down_revision = "0003_deadlines"
+revision = "0005_outbound13"
+down_revision = "0004_orders_refused"
 branch_labels = None
 depends_on = None
 
