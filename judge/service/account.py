@@ -24,14 +24,14 @@ from judge.service.orders import running_board
 from judge.service.snapshots import Board, active_players, seat_of
 from judge.store import games as store
 from judge.store.models import Game, Player, PlayerStatus
-from judge.store.passwords import hash_password
+from judge.store.password_work import new_hash
 
 DRAW_EVENT = "draw"
 
 
 def set_password(ctx: MailContext, command: SetPassword) -> list[Note]:
     signed = ctx.need_signon()
-    signed.player.password_hash = hash_password(command.new)
+    signed.player.password_hash = new_hash(command.new)
     return [note("password_changed")]
 
 

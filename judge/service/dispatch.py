@@ -97,12 +97,20 @@ class Entry:
 
 # Commands whose handlers never change the database.
 READS_ONLY: frozenset[type] = frozenset({c.Help, c.ListGames, c.History, c.Summary, c.Signoff})
+# Commands that only show something: the same one twice in a mail is answered once
+# (`HELP gm` 500 times must not make a 2 MB reply).
+ANSWERED_ONCE: frozenset[type] = frozenset({c.Help, c.ListGames, c.History, c.Summary, c.MapRequest})
 
 
 def run_line(ctx: MailContext, parsed: ParsedLine) -> Entry:
     if parsed.command is None:
         return Entry(parsed.text, (Refusal("parse_error", message=parsed.error or "").note,))
     handler = HANDLERS[type(parsed.command)]
+    if type(parsed.command) in ANSWERED_ONCE:
+        asked = repr(parsed.command)
+        if asked in ctx.answered:
+            return Entry(parsed.text, (note("answered_above"),))
+        ctx.answered.add(asked)
     if type(parsed.command) in READS_ONLY:
         return _read_line(ctx, parsed, handler)
     signed = ctx.signed

@@ -9,7 +9,7 @@ that is not the sender) is queued, all in the caller's transaction.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from sqlalchemy.orm import Session
 
@@ -21,7 +21,7 @@ from judge.mail.compose import ReplyFields, reply_bytes, reply_message
 from judge.mail.read import IncomingMail, read_message
 from judge.mail.templates import render
 from judge.outbound import enqueue, enqueue_raw
-from judge.service import ratelimit
+from judge.service import passwords, ratelimit
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.dispatch import Entry, run_line
 from judge.service.games import start_if_full
@@ -48,9 +48,27 @@ def handle_inbox_message(
         if limit is ratelimit.Verdict.OVER:
             return
     ctx = MailContext(session=session, config=config, now=now, sender=mail.sender)
-    entries = [run_line(ctx, parsed) for parsed in parse_commands(mail.lines)]
-    trailer = _trailer(ctx)
+    entries, stopped = _run_lines(ctx, mail.lines)
+    passwords.record_failures(ctx)
+    trailer = [*stopped, *_trailer(ctx)]
     _reply(ctx, mail, entries, trailer)
+
+
+def _run_lines(ctx: MailContext, lines: Sequence[str]) -> tuple[list[Entry], list[Note]]:
+    """Run the mail's lines, up to `[limits] lines_per_mail` and until the mail gave
+    too many wrong passwords; the notes say where reading stopped, and why."""
+    limits = ctx.config.limits
+    stopped: list[Note] = []
+    if len(lines) > limits.lines_per_mail:
+        stopped.append(Refusal("lines_limit", limit=limits.lines_per_mail, total=len(lines)).note)
+        lines = lines[: limits.lines_per_mail]
+    entries = []
+    for parsed in parse_commands(lines):
+        entries.append(run_line(ctx, parsed))
+        if passwords.mail_limit_reached(ctx):
+            stopped.append(Refusal("password_limit", limit=limits.failed_passwords_per_mail).note)
+            break
+    return entries, stopped
 
 
 def _trailer(ctx: MailContext) -> list[Note]:
@@ -87,6 +105,16 @@ def _guarded(
     return notes
 
 
+def _capped(body: str, limit: int, errors: int) -> str:
+    """The reply's body, cut at a line end before `limit` bytes, with a note."""
+    data = body.encode("utf-8")
+    if len(data) <= limit:
+        return body
+    head = data[:limit].decode("utf-8", "ignore")
+    head = head[: head.rfind("\n") + 1] if "\n" in head else ""
+    return head + render("reply_cut.txt.j2", limit=limit, errors=errors)
+
+
 def _reply(ctx: MailContext, mail: IncomingMail, entries: list[Entry], trailer: list[Note]) -> None:
     errors = sum(entry.errors for entry in entries) + sum(n.error for n in trailer)
     body = render(
@@ -96,6 +124,7 @@ def _reply(ctx: MailContext, mail: IncomingMail, entries: list[Entry], trailer: 
         trailer=trailer,
         errors=errors,
     )
+    body = _capped(body, ctx.config.limits.reply_bytes, errors)
     recipients = [mail.sender, *sorted(ctx.copy_to)]
     for to in one_per_address(recipients, str):
         reply = ReplyFields(

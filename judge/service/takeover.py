@@ -16,7 +16,7 @@ from judge.service.describe import power_title
 from judge.service.snapshots import active_players, load_board, seat_of
 from judge.store import games as store
 from judge.store.models import Game, GameStatus, Player, PlayerRole, PlayerStatus
-from judge.store.passwords import hash_password
+from judge.store.password_work import new_hash
 
 ABANDONED = (PlayerStatus.RESIGNED, PlayerStatus.EJECTED)
 
@@ -30,7 +30,7 @@ def take_over(ctx: MailContext, game: Game, power: str, password: str) -> Note:
         raise Refusal("already_playing", game=game.name)
     seat.status = PlayerStatus.ACTIVE
     seat.address = ctx.sender
-    seat.password_hash = hash_password(password)
+    seat.password_hash = new_hash(password)
     seat.wait = False
     ctx.sign_on(game, seat)
     title = power_title(power)
