@@ -30,6 +30,7 @@ from judge.clock import Clock, wait_until_woken
 from judge.config import Config
 from judge.mail.handover import Handed, Handover, fail, settle
 from judge.store import inbox
+from judge.store.db import begin_read_only
 from judge.store.models import InboxMessage, InboxStatus
 
 log = logging.getLogger(__name__)
@@ -71,8 +72,24 @@ def process_batch(
     engine = _engine(sessions)
     if handover is not None:
         _store_handed(engine, handover.take(), clock)
+    _prepare(sessions, handler, config, size)
     with engine.connect() as connection, connection.begin():
         return _process_rows(sessions, connection, handler, clock, config, size, handover)
+
+
+def _prepare(
+    sessions: sessionmaker[Session], handler: Handler, config: Config, size: int
+) -> None:
+    """Let the handler do its slow, read-only work (password hashing) for the next
+    mails before the batch takes the write lock: `handler.prepare(session, row,
+    config)`, when the handler has one, in a read-only session."""
+    prepare = getattr(handler, "prepare", None)
+    if prepare is None:
+        return
+    with sessions() as session:
+        begin_read_only(session)
+        for row in inbox.peek_new(session, size):
+            prepare(session, row, config)
 
 
 def _store_handed(engine: Engine, handed: list[Handed], clock: Clock) -> None:

@@ -99,7 +99,9 @@ class Entry:
 READS_ONLY: frozenset[type] = frozenset({c.Help, c.ListGames, c.History, c.Summary, c.Signoff})
 # Commands that only show something: the same one twice in a mail is answered once
 # (`HELP gm` 500 times must not make a 2 MB reply).
-ANSWERED_ONCE: frozenset[type] = frozenset({c.Help, c.ListGames, c.History, c.Summary, c.MapRequest})
+ANSWERED_ONCE: frozenset[type] = frozenset(
+    {c.Help, c.ListGames, c.History, c.Summary, c.MapRequest}
+)
 
 
 def run_line(ctx: MailContext, parsed: ParsedLine) -> Entry:

@@ -15,13 +15,13 @@ from sqlalchemy.orm import Session
 from judge.mail.command_types import Create, Observe, Preferences, Signon, Start
 from judge.rules.state import POWERS
 from judge.service.context import MailContext, Note, Refusal, note
+from judge.service.passwords import check_password
 from judge.service.settings import apply_settings
 from judge.service.snapshots import active_players, draw_seed, rules_of, variants
 from judge.service.starting import start_game
 from judge.service.takeover import take_over
 from judge.store import games as store
 from judge.store.models import Game, GameStatus, Player, PlayerRole
-from judge.service.passwords import check_password
 from judge.store.password_work import new_hash
 from judge.variants.base import VariantError
 
@@ -86,11 +86,11 @@ def signon(ctx: MailContext, command: Signon) -> list[Note]:
         ctx.sign_on(game, person)
         return [note("signed_on_master", game=game.name)]
     if command.role == "observer":
-        person = the_observer(ctx.session, game, ctx.sender)
-        if person is None:
+        observer = the_observer(ctx.session, game, ctx.sender)
+        if observer is None:
             raise Refusal("not_observing", game=game.name)
-        check_password(ctx, game, person, command.password)
-        ctx.sign_on(game, person)
+        check_password(ctx, game, observer, command.password)
+        ctx.sign_on(game, observer)
         return [note("signed_on_observer", game=game.name)]
     return [_sign_on_power(ctx, game, command.power or "", command.password)]
 

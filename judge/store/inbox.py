@@ -122,6 +122,18 @@ def claim_batch(connection: Connection, limit: int) -> list[Row[Any]]:
     return list(connection.execute(_CLAIM, {"limit": limit}))
 
 
+def peek_new(session: Session, limit: int) -> list[InboxMessage]:
+    """The oldest unprocessed mails, up to `limit`, without claiming them (a read-only
+    look ahead of the next batch)."""
+    query = (
+        select(InboxMessage)
+        .where(InboxMessage.status == InboxStatus.NEW)
+        .order_by(InboxMessage.id)
+        .limit(limit)
+    )
+    return list(session.scalars(query))
+
+
 def unattached(row: Row[Any]) -> InboxMessage:
     """A claimed row as an `InboxMessage` outside any session."""
     return InboxMessage(**row._asdict())

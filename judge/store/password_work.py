@@ -21,6 +21,7 @@ from typing import TypeVar
 from judge.store.passwords import hash_password, verify_password
 
 MAX_KEPT = 4096
+MAX_PER_PASSWORD = 4  # hashes kept ahead for one password
 V = TypeVar("V")
 
 _lock = threading.Lock()
@@ -63,7 +64,7 @@ def hash_ahead(password: str) -> None:
     made = hash_password(password)
     key = _key(password)
     with _lock:
-        _keep(_hashed, key, [*_hashed.get(key, []), made])
+        _keep(_hashed, key, [*_hashed.get(key, [])[-(MAX_PER_PASSWORD - 1) :], made])
 
 
 def new_hash(password: str) -> str:
