@@ -95,6 +95,32 @@ def signon(ctx: MailContext, command: Signon) -> list[Note]:
     return [_sign_on_power(ctx, game, command.power or "", command.password)]
 
 
+def signon_password_holds(ctx: MailContext, command: Signon) -> bool:
+    """Whether `command` names an existing seat and its password (no sign-on made)."""
+    game = store.get_game(ctx.session, command.game)
+    seat = signon_seat(ctx.session, game, command, ctx.sender) if game is not None else None
+    if game is None or seat is None:
+        return False
+    try:
+        check_password(ctx, game, seat, command.password)
+    except Refusal:
+        return False
+    return True
+
+
+def signon_seat(session: Session, game: Game, command: Signon, sender: str) -> Player | None:
+    """The existing seat whose password `command` is checked against, if any: the
+    sender's own seat for a join or an observer, the master, the power's holder."""
+    if command.role == "join":
+        return _of_address(active_players(session, game), sender)
+    if command.role == "master":
+        masters = store.players_of(session, game, roles=[PlayerRole.MASTER])
+        return masters[0] if masters else None
+    if command.role == "observer":
+        return the_observer(session, game, sender)
+    return power_holder(session, game, command.power or "")
+
+
 def the_master(session: Session, game: Game) -> Player:
     """The game's master (the first, should there ever be more)."""
     masters = store.players_of(session, game, roles=[PlayerRole.MASTER])

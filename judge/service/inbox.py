@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 from judge.clock import Clock
 from judge.config import Config
 from judge.mail.attachments import attach
+from judge.mail.command_types import Signon
 from judge.mail.commands import parse_commands
 from judge.mail.compose import ReplyFields, reply_bytes, reply_message
 from judge.mail.read import IncomingMail, read_message
@@ -24,7 +25,7 @@ from judge.outbound import enqueue, enqueue_raw
 from judge.service import passwords, ratelimit
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.dispatch import Entry, run_line
-from judge.service.games import start_if_full
+from judge.service.games import signon_password_holds, start_if_full
 from judge.service.mailing import one_per_address
 from judge.service.orders import current_orders
 from judge.service.processing import process_if_ready
@@ -35,23 +36,37 @@ log = logging.getLogger(__name__)
 
 def handle_inbox_message(
     session: Session, inbox_row: InboxMessage, clock: Clock, config: Config
-) -> None:
-    """Handle one stored mail: run its commands and queue the reply."""
+) -> str | None:
+    """Handle one stored mail: run its commands and queue the reply. Returns None, or
+    why the mail was declined (not answered)."""
     now = clock.now()
     mail = read_message(inbox_row.raw, config.judge.address)
     if mail.must_not_answer or not mail.sender:
-        log.info("inbox %s: no reply (%s)", inbox_row.id, mail.why or "no sender")
-        return
-    limit = ratelimit.verdict(session, inbox_row, config, now)
+        why = mail.why or "no sender"
+        log.info("inbox %s: no reply (%s)", inbox_row.id, why)
+        return f"not answered: {why}"
+    ctx = MailContext(session=session, config=config, now=now, sender=mail.sender)
+    limit = ratelimit.verdict(session, inbox_row, config)
     if limit is not ratelimit.Verdict.UNDER:
         ratelimit.send_notice(session, config, mail.sender, now)
-        if limit is ratelimit.Verdict.OVER:
-            return
-    ctx = MailContext(session=session, config=config, now=now, sender=mail.sender)
+        if limit is ratelimit.Verdict.OVER and not _signs_on(ctx, mail.lines):
+            passwords.record_failures(ctx)
+            return ratelimit.DECLINED
     entries, stopped = _run_lines(ctx, mail.lines)
     passwords.record_failures(ctx)
     trailer = [*stopped, *_trailer(ctx)]
     _reply(ctx, mail, entries, trailer)
+    return None
+
+
+def _signs_on(ctx: MailContext, lines: Sequence[str]) -> bool:
+    """Whether the mail's first SIGNON holds the seat's password: such mail is handled
+    even over the sender's limit, so that mail forged in a player's name cannot
+    silence the player. A wrong password here counts like any other."""
+    for parsed in parse_commands(lines[: ctx.config.limits.lines_per_mail]):
+        if isinstance(parsed.command, Signon):
+            return signon_password_holds(ctx, parsed.command)
+    return False
 
 
 def _run_lines(ctx: MailContext, lines: Sequence[str]) -> tuple[list[Entry], list[Note]]:

@@ -25,10 +25,9 @@ from judge.config import Config
 from judge.mail import command_types as c
 from judge.mail.commands import parse_commands
 from judge.mail.read import read_message
-from judge.service.games import power_holder, the_observer
-from judge.service.snapshots import active_players
+from judge.service.games import signon_seat, the_observer
 from judge.store import games as store
-from judge.store.models import InboxMessage, Player, PlayerRole
+from judge.store.models import InboxMessage, Player
 from judge.store.password_work import hash_ahead, verify_ahead
 
 log = logging.getLogger(__name__)
@@ -70,12 +69,6 @@ def _seat(session: Session, command: c.Signon | c.Observe, sender: str) -> Playe
     game = store.get_game(session, command.game)
     if game is None:
         return None
-    if isinstance(command, c.Observe) or command.role == "observer":
+    if isinstance(command, c.Observe):
         return the_observer(session, game, sender)
-    if command.role == "master":
-        masters = store.players_of(session, game, roles=[PlayerRole.MASTER])
-        return (masters[0] if masters else None)
-    if command.role == "join":
-        mine = [p for p in active_players(session, game) if p.address.lower() == sender.lower()]
-        return (mine[0] if mine else None)
-    return power_holder(session, game, command.power or "")
+    return signon_seat(session, game, command, sender)
