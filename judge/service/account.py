@@ -17,6 +17,7 @@ from judge.mail.command_types import (
     SetPassword,
 )
 from judge.service.announce import announce
+from judge.service.confirmation import confirmation_note
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.describe import power_title
 from judge.service.ending import finish_game
@@ -41,7 +42,8 @@ def set_address(ctx: MailContext, command: SetAddress) -> list[Note]:
     signed.player.address = command.address
     if old.lower() != ctx.sender.lower():
         ctx.copy_to.add(old)
-    return [note("address_changed", old=old, new=command.address)]
+    notes = [note("address_changed", old=old, new=command.address)]
+    return notes + confirmation_note(ctx, command.address)
 
 
 def resign(ctx: MailContext, command: Resign) -> list[Note]:

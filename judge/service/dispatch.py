@@ -19,6 +19,7 @@ from judge.mail.command_types import ParsedLine
 from judge.service import (
     account,
     bids,
+    confirmation,
     games,
     gm,
     help,
@@ -80,6 +81,9 @@ HANDLERS: dict[type, Handler] = {
     c.Resume: gm.resume,
     c.Terminate: gm.terminate,
     c.Eject: gm.eject,
+    c.Confirm: confirmation.confirm,
+    c.Stop: confirmation.stop,
+    c.Unobserve: confirmation.unobserve,
 }
 
 

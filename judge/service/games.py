@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from judge.mail.command_types import Create, Observe, Preferences, Signon, Start
 from judge.rules.state import POWERS
+from judge.service.confirmation import confirmation_note, unconfirmed
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.passwords import check_password
 from judge.service.settings import apply_settings
@@ -64,7 +65,8 @@ def create(ctx: MailContext, command: Create) -> list[Note]:
     )
     ctx.sign_on(game, master)
     needed = variant.players_needed(settings["rules"])
-    return [note("created", game=game.name, variant=variant.display_name, needed=needed)]
+    created = note("created", game=game.name, variant=variant.display_name, needed=needed)
+    return [created, *confirmation_note(ctx, ctx.sender)]
 
 
 def _games_created_today(ctx: MailContext) -> int:
@@ -174,7 +176,8 @@ def join(ctx: MailContext, game: Game, password: str) -> list[Note]:
     ctx.sign_on(game, player)
     ctx.touch(game)  # it may be full now: it starts after the mail's last line
     count, needed = len(players) + 1, variant.players_needed(rules_of(game))
-    return [note("joined", game=game.name, count=count, needed=needed)]
+    joined = note("joined", game=game.name, count=count, needed=needed)
+    return [joined, *confirmation_note(ctx, ctx.sender)]
 
 
 def start_if_full(ctx: MailContext, game: Game) -> list[Note]:
@@ -186,8 +189,12 @@ def start_if_full(ctx: MailContext, game: Game) -> list[Note]:
     if game.status is not GameStatus.FORMING:
         return []
     variant = variants().get(game.variant)
-    if len(active_players(ctx.session, game)) < variant.players_needed(rules_of(game)):
+    players = active_players(ctx.session, game)
+    if len(players) < variant.players_needed(rules_of(game)):
         return []
+    waiting = unconfirmed(ctx.session, ctx.config, players)
+    if waiting:
+        return [note("waiting_for_confirmation", game=game.name, addresses=waiting)]
     return [start_game(ctx, game)]
 
 
@@ -211,7 +218,7 @@ def observe(ctx: MailContext, command: Observe) -> list[Note]:
         role=PlayerRole.OBSERVER,
     )
     ctx.sign_on(game, person)
-    return [note("observing", game=game.name)]
+    return [note("observing", game=game.name), *confirmation_note(ctx, ctx.sender)]
 
 
 def preferences(ctx: MailContext, command: Preferences) -> list[Note]:
@@ -236,7 +243,11 @@ def start(ctx: MailContext, command: Start) -> list[Note]:
     if game.status is not GameStatus.FORMING:
         raise Refusal("not_forming", game=game.name)
     variant = variants().get(game.variant)
-    count = len(active_players(ctx.session, game))
+    players = active_players(ctx.session, game)
+    count = len(players)
     if count < variant.min_players:
         raise Refusal("too_few_players", game=game.name, count=count, needed=variant.min_players)
+    waiting = unconfirmed(ctx.session, ctx.config, players)
+    if waiting:
+        raise Refusal("unconfirmed_seats", game=game.name, addresses=waiting)
     return [start_game(ctx, game)]

@@ -22,7 +22,7 @@ from judge.mail.compose import ReplyFields, reply_bytes, reply_message
 from judge.mail.read import IncomingMail, read_message
 from judge.mail.templates import render
 from judge.outbound import enqueue, enqueue_raw
-from judge.service import passwords, ratelimit
+from judge.service import confirmation, passwords, ratelimit
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.dispatch import Entry, run_line
 from judge.service.games import signon_password_holds, start_if_full
@@ -52,7 +52,10 @@ def handle_inbox_message(
         if limit is ratelimit.Verdict.OVER and not _signs_on(ctx, mail.lines):
             passwords.record_failures(ctx)
             return ratelimit.DECLINED
+    confirmed = confirmation.confirm_by_reply(ctx, mail.references)
     entries, stopped = _run_lines(ctx, mail.lines)
+    if confirmed:
+        stopped.insert(0, note("confirmed", address=ctx.sender))
     passwords.record_failures(ctx)
     trailer = [*stopped, *_trailer(ctx)]
     _reply(ctx, mail, entries, trailer)
