@@ -27,6 +27,7 @@ from judge.clock import Clock, SystemClock
 from judge.config import Config
 from judge.outbound import deliver_due, make_transport
 from judge.service.due import run_due
+from judge.service.expiry import expire_forming_games
 from judge.store import games as store
 from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import upgrade
@@ -40,6 +41,19 @@ BATCH = 20  # games claimed (and committed) together
 def tick(session: Session, clock: Clock, config: Config) -> None:
     """One scheduler round in `session` (the `judge serve` hook)."""
     run_due_games(session, clock, config)
+    end_stale_forming_games(session, clock, config)
+
+
+def end_stale_forming_games(session: Session, clock: Clock, config: Config) -> int:
+    """End the forming games that never started (`[limits] forming_game_days`)."""
+    try:
+        ended = expire_forming_games(session, config, clock.now())
+        session.commit()
+    except Exception:
+        session.rollback()
+        log.exception("scheduler: ending stale forming games failed; retried next round")
+        return 0
+    return ended
 
 
 def run_due_games(session: Session, clock: Clock, config: Config) -> int:
@@ -84,6 +98,7 @@ def run_rounds(
     """Handle every due game, then (with `send`) deliver the mail that is due."""
     with sessions() as session:
         handled = run_due_games(session, clock, config)
+        end_stale_forming_games(session, clock, config)
     if send:
         deliver_due(sessions, make_transport(config.outbound), clock, config)
     return handled
