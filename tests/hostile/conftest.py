@@ -20,12 +20,12 @@ from typing import Any
 import pytest
 from argon2 import PasswordHasher
 from e2e.test_standard_game import Judge, _free_port, _wait_for_port
+from service.harness import JudgeHarness
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.store import password_work
-from service.harness import JudgeHarness
 
 TESTS = Path(__file__).resolve().parents[1]
 CHEAP_HANDLER = "e2e.cheap_hashes:handle_inbox_message"
@@ -34,9 +34,7 @@ Serve = Callable[..., Judge]
 
 
 @pytest.fixture
-def serve(
-    write_config: Callable[..., Path], database_url: str, tmp_path: Path
-) -> Iterator[Serve]:
+def serve(write_config: Callable[..., Path], database_url: str, tmp_path: Path) -> Iterator[Serve]:
     processes: list[tuple[subprocess.Popen[bytes], Any]] = []
 
     def start(cheap: bool = True, **sections: dict[str, Any]) -> Judge:
