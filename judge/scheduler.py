@@ -18,7 +18,7 @@ import logging
 import signal
 import threading
 import time
-from datetime import datetime
+from datetime import datetime, timedelta
 from types import FrameType
 
 from sqlalchemy.orm import Session, sessionmaker
@@ -44,10 +44,28 @@ def tick(session: Session, clock: Clock, config: Config) -> None:
     end_stale_forming_games(session, clock, config)
 
 
+class _ExpiryCheck:
+    """When forming games were last checked for expiry: at most once a minute, not
+    every poll (on SQLite each check would take the write lock)."""
+
+    every = timedelta(minutes=1)
+    last: datetime | None = None
+
+    @classmethod
+    def due(cls, now: datetime) -> bool:
+        if cls.last is not None and cls.last <= now < cls.last + cls.every:
+            return False
+        cls.last = now
+        return True
+
+
 def end_stale_forming_games(session: Session, clock: Clock, config: Config) -> int:
     """End the forming games that never started (`[limits] forming_game_days`)."""
+    now = clock.now()
+    if not _ExpiryCheck.due(now):
+        return 0
     try:
-        ended = expire_forming_games(session, config, clock.now())
+        ended = expire_forming_games(session, config, now)
         session.commit()
     except Exception:
         session.rollback()
