@@ -129,12 +129,15 @@ def _write_config(url: str, folder: Path) -> Path:
     path.write_text(
         f'[judge]\naddress = "judge@example.org"\ncode = "BENCH"\n'
         f'[database]\nurl = "{url}"\n[outbound]\nmaildir = "{folder / "outbox"}"\n'
+        "[security]\nconfirm_addresses = false\n"
     )
     return path
 
 
 def _seed(url: str, folder: Path, games: int, maps: bool) -> None:
-    config = config_from_dict({"database": {"url": url}}, folder)
+    config = config_from_dict(
+        {"database": {"url": url}, "security": {"confirm_addresses": False}}, folder
+    )  # made-up players: no confirmation round
     engine = make_engine(url)
     upgrade(engine)
     sessions = make_session_factory(engine)

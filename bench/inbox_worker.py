@@ -46,7 +46,8 @@ def main() -> None:
         sessions = make_session_factory(engine)
         config = config_from_dict(
             {"judge": {"address": "judge@example.org"}, "database": {"url": str(engine.url)},
-             "limits": {"per_sender_per_hour": 1_000_000}},
+             "limits": {"per_sender_per_hour": 1_000_000},
+             "security": {"confirm_addresses": False}},
             Path(folder),
         )  # fmt: skip
         clock = SystemClock()

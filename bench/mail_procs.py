@@ -76,6 +76,10 @@ def write_config(folder: Path, port: int) -> Path:
         'maildir = "outbox"\n'
         "[limits]\n"
         f"per_sender_per_hour = {PER_SENDER_PER_HOUR}\n"
+        f"per_connection_address_per_hour = {PER_SENDER_PER_HOUR}\n"
+        f"lines_per_mail = 100000\n"
+        "[security]\n"
+        "confirm_addresses = false\n"
     )
     return path
 

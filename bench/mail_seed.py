@@ -55,7 +55,10 @@ def seed_started(engine: Engine, name: str, password: str, password_hash: str) -
     """A running standard game `name`; returns its seven seats."""
     sessions = make_session_factory(engine)
     now = datetime.now(UTC)
-    config = config_from_dict({"judge": {"address": "judge@example.org"}}, Path.cwd())
+    config = config_from_dict(
+        {"judge": {"address": "judge@example.org"}, "security": {"confirm_addresses": False}},
+        Path.cwd(),
+    )
     with sessions.begin() as session:
         game = seed_game(
             session, config, name=name, variant="standard", password_hash=password_hash,

@@ -95,7 +95,23 @@ class SchedulerSection:
 
 @dataclass(frozen=True)
 class LimitsSection:
-    per_sender_per_hour: int = 60
+    """Bounds on what one mail, one sender or one game may cost (spec: "Limits")."""
+
+    per_sender_per_hour: int = 60  # mails per envelope sender (and connecting address pair)
+    per_connection_address_per_hour: int = 300  # mails per connecting IP at the SMTP intake
+    lines_per_mail: int = 1000  # lines of a mail read; the rest are ignored, with a note
+    failed_passwords_per_mail: int = 3  # then the rest of the mail is not read
+    failed_passwords_per_seat_per_hour: int = 10  # per seat, counted per kind of sender
+    games_per_address_per_day: int = 5  # CREATE
+    observers_per_game: int = 50  # OBSERVE
+    broadcasts_per_mail: int = 5  # BROADCAST (and PRESS) blocks sent by one mail
+    reply_bytes: int = 256 * 1024  # one reply's body; longer ones are cut, with a note
+    forming_game_days: float = 30.0  # a forming game that never starts ends after this
+
+
+@dataclass(frozen=True)
+class SecuritySection:
+    confirm_addresses: bool = True  # no ongoing mail to an address that has not confirmed
 
 
 @dataclass(frozen=True)
@@ -108,6 +124,7 @@ class Config:
     outbound: OutboundSection = field(default_factory=OutboundSection)
     scheduler: SchedulerSection = field(default_factory=SchedulerSection)
     limits: LimitsSection = field(default_factory=LimitsSection)
+    security: SecuritySection = field(default_factory=SecuritySection)
     base_dir: Path = field(default_factory=Path.cwd)
 
 
@@ -118,6 +135,7 @@ _SECTIONS: dict[str, type] = {
     "outbound": OutboundSection,
     "scheduler": SchedulerSection,
     "limits": LimitsSection,
+    "security": SecuritySection,
 }
 
 
@@ -209,7 +227,7 @@ def _check(config: Config) -> None:
         "[outbound] lease_seconds": config.outbound.lease_seconds,
         "[outbound] batch_size": config.outbound.batch_size,
         "[scheduler] poll_seconds": config.scheduler.poll_seconds,
-        "[limits] per_sender_per_hour": config.limits.per_sender_per_hour,
+        **{f"[limits] {f.name}": getattr(config.limits, f.name) for f in fields(LimitsSection)},
     }
     for where, number in positive.items():
         if number <= 0:

@@ -21,7 +21,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from types import FrameType
 
 from sqlalchemy.orm import Session, sessionmaker
@@ -30,6 +30,7 @@ from judge.clock import Clock, SystemClock
 from judge.config import Config
 from judge.outbound import deliver_due, make_transport
 from judge.service.due import run_due
+from judge.service.expiry import expire_forming_games
 from judge.store import games as store
 from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import upgrade
@@ -45,6 +46,37 @@ BATCH = 20  # games claimed (and committed) together
 def tick(session: Session, clock: Clock, config: Config) -> None:
     """One scheduler round in `session` (the `judge serve` hook)."""
     run_due_games(session, clock, config)
+    end_stale_forming_games(session, clock, config)
+
+
+class _ExpiryCheck:
+    """When forming games were last checked for expiry: at most once a minute, not
+    every poll (on SQLite each check would take the write lock)."""
+
+    every = timedelta(minutes=1)
+    last: datetime | None = None
+
+    @classmethod
+    def due(cls, now: datetime) -> bool:
+        if cls.last is not None and cls.last <= now < cls.last + cls.every:
+            return False
+        cls.last = now
+        return True
+
+
+def end_stale_forming_games(session: Session, clock: Clock, config: Config) -> int:
+    """End the forming games that never started (`[limits] forming_game_days`)."""
+    now = clock.now()
+    if not _ExpiryCheck.due(now):
+        return 0
+    try:
+        ended = expire_forming_games(session, config, now)
+        session.commit()
+    except Exception:
+        session.rollback()
+        log.exception("scheduler: ending stale forming games failed; retried next round")
+        return 0
+    return ended
 
 
 def run_due_games(session: Session, clock: Clock, config: Config) -> int:
@@ -97,6 +129,7 @@ def run_rounds(
         _guarded("processing the inbox", process_pending, sessions, handler, clock, config)
     with sessions() as session:
         handled = run_due_games(session, clock, config)
+        end_stale_forming_games(session, clock, config)
     if send:
         transport = make_transport(config.outbound)
         _guarded("delivering the outbox", deliver_due, sessions, transport, clock, config)

@@ -7,7 +7,8 @@ batches, so that the intake never queues for the write lock behind a batch.
 
 Inside a batch each mail gets its own session and savepoint: the row is claimed,
 the handler applies the mail to the games and queues the replies, and the row is
-marked `done`, all released together, isolated from the mails before and after it.
+marked `done` (or `declined`, when the handler chose not to answer: a limit, a
+bounce), all released together, isolated from the mails before and after it.
 A crash anywhere before the commit leaves the batch's rows `new`, so they are
 processed after a restart, and exactly once. A handler that raises has its effects
 rolled back (to the mail's savepoint) and the row is marked `failed` with the
@@ -30,12 +31,14 @@ from judge.clock import Clock, wait_until_woken
 from judge.config import Config
 from judge.mail.handover import Handed, Handover, fail, settle
 from judge.store import inbox
+from judge.store.db import begin_read_only
 from judge.store.models import InboxMessage, InboxStatus
 
 log = logging.getLogger(__name__)
 
-# The service layer's entry point. It must not commit or roll back the session.
-Handler = Callable[[Session, InboxMessage, Clock, Config], None]
+# The service layer's entry point. It must not commit or roll back the session. It
+# returns None when it handled the mail, or why it declined to answer it.
+Handler = Callable[[Session, InboxMessage, Clock, Config], str | None]
 
 BATCH_SIZE = 20  # mails per transaction, at most
 HANDOVER_WAIT = 0.01  # seconds: a batch ends early once a handed-over mail waited this long
@@ -71,8 +74,24 @@ def process_batch(
     engine = _engine(sessions)
     if handover is not None:
         _store_handed(engine, handover.take(), clock)
+    _prepare(sessions, handler, config, size)
     with engine.connect() as connection, connection.begin():
         return _process_rows(sessions, connection, handler, clock, config, size, handover)
+
+
+def _prepare(
+    sessions: sessionmaker[Session], handler: Handler, config: Config, size: int
+) -> None:
+    """Let the handler do its slow, read-only work (password hashing) for the next
+    mails before the batch takes the write lock: `handler.prepare(session, row,
+    config)`, when the handler has one, in a read-only session."""
+    prepare = getattr(handler, "prepare", None)
+    if prepare is None:
+        return
+    with sessions() as session:
+        begin_read_only(session)
+        for row in inbox.peek_new(session, size):
+            prepare(session, row, config)
 
 
 def _store_handed(engine: Engine, handed: list[Handed], clock: Clock) -> None:
@@ -145,13 +164,16 @@ def _process_one(
     with sessions(bind=connection, join_transaction_mode="create_savepoint") as session:
         session.begin()
         try:
-            handler(session, row, clock, config)
+            declined = handler(session, row, clock, config)
             session.commit()
         except Exception:
             session.rollback()  # the handler's effects, back to the savepoint
             log.exception("inbox %s: the handler failed; marked failed", row.id)
             inbox.mark_failed(row, traceback.format_exc(), clock.now())
             return
+    if declined is not None:
+        inbox.mark_declined(row, declined, clock.now())
+        return
     inbox.mark_done(row, clock.now())
 
 

@@ -119,6 +119,9 @@ def _config_data(database_url: str, sections: dict[str, dict[str, Any]]) -> dict
         "database": {"url": database_url},
         "outbound": {"transport": "maildir", "maildir": "outbox"},
         "scheduler": {"poll_seconds": 0.2},
+        # Most tests send from many made-up addresses: address confirmation is off
+        # unless a test is about it (tests/hostile/test_confirmation.py turns it on).
+        "security": {"confirm_addresses": False},
     }
     for name, values in sections.items():
         data.setdefault(name, {}).update(values)

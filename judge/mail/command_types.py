@@ -310,6 +310,25 @@ class Approve:
     address: str
 
 
+@dataclass(frozen=True, slots=True)
+class Confirm:
+    """`CONFIRM code`: the sender's address reads the judge's mail (see mail.md)."""
+
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """`STOP`: no more game mail to the sender's address, until it confirms again."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unobserve:
+    """`UNOBSERVE game`: the sender's address stops observing the game."""
+
+    game: str
+
+
 GameSetting = SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps
 
 Command = (
@@ -319,6 +338,7 @@ Command = (
     | Draw | NoDraw | Concede | Stalemate | Resign | Signoff
     | SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps
     | Start | Process | Pause | Resume | Terminate | Eject | Approve
+    | Confirm | Stop | Unobserve
 )  # fmt: skip
 
 

@@ -1,7 +1,8 @@
 """Mail intake: take a mail from SMTP or a pipe and store it durably, nothing more.
 
 The SMTP listener accepts mail only for the judge's address, refuses mail over the
-size limit, slows down senders over the hourly rate limit, and answers 250 only
+size limit, answers 450 to senders (and connecting addresses) over the hourly rate
+limit (`judge.store.rate_limit`), and answers 250 only
 after the raw bytes are committed to the inbox table (451 when that fails, so the
 sending MTA keeps the mail and tries again). Game logic never runs here: the inbox
 processor (`judge.worker`) picks the stored mail up.
@@ -14,7 +15,7 @@ import logging
 import os
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime
 from email.parser import BytesHeaderParser
 from email.policy import compat32
 from email.utils import parseaddr
@@ -28,18 +29,18 @@ from judge.clock import Clock
 from judge.config import Config
 from judge.mail.group_store import GroupStore
 from judge.mail.handover import Handover
-from judge.mail.recent_senders import RecentSenders
 from judge.mail.smtp_protocol import IntakeSMTP, hook_names
+from judge.store import rate_limit
 from judge.store.db import begin_read_only
-from judge.store.inbox import ReceivedMail, count_recent_from, store_message, store_messages
+from judge.store.inbox import ReceivedMail, store_message, store_messages
 
 log = logging.getLogger(__name__)
 
 EX_OK, EX_DATAERR, EX_TEMPFAIL = 0, 65, 75  # sysexits.h, as MTAs read them
 
+MAX_RESERVED = 10_000  # envelopes between MAIL FROM and DATA whose count may be taken back
 STORE_FAILED = "451 4.3.0 Could not store the message; please try again later"
 RATE_LIMITED = "450 4.7.1 Too many messages from this sender; please try again later"
-LIMIT_CHECK_FAILED = "451 4.3.0 Temporary local problem; please try again later"
 
 
 @dataclass(frozen=True)
@@ -61,18 +62,20 @@ class Inbox:
         return store_messages(self.sessions, mails, self.clock.now())
 
     def over_rate_limit(self, mail_from: str) -> bool:
-        """True when this envelope sender already sent the hourly maximum. Blocking."""
-        return self.is_over(self.recent_count(mail_from))
-
-    def recent_count(self, mail_from: str) -> int:
-        """How many mails this envelope sender got stored in the last hour. Blocking."""
-        since = self.clock.now() - timedelta(hours=1)
+        """True when this envelope sender already sent the hourly maximum (the
+        database's count: `judge deliver` knows no connecting address). Blocking."""
         with self.sessions() as session:
             begin_read_only(session)  # a count: no need to wait for the write lock
-            return count_recent_from(session, mail_from, since)
+            before = rate_limit.stored_in_last_hour(session, mail_from, self.clock.now())
+        limit = self.config.limits.per_sender_per_hour
+        return rate_limit.verdict(before, limit) is rate_limit.Verdict.OVER
 
-    def is_over(self, count: int) -> bool:
-        return count >= self.config.limits.per_sender_per_hour
+    def intake_limits(self, mail_from: str, peer: str) -> dict[tuple[str, ...], int]:
+        """The SMTP intake's keys for one mail, with their hourly limits."""
+        by_sender, by_peer = rate_limit.intake_keys(mail_from, peer)
+        limits = self.config.limits
+        return {by_sender: limits.per_sender_per_hour,
+                by_peer: limits.per_connection_address_per_hour}  # fmt: skip
 
     def is_judge_address(self, address: str) -> bool:
         return address.strip().lower() == self.config.judge.address.strip().lower()
@@ -97,20 +100,21 @@ class IntakeHandler:
         self.store: Callable[[ReceivedMail], Awaitable[int]] = (
             handover.store if handover is not None else GroupStore(inbox.store_many).store
         )
-        self.recent = RecentSenders()
+        self.counts = rate_limit.IntakeCounts()
+        self._reserved: dict[int, tuple[list[tuple[str, ...]], datetime]] = {}
 
     async def handle_MAIL(
         self, server: SMTP, session: Session, envelope: Envelope, address: str,
         mail_options: list[str],
     ) -> str:
-        try:
-            count = await self._recent_count(address)
-        except Exception:
-            log.exception("intake: rate limit check failed for <%s>", address)
-            return LIMIT_CHECK_FAILED
-        if self.inbox.is_over(count):
-            log.warning("intake: <%s> is over the hourly limit", address)
+        limits = self.inbox.intake_limits(address, _peer(session))
+        now = self.inbox.clock.now()
+        if not self.counts.try_reserve(limits, now):
+            log.warning("intake: <%s> from %s is over the hourly limit", address, _peer(session))
             return RATE_LIMITED
+        if len(self._reserved) >= MAX_RESERVED:
+            self._reserved.clear()  # envelopes that never reached DATA: keep their count
+        self._reserved[id(envelope)] = (list(limits), now)
         envelope.mail_from = address
         envelope.mail_options.extend(mail_options)
         return "250 OK"
@@ -127,25 +131,28 @@ class IntakeHandler:
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         raw = envelope.original_content or b""
         mail_from = envelope.mail_from or ""
+        reserved = self._reserved.pop(id(envelope), None)
         try:
             inbox_id = await self.store(
                 ReceivedMail(raw, mail_from, tuple(envelope.rcpt_tos))
             )
         except Exception:
             log.exception("intake: storing a mail from <%s> failed", envelope.mail_from)
+            if reserved is not None:
+                self.counts.release(*reserved)
             return STORE_FAILED
-        self.recent.stored(mail_from)
         if self.on_stored is not None:
             self.on_stored(inbox_id)
         return f"250 2.0.0 OK: stored as {inbox_id}"
 
-    async def _recent_count(self, address: str) -> int:
-        now = self.inbox.clock.now()
-        count = self.recent.known(address, now)
-        if count is None:
-            count = await asyncio.to_thread(self.inbox.recent_count, address)
-            self.recent.remember(address, count, now)
-        return count
+
+
+def _peer(session: Session) -> str:
+    """The connecting address (its IP, without the port)."""
+    peer = session.peer
+    if isinstance(peer, tuple) and peer:
+        return str(peer[0])
+    return str(peer or "")
 
 
 async def start_smtp(

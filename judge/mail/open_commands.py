@@ -10,6 +10,7 @@ from typing import cast
 
 from judge.mail.arguments import CommandError, game_name, password, words
 from judge.mail.command_types import (
+    Confirm,
     Create,
     Help,
     History,
@@ -18,7 +19,9 @@ from judge.mail.command_types import (
     Observe,
     Signon,
     SignonLetter,
+    Stop,
     Summary,
+    Unobserve,
 )
 from judge.mail.set_commands import parse_settings
 
@@ -119,3 +122,20 @@ def _check_signon_shape(given: list[str]) -> None:
         raise CommandError(
             f"SIGNON takes the game and one password word, but found more: {' '.join(given[2:])!r}"
         )
+
+
+def confirm_command(rest: str) -> Confirm:
+    given = words(rest)
+    if len(given) != 1:
+        raise CommandError("CONFIRM needs the code the judge sent you: CONFIRM code")
+    return Confirm(given[0].strip(".,;").upper())
+
+
+def stop_command(rest: str) -> Stop:
+    if rest.strip(" .!"):
+        raise CommandError("STOP takes nothing after it: STOP")
+    return Stop()
+
+
+def unobserve_command(rest: str) -> Unobserve:
+    return Unobserve(_one_game("UNOBSERVE", rest))

@@ -17,6 +17,7 @@ from judge.mail.command_types import (
     SetPassword,
 )
 from judge.service.announce import announce
+from judge.service.confirmation import confirmation_note
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.describe import power_title
 from judge.service.ending import finish_game
@@ -25,14 +26,14 @@ from judge.service.orders import running_board
 from judge.service.snapshots import Board, active_players, seat_of
 from judge.store import games as store
 from judge.store.models import Game, Player, PlayerStatus
-from judge.store.passwords import hash_password
+from judge.store.password_work import new_hash
 
 DRAW_EVENT = "draw"
 
 
 def set_password(ctx: MailContext, command: SetPassword) -> list[Note]:
     signed = ctx.need_signon()
-    signed.player.password_hash = hash_password(command.new)
+    signed.player.password_hash = new_hash(command.new)
     return [note("password_changed")]
 
 
@@ -42,7 +43,8 @@ def set_address(ctx: MailContext, command: SetAddress) -> list[Note]:
     signed.player.address = command.address
     if old.lower() != ctx.sender.lower():
         ctx.copy_to.add(old)
-    return [note("address_changed", old=old, new=command.address)]
+    notes = [note("address_changed", old=old, new=command.address)]
+    return notes + confirmation_note(ctx, command.address)
 
 
 def resign(ctx: MailContext, command: Resign) -> list[Note]:

@@ -90,6 +90,9 @@ class MailContext:
     games_touched: dict[int, Game] = field(default_factory=dict)  # to check early processing
     replaced_adjustments: set[tuple[int, str]] = field(default_factory=set)
     attachments: dict[str, Attachment] = field(default_factory=dict)  # for the reply, by name
+    password_failures: list[tuple[int, bool]] = field(default_factory=list)  # (seat, registered)
+    broadcasts: int = 0  # BROADCAST and PRESS blocks sent by this mail
+    answered: set[str] = field(default_factory=set)  # read-only commands answered already
 
     def sign_on(self, game: Game, player: Player) -> Signed:
         self.signed = Signed(game, player)

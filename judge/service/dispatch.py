@@ -21,6 +21,7 @@ from judge.mail.command_types import ParsedLine
 from judge.service import (
     account,
     bids,
+    confirmation,
     games,
     gm,
     help,
@@ -84,6 +85,9 @@ HANDLERS: dict[type, Handler] = {
     c.Terminate: gm.terminate,
     c.Eject: gm.eject,
     c.Approve: takeover.approve,
+    c.Confirm: confirmation.confirm,
+    c.Stop: confirmation.stop,
+    c.Unobserve: confirmation.unobserve,
 }
 
 
@@ -109,12 +113,22 @@ ORDER_MISTAKES: frozenset[str] = frozenset(
 
 # Commands whose handlers never change the database.
 READS_ONLY: frozenset[type] = frozenset({c.Help, c.ListGames, c.History, c.Summary, c.Signoff})
+# Commands that only show something: the same one twice in a mail is answered once
+# (`HELP gm` 500 times must not make a 2 MB reply).
+ANSWERED_ONCE: frozenset[type] = frozenset(
+    {c.Help, c.ListGames, c.History, c.Summary, c.MapRequest}
+)
 
 
 def run_line(ctx: MailContext, parsed: ParsedLine) -> Entry:
     if parsed.command is None:
         return Entry(parsed.text, (Refusal("parse_error", message=parsed.error or "").note,))
     handler = HANDLERS[type(parsed.command)]
+    if type(parsed.command) in ANSWERED_ONCE:
+        asked = repr(parsed.command)
+        if asked in ctx.answered:
+            return Entry(parsed.text, (note("answered_above"),))
+        ctx.answered.add(asked)
     if type(parsed.command) in READS_ONLY:
         return _read_line(ctx, parsed, handler)
     signed = ctx.signed

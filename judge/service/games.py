@@ -7,18 +7,23 @@ it has the variant's number of players, or when the master sends START.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from judge.mail.command_types import Create, Observe, Preferences, Signon, Start
 from judge.rules.state import POWERS
+from judge.service.confirmation import confirmation_note, unconfirmed
 from judge.service.context import MailContext, Note, Refusal, note
+from judge.service.passwords import check_password
 from judge.service.settings import apply_settings
 from judge.service.snapshots import active_players, draw_seed, rules_of, variants
 from judge.service.starting import start_game
 from judge.service.takeover import take_over
 from judge.store import games as store
 from judge.store.models import Game, GameStatus, Player, PlayerRole
-from judge.store.passwords import hash_password, verify_password
+from judge.store.password_work import new_hash
 from judge.variants.base import VariantError
 
 
@@ -33,6 +38,9 @@ def find_game(session: Session, name: str) -> Game:
 def create(ctx: MailContext, command: Create) -> list[Note]:
     if store.get_game(ctx.session, command.game) is not None:
         raise Refusal("game_exists", game=command.game)
+    limit = ctx.config.limits.games_per_address_per_day
+    if _games_created_today(ctx) >= limit:
+        raise Refusal("too_many_games", limit=limit)
     try:
         variant = variants().get(command.variant)
     except VariantError as error:
@@ -51,13 +59,23 @@ def create(ctx: MailContext, command: Create) -> list[Note]:
         ctx.session,
         game,
         address=ctx.sender,
-        password_hash=hash_password(command.password),
+        password_hash=new_hash(command.password),
         now=ctx.now,
         role=PlayerRole.MASTER,
     )
     ctx.sign_on(game, master)
     needed = variant.players_needed(settings["rules"])
-    return [note("created", game=game.name, variant=variant.display_name, needed=needed)]
+    created = note("created", game=game.name, variant=variant.display_name, needed=needed)
+    return [created, *confirmation_note(ctx, ctx.sender)]
+
+
+def _games_created_today(ctx: MailContext) -> int:
+    query = select(func.count(Player.id)).where(
+        Player.role == PlayerRole.MASTER,
+        func.lower(Player.address) == ctx.sender.lower(),
+        Player.joined_at > ctx.now - timedelta(days=1),
+    )
+    return ctx.session.scalar(query) or 0
 
 
 def signon(ctx: MailContext, command: Signon) -> list[Note]:
@@ -65,32 +83,78 @@ def signon(ctx: MailContext, command: Signon) -> list[Note]:
     if command.role == "join":
         return join(ctx, game, command.password)
     if command.role == "master":
-        person = _the_one(ctx.session, game, PlayerRole.MASTER, command.password)
+        person = the_master(ctx.session, game)
+        check_password(ctx, game, person, command.password)
         ctx.sign_on(game, person)
         return [note("signed_on_master", game=game.name)]
     if command.role == "observer":
-        person = _the_one(ctx.session, game, PlayerRole.OBSERVER, command.password)
-        ctx.sign_on(game, person)
+        observer = the_observer(ctx.session, game, ctx.sender)
+        if observer is None:
+            raise Refusal("not_observing", game=game.name)
+        check_password(ctx, game, observer, command.password)
+        ctx.sign_on(game, observer)
         return [note("signed_on_observer", game=game.name)]
     return [_sign_on_power(ctx, game, command.power or "", command.password)]
 
 
-def _the_one(session: Session, game: Game, role: PlayerRole, password: str) -> Player:
-    for person in store.players_of(session, game, roles=[role]):
-        if verify_password(person.password_hash, password):
-            return person
-    raise Refusal("bad_password", game=game.name)
+def signon_password_holds(ctx: MailContext, command: Signon) -> bool:
+    """Whether `command` names an existing seat and its password (no sign-on made)."""
+    game = store.get_game(ctx.session, command.game)
+    seat = signon_seat(ctx.session, game, command, ctx.sender) if game is not None else None
+    if game is None or seat is None:
+        return False
+    try:
+        check_password(ctx, game, seat, command.password)
+    except Refusal:
+        return False
+    return True
+
+
+def signon_seat(session: Session, game: Game, command: Signon, sender: str) -> Player | None:
+    """The existing seat whose password `command` is checked against, if any: the
+    sender's own seat for a join or an observer, the master, the power's holder."""
+    if command.role == "join":
+        return _of_address(active_players(session, game), sender)
+    if command.role == "master":
+        masters = store.players_of(session, game, roles=[PlayerRole.MASTER])
+        return masters[0] if masters else None
+    if command.role == "observer":
+        return the_observer(session, game, sender)
+    return power_holder(session, game, command.power or "")
+
+
+def the_master(session: Session, game: Game) -> Player:
+    """The game's master (the first, should there ever be more)."""
+    masters = store.players_of(session, game, roles=[PlayerRole.MASTER])
+    if not masters:
+        raise Refusal("bad_password", game=game.name)
+    return masters[0]
+
+
+def the_observer(session: Session, game: Game, sender: str) -> Player | None:
+    """The observer seat of `sender`'s address: an observer is found by address
+    first, so one password is never tried against every observer's hash."""
+    return _of_address(store.players_of(session, game, roles=[PlayerRole.OBSERVER]), sender)
+
+
+def power_holder(session: Session, game: Game, power: str) -> Player | None:
+    holders = [p for p in active_players(session, game) if power in p.powers]
+    return holders[0] if holders else None
+
+
+def _of_address(people: list[Player], sender: str) -> Player | None:
+    mine = [p for p in people if p.address.lower() == sender.lower()]
+    return mine[0] if mine else None
 
 
 def _sign_on_power(ctx: MailContext, game: Game, power: str, password: str) -> Note:
     if game.status is GameStatus.FORMING:
         raise Refusal("not_started", game=game.name)
-    holders = [p for p in active_players(ctx.session, game) if power in p.powers]
-    if not holders:
+    holder = power_holder(ctx.session, game, power)
+    if holder is None:
         return take_over(ctx, game, power, password)
-    if not verify_password(holders[0].password_hash, password):
-        raise Refusal("bad_password", game=game.name)
-    ctx.sign_on(game, holders[0])
+    check_password(ctx, game, holder, password)
+    ctx.sign_on(game, holder)
     return note("signed_on_power", game=game.name, power=power.title())
 
 
@@ -98,22 +162,22 @@ def join(ctx: MailContext, game: Game, password: str) -> list[Note]:
     if game.status is not GameStatus.FORMING:
         raise Refusal("not_forming", game=game.name)
     players = active_players(ctx.session, game)
-    mine = [p for p in players if p.address.lower() == ctx.sender.lower()]
-    if mine:
-        if not verify_password(mine[0].password_hash, password):
-            raise Refusal("bad_password", game=game.name)
-        ctx.sign_on(game, mine[0])
+    mine = _of_address(players, ctx.sender)
+    if mine is not None:
+        check_password(ctx, game, mine, password)
+        ctx.sign_on(game, mine)
         return [note("already_joined", game=game.name)]
     variant = variants().get(game.variant)
     if len(players) >= variant.max_players:
         raise Refusal("game_full", game=game.name)
     player = store.add_player(
-        ctx.session, game, address=ctx.sender, password_hash=hash_password(password), now=ctx.now
+        ctx.session, game, address=ctx.sender, password_hash=new_hash(password), now=ctx.now
     )
     ctx.sign_on(game, player)
     ctx.touch(game)  # it may be full now: it starts after the mail's last line
     count, needed = len(players) + 1, variant.players_needed(rules_of(game))
-    return [note("joined", game=game.name, count=count, needed=needed)]
+    joined = note("joined", game=game.name, count=count, needed=needed)
+    return [joined, *confirmation_note(ctx, ctx.sender)]
 
 
 def start_if_full(ctx: MailContext, game: Game) -> list[Note]:
@@ -125,30 +189,36 @@ def start_if_full(ctx: MailContext, game: Game) -> list[Note]:
     if game.status is not GameStatus.FORMING:
         return []
     variant = variants().get(game.variant)
-    if len(active_players(ctx.session, game)) < variant.players_needed(rules_of(game)):
+    players = active_players(ctx.session, game)
+    if len(players) < variant.players_needed(rules_of(game)):
         return []
+    waiting = unconfirmed(ctx.session, ctx.config, players)
+    if waiting:
+        return [note("waiting_for_confirmation", game=game.name, addresses=waiting)]
     return [start_game(ctx, game)]
 
 
 def observe(ctx: MailContext, command: Observe) -> list[Note]:
     game = find_game(ctx.session, command.game)
     observers = store.players_of(ctx.session, game, roles=[PlayerRole.OBSERVER])
-    mine = [p for p in observers if p.address.lower() == ctx.sender.lower()]
-    if mine:
-        if not verify_password(mine[0].password_hash, command.password):
-            raise Refusal("bad_password", game=game.name)
-        ctx.sign_on(game, mine[0])
+    mine = _of_address(observers, ctx.sender)
+    if mine is not None:
+        check_password(ctx, game, mine, command.password)
+        ctx.sign_on(game, mine)
         return [note("already_observing", game=game.name)]
+    limit = ctx.config.limits.observers_per_game
+    if len(observers) >= limit:
+        raise Refusal("too_many_observers", game=game.name, limit=limit)
     person = store.add_player(
         ctx.session,
         game,
         address=ctx.sender,
-        password_hash=hash_password(command.password),
+        password_hash=new_hash(command.password),
         now=ctx.now,
         role=PlayerRole.OBSERVER,
     )
     ctx.sign_on(game, person)
-    return [note("observing", game=game.name)]
+    return [note("observing", game=game.name), *confirmation_note(ctx, ctx.sender)]
 
 
 def preferences(ctx: MailContext, command: Preferences) -> list[Note]:
@@ -173,7 +243,11 @@ def start(ctx: MailContext, command: Start) -> list[Note]:
     if game.status is not GameStatus.FORMING:
         raise Refusal("not_forming", game=game.name)
     variant = variants().get(game.variant)
-    count = len(active_players(ctx.session, game))
+    players = active_players(ctx.session, game)
+    count = len(players)
     if count < variant.min_players:
         raise Refusal("too_few_players", game=game.name, count=count, needed=variant.min_players)
+    waiting = unconfirmed(ctx.session, ctx.config, players)
+    if waiting:
+        raise Refusal("unconfirmed_seats", game=game.name, addresses=waiting)
     return [start_game(ctx, game)]

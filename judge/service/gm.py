@@ -15,10 +15,12 @@ from judge.mail.command_types import (
     Pause,
     Process,
     Resume,
+    SetZine,
     Terminate,
 )
 from judge.service import deadlines
 from judge.service.announce import announce
+from judge.service.confirmation import confirmation_note
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.ending import finish_game
 from judge.service.games import find_game
@@ -42,6 +44,8 @@ def set_setting(ctx: MailContext, command: GameSetting) -> list[Note]:
     apply_settings(variants().get(game.variant), settings, [command])
     game.settings = settings
     timing_changed(game)
+    if isinstance(command, SetZine) and command.address:
+        return [note("setting_ok"), *confirmation_note(ctx, command.address)]
     return [note("setting_ok")]
 
 

@@ -9,22 +9,23 @@ that is not the sender) is queued, all in the caller's transaction.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from sqlalchemy.orm import Session
 
 from judge.clock import Clock
 from judge.config import Config
 from judge.mail.attachments import attach
+from judge.mail.command_types import Signon
 from judge.mail.commands import parse_commands
 from judge.mail.compose import ReplyFields, reply_bytes, reply_message
 from judge.mail.read import IncomingMail, read_message
 from judge.mail.templates import render
 from judge.outbound import enqueue, enqueue_raw
-from judge.service import ratelimit
+from judge.service import confirmation, passwords, ratelimit
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.dispatch import Entry, run_line
-from judge.service.games import start_if_full
+from judge.service.games import signon_password_holds, start_if_full
 from judge.service.mailing import one_per_address
 from judge.service.orders import current_orders, note_refusals
 from judge.service.processing import process_if_ready
@@ -35,22 +36,57 @@ log = logging.getLogger(__name__)
 
 def handle_inbox_message(
     session: Session, inbox_row: InboxMessage, clock: Clock, config: Config
-) -> None:
-    """Handle one stored mail: run its commands and queue the reply."""
+) -> str | None:
+    """Handle one stored mail: run its commands and queue the reply. Returns None, or
+    why the mail was declined (not answered)."""
     now = clock.now()
     mail = read_message(inbox_row.raw, config.judge.address)
     if mail.must_not_answer or not mail.sender:
-        log.info("inbox %s: no reply (%s)", inbox_row.id, mail.why or "no sender")
-        return
-    limit = ratelimit.verdict(session, inbox_row, config, now)
+        why = mail.why or "no sender"
+        log.info("inbox %s: no reply (%s)", inbox_row.id, why)
+        return f"not answered: {why}"
+    ctx = MailContext(session=session, config=config, now=now, sender=mail.sender)
+    limit = ratelimit.verdict(session, inbox_row, config)
     if limit is not ratelimit.Verdict.UNDER:
         ratelimit.send_notice(session, config, mail.sender, now)
-        if limit is ratelimit.Verdict.OVER:
-            return
-    ctx = MailContext(session=session, config=config, now=now, sender=mail.sender)
-    entries = [run_line(ctx, parsed) for parsed in parse_commands(mail.lines)]
-    trailer = _trailer(ctx)
+        if limit is ratelimit.Verdict.OVER and not _signs_on(ctx, mail.lines):
+            passwords.record_failures(ctx)
+            return ratelimit.DECLINED
+    confirmed = confirmation.confirm_by_reply(ctx, mail.references)
+    entries, stopped = _run_lines(ctx, mail.lines)
+    if confirmed:
+        stopped.insert(0, note("confirmed", address=ctx.sender))
+    passwords.record_failures(ctx)
+    trailer = [*stopped, *_trailer(ctx)]
     _reply(ctx, mail, entries, trailer)
+    return None
+
+
+def _signs_on(ctx: MailContext, lines: Sequence[str]) -> bool:
+    """Whether the mail's first SIGNON holds the seat's password: such mail is handled
+    even over the sender's limit, so that mail forged in a player's name cannot
+    silence the player. A wrong password here counts like any other."""
+    for parsed in parse_commands(lines[: ctx.config.limits.lines_per_mail]):
+        if isinstance(parsed.command, Signon):
+            return signon_password_holds(ctx, parsed.command)
+    return False
+
+
+def _run_lines(ctx: MailContext, lines: Sequence[str]) -> tuple[list[Entry], list[Note]]:
+    """Run the mail's lines, up to `[limits] lines_per_mail` and until the mail gave
+    too many wrong passwords; the notes say where reading stopped, and why."""
+    limits = ctx.config.limits
+    stopped: list[Note] = []
+    if len(lines) > limits.lines_per_mail:
+        stopped.append(Refusal("lines_limit", limit=limits.lines_per_mail, total=len(lines)).note)
+        lines = lines[: limits.lines_per_mail]
+    entries = []
+    for parsed in parse_commands(lines):
+        entries.append(run_line(ctx, parsed))
+        if passwords.mail_limit_reached(ctx):
+            stopped.append(Refusal("password_limit", limit=limits.failed_passwords_per_mail).note)
+            break
+    return entries, stopped
 
 
 def _trailer(ctx: MailContext) -> list[Note]:
@@ -88,6 +124,16 @@ def _guarded(
     return notes
 
 
+def _capped(body: str, limit: int, errors: int) -> str:
+    """The reply's body, cut at a line end before `limit` bytes, with a note."""
+    data = body.encode("utf-8")
+    if len(data) <= limit:
+        return body
+    head = data[:limit].decode("utf-8", "ignore")
+    head = head[: head.rfind("\n") + 1] if "\n" in head else ""
+    return head + render("reply_cut.txt.j2", limit=limit, errors=errors)
+
+
 def _reply(ctx: MailContext, mail: IncomingMail, entries: list[Entry], trailer: list[Note]) -> None:
     errors = sum(entry.errors for entry in entries) + sum(n.error for n in trailer)
     body = render(
@@ -97,6 +143,7 @@ def _reply(ctx: MailContext, mail: IncomingMail, entries: list[Entry], trailer: 
         trailer=trailer,
         errors=errors,
     )
+    body = _capped(body, ctx.config.limits.reply_bytes, errors)
     recipients = [mail.sender, *sorted(ctx.copy_to)]
     for to in one_per_address(recipients, str):
         reply = ReplyFields(

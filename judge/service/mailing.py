@@ -2,13 +2,17 @@
 common header.
 
 Mail is queued with `judge.outbound.enqueue` in the caller's transaction, so it
-leaves only if the change that caused it is committed.
+leaves only if the change that caused it is committed. Game mail goes only to
+confirmed addresses that did not say STOP (`judge.service.confirmation`), and
+every one ends with a line naming UNOBSERVE and STOP, and carries a
+`List-Unsubscribe` header (mailto: the judge, subject and body STOP).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
+from email.message import EmailMessage
 from typing import Any, TypeVar
 
 from sqlalchemy.orm import Session
@@ -16,7 +20,9 @@ from sqlalchemy.orm import Session
 from judge.config import Config
 from judge.mail.attachments import Attachment, attach
 from judge.mail.compose import broadcast_message, game_subject
+from judge.mail.templates import render
 from judge.outbound import enqueue, enqueue_copies
+from judge.service.confirmation import deliverable
 from judge.service.report import format_time
 from judge.store import games as store
 from judge.store.models import Game, Player, PlayerRole, PlayerStatus
@@ -78,13 +84,9 @@ def send_game_mail(
     now: datetime,
 ) -> None:
     """Queue one game mail with the subject `CODE:game - <what>`."""
-    message = broadcast_message(
-        sender=config.judge.address,
-        to=to,
-        subject=game_subject(config.judge.code, game.name, what),
-        body=body,
-        now=now,
-    )
+    if not deliverable(session, config, [to], now):
+        return
+    message = _game_message(config, game, to=to, what=what, body=body, now=now)
     enqueue(session, message, kind, game.id, now=now)
 
 
@@ -102,14 +104,26 @@ def send_game_mails(
 ) -> None:
     """`send_game_mail` to each address in `to`, the message built once for all
     (with `attachments`, e.g. the results map)."""
+    to = deliverable(session, config, to, now)
     if not to:
         return
-    message = broadcast_message(
-        sender=config.judge.address,
-        to=to[0],
-        subject=game_subject(config.judge.code, game.name, what),
-        body=body,
-        now=now,
-    )
+    message = _game_message(config, game, to=to[0], what=what, body=body, now=now)
     attach(message, attachments)
     enqueue_copies(session, message, to, kind, game.id, now=now)
+
+
+def _game_message(
+    config: Config, game: Game, *, to: str, what: str, body: str, now: datetime
+) -> EmailMessage:
+    """A game mail, with the way out in its last line and its header."""
+    judge = config.judge.address
+    footer = render("unsubscribe.txt.j2", game=game.name, judge=judge)
+    message = broadcast_message(
+        sender=judge,
+        to=to,
+        subject=game_subject(config.judge.code, game.name, what),
+        body=body.rstrip("\n") + "\n\n" + footer,
+        now=now,
+    )
+    message["List-Unsubscribe"] = f"<mailto:{judge}?subject=STOP&body=STOP>"
+    return message

@@ -44,7 +44,11 @@ def _sender(ctx: MailContext) -> Signed:
     signed = ctx.need_signon()
     if not (signed.is_player or signed.is_master):
         raise Refusal("need_player", game=signed.game.name)
+    limit = ctx.config.limits.broadcasts_per_mail
+    if ctx.broadcasts >= limit:
+        raise Refusal("too_many_broadcasts", limit=limit)
     find_game(ctx.session, signed.game.name)
+    ctx.broadcasts += 1
     return signed
 
 

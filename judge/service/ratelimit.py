@@ -1,15 +1,18 @@
-"""The per-sender hourly limit (`[limits] per_sender_per_hour`).
+"""The per-sender hourly limit at processing time (`[limits] per_sender_per_hour`).
 
-Mail up to the limit is handled as usual; the mail that reaches it also brings one
-notice. Past the limit, a sender who has not had the notice this hour gets it,
-and then nothing more: no reply, no processing. (The SMTP intake refuses mail over
-the limit too; this check covers mail that arrived by other routes.)
+The verdict is `judge.store.rate_limit`'s, on the mail's own row: only mails
+received before it count. Mail up to the limit is handled as usual; the mail that
+reaches it also brings one notice. Past the limit, a sender who has not had the
+notice this hour gets it, and the mail is declined (status `declined`, never
+`done`): no reply, no processing, unless it signs on with a valid password
+(`judge.service.inbox`). The SMTP intake refuses most such mail with 450 first;
+this check covers mail from other connecting addresses, other processes and
+`judge deliver`.
 """
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
-from enum import Enum
+from datetime import datetime
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -18,25 +21,19 @@ from judge.config import Config
 from judge.mail.compose import broadcast_message
 from judge.mail.templates import render
 from judge.outbound import enqueue
-from judge.store.inbox import count_recent_from
 from judge.store.models import InboxMessage, OutboxMessage
+from judge.store.rate_limit import WINDOW, Verdict, mails_before
+from judge.store.rate_limit import verdict as verdict_on
 
-WINDOW = timedelta(hours=1)
+__all__ = ["DECLINED", "Verdict", "send_notice", "verdict"]
+
 NOTICE_KIND = "ratelimit"
+DECLINED = "over the hourly limit of mails per sender"
 
 
-class Verdict(Enum):
-    UNDER = "under"  # handle the mail
-    REACHED = "reached"  # handle the mail, and send the notice
-    OVER = "over"  # do not handle it; send the notice unless it was sent already
-
-
-def verdict(session: Session, row: InboxMessage, config: Config, now: datetime) -> Verdict:
-    count = count_recent_from(session, row.mail_from, now - WINDOW)
-    limit = config.limits.per_sender_per_hour
-    if count < limit:
-        return Verdict.UNDER
-    return Verdict.REACHED if count == limit else Verdict.OVER
+def verdict(session: Session, row: InboxMessage, config: Config) -> Verdict:
+    """The verdict on a stored mail: only the mails received before it count."""
+    return verdict_on(mails_before(session, row), config.limits.per_sender_per_hour)
 
 
 def notice_sent(session: Session, address: str, now: datetime) -> bool:

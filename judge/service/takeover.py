@@ -30,7 +30,7 @@ from judge.service.orders import running_board
 from judge.service.snapshots import active_players, load_board, seat_of, variants
 from judge.store import games as store
 from judge.store.models import Event, Game, GameStatus, Player, PlayerRole, PlayerStatus
-from judge.store.passwords import hash_password
+from judge.store.password_work import new_hash
 
 ABANDONED = (PlayerStatus.RESIGNED, PlayerStatus.EJECTED)
 EJECTED_EVENT = "ejected"  # body: "address POWER [POWER...]", master only
@@ -78,7 +78,7 @@ def take_over(ctx: MailContext, game: Game, power: str, password: str) -> Note:
         return refused  # not raised: the request mailed to the master must stay queued
     seat.status = PlayerStatus.ACTIVE
     seat.address = ctx.sender
-    seat.password_hash = hash_password(password)
+    seat.password_hash = new_hash(password)
     seat.wait = False
     ctx.sign_on(game, seat)
     title = power_title(power)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, bindparam, func, insert, select, update
+from sqlalchemy import Connection, Row, bindparam, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.store.message_id import header_message_id
@@ -86,19 +86,6 @@ def _inbox_values(mail: ReceivedMail, now: datetime) -> dict[str, Any]:
     }
 
 
-_RECENT_FROM = select(func.count(InboxMessage.id)).where(
-    InboxMessage.mail_from == bindparam("sender"), InboxMessage.received_at >= bindparam("since")
-)  # built once: asked for every mail
-
-
-def count_recent_from(session: Session, mail_from: str, since: datetime) -> int:
-    """How many mails this envelope sender got stored since `since` (rate limiting)."""
-    query = session.connection().execute(
-        _RECENT_FROM, {"sender": mail_from.lower(), "since": since}
-    )
-    return query.scalar() or 0
-
-
 _CLAIM = (
     select(InboxMessage.__table__)
     .where(InboxMessage.status == InboxStatus.NEW)
@@ -120,6 +107,18 @@ def claim_batch(connection: Connection, limit: int) -> list[Row[Any]]:
     `InboxMessage` objects, whose outcome `write_outcomes` writes in the same
     transaction."""
     return list(connection.execute(_CLAIM, {"limit": limit}))
+
+
+def peek_new(session: Session, limit: int) -> list[InboxMessage]:
+    """The oldest unprocessed mails, up to `limit`, without claiming them (a read-only
+    look ahead of the next batch)."""
+    query = (
+        select(InboxMessage)
+        .where(InboxMessage.status == InboxStatus.NEW)
+        .order_by(InboxMessage.id)
+        .limit(limit)
+    )
+    return list(session.scalars(query))
 
 
 def unattached(row: Row[Any]) -> InboxMessage:
@@ -183,6 +182,13 @@ def mark_done(row: InboxMessage, now: datetime) -> None:
 def mark_failed(row: InboxMessage, error: str, now: datetime) -> None:
     row.status = InboxStatus.FAILED
     row.error = error
+    row.processed_at = now
+
+
+def mark_declined(row: InboxMessage, why: str, now: datetime) -> None:
+    """The judge read the mail and chose not to answer it (`why`: a limit, a bounce)."""
+    row.status = InboxStatus.DECLINED
+    row.error = why
     row.processed_at = now
 
 

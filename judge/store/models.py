@@ -1,6 +1,6 @@
 """The database tables, as typed SQLAlchemy models.
 
-Seven tables, one job each:
+Nine tables, one job each:
 
 * `inbox`: every mail received, raw and durable, with its processing status;
 * `outbox`: every mail to send, as full RFC 5322 bytes, with its delivery status;
@@ -8,7 +8,9 @@ Seven tables, one job each:
 * `players`: who plays (or masters, or observes) which game, with hashed passwords;
 * `phases`: a game's history: the state at the start of each phase, and its results;
 * `orders`: the orders (or bids) each power submitted for a phase;
-* `events`: the game's record: results, press and broadcasts, in order, with audience.
+* `events`: the game's record: results, press and broadcasts, in order, with audience;
+* `addresses`: which addresses confirmed they read the judge's mail, or said STOP;
+* `password_failures`: wrong passwords per seat, for the hourly limit.
 
 Timestamps are aware UTC datetimes (`UTCDateTime`); nothing defaults to the system
 clock, so callers pass `clock.now()`. JSON columns track top-level changes only
@@ -84,6 +86,7 @@ class InboxStatus(StrEnum):
     DONE = "done"
     FAILED = "failed"
     DUPLICATE = "duplicate"  # the same bytes were already processed (an MTA resent them)
+    DECLINED = "declined"  # read, and deliberately not answered: `error` says why
 
 
 class OutboxStatus(StrEnum):
@@ -318,3 +321,37 @@ class Event(Base):
     public: Mapped[bool] = mapped_column(Boolean, default=True)
     recipients: Mapped[list[str]] = mapped_column(_json_list(), default=list)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class Address(Base):
+    """What the judge knows of one mail address (lower case), for the whole judge.
+
+    `confirmed_at` is set once the address answered its confirmation request; until
+    then no ongoing game mail goes to it. `code` and `request_message_id` identify
+    the one request sent (`requested_at`). `stopped_at` is set by `STOP`: no game
+    mail goes to the address until it writes again.
+    """
+
+    __tablename__ = "addresses"
+
+    address: Mapped[str] = mapped_column(String(ADDRESS_LENGTH), primary_key=True)
+    code: Mapped[str] = mapped_column(String(32))
+    requested_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    request_message_id: Mapped[str | None] = mapped_column(String(MESSAGE_ID_LENGTH), index=True)
+    confirmed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    stopped_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+class PasswordFailure(Base):
+    """One wrong password given for a seat. `registered` tells whether it came from
+    the seat's registered address: the two are limited separately, so a stranger
+    cannot lock the player out (see judge.service.passwords)."""
+
+    __tablename__ = "password_failures"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    registered: Mapped[bool] = mapped_column(Boolean)
+    at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (Index("ix_password_failures_player_id_at", "player_id", "at"),)

@@ -1,0 +1,41 @@
+"""Forming games that never start end after `[limits] forming_game_days`.
+
+Without this, games created by mail and never filled would pile up for ever (and
+fill LIST). The scheduler calls `expire_forming_games` each round: a forming game
+older than the limit is marked finished without a winner, recorded, and everyone
+in it (players, master, observers: confirmed addresses only, as for any game mail)
+is told.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from judge.config import Config
+from judge.service import deadlines
+from judge.service.announce import announce
+from judge.store.models import Game, GameStatus
+
+BATCH = 20  # games ended per call, at most
+
+
+def expire_forming_games(session: Session, config: Config, now: datetime) -> int:
+    """End the forming games older than the limit, up to `BATCH`; return how many."""
+    days = config.limits.forming_game_days
+    query = (
+        select(Game)
+        .where(Game.status == GameStatus.FORMING, Game.created_at <= now - timedelta(days=days))
+        .order_by(Game.id)
+        .limit(BATCH)
+        .with_for_update(skip_locked=True)
+    )
+    games = list(session.scalars(query))
+    for game in games:
+        game.status = GameStatus.FINISHED
+        game.winner = None
+        deadlines.clear_schedule(game)
+        announce(session, config, game, "expired", what="Expired", now=now, days=f"{days:g}")
+    return len(games)

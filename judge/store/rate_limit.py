@@ -1,0 +1,134 @@
+"""The one hourly rate limit, and its one verdict, for the intake, `deliver` and the service.
+
+A mail is judged by the mails that came *before* it: those stored from the same
+envelope sender in the hour before its own arrival (for a stored mail: rows with a
+smaller id, received at most an hour earlier). With a limit of N, mails 1 to N-1
+of an hour are `UNDER`, mail N has `REACHED` it (it is handled, and brings the one
+notice), and mail N+1 on is `OVER`.
+
+Where it is checked:
+
+* SMTP intake: at `MAIL FROM`, against this process's own count of the mails it
+  accepted in the last hour per (envelope sender, connecting address), and per
+  connecting address alone (`per_connection_address_per_hour`). A mail is counted
+  from `MAIL FROM` on (a reservation, released when it is not stored), so
+  concurrent mails cannot all slip under the limit. Over the limit the answer is
+  450: the sending MTA keeps the mail and tries later, nothing is dropped. Keying
+  on the connecting address means a forger who floods with a player's envelope
+  sender from elsewhere fills only their own (sender, address) count, never the
+  player's.
+* `judge deliver` (no connecting address): against the database count of the
+  sender's mails in the last hour; exit 75, so the MTA keeps the mail and retries.
+* The inbox processor, for each stored mail, against the database (`mails_before`):
+  an `OVER` mail is declined (status `declined`, one notice per hour), unless it
+  signs on with a valid password (`judge.service.inbox`), so a forged burst in a
+  player's name never silences the player.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from enum import Enum
+
+from sqlalchemy import bindparam, func, select
+from sqlalchemy.orm import Session
+
+from judge.store.models import InboxMessage
+
+WINDOW = timedelta(hours=1)
+MAX_KEYS = 100_000  # counts kept by the intake before the idle ones are forgotten
+
+
+class Verdict(Enum):
+    UNDER = "under"  # handle the mail
+    REACHED = "reached"  # the last one of the hour: handle it, and send the notice
+    OVER = "over"  # refuse it (intake) or decline it (processing)
+
+
+def verdict(before: int, limit: int) -> Verdict:
+    """The verdict on a mail that `before` mails of the same key came before."""
+    if before < limit - 1:
+        return Verdict.UNDER
+    return Verdict.REACHED if before == limit - 1 else Verdict.OVER
+
+
+_BEFORE_ROW = select(func.count(InboxMessage.id)).where(
+    InboxMessage.mail_from == bindparam("sender"),
+    InboxMessage.id < bindparam("row_id"),
+    InboxMessage.received_at > bindparam("since"),
+)
+
+
+def mails_before(session: Session, row: InboxMessage) -> int:
+    """How many mails from the row's envelope sender were stored before it, in the
+    hour before it arrived."""
+    result = session.connection().execute(
+        _BEFORE_ROW,
+        {"sender": row.mail_from.lower(), "row_id": row.id, "since": row.received_at - WINDOW},
+    )
+    return result.scalar() or 0
+
+
+_SINCE = select(func.count(InboxMessage.id)).where(
+    InboxMessage.mail_from == bindparam("sender"), InboxMessage.received_at > bindparam("since")
+)
+
+
+def stored_in_last_hour(session: Session, mail_from: str, now: datetime) -> int:
+    """How many mails from `mail_from` were stored in the hour before `now` (the
+    mails before one that would be stored now)."""
+    values = {"sender": mail_from.lower(), "since": now - WINDOW}
+    result = session.connection().execute(_SINCE, values)
+    return result.scalar() or 0
+
+
+@dataclass
+class _Window:
+    times: deque[datetime] = field(default_factory=deque)
+
+    def count(self, now: datetime) -> int:
+        while self.times and self.times[0] <= now - WINDOW:
+            self.times.popleft()
+        return len(self.times)
+
+
+class IntakeCounts:
+    """The SMTP intake's count of the mails it accepted in the last hour, by key.
+
+    Kept in memory (a restart forgets it; the processor's check against the
+    database still holds). Not thread-safe: the intake calls it from its event loop.
+    """
+
+    def __init__(self) -> None:
+        self._windows: dict[tuple[str, ...], _Window] = {}
+
+    def try_reserve(self, limits: dict[tuple[str, ...], int], now: datetime) -> bool:
+        """Count one more mail under every key, if each is still below its limit
+        (`verdict` not OVER); else count nothing and return False."""
+        for key, limit in limits.items():
+            window = self._windows.get(key)
+            before = window.count(now) if window is not None else 0
+            if verdict(before, limit) is Verdict.OVER:
+                return False
+        if len(self._windows) >= MAX_KEYS:
+            self._forget_idle(now)
+        for key in limits:
+            self._windows.setdefault(key, _Window()).times.append(now)
+        return True
+
+    def release(self, keys: list[tuple[str, ...]], at: datetime) -> None:
+        """Take back a reservation made at `at` (the mail was not stored)."""
+        for key in keys:
+            window = self._windows.get(key)
+            if window is not None and at in window.times:
+                window.times.remove(at)
+
+    def _forget_idle(self, now: datetime) -> None:
+        self._windows = {k: w for k, w in self._windows.items() if w.count(now)}
+
+
+def intake_keys(mail_from: str, peer: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The intake's two keys: (sender, connecting address) and the address alone."""
+    return ("sender", mail_from.lower(), peer), ("peer", peer)

@@ -1,0 +1,102 @@
+"""Fixtures for the attacks: a real `judge serve` with the limits a test chooses, and
+the service harness for the attacks that are not about SMTP.
+
+`serve(cheap=True, limits={...}, security={...})` starts `judge serve` on a free
+loopback port (maildir outbox), as the e2e tests do; `cheap` swaps in a fast Argon2
+for tests that are not about hashing cost. Address confirmation stays off unless a
+test passes `security={"confirm_addresses": True}`.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from argon2 import PasswordHasher
+from e2e.test_standard_game import Judge, _free_port, _wait_for_port
+from service.harness import JudgeHarness
+from sqlalchemy.orm import Session, sessionmaker
+
+from judge.clock import ManualClock
+from judge.config import Config
+from judge.store import password_work
+
+TESTS = Path(__file__).resolve().parents[1]
+CHEAP_HANDLER = "e2e.cheap_hashes:handle_inbox_message"
+
+Serve = Callable[..., Judge]
+
+
+@pytest.fixture
+def serve(write_config: Callable[..., Path], database_url: str, tmp_path: Path) -> Iterator[Serve]:
+    processes: list[tuple[subprocess.Popen[bytes], Any]] = []
+
+    def start(cheap: bool = True, **sections: dict[str, Any]) -> Judge:
+        port = _free_port()
+        limits = {"per_sender_per_hour": 1000, **sections.pop("limits", {})}
+        config = write_config(database_url, smtp={"port": port}, limits=limits, **sections)
+        environment = dict(os.environ)
+        if cheap:
+            environment["JUDGE_HANDLER"] = CHEAP_HANDLER
+            environment["PYTHONPATH"] = os.pathsep.join(
+                filter(None, [str(TESTS), environment.get("PYTHONPATH")])
+            )
+        log = (tmp_path / "judge.log").open("wb")
+        process = subprocess.Popen(
+            [sys.executable, "-m", "judge.cli", "serve", "--config", str(config)],
+            stdout=log, stderr=subprocess.STDOUT, env=environment,
+        )  # fmt: skip
+        processes.append((process, log))
+        _wait_for_port(port, process)
+        return Judge(port, config, tmp_path / "outbox")
+
+    yield start
+    for process, log in processes:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+
+
+@pytest.fixture(autouse=True)
+def fresh_password_work() -> Iterator[None]:
+    """No Argon2 result kept from another test."""
+    password_work.forget_all()
+    yield
+    password_work.forget_all()
+
+
+@pytest.fixture
+def quick_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(
+        "judge.store.passwords._HASHER",
+        PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1),
+    )
+
+
+HarnessFactory = Callable[..., JudgeHarness]
+
+
+@pytest.fixture
+def harness(
+    quick_hashes: None,
+    sessions: sessionmaker[Session],
+    clock: ManualClock,
+    make_config: Callable[..., Config],
+    database_url: str,
+) -> HarnessFactory:
+    """`harness(limits={...}, security={...})`: the service harness with those keys."""
+
+    def build(**sections: dict[str, Any]) -> JudgeHarness:
+        limits = {"per_sender_per_hour": 1000, **sections.pop("limits", {})}
+        return JudgeHarness(sessions, clock, make_config(database_url, limits=limits, **sections))
+
+    return build

@@ -1,0 +1,97 @@
+"""The judge as a spam cannon: game mail goes only to addresses that confirmed.
+
+These run `judge serve` with `[security] confirm_addresses = true`, as a public
+judge does by default.
+"""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+
+from e2e.test_standard_game import Judge, _body
+
+from hostile.conftest import Serve
+from hostile.mailbox import answer, code_for, confirm, confirmation_request, to
+
+CONFIRMING = {"confirm_addresses": True}
+GM = "gm@example.org"
+
+
+def _game_with_confirmed_gm(judge: Judge, variant: str = "standard") -> None:
+    created = _body(judge.send(GM, f"CREATE g1 gmpw {variant}"))
+    assert "a confirmation request with a code was sent there" in created
+    assert "Address gm@example.org confirmed" in confirm(judge, GM)
+
+
+def test_forged_observers_get_no_broadcasts(serve: Serve) -> None:
+    judge = serve(security=CONFIRMING)
+    _game_with_confirmed_gm(judge)
+    victims = [f"victim{i}@example.net" for i in range(20)]
+    for victim in victims:  # OBSERVE with a forged From: the reply goes to the victim
+        judge.send(victim, "OBSERVE g1 pw")
+    fan = "fan@example.org"
+    judge.send(fan, "OBSERVE g1 pw")
+    confirm(judge, fan)
+    blocks = "".join(f"BROADCAST\nspam {i}\nENDPRESS\n" for i in range(100))
+    reply = _body(judge.send(GM, f"SIGNON Mg1 gmpw\n{blocks}"))
+    assert reply.count("the most one mail may send; this one was not sent") == 95
+    broadcasts = judge.wait_for(
+        lambda mails: [m for m in mails if m["To"] == fan and "Broadcast" in str(m["Subject"])][4:],
+        "the 5 broadcasts the fan gets",
+    )
+    assert broadcasts
+    for victim in victims:
+        got = sorted(str(m["Subject"]) for m in to(judge, victim))
+        assert got == ["Re: orders", "TEST: please confirm your address"], (victim, got)
+
+
+def test_a_game_starts_only_on_confirmed_seats(serve: Serve) -> None:
+    judge = serve(security=CONFIRMING)
+    _game_with_confirmed_gm(judge, "intimate")
+    judge.send("p1@example.org", "SIGNON ?g1 pw1")
+    full = _body(judge.send("p2@example.org", "SIGNON ?g1 pw2"))
+    assert "starts only once every seat's address is confirmed" in full
+    assert "p1@example.org, p2@example.org" in full
+    refused = _body(judge.send(GM, "SIGNON Mg1 gmpw\nSTART"))
+    assert "cannot start before every seat's address is confirmed" in refused
+    confirm(judge, "p1@example.org")
+    request = confirmation_request(judge, "p2@example.org")
+    replied = _body(answer(judge, "p2@example.org", request, "yes, it is me"))
+    assert "Address p2@example.org confirmed" in replied
+    assert judge.status()["status"] == "active"
+    start = judge.wait_for(
+        lambda mails: [m for m in to_p1(mails) if "Start" in str(m["Subject"])], "the start mail"
+    )[0]
+    assert start["List-Unsubscribe"] == "<mailto:judge@example.org?subject=STOP&body=STOP>"
+    last = _body(start).rstrip().splitlines()[-1]
+    assert "UNOBSERVE g1" in last and "STOP" in last
+
+
+def test_stop_and_unobserve_end_game_mail(serve: Serve) -> None:
+    judge = serve(security=CONFIRMING)
+    _game_with_confirmed_gm(judge)
+    watcher, quitter = "watcher@example.org", "quitter@example.org"
+    for address in (watcher, quitter):
+        judge.send(address, "OBSERVE g1 pw")
+        confirm(judge, address)
+    stopped = _body(judge.send(watcher, "STOP"))
+    assert "No game mail will go to this address" in stopped
+    assert "You no longer observe 'g1'." in _body(judge.send(quitter, "UNOBSERVE g1"))
+    judge.send(GM, "SIGNON Mg1 gmpw\nBROADCAST\nfirst\nENDPRESS")
+    resumed = _body(judge.send(watcher, f"CONFIRM {code_for(judge, watcher)}"))
+    assert "confirmed" in resumed
+    judge.send(GM, "SIGNON Mg1 gmpw\nBROADCAST\nsecond\nENDPRESS")
+    got = judge.wait_for(
+        lambda mails: [m for m in mails if m["To"] == watcher and _is_broadcast(m)],
+        "the broadcast after CONFIRM",
+    )
+    assert ["second" in _body(m) for m in got] == [True]
+    assert not [m for m in to(judge, quitter) if _is_broadcast(m)]
+
+
+def _is_broadcast(mail: EmailMessage) -> bool:
+    return "Broadcast" in str(mail["Subject"])
+
+
+def to_p1(mails: list[EmailMessage]) -> list[EmailMessage]:
+    return [m for m in mails if m["To"] == "p1@example.org"]
