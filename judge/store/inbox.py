@@ -99,11 +99,43 @@ def count_recent_from(session: Session, mail_from: str, since: datetime) -> int:
     return query.scalar() or 0
 
 
-_CLAIM = (
-    select(InboxMessage.__table__)
+MAX_ATTEMPTS = 3  # a mail whose processing began this often without finishing is failed
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a handler made of a mail, when it is not plain `done`: `ignored` (not
+    answered) or `done_with_errors` (a command crashed), with the why or the
+    tracebacks; `failed` for a mail that could not be read."""
+
+    status: InboxStatus
+    error: str
+
+
+_NEXT = (
+    select(InboxMessage.id, InboxMessage.attempts)
     .where(InboxMessage.status == InboxStatus.NEW)
     .order_by(InboxMessage.id)
     .limit(bindparam("limit"))
+    .with_for_update(skip_locked=True)
+)
+_COUNT_ATTEMPT = (
+    update(InboxMessage)
+    .where(InboxMessage.id.in_(bindparam("ids", expanding=True)))
+    .values(attempts=InboxMessage.attempts + 1)
+)
+_UNCOUNT_ATTEMPT = (
+    update(InboxMessage)
+    .where(InboxMessage.id.in_(bindparam("ids", expanding=True)))
+    .values(attempts=InboxMessage.attempts - 1)
+)
+_CLAIM = (
+    select(InboxMessage.__table__)
+    .where(
+        InboxMessage.status == InboxStatus.NEW,
+        InboxMessage.id.in_(bindparam("ids", expanding=True)),
+    )
+    .order_by(InboxMessage.id)
     .with_for_update(skip_locked=True)
 )  # the statements the inbox processor runs for every batch are built once
 _WITH_DIGESTS = (
@@ -113,13 +145,46 @@ _WITH_DIGESTS = (
 )  # by digest alone: with a status condition too, SQLite would walk the status index
 
 
-def claim_batch(connection: Connection, limit: int) -> list[Row[Any]]:
-    """The oldest unprocessed mails, up to `limit`, locked for the connection's
+def count_attempts(connection: Connection, limit: int) -> list[int]:
+    """Pick the next mails to process and count an attempt for each; the caller
+    commits this before processing begins, so that a crash (or the kernel's OOM
+    killer) while processing leaves its mark.
+
+    A mail whose earlier attempt never finished is a suspect: it is picked alone,
+    so that it cannot take the mails after it down with it again. Otherwise the
+    oldest mails up to `limit`, up to the first suspect. Returns their ids."""
+    rows = list(connection.execute(_NEXT, {"limit": limit}))
+    if not rows:
+        return []
+    picked = [rows[0].id]
+    if rows[0].attempts == 0:
+        picked = [row.id for row in _until_suspect(rows)]
+    connection.execute(_COUNT_ATTEMPT, {"ids": picked})
+    return picked
+
+
+def _until_suspect(rows: Sequence[Row[Any]]) -> list[Row[Any]]:
+    for index, row in enumerate(rows):
+        if row.attempts:
+            return list(rows[:index])
+    return list(rows)
+
+
+def uncount_attempts(connection: Connection, ids: Sequence[int]) -> None:
+    """Take back the attempt counted for mails the batch did not reach."""
+    if ids:
+        connection.execute(_UNCOUNT_ATTEMPT, {"ids": list(ids)})
+
+
+def claim_batch(connection: Connection, ids: Sequence[int]) -> list[Row[Any]]:
+    """The mails `ids` that are still new, oldest first, locked for the connection's
     transaction (SKIP LOCKED on PostgreSQL; SQLite's write lock already keeps other
     writers out), as plain rows: `unattached` makes the ones processed into
     `InboxMessage` objects, whose outcome `write_outcomes` writes in the same
     transaction."""
-    return list(connection.execute(_CLAIM, {"limit": limit}))
+    if not ids:
+        return []
+    return list(connection.execute(_CLAIM, {"ids": list(ids)}))
 
 
 def unattached(row: Row[Any]) -> InboxMessage:
@@ -137,7 +202,7 @@ def processed_copies(connection: Connection, rows: Sequence[Row[Any]]) -> dict[i
     if not rows:
         return {}
     digests = sorted({row.digest for row in rows})
-    processed = (InboxStatus.DONE, InboxStatus.FAILED)
+    processed = PROCESSED
     earlier = [
         other
         for other in connection.execute(_WITH_DIGESTS, {"digests": digests})
@@ -174,9 +239,20 @@ def write_outcomes(connection: Connection, rows: Sequence[InboxMessage]) -> None
         connection.execute(_WRITE_OUTCOME, outcomes)
 
 
+PROCESSED = (
+    InboxStatus.DONE, InboxStatus.DONE_WITH_ERRORS, InboxStatus.IGNORED, InboxStatus.FAILED
+)  # fmt: skip
+
+
 def mark_done(row: InboxMessage, now: datetime) -> None:
     row.status = InboxStatus.DONE
     row.error = None
+    row.processed_at = now
+
+
+def mark_outcome(row: InboxMessage, outcome: Outcome, now: datetime) -> None:
+    row.status = outcome.status
+    row.error = outcome.error
     row.processed_at = now
 
 
@@ -192,11 +268,14 @@ def mark_duplicate(row: InboxMessage, original_id: int, now: datetime) -> None:
     row.processed_at = now
 
 
-def failed_messages(session: Session, *, limit: int = 100) -> list[InboxMessage]:
-    """The most recent mails whose processing failed, newest first."""
+def failed_messages(
+    session: Session, *, limit: int = 100, status: InboxStatus = InboxStatus.FAILED
+) -> list[InboxMessage]:
+    """The most recent mails whose processing failed (or with another `status`),
+    newest first."""
     query = (
         select(InboxMessage)
-        .where(InboxMessage.status == InboxStatus.FAILED)
+        .where(InboxMessage.status == status)
         .order_by(InboxMessage.id.desc())
         .limit(limit)
     )
@@ -210,4 +289,5 @@ def requeue(session: Session, inbox_id: int) -> bool:
         return False
     row.status = InboxStatus.NEW
     row.processed_at = None
+    row.attempts = 0
     return True
