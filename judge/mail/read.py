@@ -87,7 +87,7 @@ def read_message(raw: bytes, judge_address: str) -> IncomingMail:
     except TooCostly as cost:
         return too_costly(raw, str(cost), judge_address)
     try:
-        mail = read_simple(raw, judge_address) or read_parsed(raw, judge_address)
+        return read_simple(raw, judge_address) or read_parsed(raw, judge_address)
     except Exception as error:  # a bug: the service marks the mail failed, with this trace
         return IncomingMail(
             sender="", subject="", message_id="", lines=(), must_not_answer=True,
@@ -95,7 +95,6 @@ def read_message(raw: bytes, judge_address: str) -> IncomingMail:
             problems=(f"the mail could not be read ({type(error).__name__})",),
             failure=traceback.format_exc(),
         )  # fmt: skip
-    return _plain_sender(mail)
 
 
 def _plain_sender(mail: IncomingMail) -> IncomingMail:
@@ -177,7 +176,7 @@ def read_simple(raw: bytes, judge_address: str) -> IncomingMail | None:
         text, problems = plain_text(body, simple_charset(headers))
         lines, line_problems = command_lines(text)
         why = why_no_reply(headers, sender, judge_address)
-        return IncomingMail(
+        mail = IncomingMail(
             sender=sender,
             sender_name=sender_name,
             reply_to=headers.address("Reply-To")[1],
@@ -191,6 +190,7 @@ def read_simple(raw: bytes, judge_address: str) -> IncomingMail | None:
         )
     except NotSimple:
         return None
+    return _plain_sender(mail)
 
 
 def read_parsed(raw: bytes, judge_address: str) -> IncomingMail:
@@ -204,7 +204,7 @@ def _read(message: Message, judge_address: str) -> IncomingMail:
     text, problems = body_text(message)
     lines, line_problems = command_lines(text)
     why = why_no_reply(MessageHeaders(message), sender, judge_address)
-    return IncomingMail(
+    mail = IncomingMail(
         sender=sender,
         sender_name=sender_name,
         reply_to=first_address(message, "Reply-To")[1],
@@ -216,6 +216,7 @@ def _read(message: Message, judge_address: str) -> IncomingMail:
         why=why,
         problems=(*problems, *line_problems),
     )
+    return _plain_sender(mail)
 
 
 def _references(message: Message) -> tuple[str, ...]:

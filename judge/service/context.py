@@ -72,6 +72,7 @@ class MailContext:
     games_touched: dict[int, Game] = field(default_factory=dict)  # to check early processing
     replaced_adjustments: set[tuple[int, str]] = field(default_factory=set)
     attachments: dict[str, Attachment] = field(default_factory=dict)  # for the reply, by name
+    internal_errors: list[str] = field(default_factory=list)  # tracebacks of crashed lines
 
     def sign_on(self, game: Game, player: Player) -> Signed:
         self.signed = Signed(game, player)

@@ -4,12 +4,19 @@ The mail is read (MIME via `judge.mail.read`), checked against the sender's hour
 limit, and its commands are run one by one. Then the games it touched get their
 chance of early processing, and the reply (with a copy to any registered address
 that is not the sender) is queued, all in the caller's transaction.
+
+Only a mail handled in full is `done`: the handler returns an `Outcome` for a mail
+it declined to answer (`ignored`: a robot, a loop, an empty envelope sender, the
+hourly limit), one whose commands crashed (`done_with_errors`, with the tracebacks;
+the reply says the judge failed on those lines) and one it could not read at all
+(`failed`, with the traceback).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from traceback import format_exc
 
 from sqlalchemy.orm import Session
 
@@ -28,29 +35,49 @@ from judge.service.games import start_if_full
 from judge.service.mailing import one_per_address
 from judge.service.orders import current_orders
 from judge.service.processing import process_if_ready
-from judge.store.models import Game, InboxMessage
+from judge.store.inbox import Outcome
+from judge.store.models import Game, InboxMessage, InboxStatus
 
 log = logging.getLogger(__name__)
 
 
+EMPTY_ENVELOPE = "an empty envelope sender (MAIL FROM:<>): a bounce or an automatic mail"
+
+
 def handle_inbox_message(
     session: Session, inbox_row: InboxMessage, clock: Clock, config: Config
-) -> None:
-    """Handle one stored mail: run its commands and queue the reply."""
+) -> Outcome | None:
+    """Handle one stored mail: run its commands and queue the reply. None when it was
+    handled in full, else what became of it."""
     now = clock.now()
     mail = read_message(inbox_row.raw, config.judge.address)
-    if mail.must_not_answer or not mail.sender:
-        log.info("inbox %s: no reply (%s)", inbox_row.id, mail.why or "no sender")
-        return
+    if mail.failure:
+        return Outcome(InboxStatus.FAILED, mail.failure)
+    why = _why_silent(inbox_row, mail)
+    if why:
+        log.info("inbox %s: no reply (%s)", inbox_row.id, why)
+        return Outcome(InboxStatus.IGNORED, f"not answered: {why}")
     limit = ratelimit.verdict(session, inbox_row, config, now)
     if limit is not ratelimit.Verdict.UNDER:
         ratelimit.send_notice(session, config, mail.sender, now)
         if limit is ratelimit.Verdict.OVER:
-            return
+            return Outcome(InboxStatus.IGNORED, "not answered: over the sender's hourly limit")
     ctx = MailContext(session=session, config=config, now=now, sender=mail.sender)
     entries = [run_line(ctx, parsed) for parsed in parse_commands(mail.lines)]
     trailer = _trailer(ctx)
     _reply(ctx, mail, entries, trailer)
+    if ctx.internal_errors:
+        return Outcome(InboxStatus.DONE_WITH_ERRORS, "\n".join(ctx.internal_errors))
+    return None
+
+
+def _why_silent(inbox_row: InboxMessage, mail: IncomingMail) -> str:
+    """Why this mail gets no reply at all, or "" when it is answered."""
+    if not inbox_row.mail_from:
+        return EMPTY_ENVELOPE
+    if mail.must_not_answer or not mail.sender:
+        return mail.why or "no sender address"
+    return ""
 
 
 def _trailer(ctx: MailContext) -> list[Note]:
@@ -81,6 +108,7 @@ def _guarded(
         notes = step(ctx, game)
     except Exception:
         log.exception("%s for game %s failed", step.__name__, game.name)
+        ctx.internal_errors.append(f"{step.__name__} for game {game.name}:\n{format_exc()}")
         savepoint.rollback()
         return [Refusal("internal_error").note]
     savepoint.commit()
