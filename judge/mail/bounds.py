@@ -130,16 +130,16 @@ def _header_block(walk: _Walk, *, check: bool) -> HeaderBlock:
                                 f"{MAX_FIELD_BYTES} bytes")  # fmt: skip
             walk.position += 1
             continue
-        name = _FIELD.match(line)
-        if name is None and not line.startswith(b"From "):
+        found = _FIELD.match(line)
+        if found is None and not line.startswith(b"From "):
             break  # the body begins (the stdlib notes a defect and does the same)
         walk.position += 1
-        if name is None:
+        if found is None:
             continue
         if check and len(values) >= MAX_FIELDS:
             raise TooCostly(f"a header block has more than {MAX_FIELDS} fields")
-        first = line[name.end() :]
-        block.fields.append((name[1].decode("ascii"), ""))
+        first = line[found.end() :]
+        block.fields.append((found[1].decode("ascii"), ""))
         values.append([first[:MAX_FIELD_BYTES]])
         sizes.append(len(line))
         if check and len(line) > MAX_FIELD_BYTES:

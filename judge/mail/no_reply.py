@@ -60,7 +60,8 @@ def _automatic(headers: HeaderView, sender: str, judge: str) -> str:
     submitted = headers.text("Auto-Submitted").split(";")[0].strip().lower()
     if submitted and submitted != "no":
         return f"an automatic mail (Auto-Submitted: {submitted})"
-    suppress = {word.strip().lower() for word in headers.text("X-Auto-Response-Suppress").split(",")}
+    asked = headers.text("X-Auto-Response-Suppress").split(",")
+    suppress = {word.strip().lower() for word in asked}
     if suppress & _SUPPRESSING:
         return "a mail that asks for no automatic reply (X-Auto-Response-Suppress)"
     for name in _AUTOREPLY_HEADERS:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from functools import partial
 from traceback import format_exc
 
 from sqlalchemy.orm import Session
@@ -32,7 +33,7 @@ from judge.service import ratelimit
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.dispatch import Entry, run_line
 from judge.service.games import start_if_full
-from judge.service.mailing import one_per_address
+from judge.service.mailing import build_guarded, one_per_address
 from judge.service.orders import current_orders
 from judge.service.processing import process_if_ready
 from judge.store.inbox import Outcome
@@ -126,24 +127,29 @@ def _reply(ctx: MailContext, mail: IncomingMail, entries: list[Entry], trailer: 
     )
     recipients = [mail.sender, *sorted(ctx.copy_to)]
     for to in one_per_address(recipients, str):
-        reply = ReplyFields(
-            sender=ctx.config.judge.address,
-            to=to,
-            original_subject=mail.subject,
-            in_reply_to=mail.message_id or None,
-            references=mail.reply_references,
-            body=body,
-            error=errors > 0,
-            now=ctx.now,
-        )
-        # The fast path writes the bytes itself (a bare address is its own To address);
-        # a reply with files, or one it does not handle, is built as an EmailMessage.
-        plain = None if ctx.attachments else reply_bytes(**reply)
-        if plain is not None:
-            data, message_id = plain
-            enqueue_raw(ctx.session, data, to_address=to, message_id=message_id,
-                        kind="reply", now=ctx.now)  # fmt: skip
-            continue
-        message = reply_message(**reply)
-        attach(message, ctx.attachments.values())
-        enqueue(ctx.session, message, "reply", now=ctx.now)
+        build_guarded(ctx.session, to, "reply", None, ctx.now,
+                      partial(_queue_reply, ctx, mail, to, body, errors))  # fmt: skip
+
+
+def _queue_reply(ctx: MailContext, mail: IncomingMail, to: str, body: str, errors: int) -> None:
+    reply = ReplyFields(
+        sender=ctx.config.judge.address,
+        to=to,
+        original_subject=mail.subject,
+        in_reply_to=mail.message_id or None,
+        references=mail.reply_references,
+        body=body,
+        error=errors > 0,
+        now=ctx.now,
+    )
+    # The fast path writes the bytes itself (a bare address is its own To address);
+    # a reply with files, or one it does not handle, is built as an EmailMessage.
+    plain = None if ctx.attachments else reply_bytes(**reply)
+    if plain is not None:
+        data, message_id = plain
+        enqueue_raw(ctx.session, data, to_address=to, message_id=message_id,
+                    kind="reply", now=ctx.now)  # fmt: skip
+        return
+    message = reply_message(**reply)
+    attach(message, ctx.attachments.values())
+    enqueue(ctx.session, message, "reply", now=ctx.now)

@@ -2,7 +2,10 @@
 common header.
 
 Mail is queued with `judge.outbound.enqueue` in the caller's transaction, so it
-leaves only if the change that caused it is committed.
+leaves only if the change that caused it is committed. A recipient whose mail
+cannot be built (an address that is not plain, stored before addresses were
+checked) gets a `failed` outbox row instead (`build_guarded`): never does one bad
+address fail the command, the game or the scheduler's tick.
 """
 
 from __future__ import annotations
@@ -11,12 +14,14 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from judge.config import Config
+from judge.mail.addresses import is_plain_address
 from judge.mail.attachments import Attachment, attach
 from judge.mail.compose import broadcast_message, game_subject
-from judge.outbound import enqueue, enqueue_copies
+from judge.outbound import enqueue, enqueue_copies, record_unbuildable
 from judge.service.report import format_time
 from judge.store import games as store
 from judge.store.models import Game, Player, PlayerRole, PlayerStatus
@@ -78,14 +83,41 @@ def send_game_mail(
     now: datetime,
 ) -> None:
     """Queue one game mail with the subject `CODE:game - <what>`."""
-    message = broadcast_message(
-        sender=config.judge.address,
-        to=to,
-        subject=game_subject(config.judge.code, game.name, what),
-        body=body,
-        now=now,
-    )
-    enqueue(session, message, kind, game.id, now=now)
+
+    def build() -> None:
+        message = broadcast_message(
+            sender=config.judge.address,
+            to=to,
+            subject=game_subject(config.judge.code, game.name, what),
+            body=body,
+            now=now,
+        )
+        enqueue(session, message, kind, game.id, now=now)
+
+    build_guarded(session, to, kind, game.id, now, build)
+
+
+def build_guarded(
+    session: Session,
+    to: str,
+    kind: str,
+    game_id: int | None,
+    now: datetime,
+    build: Callable[[], object],
+) -> bool:
+    """Run `build` (which queues one mail to `to`) unless `to` is not a plain address
+    or building fails: then that recipient's outbox row is `failed`, and False."""
+    if not is_plain_address(to):
+        record_unbuildable(session, to, kind, game_id, "not a plain address", now=now)
+        return False
+    try:
+        build()
+    except SQLAlchemyError:
+        raise  # the database's trouble, not this recipient's: the caller's to handle
+    except Exception as error:
+        record_unbuildable(session, to, kind, game_id, repr(error), now=now)
+        return False
+    return True
 
 
 def send_game_mails(
@@ -102,14 +134,22 @@ def send_game_mails(
 ) -> None:
     """`send_game_mail` to each address in `to`, the message built once for all
     (with `attachments`, e.g. the results map)."""
-    if not to:
+    plain = [address for address in to if is_plain_address(address)]
+    for address in to:
+        if address not in plain:
+            record_unbuildable(session, address, kind, game.id, "not a plain address", now=now)
+    if not plain:
         return
-    message = broadcast_message(
-        sender=config.judge.address,
-        to=to[0],
-        subject=game_subject(config.judge.code, game.name, what),
-        body=body,
-        now=now,
-    )
-    attach(message, attachments)
-    enqueue_copies(session, message, to, kind, game.id, now=now)
+
+    def build() -> None:
+        message = broadcast_message(
+            sender=config.judge.address,
+            to=plain[0],
+            subject=game_subject(config.judge.code, game.name, what),
+            body=body,
+            now=now,
+        )
+        attach(message, attachments)
+        enqueue_copies(session, message, plain, kind, game.id, now=now)
+
+    build_guarded(session, plain[0], kind, game.id, now, build)

@@ -163,7 +163,7 @@ def count_attempts(connection: Connection, limit: int) -> list[int]:
     return picked
 
 
-def _until_suspect(rows: Sequence[Row[Any]]) -> list[Row[Any]]:
+def _until_suspect(rows: Sequence[Any]) -> list[Any]:
     for index, row in enumerate(rows):
         if row.attempts:
             return list(rows[:index])

@@ -2,8 +2,8 @@
 
 `operator_overview` lists the games, the queues, every mail that failed (with
 its error) and every mail answered although a command crashed on it
-(`done_with_errors`, with the tracebacks). One game's status (`judge status GAME --json`) needs the variants, so
-it is the service layer's `judge.service.status.game_status`.
+(`done_with_errors`, with the tracebacks). One game's status (`judge status GAME
+--json`) needs the variants, so it is the service layer's `judge.service.status.game_status`.
 """
 
 from __future__ import annotations
