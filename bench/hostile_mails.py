@@ -79,7 +79,7 @@ def many_parts(count: int = 5_000, message_id: str = "<parts@example.org>") -> b
     return "".join(lines).encode()
 
 
-WORST: dict[str, Callable[[], bytes]] = {
+WORST: dict[str, Callable[..., bytes]] = {
     "LIST (plain)": plain_list,
     "Subject: 70,000 encoded words": encoded_words,
     "Content-Type: 70,000 parameters": parameters,
