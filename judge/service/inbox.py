@@ -74,7 +74,7 @@ def handle_inbox_message(
 
 def _why_silent(inbox_row: InboxMessage, mail: IncomingMail) -> str:
     """Why this mail gets no reply at all, or "" when it is answered."""
-    if not inbox_row.mail_from:
+    if inbox_row.mail_from in ("", "<>"):  # "<>": as rows stored before 0004 hold it
         return EMPTY_ENVELOPE
     if mail.must_not_answer or not mail.sender:
         return mail.why or "no sender address"

@@ -77,13 +77,20 @@ def _inbox_values(mail: ReceivedMail, now: datetime) -> dict[str, Any]:
     message_id = header_message_id(mail.raw)
     return {
         "raw": mail.raw,
-        "mail_from": mail.mail_from.lower()[:320],
+        "mail_from": envelope_sender(mail.mail_from),
         "rcpt_tos": list(mail.rcpt_tos),
         "received_at": now,
         "message_id": message_id[:MESSAGE_ID_LENGTH] if message_id else None,
         "digest": hashlib.sha256(mail.raw).hexdigest(),
         "status": InboxStatus.NEW,
     }
+
+
+def envelope_sender(mail_from: str) -> str:
+    """The envelope sender as stored: lower case, and "" for the null sender `<>` of
+    bounces and other automatic mail (RFC 5321), however the intake wrote it."""
+    address = mail_from.strip().lower()[:320]
+    return "" if address in ("<>", "") else address
 
 
 _RECENT_FROM = select(func.count(InboxMessage.id)).where(
