@@ -8,6 +8,7 @@ once cost the stdlib parsers gigabytes, minutes, or an answer never given.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 SENDER = "mallory@example.org"
 JUDGE = "judge@example.org"
@@ -78,6 +79,31 @@ def many_parts(count: int = 5_000, message_id: str = "<parts@example.org>") -> b
     lines.append("--b--\r\n")
     return "".join(lines).encode()
 
+
+def structured(message_id: str = "<structured@example.org>") -> bytes:
+    """Just under the limits on address and MIME headers: From and Reply-To of 4 KB
+    source routes, and parts whose Content-Types fill the 32 KB budget."""
+    route = "<" + "@a," * 1300 + "@a:mallory@example.org>"
+    extra = f"Reply-To: {route}\r\nContent-Type: multipart/mixed; boundary=b\r\n"
+    top = head("structured", message_id, extra=extra)
+    lines = [top.replace(f"From: {SENDER}", f"From: {route}")]
+    lines.extend(
+        f"\r\n--b\r\nContent-Type: text/plain; name*0=\"{'a' * 3900}\"\r\n\r\nx\r\n"
+        for _ in range(5)
+    )
+    lines.append("\r\n--b\r\nContent-Type: text/plain\r\n\r\nLIST\r\n--b--\r\n")
+    return "".join(lines).encode()
+
+
+# Just under each limit: the most a mail the judge reads in full may cost.
+UNDER_LIMITS: dict[str, Callable[..., bytes]] = {
+    "Subject: 99 encoded words": partial(encoded_words, 99),
+    "Content-Type: 28 parameters": partial(parameters, 28),
+    "multipart nested 9 deep": partial(nested, 9),
+    "198 MIME parts": partial(many_parts, 198),
+    "490 header fields": partial(many_fields, 490),
+    "4 KB routes, 32 KB of MIME headers": structured,
+}
 
 WORST: dict[str, Callable[..., bytes]] = {
     "LIST (plain)": plain_list,

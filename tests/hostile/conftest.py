@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 from argon2 import PasswordHasher
+from intake.helpers import ServeProcess, judge_env
+from service.harness import JudgeHarness
 from sqlalchemy.orm import Session, sessionmaker
 
-from intake.helpers import ServeProcess, judge_env
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.store.db import make_engine
 from judge.store.migrate import upgrade
-from service.harness import JudgeHarness
 
 from .server import HostileJudge
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import os
 import signal
 
+from e2e.cheap_hashes import handle_inbox_message
 from sqlalchemy.orm import Session
 
-from e2e.cheap_hashes import handle_inbox_message
 from judge.clock import Clock
 from judge.config import Config
 from judge.store.inbox import Outcome

@@ -17,9 +17,9 @@ from email.policy import default
 from pathlib import Path
 from typing import cast
 
+from intake.helpers import ServeProcess
 from sqlalchemy import select
 
-from intake.helpers import ServeProcess
 from judge.store.db import make_engine, make_session_factory
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage
 

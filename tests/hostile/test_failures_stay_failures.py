@@ -9,6 +9,7 @@ the judge declines to answer is `ignored`.
 from __future__ import annotations
 
 import pytest
+from service.harness import JudgeHarness, body_of, build_mail
 from sqlalchemy import select
 
 from judge.cli import _overview_text
@@ -16,7 +17,6 @@ from judge.mail import command_types as c
 from judge.service import dispatch
 from judge.store.models import InboxMessage
 from judge.store.overview import operator_overview
-from service.harness import JudgeHarness, body_of, build_mail
 
 
 def _only_row(harness: JudgeHarness) -> InboxMessage:

@@ -72,7 +72,8 @@ def _nested(depth: int, parts: int) -> bytes:
     lines = ["From: ann@example.org\r\nContent-Type: multipart/mixed; boundary=b0\r\n"]
     for level in range(depth):
         lines.append(f"\r\n--b{level}\r\nContent-Type: multipart/mixed; boundary=b{level + 1}\r\n")
-    lines.extend(f"\r\n--b{depth}\r\nContent-Type: text/plain\r\n\r\nLIST\r\n" for _ in range(parts))
+    leaf = f"\r\n--b{depth}\r\nContent-Type: text/plain\r\n\r\nLIST\r\n"
+    lines.extend(leaf for _ in range(parts))
     lines.extend(f"--b{level}--\r\n" for level in range(depth, -1, -1))
     return "".join(lines).encode()
 

@@ -58,6 +58,7 @@ def test_a_person_using_the_same_words_is_answered(hostile_judge: HostileJudge) 
     reports) and `Auto-Submitted: no` are ordinary mail."""
     extra = "X-Auto-Response-Suppress: DR\r\nAuto-Submitted: no\r\n"
     message_id = "<person@example.org>"
-    hostile_judge.send((head("list", message_id, "bob@example.org", extra) + "\r\nLIST\r\n").encode())
+    raw = head("list", message_id, "bob@example.org", extra) + "\r\nLIST\r\n"
+    hostile_judge.send(raw.encode())
     assert hostile_judge.row(message_id).status == "done"
     assert hostile_judge.outbox_to("bob@example.org")

@@ -9,8 +9,9 @@ import smtplib
 import time
 from pathlib import Path
 
-from bench.hostile_mails import head, plain_list
 from intake.helpers import ServeProcess, judge_env
+
+from bench.hostile_mails import head, plain_list
 from judge.store.db import make_engine
 from judge.store.inbox import MAX_ATTEMPTS
 from judge.store.migrate import upgrade
