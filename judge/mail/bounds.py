@@ -58,24 +58,48 @@ class HeaderBlock:
 
 @dataclass
 class _Walk:
-    lines: list[bytes]
-    position: int = 0
+    """The mail's bytes, read a line at a time without splitting them all at once
+    (a mail of a million empty lines would be a million objects)."""
+
+    raw: bytes
+    offset: int = 0
+    after: int = 0  # where the line `peek` returned ends
     encoded_words: int = 0
     structured_bytes: int = 0
     parts: int = 0
     stack: list[tuple[bytes, int]] = field(default_factory=list)  # (boundary, depth)
 
+    def peek(self) -> bytes | None:
+        """The line at the current offset, without its line end; None at the end."""
+        if self.offset >= len(self.raw):
+            return None
+        end = self.raw.find(b"\n", self.offset)
+        end = len(self.raw) if end < 0 else end
+        self.after = end + 1
+        return self.raw[self.offset : end].rstrip(b"\r")
+
+    def advance(self) -> None:
+        self.offset = self.after
+
+    def skip_to_dashes(self) -> bool:
+        """Move to the next line that starts with "--"; False at the end."""
+        while self.offset < len(self.raw):
+            if self.raw.startswith(b"--", self.offset):
+                return True
+            end = self.raw.find(b"\n", self.offset)
+            self.offset = len(self.raw) if end < 0 else end + 1
+        return False
+
 
 def top_headers(raw: bytes) -> HeaderBlock:
-    """The mail's own header block, read with the limits (it raises `TooCostly` only
-    for a block beyond them). The reader uses it to answer a mail it will not parse."""
-    walk = _Walk(raw.split(b"\n", MAX_FIELDS * 4))
-    return _header_block(walk, check=False)
+    """The mail's own header block, read without the limits (each value cut at
+    `MAX_FIELD_BYTES`). The reader uses it to answer a mail it will not parse."""
+    return _header_block(_Walk(raw), check=False)
 
 
 def check_bounds(raw: bytes) -> None:
     """Raise `TooCostly` if reading `raw` would go beyond a limit. Linear time."""
-    walk = _Walk(raw.split(b"\n"))
+    walk = _Walk(raw)
     depth = 0
     block = _header_block(walk, check=True)
     while True:
@@ -100,11 +124,9 @@ def check_bounds(raw: bytes) -> None:
 def _next_part(walk: _Walk) -> int | None:
     """Skip body lines up to the next part's delimiter; the new part's depth, or None
     at the end of the mail (or of every open multipart)."""
-    while walk.stack and walk.position < len(walk.lines):
-        line = walk.lines[walk.position].rstrip(b"\r\n")
-        walk.position += 1
-        if not line.startswith(b"--"):
-            continue
+    while walk.stack and walk.skip_to_dashes():
+        line = walk.peek() or b""
+        walk.advance()
         for level in range(len(walk.stack) - 1, -1, -1):
             boundary, depth = walk.stack[level]
             if not line.startswith(b"--" + boundary):
@@ -120,16 +142,14 @@ def _next_part(walk: _Walk) -> int | None:
 
 
 def _header_block(walk: _Walk, *, check: bool) -> HeaderBlock:
-    """Read one header block from `walk.position` to its blank line (or first line
+    """Read one header block from the walk's offset to its blank line (or first line
     that is not a header line), checking the limits when `check`."""
     block = HeaderBlock()
     values: list[list[bytes]] = []
     sizes: list[int] = []
-    lines = walk.lines
-    while walk.position < len(lines):
-        line = lines[walk.position].rstrip(b"\r\n") if lines[walk.position] else b""
+    while (line := walk.peek()) is not None:
         if not line:
-            walk.position += 1
+            walk.advance()
             break
         if line[:1] in (b" ", b"\t") and values:
             sizes[-1] += len(line)
@@ -138,15 +158,17 @@ def _header_block(walk: _Walk, *, check: bool) -> HeaderBlock:
             elif check:
                 raise TooCostly(f"its {block.fields[-1][0]} header is longer than "
                                 f"{MAX_FIELD_BYTES} bytes")  # fmt: skip
-            walk.position += 1
+            walk.advance()
             continue
         found = _FIELD.match(line)
         if found is None and not line.startswith(b"From "):
             break  # the body begins (the stdlib notes a defect and does the same)
-        walk.position += 1
+        walk.advance()
         if found is None:
             continue
-        if check and len(values) >= MAX_FIELDS:
+        if len(values) >= MAX_FIELDS:
+            if not check:
+                break  # enough to answer by: the first fields
             raise TooCostly(f"a header block has more than {MAX_FIELDS} fields")
         first = line[found.end() :]
         block.fields.append((found[1].decode("ascii"), ""))
