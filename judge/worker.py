@@ -70,7 +70,8 @@ def process_batch(
     """Process up to `size` of the oldest `new` mails in one transaction; return how many.
 
     With a `handover`, the mails the SMTP intake handed over are stored first, in a
-    short transaction of their own, and their sessions answered once it committed.
+    short transaction of their own (which also counts the batch's attempts), and
+    their sessions answered once it committed.
     The batch then ends early whenever a newly handed mail has waited `HANDOVER_WAIT`.
 
     A mail whose processing fails outside the handler (the database, say) ends the
@@ -78,26 +79,30 @@ def process_batch(
     it was the batch's first, the error is raised.
     """
     engine = _engine(sessions)
-    if handover is not None:
-        _store_handed(engine, handover.take(), clock)
-    with engine.begin() as connection:
-        ids = inbox.count_attempts(connection, size)
+    handed = handover.take() if handover is not None else []
+    ids = _store_and_count(engine, handed, clock, size)
     if not ids:
         return 0
     with engine.connect() as connection, connection.begin():
         return _process_rows(sessions, connection, handler, clock, config, ids, handover)
 
 
-def _store_handed(engine: Engine, handed: list[Handed], clock: Clock) -> None:
-    if not handed:
-        return
+def _store_and_count(engine: Engine, handed: list[Handed], clock: Clock, size: int) -> list[int]:
+    """Store the handed-over mails and count an attempt for the next batch's mails,
+    in one short transaction (one commit); answer the handed sessions once it is
+    committed. Returns the ids of the batch to process."""
     try:
         with engine.begin() as connection:
-            ids = inbox.insert_received(connection, [item.mail for item in handed], clock.now())
+            mails = [item.mail for item in handed]
+            stored = inbox.insert_received(connection, mails, clock.now()) if mails else []
+            batch = inbox.count_attempts(connection, size)
     except BaseException as error:
-        fail(handed, error)
+        if handed:
+            fail(handed, error)
         raise
-    settle(handed, ids)
+    if handed:
+        settle(handed, stored)
+    return batch
 
 
 def _process_rows(
