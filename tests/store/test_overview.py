@@ -11,5 +11,6 @@ def test_an_empty_judge_has_an_empty_overview(sessions: sessionmaker[Session]) -
     with sessions() as session:
         overview = operator_overview(session)
     assert overview == {
-        "games": [], "inbox": {}, "failed_inbox": [], "outbox": {}, "failed_outbox": [],
+        "games": [], "inbox": {}, "failed_inbox": [], "inbox_with_errors": [], "outbox": {},
+        "failed_outbox": [],
     }
