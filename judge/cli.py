@@ -297,6 +297,9 @@ def _overview_text(overview: dict[str, Any]) -> str:
     for row in overview["failed_inbox"]:
         last = (row["error"] or "").strip().splitlines()[-1:] or [""]
         lines.append(f"  failed #{row['id']} from <{row['mail_from']}>: {last[0]}")
+    for row in overview["inbox_with_errors"]:
+        last = (row["error"] or "").strip().splitlines()[-1:] or [""]
+        lines.append(f"  done_with_errors #{row['id']} from <{row['mail_from']}>: {last[0]}")
     lines.append(f"outbox: {_count_text(overview['outbox'])}")
     lines += outbox_queue_lines(overview["outbox_queue"])
     for row in overview["failed_outbox"]:

@@ -1,5 +1,10 @@
 """The judge's configuration: one TOML file read into frozen, typed dataclasses.
 
+Values are checked when loaded: every number finite and not negative (durations,
+sizes, counts; `poll_seconds = nan` once made the processor spin), strings without
+control characters, and a file that is not UTF-8 is a `ConfigError` like any other
+(`judge deliver` then exits 75, so the MTA keeps the mail and tries again).
+
 Every part of the shell (intake, store, outbound, scheduler) takes its settings from
 a `Config` value instead of reading files or the environment itself, so tests can
 build one in a line. The keys follow `spec/mail.md`; `config.example.toml` documents
@@ -10,6 +15,7 @@ that holds the config file, so a judge's files stay together wherever it is star
 from __future__ import annotations
 
 import logging
+import math
 import re
 import tomllib
 from dataclasses import dataclass, field, fields, replace
@@ -18,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy.engine import make_url
+
+from judge.mail.addresses import is_plain_address
 
 DEFAULT_FILE = "judge.toml"
 TRANSPORTS = ("maildir", "smtp")
@@ -154,6 +162,10 @@ def load_config(path: Path | str | None = None) -> Config:
         raise ConfigError(f"cannot read config file {path}: {exc.strerror}") from exc
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: {exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise ConfigError(
+            f"{path}: not UTF-8 text (byte {exc.start} cannot be read); TOML files are UTF-8"
+        ) from exc
     return config_from_dict(data, path.resolve().parent)
 
 
@@ -197,6 +209,8 @@ def _coerce(where: str, annotation: Any, value: Any) -> Any:
     elif kind == "float":
         ok = isinstance(value, int | float) and not isinstance(value, bool)
         value = float(value) if ok else value
+        if ok and not math.isfinite(value):
+            raise ConfigError(f"{where}: must be a finite number, not {value!r}")
     elif kind == "Path":
         ok = isinstance(value, str) and value != ""
         value = Path(value) if ok else value
@@ -206,12 +220,16 @@ def _coerce(where: str, annotation: Any, value: Any) -> Any:
         ok = isinstance(value, str)
     if not ok:
         raise ConfigError(f"{where}: expected {kind}, got {value!r}")
+    if kind in ("int", "float") and value < 0:
+        raise ConfigError(f"{where}: must not be negative, got {value!r}")
+    if isinstance(value, str) and any(ord(char) < 32 or ord(char) == 127 for char in value):
+        raise ConfigError(f"{where}: must not hold control characters")
     return value
 
 
 def _check(config: Config) -> None:
-    if "@" not in config.judge.address:
-        raise ConfigError("[judge] address must be an email address")
+    if not is_plain_address(config.judge.address):
+        raise ConfigError("[judge] address must be an email address, plain: local@domain")
     if config.outbound.transport not in TRANSPORTS:
         raise ConfigError(f"[outbound] transport must be one of {', '.join(TRANSPORTS)}")
     for where, port in (("[smtp] port", config.smtp.port),

@@ -153,6 +153,28 @@ def enqueue_copies(
     return rows
 
 
+def record_unbuildable(
+    session: Session,
+    to: str,
+    kind: str,
+    game_id: int | None,
+    reason: str,
+    *,
+    now: datetime,
+) -> None:
+    """An outbox row, `failed` at once, for a recipient whose mail cannot be built
+    (an address that is not plain, stored before addresses were checked): that one
+    mail fails, logged and shown by `judge status`; the others go out."""
+    shown = "".join(char if char.isprintable() else "?" for char in to)[:320]
+    log.error("outbox: no %s mail to %r: %s", kind, shown, reason)
+    row = OutboxMessage(
+        to_address=shown, message=b"", message_id="", kind=kind, game_id=game_id,
+        created_at=now, status=OutboxStatus.FAILED, attempts=0, next_attempt_at=now,
+        last_error=f"the mail could not be built: {reason}",
+    )  # fmt: skip
+    session.add(row)
+
+
 def _header(name: str, value: str) -> bytes:
     """One header line as the SMTP policy writes it (encoded words when needed)."""
     if value.isascii() and value.isprintable() and len(name) + len(value) < 76:

@@ -12,7 +12,15 @@ bounce), all released together, isolated from the mails before and after it.
 A crash anywhere before the commit leaves the batch's rows `new`, so they are
 processed after a restart, and exactly once. A handler that raises has its effects
 rolled back (to the mail's savepoint) and the row is marked `failed` with the
-traceback, for the operator; it is never dropped.
+traceback, for the operator; it is never dropped. A handler may also return an
+`Outcome` (`declined`, `done_with_errors`, `failed`): only a mail fully handled is
+`done`.
+
+A crash the process does not survive (the kernel's OOM killer, a segfault) cannot
+be caught. So before a batch begins, an attempt is counted for each of its mails
+and committed (`inbox.count_attempts`). A mail still `new` with an attempt counted
+is a suspect: it is processed alone, and after `MAX_ATTEMPTS` it is marked `failed`
+without being run again.
 """
 
 from __future__ import annotations
@@ -36,9 +44,9 @@ from judge.store.models import InboxMessage, InboxStatus
 
 log = logging.getLogger(__name__)
 
-# The service layer's entry point. It must not commit or roll back the session. It
-# returns None when it handled the mail, or why it declined to answer it.
-Handler = Callable[[Session, InboxMessage, Clock, Config], str | None]
+# The service layer's entry point. It must not commit or roll back the session.
+# It returns None when the mail was handled in full, else what became of it.
+Handler = Callable[[Session, InboxMessage, Clock, Config], "inbox.Outcome | None"]
 
 BATCH_SIZE = 20  # mails per transaction, at most
 HANDOVER_WAIT = 0.01  # seconds: a batch ends early once a handed-over mail waited this long
@@ -64,7 +72,8 @@ def process_batch(
     """Process up to `size` of the oldest `new` mails in one transaction; return how many.
 
     With a `handover`, the mails the SMTP intake handed over are stored first, in a
-    short transaction of their own, and their sessions answered once it committed.
+    short transaction of their own (which also counts the batch's attempts), and
+    their sessions answered once it committed.
     The batch then ends early whenever a newly handed mail has waited `HANDOVER_WAIT`.
 
     A mail whose processing fails outside the handler (the database, say) ends the
@@ -72,11 +81,13 @@ def process_batch(
     it was the batch's first, the error is raised.
     """
     engine = _engine(sessions)
-    if handover is not None:
-        _store_handed(engine, handover.take(), clock)
+    handed = handover.take() if handover is not None else []
+    ids = _store_and_count(engine, handed, clock, size)
+    if not ids:
+        return 0
     _prepare(sessions, handler, config, size)
     with engine.connect() as connection, connection.begin():
-        return _process_rows(sessions, connection, handler, clock, config, size, handover)
+        return _process_rows(sessions, connection, handler, clock, config, ids, handover)
 
 
 def _prepare(
@@ -94,16 +105,22 @@ def _prepare(
             prepare(session, row, config)
 
 
-def _store_handed(engine: Engine, handed: list[Handed], clock: Clock) -> None:
-    if not handed:
-        return
+def _store_and_count(engine: Engine, handed: list[Handed], clock: Clock, size: int) -> list[int]:
+    """Store the handed-over mails and count an attempt for the next batch's mails,
+    in one short transaction (one commit); answer the handed sessions once it is
+    committed. Returns the ids of the batch to process."""
     try:
         with engine.begin() as connection:
-            ids = inbox.insert_received(connection, [item.mail for item in handed], clock.now())
+            mails = [item.mail for item in handed]
+            stored = inbox.insert_received(connection, mails, clock.now()) if mails else []
+            batch = inbox.count_attempts(connection, size)
     except BaseException as error:
-        fail(handed, error)
+        if handed:
+            fail(handed, error)
         raise
-    settle(handed, ids)
+    if handed:
+        settle(handed, stored)
+    return batch
 
 
 def _process_rows(
@@ -112,11 +129,11 @@ def _process_rows(
     handler: Handler,
     clock: Clock,
     config: Config,
-    size: int,
+    ids: list[int],
     handover: Handover | None,
 ) -> int:
     finished: list[InboxMessage] = []
-    rows = inbox.claim_batch(connection, size)
+    rows = inbox.claim_batch(connection, ids)
     copies = inbox.processed_copies(connection, rows)
     started = time.monotonic()
     for row in rows:
@@ -126,6 +143,12 @@ def _process_rows(
         ):
             break
         message = inbox.unattached(row)
+        if message.attempts > inbox.MAX_ATTEMPTS:
+            log.error("inbox %s: processing began %s times and never ended; failed",
+                      row.id, message.attempts - 1)  # fmt: skip
+            inbox.mark_failed(message, _NEVER_ENDED.format(message.attempts - 1), clock.now())
+            finished.append(message)
+            continue
         try:
             _process_one(sessions, connection, message, copies, finished, handler, clock, config)
         except Exception:
@@ -135,7 +158,15 @@ def _process_rows(
             break
         finished.append(message)
     inbox.write_outcomes(connection, finished)
+    reached = {message.id for message in finished}
+    inbox.uncount_attempts(connection, [i for i in ids if i not in reached])
     return len(finished)
+
+
+_NEVER_ENDED = (
+    "processing this mail began {} times and never ended (the process crashed or was "
+    "killed, e.g. out of memory); it is not tried again: see `judge retry`"
+)
 
 
 def _engine(sessions: sessionmaker[Session]) -> Engine:
@@ -164,24 +195,26 @@ def _process_one(
     with sessions(bind=connection, join_transaction_mode="create_savepoint") as session:
         session.begin()
         try:
-            declined = handler(session, row, clock, config)
+            outcome = handler(session, row, clock, config)
             session.commit()
         except Exception:
             session.rollback()  # the handler's effects, back to the savepoint
             log.exception("inbox %s: the handler failed; marked failed", row.id)
             inbox.mark_failed(row, traceback.format_exc(), clock.now())
             return
-    if declined is not None:
-        inbox.mark_declined(row, declined, clock.now())
-        return
-    inbox.mark_done(row, clock.now())
+    if outcome is None:
+        inbox.mark_done(row, clock.now())
+    else:
+        log.log(logging.ERROR if outcome.status is InboxStatus.FAILED else logging.INFO,
+                "inbox %s: %s", row.id, outcome.status)  # fmt: skip
+        inbox.mark_outcome(row, outcome, clock.now())
 
 
 def _copy_in_batch(row: InboxMessage, finished: list[InboxMessage]) -> int | None:
     """An earlier mail of this batch with the same bytes, processed already."""
     for earlier in finished:
         if earlier.digest == row.digest and earlier.raw == row.raw and (
-            earlier.status in (InboxStatus.DONE, InboxStatus.FAILED)
+            earlier.status in inbox.PROCESSED
         ):
             return earlier.id
     return None

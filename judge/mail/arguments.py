@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from judge.mail.addresses import is_plain_address
 from judge.rules.state import POWER_BY_LETTER, POWERS, power_name
 
 GAME_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,19}")
@@ -18,10 +19,6 @@ MAX_PASSWORD = 128
 _SAFE_TRAILING = ".,;:!"
 _LIST_SEPARATORS = re.compile(r"[\s,;>/]+")
 _FILLER_WORDS = frozenset({"AND", "&"})
-_ADDRESS = re.compile(
-    r"[^\s@<>()\[\],;:\"\\]+@"
-    r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*"
-)
 MASTER = "MASTER"
 MASTER_WORDS: Mapping[str, str] = {"M": MASTER, "GM": MASTER, "MASTER": MASTER}
 
@@ -108,13 +105,16 @@ _POWER_HINT = (
 
 
 def address(text: str) -> str:
-    """An e-mail address of the shape local@domain; `<...>` and `mailto:` are removed."""
+    """A plain e-mail address `local@domain` (`is_plain_address`: no encoded words,
+    no control characters, no quoting); `<...>` and `mailto:` are removed."""
     value = text.strip().rstrip(".,;")
     value = value.removeprefix("<").removesuffix(">")
     if value.lower().startswith("mailto:"):
         value = value[len("mailto:") :]
-    if not _ADDRESS.fullmatch(value):
-        raise CommandError(f"{text.strip()!r} is not an e-mail address like name@example.org")
+    if not is_plain_address(value):
+        shown = "".join(char if char.isprintable() else "?" for char in text.strip())
+        raise CommandError(f"{shown!r} is not an e-mail address like name@example.org "
+                           "(plain: no quotes, encoded words or control characters)")
     return value
 
 

@@ -110,6 +110,11 @@ def _raw_header(message: Message, name: str) -> str:
     return ""
 
 
+def printable(text: str) -> str:
+    """What every reader here makes of a header value (see `_printable`)."""
+    return _printable(text)
+
+
 def _printable(text: str) -> str:
     """Unfolded, without control characters, and with raw 8-bit bytes made readable."""
     if text.isascii() and text.isprintable():  # the usual case, and what follows would keep it

@@ -11,7 +11,11 @@ from __future__ import annotations
 from judge.mail.headers import HeaderView
 
 _BOUNCE_SENDERS = frozenset({"mailer-daemon", "mailer_daemon", "postmaster"})
-_BULK_PRECEDENCE = frozenset({"bulk", "junk", "list"})
+_ROBOT_PREFIXES = ("owner-",)  # list owners (owner-list@host)
+_ROBOT_SUFFIXES = ("-request", "-owner", "-bounces")  # list and bounce handlers
+_BULK_PRECEDENCE = frozenset({"bulk", "junk", "list", "auto_reply"})
+# X-Auto-Response-Suppress (Microsoft): the values that ask for no automatic reply.
+_SUPPRESSING = frozenset({"all", "autoreply", "oof"})
 _AUTOREPLY_HEADERS = ("X-Autoreply", "X-Autorespond", "X-Autoresponder")
 _FALSE_WORDS = frozenset({"no", "false", "0"})
 
@@ -42,8 +46,11 @@ def _bounce(headers: HeaderView, sender: str, judge: str) -> str:
     return_path = headers.text("Return-Path").replace(" ", "")
     if headers.has("Return-Path") and return_path in {"", "<>"}:
         return "a bounce (empty return path)"
-    if sender.split("@")[0].lower() in _BOUNCE_SENDERS:
+    local = sender.rpartition("@")[0].lower()
+    if local.split("+")[0] in _BOUNCE_SENDERS:
         return f"a bounce (from {sender})"
+    if local.startswith(_ROBOT_PREFIXES) or local.endswith(_ROBOT_SUFFIXES):
+        return f"mail from a list or bounce handler ({sender})"
     if headers.content_type() == "multipart/report":
         return "a delivery or read report (multipart/report)"
     return ""
@@ -53,6 +60,10 @@ def _automatic(headers: HeaderView, sender: str, judge: str) -> str:
     submitted = headers.text("Auto-Submitted").split(";")[0].strip().lower()
     if submitted and submitted != "no":
         return f"an automatic mail (Auto-Submitted: {submitted})"
+    asked = headers.text("X-Auto-Response-Suppress").split(",")
+    suppress = {word.strip().lower() for word in asked}
+    if suppress & _SUPPRESSING:
+        return "a mail that asks for no automatic reply (X-Auto-Response-Suppress)"
     for name in _AUTOREPLY_HEADERS:
         if headers.has(name):
             if headers.text(name).strip().lower() not in _FALSE_WORDS:

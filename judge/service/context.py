@@ -93,6 +93,7 @@ class MailContext:
     password_failures: list[tuple[int, bool]] = field(default_factory=list)  # (seat, registered)
     broadcasts: int = 0  # BROADCAST and PRESS blocks sent by this mail
     answered: set[str] = field(default_factory=set)  # read-only commands answered already
+    internal_errors: list[str] = field(default_factory=list)  # tracebacks of crashed lines
 
     def sign_on(self, game: Game, player: Player) -> Signed:
         self.signed = Signed(game, player)

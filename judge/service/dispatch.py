@@ -12,6 +12,7 @@ mail of all.
 from __future__ import annotations
 
 import logging
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -142,6 +143,7 @@ def run_line(ctx: MailContext, parsed: ParsedLine) -> Entry:
         spoils_orders = refusal.key in ORDER_MISTAKES
     except Exception:
         log.exception("command %r failed", parsed.text)
+        _record_crash(ctx, parsed)
         failure = Refusal("internal_error").note
         spoils_orders = True
     else:
@@ -163,5 +165,11 @@ def _read_line(ctx: MailContext, parsed: ParsedLine, handler: Handler) -> Entry:
         return Entry(parsed.text, (refusal.note,))
     except Exception:
         log.exception("command %r failed", parsed.text)
+        _record_crash(ctx, parsed)
         return Entry(parsed.text, (Refusal("internal_error").note,))
     return Entry(parsed.text, tuple(notes))
+
+
+def _record_crash(ctx: MailContext, parsed: ParsedLine) -> None:
+    """Keep the traceback: the mail's row is marked `done_with_errors` with it."""
+    ctx.internal_errors.append(f"line {parsed.text!r}:\n{traceback.format_exc()}")

@@ -4,12 +4,20 @@ The mail is read (MIME via `judge.mail.read`), checked against the sender's hour
 limit, and its commands are run one by one. Then the games it touched get their
 chance of early processing, and the reply (with a copy to any registered address
 that is not the sender) is queued, all in the caller's transaction.
+
+Only a mail handled in full is `done`: the handler returns an `Outcome` for a mail
+it declined to answer (`declined`: a robot, a loop, an empty envelope sender, the
+hourly limit), one whose commands crashed (`done_with_errors`, with the tracebacks;
+the reply says the judge failed on those lines) and one it could not read at all
+(`failed`, with the traceback).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from functools import partial
+from traceback import format_exc
 
 from sqlalchemy.orm import Session
 
@@ -26,32 +34,38 @@ from judge.service import confirmation, passwords, ratelimit
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.dispatch import Entry, run_line
 from judge.service.games import signon_password_holds, start_if_full
-from judge.service.mailing import one_per_address
+from judge.service.mailing import build_guarded, one_per_address
 from judge.service.orders import current_orders, note_refusals
 from judge.service.processing import process_if_ready
-from judge.store.models import Game, InboxMessage
+from judge.store.inbox import Outcome
+from judge.store.models import Game, InboxMessage, InboxStatus
 
 log = logging.getLogger(__name__)
 
 
+EMPTY_ENVELOPE = "an empty envelope sender (MAIL FROM:<>): a bounce or an automatic mail"
+
+
 def handle_inbox_message(
     session: Session, inbox_row: InboxMessage, clock: Clock, config: Config
-) -> str | None:
-    """Handle one stored mail: run its commands and queue the reply. Returns None, or
-    why the mail was declined (not answered)."""
+) -> Outcome | None:
+    """Handle one stored mail: run its commands and queue the reply. None when it was
+    handled in full, else what became of it (`declined`, `done_with_errors`, `failed`)."""
     now = clock.now()
     mail = read_message(inbox_row.raw, config.judge.address)
-    if mail.must_not_answer or not mail.sender:
-        why = mail.why or "no sender"
+    if mail.failure:
+        return Outcome(InboxStatus.FAILED, mail.failure)
+    why = _why_silent(inbox_row, mail)
+    if why:
         log.info("inbox %s: no reply (%s)", inbox_row.id, why)
-        return f"not answered: {why}"
+        return Outcome(InboxStatus.DECLINED, f"not answered: {why}")
     ctx = MailContext(session=session, config=config, now=now, sender=mail.sender)
     limit = ratelimit.verdict(session, inbox_row, config)
     if limit is not ratelimit.Verdict.UNDER:
         ratelimit.send_notice(session, config, mail.sender, now)
         if limit is ratelimit.Verdict.OVER and not _signs_on(ctx, mail.lines):
             passwords.record_failures(ctx)
-            return ratelimit.DECLINED
+            return Outcome(InboxStatus.DECLINED, ratelimit.DECLINED)
     confirmed = confirmation.confirm_by_reply(ctx, mail.references)
     entries, stopped = _run_lines(ctx, mail.lines)
     if confirmed:
@@ -59,7 +73,18 @@ def handle_inbox_message(
     passwords.record_failures(ctx)
     trailer = [*stopped, *_trailer(ctx)]
     _reply(ctx, mail, entries, trailer)
+    if ctx.internal_errors:
+        return Outcome(InboxStatus.DONE_WITH_ERRORS, "\n".join(ctx.internal_errors))
     return None
+
+
+def _why_silent(inbox_row: InboxMessage, mail: IncomingMail) -> str:
+    """Why this mail gets no reply at all, or "" when it is answered."""
+    if inbox_row.mail_from in ("", "<>"):  # "<>": as rows stored before 0007 hold it
+        return EMPTY_ENVELOPE
+    if mail.must_not_answer or not mail.sender:
+        return mail.why or "no sender address"
+    return ""
 
 
 def _signs_on(ctx: MailContext, lines: Sequence[str]) -> bool:
@@ -118,6 +143,7 @@ def _guarded(
         notes = step(ctx, game)
     except Exception:
         log.exception("%s for game %s failed", step.__name__, game.name)
+        ctx.internal_errors.append(f"{step.__name__} for game {game.name}:\n{format_exc()}")
         savepoint.rollback()
         return [Refusal("internal_error").note]
     savepoint.commit()
@@ -146,24 +172,29 @@ def _reply(ctx: MailContext, mail: IncomingMail, entries: list[Entry], trailer: 
     body = _capped(body, ctx.config.limits.reply_bytes, errors)
     recipients = [mail.sender, *sorted(ctx.copy_to)]
     for to in one_per_address(recipients, str):
-        reply = ReplyFields(
-            sender=ctx.config.judge.address,
-            to=to,
-            original_subject=mail.subject,
-            in_reply_to=mail.message_id or None,
-            references=mail.reply_references,
-            body=body,
-            error=errors > 0,
-            now=ctx.now,
-        )
-        # The fast path writes the bytes itself (a bare address is its own To address);
-        # a reply with files, or one it does not handle, is built as an EmailMessage.
-        plain = None if ctx.attachments else reply_bytes(**reply)
-        if plain is not None:
-            data, message_id = plain
-            enqueue_raw(ctx.session, data, to_address=to, message_id=message_id,
-                        kind="reply", now=ctx.now)  # fmt: skip
-            continue
-        message = reply_message(**reply)
-        attach(message, ctx.attachments.values())
-        enqueue(ctx.session, message, "reply", now=ctx.now)
+        build_guarded(ctx.session, to, "reply", None, ctx.now,
+                      partial(_queue_reply, ctx, mail, to, body, errors))  # fmt: skip
+
+
+def _queue_reply(ctx: MailContext, mail: IncomingMail, to: str, body: str, errors: int) -> None:
+    reply = ReplyFields(
+        sender=ctx.config.judge.address,
+        to=to,
+        original_subject=mail.subject,
+        in_reply_to=mail.message_id or None,
+        references=mail.reply_references,
+        body=body,
+        error=errors > 0,
+        now=ctx.now,
+    )
+    # The fast path writes the bytes itself (a bare address is its own To address);
+    # a reply with files, or one it does not handle, is built as an EmailMessage.
+    plain = None if ctx.attachments else reply_bytes(**reply)
+    if plain is not None:
+        data, message_id = plain
+        enqueue_raw(ctx.session, data, to_address=to, message_id=message_id,
+                    kind="reply", now=ctx.now)  # fmt: skip
+        return
+    message = reply_message(**reply)
+    attach(message, ctx.attachments.values())
+    enqueue(ctx.session, message, "reply", now=ctx.now)

@@ -5,7 +5,10 @@ Mail is queued with `judge.outbound.enqueue` in the caller's transaction, so it
 leaves only if the change that caused it is committed. Game mail goes only to
 confirmed addresses that did not say STOP (`judge.service.confirmation`), and
 every one ends with a line naming UNOBSERVE and STOP, and carries a
-`List-Unsubscribe` header (mailto: the judge, subject and body STOP).
+`List-Unsubscribe` header (mailto: the judge, subject and body STOP). A recipient
+whose mail cannot be built (an address that is not plain, stored before addresses
+were checked) gets a `failed` outbox row instead (`build_guarded`): never does one bad address fail
+the command, the game or the scheduler's tick.
 """
 
 from __future__ import annotations
@@ -15,13 +18,15 @@ from datetime import datetime
 from email.message import EmailMessage
 from typing import Any, TypeVar
 
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from judge.config import Config
+from judge.mail.addresses import is_plain_address
 from judge.mail.attachments import Attachment, attach
 from judge.mail.compose import broadcast_message, game_subject
 from judge.mail.templates import render
-from judge.outbound import enqueue, enqueue_copies
+from judge.outbound import enqueue, enqueue_copies, record_unbuildable
 from judge.service.confirmation import deliverable
 from judge.service.report import format_time
 from judge.store import games as store
@@ -86,8 +91,35 @@ def send_game_mail(
     """Queue one game mail with the subject `CODE:game - <what>`."""
     if not deliverable(session, config, [to], now):
         return
-    message = _game_message(config, game, to=to, what=what, body=body, now=now)
-    enqueue(session, message, kind, game.id, now=now)
+
+    def build() -> None:
+        message = _game_message(config, game, to=to, what=what, body=body, now=now)
+        enqueue(session, message, kind, game.id, now=now)
+
+    build_guarded(session, to, kind, game.id, now, build)
+
+
+def build_guarded(
+    session: Session,
+    to: str,
+    kind: str,
+    game_id: int | None,
+    now: datetime,
+    build: Callable[[], object],
+) -> bool:
+    """Run `build` (which queues one mail to `to`) unless `to` is not a plain address
+    or building fails: then that recipient's outbox row is `failed`, and False."""
+    if not is_plain_address(to):
+        record_unbuildable(session, to, kind, game_id, "not a plain address", now=now)
+        return False
+    try:
+        build()
+    except SQLAlchemyError:
+        raise  # the database's trouble, not this recipient's: the caller's to handle
+    except Exception as error:
+        record_unbuildable(session, to, kind, game_id, repr(error), now=now)
+        return False
+    return True
 
 
 def send_game_mails(
@@ -105,11 +137,19 @@ def send_game_mails(
     """`send_game_mail` to each address in `to`, the message built once for all
     (with `attachments`, e.g. the results map)."""
     to = deliverable(session, config, to, now)
-    if not to:
+    plain = [address for address in to if is_plain_address(address)]
+    for address in to:
+        if address not in plain:
+            record_unbuildable(session, address, kind, game.id, "not a plain address", now=now)
+    if not plain:
         return
-    message = _game_message(config, game, to=to[0], what=what, body=body, now=now)
-    attach(message, attachments)
-    enqueue_copies(session, message, to, kind, game.id, now=now)
+
+    def build() -> None:
+        message = _game_message(config, game, to=plain[0], what=what, body=body, now=now)
+        attach(message, attachments)
+        enqueue_copies(session, message, plain, kind, game.id, now=now)
+
+    build_guarded(session, plain[0], kind, game.id, now, build)
 
 
 def _game_message(

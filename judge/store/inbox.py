@@ -77,7 +77,7 @@ def _inbox_values(mail: ReceivedMail, now: datetime) -> dict[str, Any]:
     message_id = header_message_id(mail.raw)
     return {
         "raw": mail.raw,
-        "mail_from": mail.mail_from.lower()[:320],
+        "mail_from": envelope_sender(mail.mail_from),
         "rcpt_tos": list(mail.rcpt_tos),
         "received_at": now,
         "message_id": message_id[:MESSAGE_ID_LENGTH] if message_id else None,
@@ -86,11 +86,50 @@ def _inbox_values(mail: ReceivedMail, now: datetime) -> dict[str, Any]:
     }
 
 
-_CLAIM = (
-    select(InboxMessage.__table__)
+def envelope_sender(mail_from: str) -> str:
+    """The envelope sender as stored: lower case, and "" for the null sender `<>` of
+    bounces and other automatic mail (RFC 5321), however the intake wrote it."""
+    address = mail_from.strip().lower()[:320]
+    return "" if address in ("<>", "") else address
+
+
+MAX_ATTEMPTS = 3  # a mail whose processing began this often without finishing is failed
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a handler made of a mail, when it is not plain `done`: `declined` (not
+    answered) or `done_with_errors` (a command crashed), with the why or the
+    tracebacks; `failed` for a mail that could not be read."""
+
+    status: InboxStatus
+    error: str
+
+
+_NEXT = (
+    select(InboxMessage.id, InboxMessage.attempts)
     .where(InboxMessage.status == InboxStatus.NEW)
     .order_by(InboxMessage.id)
     .limit(bindparam("limit"))
+    .with_for_update(skip_locked=True)
+)
+_COUNT_ATTEMPT = (
+    update(InboxMessage)
+    .where(InboxMessage.id.in_(bindparam("ids", expanding=True)))
+    .values(attempts=InboxMessage.attempts + 1)
+)
+_UNCOUNT_ATTEMPT = (
+    update(InboxMessage)
+    .where(InboxMessage.id.in_(bindparam("ids", expanding=True)))
+    .values(attempts=InboxMessage.attempts - 1)
+)
+_CLAIM = (
+    select(InboxMessage.__table__)
+    .where(
+        InboxMessage.status == InboxStatus.NEW,
+        InboxMessage.id.in_(bindparam("ids", expanding=True)),
+    )
+    .order_by(InboxMessage.id)
     .with_for_update(skip_locked=True)
 )  # the statements the inbox processor runs for every batch are built once
 _WITH_DIGESTS = (
@@ -100,13 +139,46 @@ _WITH_DIGESTS = (
 )  # by digest alone: with a status condition too, SQLite would walk the status index
 
 
-def claim_batch(connection: Connection, limit: int) -> list[Row[Any]]:
-    """The oldest unprocessed mails, up to `limit`, locked for the connection's
+def count_attempts(connection: Connection, limit: int) -> list[int]:
+    """Pick the next mails to process and count an attempt for each; the caller
+    commits this before processing begins, so that a crash (or the kernel's OOM
+    killer) while processing leaves its mark.
+
+    A mail whose earlier attempt never finished is a suspect: it is picked alone,
+    so that it cannot take the mails after it down with it again. Otherwise the
+    oldest mails up to `limit`, up to the first suspect. Returns their ids."""
+    rows = list(connection.execute(_NEXT, {"limit": limit}))
+    if not rows:
+        return []
+    picked = [rows[0].id]
+    if rows[0].attempts == 0:
+        picked = [row.id for row in _until_suspect(rows)]
+    connection.execute(_COUNT_ATTEMPT, {"ids": picked})
+    return picked
+
+
+def _until_suspect(rows: Sequence[Any]) -> list[Any]:
+    for index, row in enumerate(rows):
+        if row.attempts:
+            return list(rows[:index])
+    return list(rows)
+
+
+def uncount_attempts(connection: Connection, ids: Sequence[int]) -> None:
+    """Take back the attempt counted for mails the batch did not reach."""
+    if ids:
+        connection.execute(_UNCOUNT_ATTEMPT, {"ids": list(ids)})
+
+
+def claim_batch(connection: Connection, ids: Sequence[int]) -> list[Row[Any]]:
+    """The mails `ids` that are still new, oldest first, locked for the connection's
     transaction (SKIP LOCKED on PostgreSQL; SQLite's write lock already keeps other
     writers out), as plain rows: `unattached` makes the ones processed into
     `InboxMessage` objects, whose outcome `write_outcomes` writes in the same
     transaction."""
-    return list(connection.execute(_CLAIM, {"limit": limit}))
+    if not ids:
+        return []
+    return list(connection.execute(_CLAIM, {"ids": list(ids)}))
 
 
 def peek_new(session: Session, limit: int) -> list[InboxMessage]:
@@ -136,7 +208,7 @@ def processed_copies(connection: Connection, rows: Sequence[Row[Any]]) -> dict[i
     if not rows:
         return {}
     digests = sorted({row.digest for row in rows})
-    processed = (InboxStatus.DONE, InboxStatus.FAILED)
+    processed = PROCESSED
     earlier = [
         other
         for other in connection.execute(_WITH_DIGESTS, {"digests": digests})
@@ -173,9 +245,20 @@ def write_outcomes(connection: Connection, rows: Sequence[InboxMessage]) -> None
         connection.execute(_WRITE_OUTCOME, outcomes)
 
 
+PROCESSED = (
+    InboxStatus.DONE, InboxStatus.DONE_WITH_ERRORS, InboxStatus.DECLINED, InboxStatus.FAILED
+)  # fmt: skip
+
+
 def mark_done(row: InboxMessage, now: datetime) -> None:
     row.status = InboxStatus.DONE
     row.error = None
+    row.processed_at = now
+
+
+def mark_outcome(row: InboxMessage, outcome: Outcome, now: datetime) -> None:
+    row.status = outcome.status
+    row.error = outcome.error
     row.processed_at = now
 
 
@@ -185,24 +268,20 @@ def mark_failed(row: InboxMessage, error: str, now: datetime) -> None:
     row.processed_at = now
 
 
-def mark_declined(row: InboxMessage, why: str, now: datetime) -> None:
-    """The judge read the mail and chose not to answer it (`why`: a limit, a bounce)."""
-    row.status = InboxStatus.DECLINED
-    row.error = why
-    row.processed_at = now
-
-
 def mark_duplicate(row: InboxMessage, original_id: int, now: datetime) -> None:
     row.status = InboxStatus.DUPLICATE
     row.error = f"same bytes as inbox message {original_id}; not processed again"
     row.processed_at = now
 
 
-def failed_messages(session: Session, *, limit: int = 100) -> list[InboxMessage]:
-    """The most recent mails whose processing failed, newest first."""
+def failed_messages(
+    session: Session, *, limit: int = 100, status: InboxStatus = InboxStatus.FAILED
+) -> list[InboxMessage]:
+    """The most recent mails whose processing failed (or with another `status`),
+    newest first."""
     query = (
         select(InboxMessage)
-        .where(InboxMessage.status == InboxStatus.FAILED)
+        .where(InboxMessage.status == status)
         .order_by(InboxMessage.id.desc())
         .limit(limit)
     )
@@ -216,4 +295,5 @@ def requeue(session: Session, inbox_id: int) -> bool:
         return False
     row.status = InboxStatus.NEW
     row.processed_at = None
+    row.attempts = 0
     return True

@@ -86,7 +86,8 @@ class InboxStatus(StrEnum):
     DONE = "done"
     FAILED = "failed"
     DUPLICATE = "duplicate"  # the same bytes were already processed (an MTA resent them)
-    DECLINED = "declined"  # read, and deliberately not answered: `error` says why
+    DECLINED = "declined"  # read, and deliberately not answered (a limit, a robot, a loop)
+    DONE_WITH_ERRORS = "done_with_errors"  # answered, but a command crashed (see `error`)
 
 
 class OutboxStatus(StrEnum):
@@ -119,8 +120,12 @@ class InboxMessage(Base):
     """A received mail. `raw` is exactly what arrived; nothing is ever dropped.
 
     `status`: `new` until processed; then `done` (in the same transaction as the
-    handler's effects), `failed` (with `error`, the traceback, for the operator) or
-    `duplicate` (byte-identical to a message already processed).
+    handler's effects), `done_with_errors` (answered, but a command crashed: `error`
+    holds the tracebacks), `ignored` (not answered: a robot, a loop; `error` says
+    why), `failed` (with `error`, the traceback, for the operator) or `duplicate`
+    (byte-identical to a message already processed). `attempts` counts the times
+    processing began, committed first: a mail that kills the process is not re-run
+    forever.
     """
 
     __tablename__ = "inbox"
@@ -137,6 +142,7 @@ class InboxMessage(Base):
     )
     error: Mapped[str | None] = mapped_column(Text)
     processed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     __table_args__ = (
         Index("ix_inbox_status_id", "status", "id"),

@@ -1,8 +1,9 @@
 """What `judge status` shows an operator, read straight from the tables.
 
-`operator_overview` lists the games, the queues, and every mail that failed (with
-its error). One game's status (`judge status GAME --json`) needs the variants, so
-it is the service layer's `judge.service.status.game_status`.
+`operator_overview` lists the games, the queues, every mail that failed (with
+its error) and every mail answered although a command crashed on it
+(`done_with_errors`, with the tracebacks). One game's status (`judge status GAME
+--json`) needs the variants, so it is the service layer's `judge.service.status.game_status`.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from judge.store.games import list_games
 from judge.store.inbox import failed_messages
 from judge.store.models import (
     InboxMessage,
+    InboxStatus,
     OutboxMessage,
     OutboxStatus,
 )
@@ -43,16 +45,10 @@ def operator_overview(session: Session, now: datetime | None = None) -> dict[str
             for g in list_games(session)
         ],
         "inbox": _counts(session, InboxMessage.status),
-        "failed_inbox": [
-            {
-                "id": row.id,
-                "received_at": iso_utc(row.received_at),
-                "mail_from": row.mail_from,
-                "message_id": row.message_id,
-                "error": row.error,
-            }
-            for row in failed_messages(session)
-        ],
+        "failed_inbox": _inbox_rows(failed_messages(session)),
+        "inbox_with_errors": _inbox_rows(
+            failed_messages(session, status=InboxStatus.DONE_WITH_ERRORS)
+        ),
         "outbox": _counts(session, OutboxMessage.status),
         "outbox_queue": outbox_queue(session, moment),
         "failed_outbox": [
@@ -66,6 +62,20 @@ def operator_overview(session: Session, now: datetime | None = None) -> dict[str
             for row in _failed_outgoing(session)
         ],
     }
+
+
+def _inbox_rows(rows: list[InboxMessage]) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": row.id,
+            "received_at": iso_utc(row.received_at),
+            "mail_from": row.mail_from,
+            "message_id": row.message_id,
+            "attempts": row.attempts,
+            "error": row.error,
+        }
+        for row in rows
+    ]
 
 
 def _counts(session: Session, column: Any) -> dict[str, int]:

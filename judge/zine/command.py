@@ -5,11 +5,18 @@
 
 Only reads the database. Exit codes as the other subcommands: 0 done, 1 no such
 game or an unreadable database, 2 usage.
+
+`--all` writes only inside DIR and never through a symbolic link: each page is
+written to a new temporary file and renamed over its name, and a name that is a
+link (or a folder) is left alone with a message. A game called `index` (any case)
+is skipped: its page would overwrite the index.
 """
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import BinaryIO
 
@@ -67,14 +74,44 @@ def write_all(session: Session, directory: Path) -> list[Path]:
     written: list[Path] = []
     rows: list[IndexRow] = []
     for game in store.list_games(session):
-        if not GAME_NAME.fullmatch(game.name):  # never a path outside the folder
-            print(f"judge zine: skipped game {game.name!r}: not a safe file name",
-                  file=sys.stderr)
-            continue
+        why = _unsafe_name(game.name)
         path = directory / f"{game.name}.html"
-        path.write_text(game_page(session, game), encoding="utf-8")
+        if why or not _write_file(path, game_page(session, game)):
+            print(f"judge zine: skipped game {game.name!r}: {why or 'its file is a link'}",
+                  file=sys.stderr)  # fmt: skip
+            continue
         written.append(path)
         rows.append(index_row(game, path.name))
     index = directory / INDEX
-    index.write_text(index_page(rows), encoding="utf-8")
+    if not _write_file(index, index_page(rows)):
+        print(f"judge zine: {index} is a link or a folder: the index was not written",
+              file=sys.stderr)  # fmt: skip
+        return written
     return [*written, index]
+
+
+def _unsafe_name(name: str) -> str:
+    """Why `name.html` must not be written, or ""."""
+    if not GAME_NAME.fullmatch(name):  # never a path outside the folder
+        return "not a safe file name"
+    if f"{name}.html".lower() == INDEX:
+        return f"its page would overwrite {INDEX}"
+    return ""
+
+
+def _write_file(path: Path, text: str) -> bool:
+    """Write `text` to `path` through a temporary file renamed over it, so that a
+    symbolic link planted at `path` is never followed; False (nothing written) when
+    `path` is a link or anything but a plain file."""
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        return False
+    handle, temporary = tempfile.mkstemp(prefix=".zine-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(text.encode("utf-8"))
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return True

@@ -20,12 +20,17 @@ from typing import Any
 import pytest
 from argon2 import PasswordHasher
 from e2e.test_standard_game import Judge, _free_port, _wait_for_port
+from intake.helpers import ServeProcess, judge_env
 from service.harness import JudgeHarness
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.store import password_work
+from judge.store.db import make_engine
+from judge.store.migrate import upgrade
+
+from .server import HostileJudge
 
 TESTS = Path(__file__).resolve().parents[1]
 CHEAP_HANDLER = "e2e.cheap_hashes:handle_inbox_message"
@@ -100,3 +105,41 @@ def harness(
         return JudgeHarness(sessions, clock, make_config(database_url, limits=limits, **sections))
 
     return build
+
+
+# --- one `judge serve` per module, for the attacks on reading (bounded cost) ---------
+
+def write_toml(folder: Path, database_url: str) -> Path:
+    path = folder / "judge.toml"
+    path.write_text(
+        '[judge]\naddress = "judge@example.org"\ncode = "TEST"\n'
+        '[smtp]\nhost = "127.0.0.1"\nport = 0\n'
+        f'[database]\nurl = "{database_url}"\n'
+        '[outbound]\ntransport = "maildir"\nmaildir = "outbox"\n'
+        "[scheduler]\npoll_seconds = 0.2\n"
+        "[limits]\nper_sender_per_hour = 1000\n"
+        "[security]\nconfirm_addresses = false\n"
+    )
+    return path
+
+
+@pytest.fixture(scope="module")
+def hostile_judge(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HostileJudge]:
+    folder = tmp_path_factory.mktemp("hostile")
+    database_url = f"sqlite:///{folder / 'judge.db'}"
+    engine = make_engine(database_url)
+    upgrade(engine)
+    engine.dispose()
+    serve = ServeProcess(write_toml(folder, database_url), folder / "judge.log",
+                         judge_env(JUDGE_HANDLER=CHEAP_HANDLER))  # fmt: skip
+    port = serve.start()
+    try:
+        yield HostileJudge(serve, port, database_url, folder / "outbox")
+    finally:
+        serve.stop()
+
+
+@pytest.fixture
+def plain_harness(harness: HarnessFactory) -> JudgeHarness:
+    """The service harness with the default limits (beside `per_sender_per_hour`)."""
+    return harness()

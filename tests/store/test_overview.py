@@ -11,6 +11,7 @@ def test_an_empty_judge_has_an_empty_overview(sessions: sessionmaker[Session]) -
     with sessions() as session:
         overview = operator_overview(session)
     assert overview == {
-        "games": [], "inbox": {}, "failed_inbox": [], "outbox": {}, "failed_outbox": [],
+        "games": [], "inbox": {}, "failed_inbox": [], "inbox_with_errors": [], "outbox": {},
+        "failed_outbox": [],
         "outbox_queue": {"pending": 0, "oldest_pending_seconds": None, "retrying": []},
     }

@@ -1,0 +1,133 @@
+"""Benchmark the worst mails found so far: the CPU time and the memory to read and
+answer each, beside a plain LIST mail.
+
+    python bench/hostile.py
+
+Each mail runs in a fresh process: a migrated SQLite database in a temporary
+folder, the mail stored in the inbox, then the real inbox processor and service
+handler (`process_pending`), and the reply delivered to a maildir (`deliver_due`).
+Measured around those two calls only: the CPU time (user + system, this process)
+and the peak RSS (VmHWM) above the RSS just before them ("idle": imports done,
+database open). Target: no mail over 1 s of CPU or 100 MB above idle.
+
+Two groups: the attacks of issue 12 (each beyond a reading limit, so answered with
+the reason it was not read), and mails just under each limit (read in full: the
+most a mail the judge reads may cost).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from hostile_mails import UNDER_LIMITS, WORST
+
+TARGET_CPU = 1.0
+TARGET_MB = 100.0
+
+
+def _proc_kb(field: str) -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    return 0
+
+
+def _reset_peak() -> None:
+    """Reset VmHWM to the current RSS (Linux: write 5 to clear_refs)."""
+    try:
+        Path("/proc/self/clear_refs").write_text("5")
+    except OSError:
+        pass
+
+
+def measure_one(name: str) -> dict[str, object]:
+    """Read and answer one mail in this process; the figures as a dict."""
+    from judge.clock import SystemClock
+    from judge.config import config_from_dict
+    from judge.outbound import deliver_due, make_transport
+    from judge.service import handle_inbox_message
+    from judge.store.db import make_engine, make_session_factory
+    from judge.store.inbox import store_message
+    from judge.store.migrate import upgrade
+    from judge.store.models import InboxMessage, OutboxMessage
+    from judge.worker import process_pending
+
+    raw = {**WORST, **UNDER_LIMITS}[name]()
+    with tempfile.TemporaryDirectory() as folder:
+        config = config_from_dict(
+            {"judge": {"address": "judge@example.org", "code": "BENCH"},
+             "database": {"url": f"sqlite:///{folder}/judge.db"},
+             "outbound": {"transport": "maildir", "maildir": "outbox"},
+             "limits": {"per_sender_per_hour": 1000}},
+            Path(folder),
+        )  # fmt: skip
+        engine = make_engine(config.database.url)
+        upgrade(engine)
+        sessions = make_session_factory(engine)
+        clock = SystemClock()
+        store_message(sessions, raw, mail_from="mallory@example.org",
+                      rcpt_tos=["judge@example.org"], now=clock.now())  # fmt: skip
+        _reset_peak()
+        idle_kb = _proc_kb("VmRSS")
+        started = time.process_time()
+        wall = time.monotonic()
+        process_pending(sessions, handle_inbox_message, clock, config)
+        deliver_due(sessions, make_transport(config.outbound), clock, config)
+        cpu = time.process_time() - started
+        wall = time.monotonic() - wall
+        peak_kb = _proc_kb("VmHWM")
+        with sessions() as session:
+            row = session.query(InboxMessage).one()
+            replies = session.query(OutboxMessage).count()
+            status = str(row.status)
+        engine.dispose()
+    return {
+        "name": name, "bytes": len(raw), "cpu_s": cpu, "wall_s": wall,
+        "idle_mb": idle_kb / 1024, "above_idle_mb": (peak_kb - idle_kb) / 1024,
+        "status": status, "replies": replies,
+    }  # fmt: skip
+
+
+def _run_isolated(name: str) -> dict[str, object]:
+    done = subprocess.run(
+        [sys.executable, __file__, "--one", name], capture_output=True, check=True,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
+    )  # fmt: skip
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--one", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.one:
+        print(json.dumps(measure_one(args.one)))
+        return 0
+    print(f"load average: {os.getloadavg()[0]:.2f}")
+    print(f"{'mail':40} {'bytes':>8} {'CPU s':>7} {'wall s':>7} {'idle MB':>8} "
+          f"{'+peak MB':>8}  status (replies)")  # fmt: skip
+    over = []
+    for group, mails in (("attacks", WORST), ("just under the limits", UNDER_LIMITS)):
+        print(f"-- {group}")
+        for name in mails:
+            r = _run_isolated(name)
+            print(f"{name:40} {r['bytes']:>8} {r['cpu_s']:>7.3f} {r['wall_s']:>7.3f} "
+                  f"{r['idle_mb']:>8.1f} {r['above_idle_mb']:>8.1f}  "
+                  f"{r['status']} ({r['replies']})")  # fmt: skip
+            if float(str(r["cpu_s"])) > TARGET_CPU or float(str(r["above_idle_mb"])) > TARGET_MB:
+                over.append(name)
+    targets = f"{TARGET_CPU} s CPU, {TARGET_MB} MB above idle"
+    print(f"over target ({targets}): {', '.join(over) or 'none'}")
+    return 1 if over else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,33 @@
+"""Which addresses the judge accepts to write to: plain addr-specs, nothing else.
+
+An address the judge stores (`SET ADDRESS`, `SET ZINE`) or answers (a mail's From)
+ends up in the To header of later mail. `=?utf-8?q?evil=0D=0ABcc=3A=20x=40y?=@host`
+passed a loose check and then broke every mail of its game. So an address is
+accepted only when it is a plain `local@domain` of printable ASCII, a dot-atom before and
+a host name after the @, without encoded words, and when the very class that formats the judge's
+headers (`email.headerregistry.Address`) reads it back unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from email.errors import HeaderParseError
+from email.headerregistry import Address
+
+MAX_ADDRESS = 254  # RFC 5321's limit on a forward path
+_ATEXT = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]"
+_DOT_ATOM = rf"{_ATEXT}+(?:\.{_ATEXT}+)*"
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
+_PLAIN = re.compile(rf"{_DOT_ATOM}@{_LABEL}(?:\.{_LABEL})*")
+
+
+def is_plain_address(text: str) -> bool:
+    """True for a plain `local@domain` that the judge can put in a header as is."""
+    if len(text) > MAX_ADDRESS or "=?" in text or not _PLAIN.fullmatch(text):
+        return False
+    local, _, domain = text.rpartition("@")
+    try:
+        formatted = Address(username=local, domain=domain).addr_spec
+    except (HeaderParseError, ValueError, IndexError):
+        return False
+    return formatted == text
