@@ -40,9 +40,9 @@ def build_wheel(workspace: Path) -> Path:
     return wheel
 
 
-def install(wheel: Path, venv: Path) -> Path:
-    """A fresh virtualenv with the wheel and its dependencies; the path of its `judge`."""
-    _run([sys.executable, "-m", "venv", str(venv)])
+def install(wheel: Path, venv: Path, python: str = sys.executable) -> Path:
+    """A fresh virtualenv of `python` with the wheel and its dependencies; its `judge`."""
+    _run([python, "-m", "venv", str(venv)])
     _run([str(venv / "bin" / "pip"), "install", "-q", str(wheel)])
     return venv / "bin" / "judge"
 
