@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from contextlib import closing
 from dataclasses import dataclass
 from email import message_from_bytes
 from email.message import EmailMessage
@@ -225,15 +226,15 @@ def test_the_guide_shows_the_pipe_entry_the_test_runs() -> None:
 
 
 def _inbox(home: Path) -> list[tuple[str, str]]:
-    with sqlite3.connect(home / "judge.db") as db:
-        return [(str(a), str(b)) for a, b in db.execute(
-            "SELECT mail_from, status FROM inbox ORDER BY id"
-        )]
+    query = "SELECT mail_from, status FROM inbox ORDER BY id"
+    with closing(sqlite3.connect(home / "judge.db")) as db:
+        return [(str(sender), str(status)) for sender, status in db.execute(query)]
 
 
 def _raw_inbox(home: Path) -> list[str]:
-    with sqlite3.connect(home / "judge.db") as db:
-        return [bytes(raw).decode(errors="replace") for (raw,) in db.execute("SELECT raw FROM inbox")]
+    with closing(sqlite3.connect(home / "judge.db")) as db:
+        rows = db.execute("SELECT raw FROM inbox").fetchall()
+    return [bytes(raw).decode(errors="replace") for (raw,) in rows]
 
 
 def _wait_for_rows(home: Path, count: int) -> list[tuple[str, str]]:
