@@ -120,13 +120,31 @@ def test_judge_deliver_from_the_install_answers_a_piped_mail(
     assert NO_GAMES in _text(reply)
 
 
-def _list_mail(sender: str) -> EmailMessage:
+def test_the_installed_judge_writes_a_games_zine(
+    installed_judge: Path, operator_folder: tuple[Path, int]
+) -> None:
+    """A game created by mail, then its zine page: rules data, map geometry, zine templates."""
+    folder, _ = operator_folder
+    create = _list_mail("gm@example.org", "CREATE g1 secret standard\n")
+    subprocess.run(
+        [str(installed_judge), "deliver", "--sender", "gm@example.org"],
+        input=create.as_bytes(), cwd=folder, env=clean_environment(), check=True, timeout=120,
+    )
+    assert "Game 'g1' (Standard) created." in _text(_wait_for_reply(folder / "outbox", create))
+    page = subprocess.run(
+        [str(installed_judge), "zine", "g1"], cwd=folder, env=clean_environment(),
+        capture_output=True, check=True, timeout=120,
+    ).stdout.decode()
+    assert page.startswith("<!DOCTYPE html>") and "g1" in page
+
+
+def _list_mail(sender: str, body: str = "LIST\n") -> EmailMessage:
     message = EmailMessage()
     message["From"] = sender
     message["To"] = JUDGE_ADDRESS
     message["Subject"] = "list"
     message["Message-ID"] = make_msgid(domain="example.org")
-    message.set_content("LIST\n")
+    message.set_content(body)
     return message
 
 
