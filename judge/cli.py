@@ -1,5 +1,5 @@
 """The `judge` admin command line: serve, deliver, status, db upgrade, retry, zine,
-scheduler, adjudicate.
+scheduler, backup, adjudicate.
 
 Only the daemons (`serve`, `scheduler`) process mail and send it; `deliver` only
 stores what the MTA pipes in.
@@ -26,6 +26,7 @@ import os
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -34,6 +35,7 @@ from sqlalchemy.orm import Session
 from judge.clock import SystemClock
 from judge.config import Config, ConfigError, load_config
 from judge.mail.intake import EX_TEMPFAIL, Inbox, store_piped
+from judge.store.backup import BackupError, backup_sqlite
 from judge.store.db import make_engine, make_session_factory
 from judge.store.inbox import requeue
 from judge.store.migrate import current_revision, upgrade
@@ -121,6 +123,11 @@ def _parser() -> argparse.ArgumentParser:
     scheduler.add_argument("--no-send", dest="send", action="store_false",
                            help="leave the mail in the outbox")
     scheduler.set_defaults(run=_scheduler)
+    backup = commands.add_parser(
+        "backup", parents=[config_option], help="copy the SQLite database, safely while running"
+    )
+    backup.add_argument("file", metavar="FILE", help="where the copy goes (replaced atomically)")
+    backup.set_defaults(run=_backup)
     commands.add_parser("adjudicate", help="adjudicate one phase, JSON in and out")
     return parser
 
@@ -201,6 +208,16 @@ def _db_upgrade(config: Config, args: argparse.Namespace) -> int:
         print(f"database at revision {current_revision(engine)}")
     finally:
         engine.dispose()
+    return EXIT_OK
+
+
+def _backup(config: Config, args: argparse.Namespace) -> int:
+    try:
+        result = backup_sqlite(config.database.url, Path(args.file))
+    except BackupError as exc:
+        print(f"judge backup: {exc}", file=sys.stderr)
+        return EXIT_FAILURE
+    print(f"backed up {result.size_bytes} bytes to {result.path}")
     return EXIT_OK
 
 

@@ -213,8 +213,9 @@ def store_piped(inbox: Inbox, raw: bytes, sender: str | None = None) -> PipeOutc
 
 
 def envelope_sender(raw: bytes, given: str | None = None) -> str:
-    """The envelope sender: as given, else $SENDER (set by Postfix and others), else
-    the Return-Path or From header."""
+    """The envelope sender: as given (`--sender`: Postfix's pipe(8) sets no environment,
+    its argv passes `--sender=${sender}`), else $SENDER (set by Postfix's local(8) for an
+    alias or .forward command), else the Return-Path or From header."""
     if given is not None:
         return given
     if "SENDER" in os.environ:

@@ -12,9 +12,13 @@ from typing import Any
 
 import jinja2
 
+from judge.bundled import data_dir
 from judge.variants.intimate_report import format_report
 
-TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates"
+
+def template_dir() -> Path:
+    """The `templates/` folder: inside the installed package, or the source tree's."""
+    return data_dir("templates")
 
 
 def plural(count: int, singular: str = "", many: str = "s") -> str:
@@ -23,9 +27,9 @@ def plural(count: int, singular: str = "", many: str = "s") -> str:
 
 
 @functools.cache
-def environment(directory: str = str(TEMPLATE_DIR)) -> jinja2.Environment:
+def environment() -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(directory),
+        loader=jinja2.FileSystemLoader(str(template_dir())),
         undefined=jinja2.StrictUndefined,
         autoescape=False,
         trim_blocks=True,

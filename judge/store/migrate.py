@@ -1,12 +1,11 @@
 """Bring a database's schema up to date with Alembic, configured in code.
 
 The migration scripts live in the repository's `migrations/` folder, next to the
-`judge` package (an editable install, as the README uses, keeps them there).
+`judge` package; an installed wheel carries a copy inside the package
+(`judge.bundled` finds either).
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from alembic import command
 from alembic.config import Config as AlembicConfig
@@ -14,20 +13,18 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, text
 
-import judge
-
-MIGRATIONS_DIR = Path(judge.__file__).resolve().parents[1] / "migrations"
+from judge.bundled import data_dir
 
 
 def alembic_config() -> AlembicConfig:
     """An Alembic config that points at the judge's migration scripts."""
-    if not (MIGRATIONS_DIR / "env.py").is_file():
+    migrations = data_dir("migrations")
+    if not (migrations / "env.py").is_file():
         raise RuntimeError(
-            f"migration scripts not found in {MIGRATIONS_DIR}; "
-            "install the judge from its source tree (pip install -e .)"
+            f"migration scripts not found in {migrations}; reinstall the judge (pip install .)"
         )
     config = AlembicConfig()
-    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    config.set_main_option("script_location", str(migrations))
     return config
 
 

@@ -12,16 +12,14 @@ from typing import Any
 
 import jinja2
 
-from judge.mail.templates import TEMPLATE_DIR
+from judge.mail.templates import template_dir
 from judge.service.report import format_time
-
-ZINE_TEMPLATES = TEMPLATE_DIR / "zine"
 
 
 @functools.cache
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(ZINE_TEMPLATES)),
+        loader=jinja2.FileSystemLoader(str(template_dir() / "zine")),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,

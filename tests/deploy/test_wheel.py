@@ -1,0 +1,165 @@
+"""The wheel holds everything the judge needs: it serves and answers from an empty folder.
+
+Built and installed as an operator would (see `installed`), the judge runs from a
+folder that holds only its judge.toml (a free port; everything else the defaults):
+`judge serve` creates the database from the migrations inside the package, answers
+a LIST sent over SMTP with the wording of the templates inside the package, and
+`judge deliver` does the same for a piped mail.
+"""
+
+from __future__ import annotations
+
+import signal
+import smtplib
+import subprocess
+import time
+from collections.abc import Iterator
+from email import message_from_bytes
+from email.message import EmailMessage, Message
+from email.policy import default
+from email.utils import make_msgid
+from pathlib import Path
+from typing import cast
+
+import pytest
+from e2e.test_standard_game import TIMEOUT, _free_port, _wait_for_port
+
+from deploy.installed import build_wheel, clean_environment, install
+
+pytestmark = pytest.mark.slow
+JUDGE_ADDRESS = "judge@example.org"
+NO_GAMES = "There are no games on judge WHL yet."
+
+
+@pytest.fixture(scope="module")
+def installed_judge(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    workspace = tmp_path_factory.mktemp("wheel")
+    return install(build_wheel(workspace), workspace / "venv")
+
+
+@pytest.fixture
+def operator_folder(tmp_path: Path) -> tuple[Path, int]:
+    """A folder with nothing but a judge.toml that picks a free port."""
+    folder = tmp_path / "judge-home"
+    folder.mkdir()
+    port = _free_port()
+    (folder / "judge.toml").write_text(
+        f'[judge]\naddress = "{JUDGE_ADDRESS}"\ncode = "WHL"\n'
+        f"[smtp]\nport = {port}\n[scheduler]\npoll_seconds = 0.2\n"
+    )
+    return folder, port
+
+
+@pytest.fixture
+def serving(installed_judge: Path, operator_folder: tuple[Path, int]) -> Iterator[tuple[Path, int]]:
+    folder, port = operator_folder
+    log = (folder.parent / "serve.log").open("wb")
+    process = subprocess.Popen(
+        [str(installed_judge), "serve"], cwd=folder, env=clean_environment(),
+        stdout=log, stderr=subprocess.STDOUT,
+    )
+    try:
+        _wait_for_port(port, process)
+        yield folder, port
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+
+
+def test_the_installed_package_carries_its_data_folders(installed_judge: Path) -> None:
+    python = installed_judge.parent / "python"
+    script = (
+        "from judge.bundled import data_dir; "
+        "print(data_dir('templates')); print(data_dir('migrations'))"
+    )
+    done = subprocess.run(
+        [str(python), "-c", script], capture_output=True, env=clean_environment(),
+        cwd=installed_judge.parent, check=True, timeout=60,
+    )
+    venv = installed_judge.parents[1]
+    for line in done.stdout.decode().split():
+        folder = Path(line)
+        assert folder.is_relative_to(venv), f"{folder} is outside the installed judge"
+        assert folder.parent.name == "_bundled"
+    templates, migrations = (Path(line) for line in done.stdout.decode().split())
+    assert (templates / "reply.txt.j2").is_file()
+    assert (templates / "zine").is_dir() and (templates / "help").is_dir()
+    assert (migrations / "env.py").is_file()
+    assert sorted(p.name for p in (migrations / "versions").glob("0001_*.py"))
+
+
+def test_judge_serve_from_an_empty_folder_answers_a_mail(serving: tuple[Path, int]) -> None:
+    folder, port = serving
+    request = _list_mail("ann@example.org")
+    with smtplib.SMTP("127.0.0.1", port, timeout=30) as client:
+        client.send_message(request)
+    reply = _wait_for_reply(folder / "outbox", request)
+    assert reply["To"] == "ann@example.org"
+    assert reply["From"].addresses[0].addr_spec == JUDGE_ADDRESS
+    assert NO_GAMES in _text(reply)
+    assert (folder / "judge.db").is_file()
+
+
+def test_judge_deliver_from_the_install_answers_a_piped_mail(
+    installed_judge: Path, operator_folder: tuple[Path, int]
+) -> None:
+    folder, _ = operator_folder
+    request = _list_mail("bob@example.org")
+    done = subprocess.run(
+        [str(installed_judge), "deliver", "--sender", "bob@example.org"],
+        input=request.as_bytes(), cwd=folder, env=clean_environment(),
+        capture_output=True, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr.decode(errors="replace")
+    reply = _wait_for_reply(folder / "outbox", request)
+    assert reply["To"] == "bob@example.org"
+    assert NO_GAMES in _text(reply)
+
+
+def test_the_installed_judge_writes_a_games_zine(
+    installed_judge: Path, operator_folder: tuple[Path, int]
+) -> None:
+    """A game created by mail, then its zine page: rules data, map geometry, zine templates."""
+    folder, _ = operator_folder
+    create = _list_mail("gm@example.org", "CREATE g1 secret standard\n")
+    subprocess.run(
+        [str(installed_judge), "deliver", "--sender", "gm@example.org"],
+        input=create.as_bytes(), cwd=folder, env=clean_environment(), check=True, timeout=120,
+    )
+    assert "Game 'g1' (Standard) created." in _text(_wait_for_reply(folder / "outbox", create))
+    page = subprocess.run(
+        [str(installed_judge), "zine", "g1"], cwd=folder, env=clean_environment(),
+        capture_output=True, check=True, timeout=120,
+    ).stdout.decode()
+    assert page.startswith("<!DOCTYPE html>") and "g1" in page
+
+
+def _list_mail(sender: str, body: str = "LIST\n") -> EmailMessage:
+    message = EmailMessage()
+    message["From"] = sender
+    message["To"] = JUDGE_ADDRESS
+    message["Subject"] = "list"
+    message["Message-ID"] = make_msgid(domain="example.org")
+    message.set_content(body)
+    return message
+
+
+def _wait_for_reply(maildir: Path, request: EmailMessage) -> EmailMessage:
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        for path in sorted((maildir / "new").glob("*")):
+            mail = cast(EmailMessage, message_from_bytes(path.read_bytes(), policy=default))
+            if mail["In-Reply-To"] == request["Message-ID"]:
+                return mail
+        time.sleep(0.1)
+    raise AssertionError(f"no reply to {request['Message-ID']} in {maildir}")
+
+
+def _text(message: Message) -> str:
+    part = cast(EmailMessage, message).get_body(("plain",))
+    assert part is not None
+    return cast(str, part.get_content())
