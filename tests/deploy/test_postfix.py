@@ -108,7 +108,7 @@ def deployment() -> Iterator[Deployment]:
         if problem:
             pytest.skip(problem)
         try:
-            with _serving(serve_home, serve_port):
+            with _serving(serve_home, serve_port), _scheduling(pipe_judge, pipe_home):
                 yield Deployment(instance, serve_home, pipe_home if pipe_judge.exists() else None)
         finally:
             instance.stop()
@@ -178,6 +178,35 @@ class _serving:
         self.log.close()
 
 
+class _scheduling:
+    """`judge scheduler` from the pipe's install, as the pipe's user, as the guide says
+    a pipe-only setup runs it: `deliver` only stores, the scheduler answers and sends."""
+
+    def __init__(self, judge: Path, home: Path) -> None:
+        self.judge, self.home = judge, home
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def __enter__(self) -> None:
+        if not self.judge.exists():
+            return
+        self.log = (self.home.parent / "scheduler.log").open("wb")
+        self.process = subprocess.Popen(
+            [str(self.judge), "scheduler", "--config", str(self.home / "judge.toml")],
+            cwd=self.home, env=clean_environment(), user=postfix.PIPE_USER,
+            stdout=self.log, stderr=subprocess.STDOUT,
+        )
+
+    def __exit__(self, *exc: object) -> None:
+        if self.process is None:
+            return
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+
+
 def test_a_mail_through_postfix_to_judge_serve_and_the_reply_back(
     deployment: Deployment,
 ) -> None:
@@ -217,7 +246,7 @@ def test_a_mail_piped_into_judge_deliver_and_a_bounce_that_gets_no_reply(
 
     deployment.send("", PIPE_ADDRESS, "LIST\n")  # null sender: a bounce, never answered
     stored = _wait_for_rows(deployment.pipe_home, 2)
-    assert stored == [("bob@players.test", "done"), ("", "done")]
+    assert stored == [("bob@players.test", "done"), ("", "declined")]
     assert deployment.queue_empties(), deployment.postfix.log_tail()
     assert "status=deferred" not in deployment.postfix.maillog.read_text()  # no exit 75
     assert len(list((deployment.postfix.mailbox("bob") / "new").iterdir())) == 1

@@ -115,6 +115,7 @@ def test_judge_deliver_from_the_install_answers_a_piped_mail(
         capture_output=True, timeout=120, check=False,
     )
     assert done.returncode == 0, done.stderr.decode(errors="replace")
+    _scheduler_once(installed_judge, folder)  # deliver only stores; the daemon answers
     reply = _wait_for_reply(folder / "outbox", request)
     assert reply["To"] == "bob@example.org"
     assert NO_GAMES in _text(reply)
@@ -130,12 +131,22 @@ def test_the_installed_judge_writes_a_games_zine(
         [str(installed_judge), "deliver", "--sender", "gm@example.org"],
         input=create.as_bytes(), cwd=folder, env=clean_environment(), check=True, timeout=120,
     )
+    _scheduler_once(installed_judge, folder)
     assert "Game 'g1' (Standard) created." in _text(_wait_for_reply(folder / "outbox", create))
     page = subprocess.run(
         [str(installed_judge), "zine", "g1"], cwd=folder, env=clean_environment(),
         capture_output=True, check=True, timeout=120,
     ).stdout.decode()
     assert page.startswith("<!DOCTYPE html>") and "g1" in page
+
+
+def _scheduler_once(installed_judge: Path, folder: Path) -> None:
+    """One round of `judge scheduler`: what a pipe-only setup runs beside `deliver`
+    (process the inbox, then send the outbox)."""
+    subprocess.run(
+        [str(installed_judge), "scheduler", "--once"], cwd=folder, env=clean_environment(),
+        capture_output=True, check=True, timeout=120,
+    )
 
 
 def _list_mail(sender: str, body: str = "LIST\n") -> EmailMessage:
