@@ -4,6 +4,7 @@
   `judge/` outside `judge/variants/`), so no hook exists that nothing calls. The
   few the base calls on itself (or offers to its subclasses) are listed below,
   each with its reason, and must then really be called inside `judge/variants/`.
+  Every attribute `Variant` declares (a capability, a template) is read there too.
 * A public method a variant adds beyond the base is the variant's own helper:
   it must be called somewhere, or it is dead.
 * Outside `judge/variants/`, no `isinstance` asks which variant class a game is:
@@ -72,6 +73,13 @@ def test_every_hook_is_called_from_the_shell() -> None:
     hooks = _public_methods(Variant)
     uncalled = hooks - _attributes(_trees(inside=False)) - set(CALLED_INSIDE)
     assert not uncalled, f"hooks of Variant nothing outside judge/variants calls: {uncalled}"
+
+
+def test_every_declared_capability_is_read_by_the_shell() -> None:
+    declared = set(Variant.__annotations__)  # name, rule_flags, takes_bids, view...
+    assert {"takes_bids", "players_flag", "view"} <= declared
+    unread = declared - _attributes(_trees(inside=False))
+    assert not unread, f"Variant declares what nothing outside judge/variants reads: {unread}"
 
 
 def test_the_hooks_called_inside_are_hooks_and_are_called() -> None:
