@@ -5,8 +5,8 @@ A seat's bids for the current bid phase are the order lines of its home power
 withdraws it, BID NONE clears them all and still counts as sent, so early
 processing works as for orders. The variant validates each bid (`check_extra`)
 and words the acknowledgement; a variant that does not declare `takes_bids`
-refuses BID. Bids are sealed: only the bidder's reply shows
-them; nothing is broadcast or recorded in public before the bid results.
+refuses BID. Bids are sealed: only the bidder's reply shows them; nothing is
+broadcast or recorded in public before the bid results.
 """
 
 from __future__ import annotations
@@ -30,10 +30,8 @@ def bid(ctx: MailContext, command: Bid | BidNone) -> list[Note]:
     variant = _check(board, seat, command)
     home = _bid_key(board, seat)
     bids = _changed(_current_bids(ctx, board, home), command)
-    store.set_orders(
-        ctx.session, board.record, home, variant.encode_bids(bids), now=ctx.now,
-        player=signed.player,
-    )
+    lines = variant.encode_bids(bids)
+    store.set_orders(ctx.session, board.record, home, lines, now=ctx.now, player=signed.player)
     ctx.touch(board.game)
     ack = variant.bid_acknowledgement(board.snapshot, seat, bids)
     return [_acknowledgement(board, ack)]
