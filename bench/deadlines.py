@@ -5,7 +5,7 @@
 For each setup (SQLite with one process; PostgreSQL with one, then two processes,
 when a PostgreSQL URL is given or `JUDGE_TEST_DATABASE_URL` is set), a fresh
 database gets `--games` running games, half standard and half Intimate, made by
-`judge.service.seeding.seed_game` (the real start of a game: powers allotted,
+`bench.seeding.seed_game` (the real start of a game: powers allotted,
 first phase recorded, start mails queued; every standard power has its opening
 orders stored; no grace, so late Intimate bids are civil disorder at once). The
 games have SET MAPS OFF unless `--maps` is given: drawing the map PNG (about 20 ms
@@ -42,8 +42,8 @@ sys.path.insert(0, str(REPO))
 
 from sqlalchemy import func, select  # noqa: E402
 
+from bench.seeding import seed_game  # noqa: E402
 from judge.config import config_from_dict  # noqa: E402
-from judge.service.seeding import seed_game  # noqa: E402
 from judge.store.db import make_engine, make_session_factory  # noqa: E402
 from judge.store.migrate import upgrade  # noqa: E402
 from judge.store.models import OutboxMessage, PhaseRecord  # noqa: E402

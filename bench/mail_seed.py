@@ -1,7 +1,7 @@
 """The mail benchmark's database: started standard games, made through the store API.
 
 `seed_started` makes a running standard game with seven players and a master via
-`judge.service.seeding.seed_game` (powers allotted, first phase recorded, every
+`bench.seeding.seed_game` (powers allotted, first phase recorded, every
 power's opening stored), its deadline a month away. Every player is then set to
 WAIT, so that order mails never complete the phase and process it early: each
 order mail costs the same. The start mails are marked sent, so the server does
@@ -25,8 +25,8 @@ from sqlalchemy import Engine, Table, func, select, update
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from bench.seeding import OPENINGS, seed_game  # noqa: E402
 from judge.config import config_from_dict  # noqa: E402
-from judge.service.seeding import OPENINGS, seed_game  # noqa: E402
 from judge.store.db import make_engine, make_session_factory  # noqa: E402
 from judge.store.migrate import upgrade  # noqa: E402
 from judge.store.models import Base, OutboxMessage, OutboxStatus, PlayerRole  # noqa: E402

@@ -24,16 +24,20 @@ from judge.mail.command_types import (
     Unobserve,
 )
 from judge.mail.set_commands import parse_settings
+from judge.variants.registry import default_registry
 
-HELP_TOPICS = ("orders", "bid", "intimate", "taskdip", "gm")
-VARIANTS = ("standard", "intimate", "intimate-2000", "propaganda", "taskdip")
-_VARIANT_ALIASES = {"intimate2000": "intimate-2000", "id": "intimate", "wright": "propaganda"}
-SIGNON_LETTERS = "?AEFGIRTMO"
+# Names, aliases, power letters and help topics are the registry's; these are read
+# from it once, for the usage lines.
+_REGISTRY = default_registry()
+HELP_TOPICS = _REGISTRY.help_topics()
+VARIANTS = tuple(_REGISTRY.listed_names())
+POWER_LETTERS = _REGISTRY.power_letters()
+SIGNON_LETTERS = "?" + POWER_LETTERS + "MO"  # join, a power, the master, an observer
 
 SIGNON_USAGE = (
     "SIGNON needs a power letter joined to the game name, and a password: "
     "SIGNON ?game password to join a forming game, SIGNON Fgame password to play France "
-    "(A E F G I R T), M for the master, O for an observer"
+    f"({' '.join(POWER_LETTERS)}), M for the master, O for an observer"
 )
 CREATE_USAGE = (
     "CREATE needs a game name, a password and a variant: CREATE game password variant "
@@ -92,9 +96,8 @@ def create_command(rest: str) -> Create:
 
 
 def _variant(word: str) -> str:
-    name = word.rstrip(".,;").lower()
-    name = _VARIANT_ALIASES.get(name, name)
-    if name not in VARIANTS:
+    name = _REGISTRY.resolve(word.rstrip(".,;"))
+    if name is None:
         raise CommandError(f"unknown variant {word!r}: one of " + ", ".join(VARIANTS))
     return name
 

@@ -1,34 +1,26 @@
 """BID and BID NONE: sealed bids for the Intimate mercenaries, kept until the bid results.
 
 A seat's bids for the current bid phase are the order lines of its home power
-(`snapshots.bid_lines`): a later bid for a power replaces the earlier one, 0
+(the variant's `encode_bids`): a later bid for a power replaces the earlier one, 0
 withdraws it, BID NONE clears them all and still counts as sent, so early
 processing works as for orders. The variant validates each bid (`check_extra`)
-and words the acknowledgement. Bids are sealed: only the bidder's reply shows
-them; nothing is broadcast or recorded in public before the bid results.
+and words the acknowledgement; a variant that does not declare `takes_bids`
+refuses BID. Bids are sealed: only the bidder's reply shows them; nothing is
+broadcast or recorded in public before the bid results.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from judge.mail.command_types import Bid, BidNone
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.describe import power_title
 from judge.service.orders import running_board
-from judge.service.snapshots import Board, bid_lines, read_bid_lines, seat_of
+from judge.service.snapshots import Board, seat_of
 from judge.store import games as store
-from judge.variants.base import Snapshot
-
-
-@runtime_checkable
-class Bidding(Protocol):
-    """A variant with sealed bids (the Intimate rulesets)."""
-
-    def bid_acknowledgement(
-        self, snapshot: Snapshot, seat: str, bids: Mapping[str, int]
-    ) -> Mapping[str, Any]: ...
+from judge.variants.base import Variant
 
 
 def bid(ctx: MailContext, command: Bid | BidNone) -> list[Note]:
@@ -38,15 +30,14 @@ def bid(ctx: MailContext, command: Bid | BidNone) -> list[Note]:
     variant = _check(board, seat, command)
     home = _bid_key(board, seat)
     bids = _changed(_current_bids(ctx, board, home), command)
-    store.set_orders(
-        ctx.session, board.record, home, bid_lines(bids), now=ctx.now, player=signed.player
-    )
+    lines = variant.encode_bids(bids)
+    store.set_orders(ctx.session, board.record, home, lines, now=ctx.now, player=signed.player)
     ctx.touch(board.game)
     ack = variant.bid_acknowledgement(board.snapshot, seat, bids)
     return [_acknowledgement(board, ack)]
 
 
-def _check(board: Board, seat: str, command: Bid | BidNone) -> Bidding:
+def _check(board: Board, seat: str, command: Bid | BidNone) -> Variant:
     """The variant, once it has accepted the bid (a Refusal otherwise)."""
     variant = board.variant
     if isinstance(command, Bid):
@@ -55,7 +46,7 @@ def _check(board: Board, seat: str, command: Bid | BidNone) -> Bidding:
         refusal = variant.check_extra(board.snapshot, seat, "bids", {})
     if refusal:
         raise Refusal("order_refused", message=refusal)
-    if not isinstance(variant, Bidding):
+    if not variant.takes_bids:
         raise Refusal("not_supported", what="BID")
     return variant
 
@@ -67,7 +58,7 @@ def _bid_key(board: Board, seat: str) -> str:
 
 def _current_bids(ctx: MailContext, board: Board, home: str) -> dict[str, int]:
     lines = store.submitted_orders(ctx.session, board.record).get(home, [])
-    return read_bid_lines(lines)
+    return board.variant.decode_bids(lines)
 
 
 def _changed(bids: dict[str, int], command: Bid | BidNone) -> dict[str, int]:

@@ -1,10 +1,11 @@
 """`SET PLAYERS n`: the master fixes how many players start a forming Taskdip game.
 
-The number is the variant's rule flag `players` (the variant checks 2..7 and
-answers `players_needed`), so it lives in the game's rules like any flag. It
-can only change while the game is forming, and never below the number of
-players who have already joined. If the game then has its players, it starts
-after the mail's last line, as it would after a SIGNON.
+The number is the rule flag the variant names in `players_flag` (Taskdip:
+`players`; the variant checks 2..7 and answers `players_needed`), so it lives
+in the game's rules like any flag. It can only change while the game is
+forming, and never below the number of players who have already joined. If the
+game then has its players, it starts after the mail's last line, as it would
+after a SIGNON.
 """
 
 from __future__ import annotations

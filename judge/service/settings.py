@@ -1,8 +1,9 @@
 """Game settings a master chooses: on CREATE as options, later with SET lines.
 
-Rule flags are checked by the variant; `SET PLAYERS n` (Taskdip) is the rule flag
-`players`, so the variant checks it too. The timing and zine settings are stored
-by `timing_settings`; SET MAPS turns the results maps on or off (`maps`).
+Rule flags are checked by the variant; `SET PLAYERS n` sets the rule flag the
+variant names in `players_flag` (Taskdip's `players`), so the variant checks it
+too. The timing and zine settings are stored by `timing_settings`; SET MAPS turns
+the results maps on or off (`maps`).
 """
 
 from __future__ import annotations
@@ -24,8 +25,6 @@ from judge.service.context import Refusal
 from judge.service.maps import MAPS_KEY
 from judge.service.timing_settings import TIMING_SETTINGS, apply_timing
 from judge.variants.base import Variant, VariantError
-
-PLAYERS_FLAG = "players"  # the rule flag SET PLAYERS sets (Taskdip)
 
 KEYWORDS: dict[type, str] = {
     SetDeadline: "SET DEADLINE",
@@ -62,11 +61,12 @@ def apply_settings(
 
 
 def _rule_of(variant: Variant, command: GameSetting) -> tuple[str, str]:
-    """The rule flag a setting changes: SET RULE's own, or `players` for SET PLAYERS."""
+    """The rule flag a setting changes: SET RULE's own, or the variant's
+    `players_flag` for SET PLAYERS."""
     if isinstance(command, SetRule):
         return command.name, command.value
     if isinstance(command, SetPlayers):
-        if PLAYERS_FLAG not in variant.rule_flags:
+        if variant.players_flag is None:
             raise Refusal("players_not_used", variant=variant.display_name)
-        return PLAYERS_FLAG, str(command.n)
+        return variant.players_flag, str(command.n)
     raise Refusal("not_supported", what=KEYWORDS.get(type(command), "this setting"))

@@ -2,22 +2,22 @@
 
 The variant hooks take a `Snapshot` and seat keys; the store has game rows, player
 rows and order lines. This module translates between the two, so no other part of
-the service has to know how a seat key, a rule flag or a sealed bid is stored.
+the service has to know how a seat key or a rule flag is stored (how a sealed bid
+is kept is the variant's own: `encode_bids`, `decode_extra`).
 """
 
 from __future__ import annotations
 
 import functools
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy.orm import Session
 
 from judge.rules.orders import Order, OrderError
 from judge.rules.parse import parse_order
-from judge.rules.state import GameState, PhaseType
+from judge.rules.state import GameState
 from judge.store import games as store
 from judge.store.models import Game, PhaseRecord, Player, PlayerRole, PlayerStatus
 from judge.variants.base import Snapshot, Submission, Variant
@@ -109,7 +109,8 @@ def submissions(session: Session, board: Board) -> dict[str, Submission]:
         powers = board.variant.orderable_powers(board.snapshot, seat)
         orders = tuple(order for power in sorted(powers) for order in stored.get(power, ()))
         sent = any(power in stored for power in powers)
-        extra = _bids_extra(board, [line for p in sorted(powers) for line in lines.get(p, ())])
+        seat_lines = [line for p in sorted(powers) for line in lines.get(p, ())]
+        extra = board.variant.decode_extra(board.snapshot, seat_lines)
         result[seat] = Submission(
             orders=orders, extra=extra, complete=sent, refused=seat in refused
         )
@@ -121,29 +122,3 @@ def refused_seats(session: Session, board: Board) -> frozenset[str]:
     players = store.players_of(session, board.game, roles=[PlayerRole.PLAYER])
     phase = board.record.phase
     return frozenset(seat_of(p) for p in players if p.orders_refused_in == phase)
-
-
-# Bids are kept as the order lines of the bidder's home power, one per mercenary:
-# `BID AUSTRIA 5`. An empty set of lines is `BID NONE` (it still counts as sent).
-BID_WORD = "BID"
-
-
-def bid_lines(bids: Mapping[str, int]) -> list[str]:
-    return [f"{BID_WORD} {power} {amount}" for power, amount in sorted(bids.items()) if amount]
-
-
-def read_bid_lines(lines: Iterable[str]) -> dict[str, int]:
-    """Power -> amount from stored bid lines; other lines are ignored."""
-    bids: dict[str, int] = {}
-    for line in lines:
-        words = line.split()
-        if len(words) == 3 and words[0] == BID_WORD and words[2].isdigit():
-            bids[words[1]] = int(words[2])
-    return bids
-
-
-def _bids_extra(board: Board, lines: list[str]) -> dict[str, Any]:
-    """`Submission.extra` in a bid phase: {"bids": {power: amount}}."""
-    if board.state.phase.type is not PhaseType.BID:
-        return {}
-    return {"bids": read_bid_lines(lines)}

@@ -42,10 +42,8 @@ def game_status(session: Session, name: str) -> dict[str, Any] | None:
 
 
 def _players(session: Session, game: Game, board: Board | None) -> list[dict[str, Any]]:
-    credits: dict[str, Any] = {}
     holdings: dict[str, tuple[str, ...]] = {}
     if board is not None:
-        credits = dict(board.variant.public_summary(board.snapshot).get("credits", {}))
         holdings = dict(board.variant.holdings(board.snapshot))
     rows = []
     for player in active_players(session, game):
@@ -54,8 +52,9 @@ def _players(session: Session, game: Game, board: Board | None) -> list[dict[str
             "address": player.address,
             "powers": list(holdings.get(seat, player.powers)),
         }
-        if seat in credits:
-            row["credits"] = credits[seat]
+        credits = board.variant.credits_of(board.snapshot, seat) if board else None
+        if credits is not None:
+            row["credits"] = credits
         rows.append(row)
     return rows
 

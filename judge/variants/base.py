@@ -123,6 +123,14 @@ class Variant(ABC):
     # reader, None in the public record). None: the variant adds nothing there.
     start_template: str | None = None
     report_template: str | None = None
+    # Optional capabilities, off by default. `takes_bids`: BID and BID NONE are taken
+    # (see the bid hooks below). `players_flag`: the rule flag `SET PLAYERS n` sets
+    # (None: the variant has a fixed number of players and refuses SET PLAYERS).
+    # `view`: the name of the zine view that shows the variant's reports ("standard":
+    # the order results only); the zine keeps one view per name.
+    takes_bids: bool = False
+    players_flag: str | None = None
+    view: str = "standard"
 
     def __init__(self, game_map: GameMap) -> None:
         self.map = game_map
@@ -185,6 +193,27 @@ class Variant(ABC):
     ) -> str | None:
         """Validate a non-order submission item (e.g. a bid); None if acceptable."""
         return f"{key} is not used in {self.display_name or self.name}"
+
+    # --- bids (only asked when `takes_bids`) -------------------------------------------
+
+    def encode_bids(self, bids: Mapping[str, int]) -> list[str]:
+        """A seat's bids as the lines the shell stores for it (the default: no bids)."""
+        raise VariantError(f"bids are not used in {self.display_name or self.name}")
+
+    def decode_bids(self, lines: Sequence[str]) -> dict[str, int]:
+        """power -> amount from the lines `encode_bids` made (the default: no bids)."""
+        return {}
+
+    def decode_extra(self, snapshot: Snapshot, lines: Sequence[str]) -> Mapping[str, Any]:
+        """`Submission.extra` read from a seat's stored lines for this phase (e.g.
+        {"bids": {...}} in a bid phase). The default: nothing beyond the orders."""
+        return {}
+
+    def bid_acknowledgement(
+        self, snapshot: Snapshot, seat: str, bids: Mapping[str, int]
+    ) -> Mapping[str, Any]:
+        """For the reply to a BID: {"bids", "total", "treasury", "currency", "warning"}."""
+        raise VariantError(f"bids are not used in {self.display_name or self.name}")
 
     def is_complete(self, snapshot: Snapshot, seat: str, submission: Submission) -> bool:
         """Has this seat sent everything it owes? (Early processing waits for it.)
@@ -288,6 +317,11 @@ class Variant(ABC):
     def public_summary(self, snapshot: Snapshot) -> Mapping[str, Any]:
         """Variant data anyone may see (e.g. credits after the bid results)."""
         return {}
+
+    def credits_of(self, snapshot: Snapshot, seat: str) -> int | None:
+        """The seat's treasury for `players[].credits` in the status (None: no credits,
+        the default)."""
+        return None
 
     def master_notes(self, snapshot: Snapshot) -> Mapping[str, Any]:
         """Variant data the game master alone may read (e.g. every Taskdip task).

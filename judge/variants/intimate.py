@@ -25,6 +25,7 @@ from judge.variants.base import (
     Variant,
     VariantError,
 )
+from judge.variants.bid_lines import decode_bid_lines, encode_bid_lines
 from judge.variants.common import adjustment_delta, powers_with_duties
 from judge.variants.intimate_allocation import Allocation, allocate_home_powers
 from judge.variants.intimate_bids import (
@@ -54,6 +55,8 @@ class IntimateVariant(Variant):
     max_players = 2
     start_template = "intimate_start.txt.j2"
     report_template = "intimate_report.txt.j2"
+    takes_bids = True
+    view = "intimate"
 
     def __init__(
         self, game_map: GameMap, ruleset: Ruleset, adjudicate: Adjudicator | None = None
@@ -215,6 +218,19 @@ class IntimateVariant(Variant):
         data = _data(snapshot)
         home = data.homes[seat]
         return bid_acknowledgement(self.ruleset, data.credits[home], bids)
+
+    def encode_bids(self, bids: Mapping[str, int]) -> list[str]:
+        """Kept as the order lines of the bidder's home power (`bid_lines`)."""
+        return encode_bid_lines(bids)
+
+    def decode_bids(self, lines: Sequence[str]) -> dict[str, int]:
+        return decode_bid_lines(lines)
+
+    def decode_extra(self, snapshot: Snapshot, lines: Sequence[str]) -> Mapping[str, Any]:
+        """In a bid phase, the seat's bids: {"bids": {power: amount}}."""
+        if snapshot.phase.type is not PhaseType.BID:
+            return {}
+        return {"bids": self.decode_bids(lines)}
 
     # --- processing -----------------------------------------------------------------
 

@@ -1,11 +1,23 @@
-"""Variants by name. The registry builds each variant once, with its map."""
+"""Variants by name: the one list of the variants this judge runs.
+
+The registry owns everything that names a variant: its name, the aliases a
+player may write in CREATE, the power letters of SIGNON, and the help topics
+(the general ones around each variant's own). Nothing else lists them; the
+mail commands and the help ask the registry. Each variant is built once, with
+its map, on first use.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from judge.rules.map import load_map
+from judge.rules.state import POWERS
 from judge.variants.base import Variant, VariantError
+
+# The help topics that belong to no variant: first and last in the HELP index.
+LEADING_TOPICS = ("orders",)
+TRAILING_TOPICS = ("gm",)
 
 
 def _standard() -> Variant:
@@ -31,17 +43,46 @@ def _taskdip() -> Variant:
 
 
 class VariantRegistry:
-    """Maps a variant name to a factory; instances are built on first use."""
+    """Maps a variant name (or an alias) to a factory; instances are built on first use."""
 
     def __init__(self) -> None:
         self._factories: dict[str, Callable[[], Variant]] = {}
+        self._aliases: dict[str, str] = {}
+        self._topics: list[str] = []
         self._built: dict[str, Variant] = {}
 
-    def register(self, name: str, factory: Callable[[], Variant]) -> None:
+    def register(
+        self,
+        name: str,
+        factory: Callable[[], Variant],
+        aliases: Sequence[str] = (),
+        help_topics: Sequence[str] = (),
+    ) -> None:
+        """Add a variant; `help_topics` are the `HELP` topics that explain it."""
         self._factories[name.lower()] = factory
+        self._aliases.update({alias.lower(): name.lower() for alias in aliases})
+        self._topics += [t for t in help_topics if t not in self._topics]
 
     def names(self) -> list[str]:
         return sorted(self._factories)
+
+    def listed_names(self) -> list[str]:
+        """The names in the order they were registered (the order CREATE's usage shows)."""
+        return list(self._factories)
+
+    def resolve(self, word: str) -> str | None:
+        """The variant's name for a name or an alias (any case); None if unknown."""
+        key = word.lower()
+        key = self._aliases.get(key, key)
+        return key if key in self._factories else None
+
+    def help_topics(self) -> tuple[str, ...]:
+        """Every `HELP` topic: the general ones, with the variants' own in between."""
+        return (*LEADING_TOPICS, *self._topics, *TRAILING_TOPICS)
+
+    def power_letters(self) -> str:
+        """The initials SIGNON takes for a power (every variant plays the standard powers)."""
+        return "".join(power[0] for power in POWERS)
 
     def get(self, name: str) -> Variant:
         key = name.lower()
@@ -57,7 +98,11 @@ class VariantRegistry:
 def default_registry() -> VariantRegistry:
     registry = VariantRegistry()
     registry.register("standard", _standard)
-    for ruleset in ("intimate", "intimate-2000", "propaganda"):
-        registry.register(ruleset, _intimate(ruleset))
-    registry.register("taskdip", _taskdip)
+    intimate_topics = ("bid", "intimate")
+    registry.register("intimate", _intimate("intimate"), ("id",), intimate_topics)
+    registry.register(
+        "intimate-2000", _intimate("intimate-2000"), ("intimate2000",), intimate_topics
+    )
+    registry.register("propaganda", _intimate("propaganda"), ("wright",), intimate_topics)
+    registry.register("taskdip", _taskdip, (), ("taskdip",))
     return registry

@@ -65,9 +65,10 @@ from judge.variants.taskdip_victory import (
 AnyOrder = Order | IllegalOrder
 Adjudicator = Callable[[GameMap, GameState, list[AnyOrder], RuleOptions], PhaseResult]
 
+PLAYERS_FLAG = "players"  # the rule flag `SET PLAYERS n` sets
 TASKDIP_FLAGS: Mapping[str, tuple[str, tuple[str, ...], str]] = {
     **DATC_FLAGS,
-    "players": (
+    PLAYERS_FLAG: (
         "2",
         tuple(str(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
         "SET PLAYERS n: the number of players that starts the game (2 to 7)",
@@ -104,6 +105,8 @@ class TaskdipVariant(Variant):
     rule_flags = TASKDIP_FLAGS
     start_template = "taskdip_start.txt.j2"
     report_template = "taskdip_report.txt.j2"
+    players_flag = PLAYERS_FLAG
+    view = "taskdip"
 
     def __init__(self, game_map: GameMap, adjudicate: Adjudicator | None = None) -> None:
         super().__init__(game_map)
@@ -113,7 +116,7 @@ class TaskdipVariant(Variant):
 
     def players_needed(self, rules: Mapping[str, str]) -> int:
         """`SET PLAYERS n` is stored as the rule flag `players`."""
-        return int(rules.get("players") or self.rule_flags["players"][0])
+        return int(rules.get(PLAYERS_FLAG) or self.rule_flags[PLAYERS_FLAG][0])
 
     def start(self, seats: Sequence[Seat], rules: Mapping[str, str], rng: random.Random) -> Start:
         if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
@@ -304,10 +307,6 @@ class TaskdipVariant(Variant):
     def master_notes(self, snapshot: Snapshot) -> Mapping[str, Any]:
         """Every task, for the GM only (the text: secret from all but the GM)."""
         return {"tasks": self.reveal(snapshot)}
-
-    def private_notes(self, snapshot: Snapshot, seat: str) -> dict[str, Any]:
-        """A seat's own powers and tasks (for a reminder or a replacement player)."""
-        return _private(_data(snapshot), seat)
 
     def public_summary(self, snapshot: Snapshot) -> Mapping[str, Any]:
         """Holdings and neutrals; never a task or a card."""

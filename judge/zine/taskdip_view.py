@@ -2,7 +2,7 @@
 
 Tasks are secret until the game is over. A phase's report shows no task, even
 the final one that reveals them; the tasks are shown once, with the final
-standings, from `TaskdipVariant.reveal` however the game ended (a win, a draw,
+standings, from the variant's `end_report` however the game ended (a win, a draw,
 a concession). Powers nobody plays are drawn in the neutral colour, as they
 stood on the board shown (`judge.render.neutrals`, shared with the mailed maps).
 """
@@ -16,7 +16,6 @@ from judge.render.neutrals import board_colours
 from judge.render.palette import ColourOf
 from judge.rules.state import Phase
 from judge.variants.base import Snapshot, Variant
-from judge.variants.taskdip import TaskdipVariant
 from judge.zine.views import ReportBlock, VariantView, blocks
 
 
@@ -29,9 +28,7 @@ class TaskdipView(VariantView):
         )
 
     def final_blocks(self, variant: Variant, latest: Snapshot) -> list[ReportBlock]:
-        if not isinstance(variant, TaskdipVariant):
-            return []
-        return blocks(("The tasks", _tasks(variant.reveal(latest))))
+        return blocks(("The tasks", _tasks(variant.end_report(latest).get("tasks"))))
 
     def colour_of(self, summary: Mapping[str, Any], board: Phase) -> ColourOf | None:
         return board_colours(summary, board)

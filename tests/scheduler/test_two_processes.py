@@ -17,8 +17,8 @@ import pytest
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
+from bench.seeding import seed_game
 from judge.config import Config
-from judge.service.seeding import seed_game
 from judge.store.models import OutboxMessage, OutboxStatus, PhaseRecord
 from judge.store.passwords import hash_password
 
