@@ -100,6 +100,7 @@ def _reply(ctx: MailContext, mail: IncomingMail, entries: list[Entry], trailer: 
     for to in one_per_address(recipients, str):
         reply = ReplyFields(
             sender=ctx.config.judge.address,
+            sender_name=ctx.config.judge.name,
             to=to,
             original_subject=mail.subject,
             in_reply_to=mail.message_id or None,

@@ -80,6 +80,7 @@ def send_game_mail(
     """Queue one game mail with the subject `CODE:game - <what>`."""
     message = broadcast_message(
         sender=config.judge.address,
+        sender_name=config.judge.name,
         to=to,
         subject=game_subject(config.judge.code, game.name, what),
         body=body,
@@ -106,6 +107,7 @@ def send_game_mails(
         return
     message = broadcast_message(
         sender=config.judge.address,
+        sender_name=config.judge.name,
         to=to[0],
         subject=game_subject(config.judge.code, game.name, what),
         body=body,
