@@ -22,7 +22,14 @@ from judge.mail.command_types import (
 )
 from judge.mail.set_commands import parse_settings
 
-HELP_TOPICS = ("orders", "bid", "intimate", "taskdip", "gm")
+HELP_TOPICS = ("game", "orders", "bid", "press", "settings", "gm", "intimate", "taskdip")
+# Other words for a topic: the command a player has in mind.
+HELP_ALIASES = {
+    "set": "settings", "join": "game", "signon": "game", "create": "game", "list": "game",
+    "observe": "game", "order": "orders", "builds": "orders", "bids": "bid",
+    "broadcast": "press", "master": "gm", "stalemate": "intimate", "propaganda": "intimate",
+    "intimate-2000": "intimate",
+}  # fmt: skip
 VARIANTS = ("standard", "intimate", "intimate-2000", "propaganda", "taskdip")
 _VARIANT_ALIASES = {"intimate2000": "intimate-2000", "id": "intimate", "wright": "propaganda"}
 SIGNON_LETTERS = "?AEFGIRTMO"
@@ -40,6 +47,7 @@ CREATE_USAGE = (
 
 def help_command(rest: str) -> Help:
     topic = rest.rstrip(".?!").strip().lower() or None
+    topic = HELP_ALIASES.get(topic, topic) if topic else None
     if topic is not None and topic not in HELP_TOPICS:
         raise CommandError(f"there is no help on {rest!r}: topics are " + ", ".join(HELP_TOPICS))
     return Help(topic)

@@ -17,8 +17,13 @@ from judge.store import games as store
 from judge.store.models import Game, GameStatus
 
 
-def finish_game(ctx: MailContext, game: Game, *, winner: Any, how: str) -> None:
-    """Mark the game finished with `winner` (a power, a list, or None) and mail it."""
+def finish_game(
+    ctx: MailContext, game: Game, *, winner: Any, how: str, by: str | None = None
+) -> None:
+    """Mark the game finished with `winner` (a power, a list, or None) and mail it.
+
+    `how` is terminated, draw, stalemate, conceded or resigned; `by` names the
+    power(s) of the player who conceded or resigned (`France`, `Austria and Italy`)."""
     game.status = GameStatus.FINISHED
     game.winner = winner
     deadlines.clear_schedule(game)
@@ -27,6 +32,7 @@ def finish_game(ctx: MailContext, game: Game, *, winner: Any, how: str) -> None:
         "game_over.txt.j2",
         **header_data(ctx.config, game, display),
         how=how,
+        by=by,
         winners=winner_titles(winner),
     )
     body += end_report_text(ctx.session, game)  # e.g. Taskdip reveals every task
