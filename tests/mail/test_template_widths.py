@@ -19,9 +19,7 @@ COMMENT = re.compile(r"\{#.*?#\}", re.DOTALL)
 TAG = re.compile(r"\{%-?.*?-?%\}")
 # Mail templates; the zine's pages are HTML. The notes are one-line macros that the
 # reply (and every other user) prints through `fit`.
-TEMPLATES = sorted(
-    p for p in Path(TEMPLATE_DIR).rglob("*.txt.j2") if p.name != "notes.txt.j2"
-)
+TEMPLATES = sorted(p for p in Path(TEMPLATE_DIR).rglob("*.txt.j2") if p.name != "notes.txt.j2")
 
 
 def fixed_lines(path: Path) -> list[str]:

@@ -77,7 +77,7 @@ def test_eject_is_announced_and_the_power_can_be_taken_over(
     _game(judge)
     mails = judge.send(GM, "SIGNON Mg1 gmpass\nEJECT France")
     text = text_to(mails, WATCHER, "TEST:g1 - France Ejected")
-    assert "France is in civil disorder until someone takes it over with SIGNON Fg1" in text
+    assert "France is in civil\ndisorder until someone takes it over with SIGNON Fg1" in text
     mails = judge.send("new@example.org", "SIGNON Fg1 fresh\nA PAR H")
     reply = next(m for m in mails if m["To"] == "new@example.org" and "Re:" in m["Subject"])
     assert "You now play France in 'g1'" in body_of(reply)

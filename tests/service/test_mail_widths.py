@@ -122,7 +122,6 @@ def test_an_intimate_year_by_mail_stays_within_78_columns(
     assert "conceded" in text
 
 
-
 def test_a_plain_reply_goes_out_as_7bit_text(judge: JudgeHarness) -> None:
     reply = judge.reply("ann@example.org", "HELP\nHELP gm\nLIST")
     assert reply["Content-Transfer-Encoding"] == "7bit"

@@ -73,7 +73,9 @@ def test_a_short_preference_list_is_completed_alphabetically(judge: JudgeHarness
     judge.reply("gm@example.org", "CREATE g1 secret standard")
     reply = judge.reply("ann@example.org", "SIGNON ?g1 pw\nPREFERENCES R T")
     text = body_of(reply)
-    assert "Preferences recorded: Russia, Turkey, Austria, England, France, Germany, Italy." in text
+    assert (
+        "Preferences recorded: Russia, Turkey, Austria, England, France, Germany,\nItaly."
+    ) in text
     assert "Your list was completed in alphabetical order." in text
 
 
