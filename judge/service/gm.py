@@ -25,6 +25,7 @@ from judge.service.games import find_game
 from judge.service.orders import running_board
 from judge.service.processing import process_phase
 from judge.service.report import format_time
+from judge.service.setting_echo import setting_note
 from judge.service.settings import apply_settings
 from judge.service.snapshots import active_players, variants
 from judge.service.timing_settings import timing_changed
@@ -40,7 +41,7 @@ def set_setting(ctx: MailContext, command: GameSetting) -> list[Note]:
     apply_settings(variants().get(game.variant), settings, [command])
     game.settings = settings
     timing_changed(game)
-    return [note("setting_ok")]
+    return [setting_note(command, settings)]
 
 
 def process(ctx: MailContext, command: Process) -> list[Note]:
