@@ -27,12 +27,8 @@ def duration_words(duration: timedelta) -> str:
     days, rest = divmod(seconds, 86400)
     hours, rest = divmod(rest, 3600)
     minutes, seconds = divmod(rest, 60)
-    parts = [
-        _count(value, unit)
-        for value, unit in ((days, "day"), (hours, "hour"), (minutes, "minute"), (seconds, "second"))
-        if value
-    ]
-    return " ".join(parts)
+    units = ((days, "day"), (hours, "hour"), (minutes, "minute"), (seconds, "second"))
+    return " ".join(_count(value, unit) for value, unit in units if value)
 
 
 def _count(value: int, unit: str) -> str:

@@ -6,8 +6,8 @@ from datetime import timedelta
 
 import pytest
 
-from service.harness import JudgeHarness, body_of
 from judge.service.setting_echo import duration_words
+from service.harness import JudgeHarness, body_of
 
 
 @pytest.mark.parametrize(
