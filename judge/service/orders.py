@@ -55,12 +55,16 @@ def order_line(ctx: MailContext, command: OrderLine) -> list[Note]:
     signed = ctx.signed
     if signed is None or not signed.is_player:
         raise Refusal("unknown_command", text=command.text, hint=command.near_keyword)
-    game_map = variants().get(signed.game.variant).map
-    board = load_board(ctx.session, signed.game)
-    state = board.state if board is not None else game_map.initial_state()
-    if is_no_order(command.text, game_map, state):
+    try:
+        board = running_board(ctx, signed)
+    except Refusal:
+        # Chat in a game that is not running is "not a command", not "not started".
+        game_map = variants().get(signed.game.variant).map
+        if is_no_order(command.text, game_map, game_map.initial_state()):
+            raise Refusal("not_a_command", hint=command.near_keyword) from None
+        raise
+    if is_no_order(command.text, board.variant.map, board.state):
         raise Refusal("not_a_command", hint=command.near_keyword)
-    board = running_board(ctx, signed)
     seat = seat_of(signed.player)
     powers = board.variant.orderable_powers(board.snapshot, seat)
     if not powers or seat not in board.variant.owing(board.snapshot):
