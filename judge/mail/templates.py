@@ -26,16 +26,16 @@ def plural(count: int, singular: str = "", many: str = "s") -> str:
 MAIL_WIDTH = 78  # beyond this, set_content sends the body quoted-printable
 
 
-def fit(text: str, width: int = MAIL_WIDTH) -> str:
+def fit(text: str, width: int = MAIL_WIDTH, hang: str = "") -> str:
     """`{{ text|fit }}`: each line longer than `width` broken at spaces, its
-    continuation lines indented like the line itself. Shorter lines, and words
-    longer than a line (an address, a URL), are left whole."""
+    continuation lines indented like the line itself, plus `hang`. Shorter lines,
+    and words longer than a line (an address, a URL), are left whole."""
     lines: list[str] = []
     for line in text.split("\n"):
         if len(line) <= width:
             lines.append(line)
             continue
-        indent = line[: len(line) - len(line.lstrip(" "))]
+        indent = line[: len(line) - len(line.lstrip(" "))] + hang
         wrapped = textwrap.wrap(
             line, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
         )

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.mail.templates import MAIL_WIDTH, TEMPLATE_DIR, fit
+from judge.mail.templates import MAIL_WIDTH, TEMPLATE_DIR, fit, render
 
 COMMENT = re.compile(r"\{#.*?#\}", re.DOTALL)
 TAG = re.compile(r"\{%-?.*?-?%\}")
@@ -39,3 +39,31 @@ def test_fit_breaks_long_lines_at_spaces_and_keeps_their_indent() -> None:
     assert " ".join(x.strip() for x in lines) == line.strip()
     assert fit("short\n\n  kept") == "short\n\n  kept"
     assert fit("x" * 100) == "x" * 100  # one word longer than a line stays whole
+
+
+def test_a_long_results_line_is_broken_with_a_hanging_indent() -> None:
+    text = render(
+        "_phase_results.txt.j2",
+        title="Movement results for Fall of 1901.",
+        orders=[
+            {
+                "power": "Russia",
+                "lines": [
+                    {
+                        "text": "Fleet St Petersburg (south coast) SUPPORT Fleet Gulf of "
+                        "Bothnia -> Sweden.",
+                        "markers": "(*cut, dislodged*)",
+                    },
+                    {"text": "Army Moscow HOLD.", "markers": ""},
+                ],
+            }
+        ],
+        dislodged=[],
+        ownership=[],
+        adjustments=[],
+    )
+    assert (
+        "Russia: Fleet St Petersburg (south coast) SUPPORT Fleet Gulf of Bothnia ->\n"
+        "    Sweden.  (*cut, dislodged*)\n"
+        "Russia: Army Moscow HOLD.\n\n"
+    ) in text
