@@ -18,6 +18,9 @@ MAX_LINES = 500
 
 _ORIGINAL_MESSAGE = re.compile(r"-{2,}\s*original message\s*-{2,}|_{20,}", re.IGNORECASE)
 _ATTRIBUTION = re.compile(r".*\b(wrote|writes|schrieb|a écrit|escribió|scrisse)\s*:$", re.I)
+# Gmail breaks a long attribution in two: "On Tue, Dec 1, 2026 at 6:00 PM Judge <" and
+# "judge@example.org> wrote:". The first half starts like one, in the usual languages.
+_ATTRIBUTION_START = re.compile(r"(on|am|le|el|il|op)\s.*\d.*", re.I)
 
 
 def command_lines(text: str) -> tuple[tuple[str, ...], list[str]]:
@@ -59,8 +62,14 @@ def _is_quote(line: str) -> bool:
 
 
 def _is_attribution(lines: Sequence[str], index: int) -> bool:
-    """A line like `On Monday, Ann wrote:` just above quoted text."""
-    if not _ATTRIBUTION.fullmatch(lines[index].strip()):
-        return False
-    following = (line for line in lines[index + 1 :] if line.strip())
-    return _is_quote(next(following, ""))
+    """A line like `On Monday, Ann wrote:` just above quoted text, or the first half
+    of one broken in two (`On Tue, Dec 1, 2026 at 6:00 PM Judge <`)."""
+    line = lines[index].strip()
+    if _ATTRIBUTION.fullmatch(line):
+        following = (line for line in lines[index + 1 :] if line.strip())
+        return _is_quote(next(following, ""))
+    if index + 1 < len(lines) and _ATTRIBUTION_START.fullmatch(line):
+        return _is_attribution(lines, index + 1) and bool(
+            _ATTRIBUTION.fullmatch(lines[index + 1].strip())
+        )
+    return False

@@ -8,7 +8,6 @@ service decides whether it is an order in context.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Sequence
 
 from judge.mail import game_commands as game
@@ -42,6 +41,7 @@ from judge.mail.keywords import (
 )
 from judge.mail.press_blocks import read_press_block
 from judge.mail.set_commands import set_keywords
+from judge.mail.spelling import closest
 
 Reader = Callable[[str], Command]
 
@@ -81,6 +81,7 @@ _TABLE: list[tuple[Keyword, Reader]] = [
 _KEYWORDS = [keyword for keyword, _ in _TABLE]
 _READERS = {keyword.name: reader for keyword, reader in _TABLE}
 _NAMES = sorted({keyword.name for keyword in _KEYWORDS} | {PRESS.name, BROADCAST.name})
+_FIRST_WORDS = frozenset(name.split()[0] for name in _NAMES)
 
 
 def parse_commands(lines: Sequence[str]) -> list[ParsedLine]:
@@ -114,12 +115,15 @@ def parse_line(line: str, index: int = 0) -> ParsedLine:
 
 
 def near_keyword(line: str) -> str | None:
-    """The command keyword the first word of `line` looks like a typo of, if any."""
+    """The command keyword the first word of `line` looks like a typo of, if any
+    (`HLEP` -> HELP, `LSIT` -> LIST, `SINGON` -> SIGNON; see `spelling`)."""
     words = clean(line).split()
-    if not words or len(words[0]) < 4:
+    if not words:
         return None
-    close = difflib.get_close_matches(words[0].upper(), _NAMES, n=1, cutoff=0.8)
-    return close[0] if close else None
+    word = words[0].rstrip(".!,;:?").upper()
+    if word in _FIRST_WORDS:
+        return None  # a keyword itself, used wrongly: no "did you mean" it
+    return closest(word, ((name.split()[0], name) for name in _NAMES))
 
 
 def unknown_command_error(line: str) -> str:

@@ -21,18 +21,40 @@ import re
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from email import quoprimime
+from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 REPLY_PREFIX = "Re: "
 ERROR_MARK = "[Error] "
+# What mail programs put before a subject they answer: `Re:`, Outlook's `RE:`, German
+# `AW:`, Scandinavian `SV:`, Dutch `Antw:`, some with a count (`Re[2]:`); and the mark
+# an earlier reply of the judge added. `Fwd:` stays: a forwarded mail is news.
+_ANSWER_PREFIX = re.compile(
+    r"^\s*(?:(?:re|aw|sv|antw|vs)\s*(?:\[\d+\])?\s*:|\[error\])\s*", re.IGNORECASE
+)
 
 
 def reply_subject(original: str, error: bool) -> str:
-    """`Re: [Error] <original>` or `Re: <original>`."""
+    """`Re: [Error] <original>` or `Re: <original>`, with the reply prefixes and the
+    error mark already on `original` taken off first, so a thread does not stack
+    `Re: Re:` or `Re: [Error] RE:`."""
     subject = " ".join(original.split())
+    while True:
+        stripped = _ANSWER_PREFIX.sub("", subject, count=1)
+        if stripped == subject:
+            break
+        subject = stripped
     return f"{REPLY_PREFIX}{ERROR_MARK if error else ''}{subject}".rstrip()
+
+
+def judge_from(address: str, display_name: str) -> str:
+    """The judge's `From:` value: `Display Name <address>` (quoted where the name needs
+    it), or the bare address when there is no name."""
+    if not display_name.strip():
+        return address
+    return str(Address(display_name=" ".join(display_name.split()), addr_spec=address))
 
 
 def game_subject(code: str, game: str, what: str) -> str:
@@ -45,10 +67,16 @@ def _domain(address: str) -> str:
 
 
 def _base(
-    sender: str, to: str, subject: str, body: str, now: datetime, message_id: str | None = None
+    sender: str,
+    to: str,
+    subject: str,
+    body: str,
+    now: datetime,
+    message_id: str | None = None,
+    sender_name: str = "",
 ) -> EmailMessage:
     message = EmailMessage()
-    message["From"] = sender
+    message["From"] = judge_from(sender, sender_name)
     message["To"] = to
     message["Subject"] = subject
     message["Date"] = format_datetime(now)
@@ -68,12 +96,14 @@ def reply_message(
     body: str,
     error: bool,
     now: datetime,
+    sender_name: str = "",
     message_id: str | None = None,
 ) -> EmailMessage:
     """The one reply to a mail, threaded on it: `references` is the whole thread,
-    ending with the answered mail's own id. `message_id` is for tests: else a new one."""
+    ending with the answered mail's own id. `message_id` is for tests: else a new one.
+    `sender` is the judge's address; `sender_name` its display name in `From:`."""
     subject = reply_subject(original_subject, error)
-    message = _base(sender, to, subject, body, now, message_id)
+    message = _base(sender, to, subject, body, now, message_id, sender_name)
     message["Auto-Submitted"] = "auto-replied"
     if in_reply_to:
         message["In-Reply-To"] = in_reply_to
@@ -83,10 +113,10 @@ def reply_message(
 
 
 def broadcast_message(
-    *, sender: str, to: str, subject: str, body: str, now: datetime
+    *, sender: str, to: str, subject: str, body: str, now: datetime, sender_name: str = ""
 ) -> EmailMessage:
     """A mail the judge sends on its own: results, a game start, a notice."""
-    message = _base(sender, to, subject, body, now)
+    message = _base(sender, to, subject, body, now, sender_name=sender_name)
     message["Auto-Submitted"] = "auto-generated"
     message["Precedence"] = "bulk"
     return message
@@ -106,6 +136,7 @@ class ReplyFields(TypedDict):
     body: str
     error: bool
     now: datetime
+    sender_name: NotRequired[str]
 
 
 MAX_LINE = 78  # the SMTP policy's max_line_length, and set_content's limit for 7bit/8bit
@@ -133,6 +164,7 @@ def reply_bytes(
     body: str,
     error: bool,
     now: datetime,
+    sender_name: str = "",
     message_id: str | None = None,
 ) -> tuple[bytes, str] | None:
     """The reply of `reply_message` as the outbox stores it, and its Message-ID;
@@ -143,8 +175,11 @@ def reply_bytes(
     if encoded is None:
         return None
     encoding, data = encoded
+    from_ = _from_or_none(sender, sender_name)
+    if from_ is None:
+        return None
     head = _reply_head(
-        sender, to, reply_subject(original_subject, error), _date(now), message_id,
+        sender, from_, to, reply_subject(original_subject, error), _date(now), message_id,
         in_reply_to, references, encoding,
     )  # fmt: skip
     if head is None:
@@ -152,8 +187,17 @@ def reply_bytes(
     return head.encode("ascii") + b"\r\n" + data, message_id
 
 
+def _from_or_none(sender: str, sender_name: str) -> str | None:
+    """`judge_from`, or None where it raises (the slow path then fails the same way)."""
+    try:
+        return judge_from(sender, sender_name)
+    except Exception:
+        return None
+
+
 def _reply_head(
     sender: str,
+    from_: str,
     to: str,
     subject: str,
     date: str | None,
@@ -164,7 +208,7 @@ def _reply_head(
 ) -> str | None:
     """The header block in `reply_message`'s order, or None if a header is not plain."""
     lines = [
-        _address_header("From", sender),
+        _address_header("From", from_),
         _address_header("To", to, named=False),
         _unstructured("Subject", subject),
         None if date is None else f"Date: {date}\r\n",

@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator
 from email.message import Message
 
+from judge.mail.flowed import unflow
 from judge.mail.headers import NotSimple, SimpleHeaders
 from judge.mail.html_text import html_to_text
 
@@ -41,7 +42,31 @@ def body_text(message: Message) -> tuple[str, list[str]]:
     text, problems = _decoded(chosen)
     if chosen is html:
         text = html_to_text(text)
-    return _capped(text, problems)
+    text, problems = _capped(text, problems)
+    flowed = _flowed_of(chosen) if chosen is plain else None
+    return (text if flowed is None else unflow(text, flowed)), problems
+
+
+def _flowed_of(part: Message) -> bool | None:
+    """None for a part that is not `format=flowed`, else whether it has `DelSp=yes`."""
+    try:
+        form, delsp = part.get_param("format"), part.get_param("delsp")
+    except Exception:  # an unreadable header: plain fixed text
+        return None
+    if not isinstance(form, str) or form.lower() != "flowed":
+        return None
+    return isinstance(delsp, str) and delsp.lower() == "yes"
+
+
+def flowed_parameters(kind: str) -> bool | None:
+    """From a Content-Type value: None unless `format=flowed`; else its DelSp (RFC
+    3676: `delsp=yes`, any case, quoted or not)."""
+    found = {
+        name.lower(): value.lower() for name, _, value in _PARAMETERS.findall(kind)
+    }
+    if found.get("format") != "flowed":
+        return None
+    return found.get("delsp") == "yes"
 
 
 def _capped(text: str, problems: list[str]) -> tuple[str, list[str]]:
@@ -51,11 +76,21 @@ def _capped(text: str, problems: list[str]) -> tuple[str, list[str]]:
     return text, problems
 
 
-def plain_text(data: bytes, charset: str | None) -> tuple[str, list[str]]:
+def plain_text(
+    data: bytes, charset: str | None, flowed: bool | None = None
+) -> tuple[str, list[str]]:
     """What `body_text` reads from a lone text/plain part whose payload is `data`,
-    not transfer-encoded, in `charset` (None: none declared)."""
+    not transfer-encoded, in `charset` (None: none declared); `flowed` as
+    `flowed_parameters` gives it (None: fixed text)."""
     text, problem = decode_bytes(data, charset)
-    return _capped(text, [problem] if problem else [])
+    text, problems = _capped(text, [problem] if problem else [])
+    return (text if flowed is None else unflow(text, flowed)), problems
+
+
+def simple_flowed(headers: SimpleHeaders) -> bool | None:
+    """`flowed_parameters` of a simple mail's Content-Type (None: fixed text)."""
+    kind = headers.value("Content-Type")
+    return None if kind is None else flowed_parameters(kind)
 
 
 # A plain Content-Type: text/plain with at most charset, format and delsp parameters

@@ -33,6 +33,13 @@ HELP_TOPICS = _REGISTRY.help_topics()
 VARIANTS = tuple(_REGISTRY.listed_names())
 POWER_LETTERS = _REGISTRY.power_letters()
 SIGNON_LETTERS = "?" + POWER_LETTERS + "MO"  # join, a power, the master, an observer
+# Other words for a topic: the command a player has in mind (a variant's name or
+# alias leads to its own topic, which the registry knows).
+HELP_ALIASES = {
+    "set": "settings", "join": "game", "signon": "game", "create": "game", "list": "game",
+    "observe": "game", "order": "orders", "builds": "orders", "bids": "bid",
+    "broadcast": "press", "master": "gm", "stalemate": "intimate",
+}  # fmt: skip
 
 SIGNON_USAGE = (
     "SIGNON needs a power letter joined to the game name, and a password: "
@@ -47,6 +54,7 @@ CREATE_USAGE = (
 
 def help_command(rest: str) -> Help:
     topic = rest.rstrip(".?!").strip().lower() or None
+    topic = (HELP_ALIASES.get(topic) or _REGISTRY.topic_of(topic) or topic) if topic else None
     if topic is not None and topic not in HELP_TOPICS:
         raise CommandError(f"there is no help on {rest!r}: topics are " + ", ".join(HELP_TOPICS))
     return Help(topic)

@@ -43,7 +43,7 @@ from judge.mail.headers import (
     printable,
     split_simple,
 )
-from judge.mail.mime_text import body_text, plain_text, simple_charset
+from judge.mail.mime_text import body_text, plain_text, simple_charset, simple_flowed
 from judge.mail.no_reply import why_no_reply
 
 
@@ -173,7 +173,7 @@ def read_simple(raw: bytes, judge_address: str) -> IncomingMail | None:
     try:
         headers, body = split_simple(bytes(raw))
         sender_name, sender = headers.address("From")
-        text, problems = plain_text(body, simple_charset(headers))
+        text, problems = plain_text(body, simple_charset(headers), simple_flowed(headers))
         lines, line_problems = command_lines(text)
         why = why_no_reply(headers, sender, judge_address)
         mail = IncomingMail(

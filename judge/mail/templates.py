@@ -7,6 +7,7 @@ value into an error instead of a silently blank line in a player's mail.
 from __future__ import annotations
 
 import functools
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,26 @@ def plural(count: int, singular: str = "", many: str = "s") -> str:
     return singular if count == 1 else many
 
 
+MAIL_WIDTH = 78  # beyond this, set_content sends the body quoted-printable
+
+
+def fit(text: str, width: int = MAIL_WIDTH, hang: str = "") -> str:
+    """`{{ text|fit }}`: each line longer than `width` broken at spaces, its
+    continuation lines indented like the line itself, plus `hang`. Shorter lines,
+    and words longer than a line (an address, a URL), are left whole."""
+    lines: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            lines.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip(" "))] + hang
+        wrapped = textwrap.wrap(
+            line, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+        )
+        lines.extend(wrapped)
+    return "\n".join(lines)
+
+
 @functools.cache
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
@@ -37,6 +58,7 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.filters["plural"] = plural
+    env.filters["fit"] = fit
     # The Intimate report's wording lives in one place, shared with the zine.
     env.filters["intimate_lines"] = format_report
     return env

@@ -107,5 +107,6 @@ def concede(ctx: MailContext, command: Concede) -> list[Note]:
     winner = board.variant.concede(board.snapshot, seat_of(signed.player))
     if winner is None:
         raise Refusal("concede_not_possible", variant=board.variant.display_name)
-    finish_game(ctx, signed.game, winner=winner, how="conceded")
+    by = " and ".join(power_title(p) for p in sorted(signed.player.powers)) or None
+    finish_game(ctx, signed.game, winner=winner, how="conceded", by=by)
     return [note("conceded", game=signed.game.name)]

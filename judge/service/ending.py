@@ -19,12 +19,20 @@ from judge.store.models import Game, GameStatus
 
 
 def finish_game(
-    ctx: MailContext, game: Game, *, winner: Any, how: str, **details: Any
+    ctx: MailContext,
+    game: Game,
+    *,
+    winner: Any,
+    how: str,
+    by: str | None = None,
+    **details: Any,
 ) -> None:
     """Mark the game finished with `winner` (a power, a list, or None) and mail it.
 
-    `details` go to the template as they are (e.g. `departed` for `how="last_player"`).
-    """
+    `how` is terminated, draw, stalemate, conceded, resigned or last_player; `by`
+    names the power(s) of the player who conceded or resigned (`France`, `Austria and
+    Italy`); `details` go to the template as they are (e.g. `departed` for
+    `how="last_player"`)."""
     game.status = GameStatus.FINISHED
     game.winner = winner
     deadlines.clear_schedule(game)
@@ -33,6 +41,7 @@ def finish_game(
         "game_over.txt.j2",
         **header_data(ctx.config, game, display),
         how=how,
+        by=by,
         winners=winner_titles(winner),
         **details,
     )

@@ -28,6 +28,7 @@ from judge.service.last_player import end_if_alone
 from judge.service.orders import running_board
 from judge.service.processing import process_phase
 from judge.service.report import format_time
+from judge.service.setting_echo import setting_note
 from judge.service.settings import apply_settings
 from judge.service.snapshots import active_players, variants
 from judge.service.takeover import record_ejection
@@ -45,8 +46,8 @@ def set_setting(ctx: MailContext, command: GameSetting) -> list[Note]:
     game.settings = settings
     timing_changed(game)
     if isinstance(command, SetZine) and command.address:
-        return [note("setting_ok"), *confirmation_note(ctx, command.address)]
-    return [note("setting_ok")]
+        return [setting_note(command, settings), *confirmation_note(ctx, command.address)]
+    return [setting_note(command, settings)]
 
 
 def process(ctx: MailContext, command: Process) -> list[Note]:

@@ -179,6 +179,7 @@ def _reply(ctx: MailContext, mail: IncomingMail, entries: list[Entry], trailer: 
 def _queue_reply(ctx: MailContext, mail: IncomingMail, to: str, body: str, errors: int) -> None:
     reply = ReplyFields(
         sender=ctx.config.judge.address,
+        sender_name=ctx.config.judge.name,
         to=to,
         original_subject=mail.subject,
         in_reply_to=mail.message_id or None,

@@ -6,6 +6,7 @@ processed, only the public results.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -51,21 +52,14 @@ def game_listing(session: Session, game: Game) -> dict[str, Any]:
     players = active_players(session, game)
     masters = store.players_of(session, game, roles=[PlayerRole.MASTER])
     board = load_board(session, game)
-    powers = []
+    powers: list[dict[str, Any]] = []
+    credits: list[dict[str, Any]] = []
+    currency = None
     if board is not None:
         held = {power for p in players for power in p.powers}
-        neutral = set(variant.public_summary(board.snapshot).get("neutral", ()))
-        state = board.state
-        for power in sorted(variant.map.home_centers):
-            powers.append(
-                {
-                    "power": power_title(power),
-                    "centers": len(state.centers_of(power)),
-                    "units": len(state.units_of(power)),
-                    "played": power in held,
-                    "neutral": power in neutral,  # Taskdip: held by nobody until violated
-                }
-            )
+        public = variant.public_summary(board.snapshot)
+        powers = _power_rows(board.state, variant.map.home_centers, held, public)
+        credits, currency = _credit_rows(public)
     return {
         "game": game.name,
         "variant": variant.display_name,
@@ -78,8 +72,55 @@ def game_listing(session: Session, game: Game) -> dict[str, Any]:
         "needed": variant.players_needed(rules_of(game)),
         "forming": game.status is GameStatus.FORMING,
         "powers": powers,
+        "credits": credits,
+        "currency": currency,
         "winners": winner_titles(game.winner),
     }
+
+
+def _power_rows(
+    state: GameState, powers: Iterable[str], held: set[str], public: Mapping[str, Any]
+) -> list[dict[str, Any]]:
+    """Per power its centres, units and who orders it, as far as the variant declares:
+    `neutral` (Taskdip) and `controllers` (power -> the power whose player orders it,
+    None for nobody: an Intimate mercenary in anarchy). Without `controllers`, a power
+    nobody holds is in civil disorder."""
+    neutral = set(public.get("neutral", ()))
+    controllers: Mapping[str, str | None] | None = public.get("controllers")
+    rows = []
+    for power in sorted(powers):
+        rows.append(
+            {
+                "power": power_title(power),
+                "centers": len(state.centers_of(power)),
+                "units": len(state.units_of(power)),
+                "control": _control(power, held, neutral, controllers),
+            }
+        )
+    return rows
+
+
+def _control(
+    power: str, held: set[str], neutral: set[str], controllers: Mapping[str, str | None] | None
+) -> dict[str, str | None]:
+    """How a power is ordered: `{"kind": ..., "by": title}`, kind one of played,
+    neutral, controlled, anarchy, disorder."""
+    if power in neutral:
+        return {"kind": "neutral", "by": None}
+    if controllers is not None and power in controllers:
+        controller = controllers[power]
+        if controller is None:
+            return {"kind": "anarchy", "by": None}
+        if controller != power:
+            return {"kind": "controlled", "by": power_title(controller)}
+    return {"kind": "played" if power in held else "disorder", "by": None}
+
+
+def _credit_rows(public: Mapping[str, Any]) -> tuple[list[dict[str, Any]], str | None]:
+    """Each home power's credits (Intimate: `credits_by_power` and `currency`)."""
+    by_power: Mapping[str, int] = public.get("credits_by_power", {})
+    rows = [{"power": power_title(p), "amount": by_power[p]} for p in sorted(by_power)]
+    return rows, public.get("currency")
 
 
 HISTORY_TITLES = {"press": "Press", "broadcast": "Broadcast", "notice": "Notice"}

@@ -160,6 +160,7 @@ def _game_message(
     footer = render("unsubscribe.txt.j2", game=game.name, judge=judge)
     message = broadcast_message(
         sender=judge,
+        sender_name=config.judge.name,
         to=to,
         subject=game_subject(config.judge.code, game.name, what),
         body=body.rstrip("\n") + "\n\n" + footer,

@@ -21,9 +21,17 @@ from judge.rules.orders import (
 from judge.rules.parse import parse_order
 from judge.rules.state import PhaseType
 from judge.service.context import MailContext, Note, Refusal, Signed, note
-from judge.service.describe import describe_order
+from judge.service.describe import describe_order, power_title
+from judge.service.order_hints import (
+    WaiveError,
+    excess_adjustments,
+    foreign_unit,
+    is_no_order,
+    nearest_province,
+    waive_text,
+)
 from judge.service.order_listing import orders_listing
-from judge.service.snapshots import Board, load_board, parse_stored, seat_of
+from judge.service.snapshots import Board, load_board, parse_stored, seat_of, variants
 from judge.store import games as store
 from judge.store.models import GameStatus
 
@@ -45,31 +53,70 @@ def order_line(ctx: MailContext, command: OrderLine) -> list[Note]:
     signed = ctx.signed
     if signed is None or not signed.is_player:
         raise Refusal("unknown_command", text=command.text, hint=command.near_keyword)
-    board = running_board(ctx, signed)
+    try:
+        board = running_board(ctx, signed)
+    except Refusal:
+        # Chat in a game that is not running is "not a command", not "not started".
+        game_map = variants().get(signed.game.variant).map
+        if is_no_order(command.text, game_map, game_map.initial_state()):
+            raise Refusal("not_a_command", hint=command.near_keyword) from None
+        raise
+    if is_no_order(command.text, board.variant.map, board.state):
+        raise Refusal("not_a_command", hint=command.near_keyword)
     seat = seat_of(signed.player)
     powers = board.variant.orderable_powers(board.snapshot, seat)
     if not powers or seat not in board.variant.owing(board.snapshot):
         raise Refusal("nothing_to_order", game=board.game.name)
     if board.state.phase.type is PhaseType.BID:
         raise Refusal("bid_phase", phase=board.record.phase)
-    order = read_order(board, command, powers, seat)
+    order, text = read_order(board, command, powers, seat)
     refusal = board.variant.check_order(board.snapshot, seat, order)
     if refusal:
         raise Refusal("order_refused", message=refusal)
-    _store(ctx, board, signed, order, command.text)
-    return [note("order_ok", text=describe_order(board.variant.map, order))]
+    replaced = _store(ctx, board, signed, order, text)
+    notes = [note("order_ok", text=describe_order(board.variant.map, order))]
+    if replaced:
+        notes.append(note("adjustments_replaced", power=power_title(order.power), lines=replaced))
+    return notes + _adjustment_warnings(ctx, board, order)
 
 
-def read_order(board: Board, command: OrderLine, powers: frozenset[str], seat: str) -> Order:
+def read_order(
+    board: Board, command: OrderLine, powers: frozenset[str], seat: str
+) -> tuple[Order, str]:
+    """The order, and its text as stored (`WAIVE France` is stored as `FRANCE WAIVE`,
+    which the parser reads)."""
+    game_map, state = board.variant.map, board.state
+    text = command.text
     try:
-        return parse_order(command.text, board.variant.map, board.state, powers)
+        text = waive_text(text, game_map, state, powers) or text
+    except WaiveError as error:
+        raise Refusal("waive_which", powers=str(error)) from error
+    try:
+        return parse_order(text, game_map, state, powers), text
     except UnreadableOrder as error:
-        raise Refusal("order_unreadable", message=str(error), hint=command.near_keyword) from error
+        hint = command.near_keyword or nearest_province(error.word, game_map)
+        raise Refusal("order_unreadable", message=str(error), hint=hint) from error
     except IllegalOrder as error:
-        refusal = _someone_elses(board, command.text, seat)
+        refusal = _someone_elses(board, text, seat)
         if refusal:
             raise Refusal("order_refused", message=refusal) from error
+        foreign = foreign_unit(game_map, state, text, error, powers)
+        if foreign is not None:
+            raise Refusal("not_your_unit", unit=foreign) from error
         raise Refusal("order_illegal", order=error.canonical, reason=error.reason) from error
+
+
+def _adjustment_warnings(ctx: MailContext, board: Board, order: Order) -> list[Note]:
+    """A warning when the power's adjustment orders now exceed what is due."""
+    if board.state.phase.type is not PhaseType.ADJUSTMENT:
+        return []
+    lines = store.submitted_orders(ctx.session, board.record).get(order.power, [])
+    orders = [old for _, old in parse_stored(board, (order.power,), lines)]
+    excess = excess_adjustments(board.variant.map, board.state, order.power, orders)
+    if excess is None:
+        return []
+    return [note("too_many_adjustments", power=power_title(excess.power), due=excess.due,
+                 sent=excess.sent, kind=excess.kind)]  # fmt: skip
 
 
 def _someone_elses(board: Board, text: str, seat: str) -> str | None:
@@ -82,14 +129,19 @@ def _someone_elses(board: Board, text: str, seat: str) -> str | None:
     return board.variant.check_order(board.snapshot, seat, order)
 
 
-def _store(ctx: MailContext, board: Board, signed: Signed, order: Order, text: str) -> None:
+def _store(
+    ctx: MailContext, board: Board, signed: Signed, order: Order, text: str
+) -> list[str]:
+    """Store the order; return the earlier adjustment lines it replaced, if any."""
     power = order.power
     lines = store.submitted_orders(ctx.session, board.record).get(power, [])
     kept = parse_stored(board, (power,), lines)
+    replaced: list[str] = []
     if board.state.phase.type is PhaseType.ADJUSTMENT:
         fresh = (board.record.id, power)
         if fresh not in ctx.replaced_adjustments:
             ctx.replaced_adjustments.add(fresh)
+            replaced = [describe_order(board.variant.map, old).rstrip(".") for _, old in kept]
             kept = []
     key = ordered_province(order)
     if key is not None:
@@ -98,6 +150,7 @@ def _store(ctx: MailContext, board: Board, signed: Signed, order: Order, text: s
     store.set_orders(ctx.session, board.record, power, new_lines, now=ctx.now, player=signed.player)
     ctx.orders_touched[signed.player.id] = signed
     ctx.touch(board.game)
+    return replaced
 
 
 def note_refusals(ctx: MailContext) -> None:

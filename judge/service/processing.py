@@ -108,7 +108,10 @@ def process_phase(
     store.mark_processed(board.record, results_to_json(outcome.results), now=now)
     board.record.report = dict(outcome.report) if outcome.report else None
     phase = board.record.phase
-    data = results_data(board.variant.map, board.state, outcome.results, outcome.snapshot.state)
+    disbanded = (outcome.report or {}).get("public", {}).get("disbanded", {})
+    data = results_data(
+        board.variant.map, board.state, outcome.results, outcome.snapshot.state, disbanded
+    )
     public = render("_phase_results.txt.j2", **data).rstrip() + "\n"
     public += variant_report(board.variant, outcome, seat=None)
     if disorder:

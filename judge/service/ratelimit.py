@@ -52,6 +52,7 @@ def send_notice(session: Session, config: Config, address: str, now: datetime) -
     body = render("rate_limit.txt.j2", limit=config.limits.per_sender_per_hour)
     message = broadcast_message(
         sender=config.judge.address,
+        sender_name=config.judge.name,
         to=address,
         subject=f"{config.judge.code}: too many mails",
         body=body,

@@ -8,7 +8,7 @@ fall, and the next phase.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -51,9 +51,15 @@ def join_words(words: Sequence[str]) -> str:
 
 
 def dislodged_lines(
-    game_map: GameMap, results: Iterable[OrderResult], after: GameState
+    game_map: GameMap,
+    results: Iterable[OrderResult],
+    after: GameState,
+    disbanded: Mapping[str, str] | None = None,
 ) -> list[dict[str, Any]]:
-    """Every unit dislodged this phase, with where it may retreat (empty: destroyed)."""
+    """Every unit dislodged this phase, with where it may retreat (empty: destroyed),
+    or why it was disbanded when the variant says (`disbanded`: province -> reason,
+    e.g. "anarchy": nobody could order its retreat)."""
+    disbanded = disbanded or {}
     lines: list[dict[str, Any]] = []
     for result in results:
         if not result.dislodged or result.order is None:
@@ -69,6 +75,8 @@ def dislodged_lines(
                 "unit": kind.word if kind is not None else "unit",
                 "province": place(game_map, province),
                 "retreats": join_words(retreats),
+                "disbanded": disbanded.get(province),
+                "power": power_title(result.order.power),
             }
         )
     return lines
@@ -149,14 +157,16 @@ def results_data(
     before: GameState,
     results: Sequence[OrderResult],
     after: GameState,
+    disbanded: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
-    """Everything the results template shows about one phase (no header, no deadline)."""
+    """Everything the results template shows about one phase (no header, no deadline).
+    `disbanded`: the variant's `report["public"]["disbanded"]`."""
     results = with_unordered(before, results, after)
     fall_ended = ownership_updated(before.phase, after.phase)
     return {
         "title": phase_title(before.phase),
         "orders": order_lines(game_map, results),
-        "dislodged": dislodged_lines(game_map, results, after),
+        "dislodged": dislodged_lines(game_map, results, after, disbanded),
         "ownership": ownership(game_map, after) if fall_ended else [],
         "adjustments": adjustments(game_map, after) if fall_ended else [],
     }

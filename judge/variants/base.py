@@ -76,7 +76,10 @@ class Outcome:
     * `report`: variant-specific, JSON-ready data for the results mail (e.g. bids,
       treasury table, control statements, neutrality violations). The templates
       render it; `report["public"]` is what everyone may see, and
-      `report["private"][seat]` what only that seat may see.
+      `report["private"][seat]` what only that seat may see. One public key is read
+      by the shell itself: `disbanded`, province -> why a unit dislodged there was
+      disbanded without a retreat anyone could order (e.g. `"anarchy"`), so the
+      results do not call it "with no valid retreats".
     * `winner`: None while the game goes on; a power; or a list of powers (a draw).
     """
 

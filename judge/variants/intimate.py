@@ -280,6 +280,7 @@ class IntimateVariant(Variant):
         counts = [{"phase": str(snapshot.phase), "results": len(step.results)}]
         while step.winner is None and self._nothing_owed(_snap(step, snapshot)):
             current = _snap(step, snapshot)
+            _note_anarchy_disbands(current, public)
             step = self._step(current, {}, public)
             results.extend(step.results)
             counts.append({"phase": str(current.phase), "results": len(step.results)})
@@ -384,6 +385,18 @@ def stalemate_winner(snapshot: Snapshot) -> str | list[str]:
     """The home power owning more centres; a list of both for a draw."""
     data = _data(snapshot)
     return stalemate_verdict(snapshot.state.centers, data.home_powers)
+
+
+def _note_anarchy_disbands(snapshot: Snapshot, public: dict[str, Any]) -> None:
+    """Before a retreat phase processed at once: its dislodged units belong to powers
+    in anarchy, whose retreats nobody may order, so they are disbanded. The shell's
+    results say so (`report["public"]["disbanded"]`) instead of "no valid retreats"."""
+    if snapshot.phase.type is not PhaseType.RETREAT:
+        return
+    data = _data(snapshot)
+    for province, dislodged in snapshot.state.dislodged.items():
+        if data.controller(dislodged.unit.power) is None:
+            public.setdefault("disbanded", {})[province] = "anarchy"
 
 
 def _data(snapshot: Snapshot) -> IntimateData:

@@ -16,8 +16,8 @@ from judge.rules.state import POWERS
 from judge.variants.base import Variant, VariantError
 
 # The help topics that belong to no variant: first and last in the HELP index.
-LEADING_TOPICS = ("orders",)
-TRAILING_TOPICS = ("gm",)
+LEADING_TOPICS = ("game", "orders")
+TRAILING_TOPICS = ("press", "settings", "gm")
 
 
 def _standard() -> Variant:
@@ -49,6 +49,7 @@ class VariantRegistry:
         self._factories: dict[str, Callable[[], Variant]] = {}
         self._aliases: dict[str, str] = {}
         self._topics: list[str] = []
+        self._variant_topics: dict[str, tuple[str, ...]] = {}
         self._built: dict[str, Variant] = {}
 
     def register(
@@ -62,6 +63,7 @@ class VariantRegistry:
         self._factories[name.lower()] = factory
         self._aliases.update({alias.lower(): name.lower() for alias in aliases})
         self._topics += [t for t in help_topics if t not in self._topics]
+        self._variant_topics[name.lower()] = tuple(help_topics)
 
     def names(self) -> list[str]:
         return sorted(self._factories)
@@ -79,6 +81,13 @@ class VariantRegistry:
     def help_topics(self) -> tuple[str, ...]:
         """Every `HELP` topic: the general ones, with the variants' own in between."""
         return (*LEADING_TOPICS, *self._topics, *TRAILING_TOPICS)
+
+    def topic_of(self, word: str) -> str | None:
+        """The `HELP` topic that explains the variant named `word` (a name or an
+        alias): its own page, the last of its topics. None for any other word."""
+        name = self.resolve(word)
+        topics = self._variant_topics.get(name or "", ())
+        return topics[-1] if topics else None
 
     def power_letters(self) -> str:
         """The initials SIGNON takes for a power (every variant plays the standard powers)."""

@@ -38,7 +38,8 @@ def results_parts(game_map: GameMap, played: PlayedPhase) -> list[ResultsPart]:
     """The phase's results, then those of any phase processed with it; empty parts left out."""
     chunks = split_by_phase(played.results, played.report.get("results_by_phase"))
     first = chunks[0][1] if chunks else played.results
-    parts = [ResultsPart(**results_data(game_map, played.before, first, played.after))]
+    disbanded = played.report.get("disbanded", {})
+    parts = [ResultsPart(**results_data(game_map, played.before, first, played.after, disbanded))]
     parts += [
         ResultsPart(phase_title(Phase.parse(code)), order_lines(game_map, chunk))
         for code, chunk in chunks[1:]

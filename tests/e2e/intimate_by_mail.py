@@ -169,8 +169,8 @@ def _check_start(played: Played, variant: str, credits: dict[str, str]) -> None:
     assert set(played.starts) >= AUDIENCE
     ann, bob = played.starts[ANN], played.starts[BOB]
     assert f"Variant: {variant}\n" in ann
-    assert "Your home power is Germany. Your opponent plays France." in ann
-    assert "Your home power is France. Your opponent plays Germany." in bob
+    assert "Your home power is Germany.\nYour opponent plays France." in ann
+    assert "Your home power is France.\nYour opponent plays Germany." in bob
     for address, line in credits.items():
         assert line in played.starts[address], played.starts[address]
     for text in played.starts.values():

@@ -53,7 +53,7 @@ def test_propaganda_by_mail_through_an_overbid_to_victory(quick_judge: Judge) ->
         assert line in overbid, (line, overbid)
     warned = played.replies[("S1903B", "France")]
     assert (
-        "WARNING: Your bids total 70, more than your 57 points: your bids will be void "
+        "WARNING: Your bids total 70, more than your 57 points: your bids will be void\n"
         "and you will lose half of your points."
     ) in warned, warned
 

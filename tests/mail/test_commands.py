@@ -121,7 +121,14 @@ def test_help_with_and_without_topic() -> None:
 
 
 def test_help_on_an_unknown_topic_lists_the_topics() -> None:
-    assert "orders, bid, intimate, taskdip, gm" in error("HELP chess")
+    assert "game, orders, bid, press, settings, gm, intimate, taskdip" in error("HELP chess")
+
+
+def test_help_topics_answer_to_the_command_a_player_has_in_mind() -> None:
+    assert command("HELP set") == Help("settings")
+    assert command("HELP join") == Help("game")
+    assert command("HELP press") == Help("press")
+    assert command("HELP Broadcast") == Help("press")
 
 
 def test_list_all_or_one_game() -> None:

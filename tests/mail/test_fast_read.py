@@ -194,6 +194,8 @@ CONTENT_TYPE = st.sampled_from(
         'text/plain; name="x.txt"', "text/plain;", "text/plain; charset=\"utf-8",
         "text/html; charset=utf-8", "multipart/alternative; boundary=b", "text/plain (c)",
         "text/plain; charset=", "text/plain; charset=utf-16", "application/octet-stream",
+        'text/plain; format="flowed"; DelSp="Yes"', "text/plain; format=Flowed; delsp=no",
+        "text/plain; delsp=yes", "text/plain; format=fixed",
     ]
 )  # fmt: skip
 ENCODING = st.sampled_from(["7bit", "8bit", "8BIT", " 7bit ", "quoted-printable", "base64",
@@ -204,6 +206,7 @@ BODY_LINE = st.one_of(
             "LIST", "SIGNON Fg1 pw", "A PAR-BUR", "> quoted", "Ann wrote:", "-- ", "--",
             "SIGNOFF", "PRESS TO F", "ENDPRESS", "", "   ", "LIST   ", "café au lait",
             "-----Original Message-----", "_" * 30, "x" * 200, "From me", "\tHELP",
+            "A MAR S A PAR - ", "BUR", "> flowed ", ">> deeper ", " >stuffed", "SIGNON ",
         ]
     ),
     st.text(max_size=30),
@@ -232,7 +235,8 @@ PLAIN_TEXT = st.text(st.characters(min_codepoint=32, max_codepoint=126)).filter(
 )
 PLAIN_TYPE = st.sampled_from(
     [None, "text/plain", 'text/plain; charset="UTF-8"', "text/plain; charset=us-ascii",
-     "text/plain; charset=utf-8; format=flowed"]
+     "text/plain; charset=utf-8; format=flowed",
+     "text/plain; charset=utf-8; format=flowed; delsp=yes"]
 )  # fmt: skip
 
 

@@ -96,6 +96,18 @@ def test_long_references_are_folded_as_before() -> None:
     assert agree(reply(references=ids), "<a@example.org>")
 
 
+def test_the_judges_display_name_is_written_the_same_on_both_paths() -> None:
+    fields = reply(sender_name="LOCAL Judge")
+    assert agree(fields, "<a@example.org>")
+    written = reply_bytes(**fields)
+    assert written is not None
+    assert b"\r\nFrom: LOCAL Judge <judge@example.org>\r\n" in b"\r\n" + written[0]
+    assert b"X-Loop: judge@example.org\r\n" in written[0]
+    quoted = reply(sender_name='Dip. "Judge"')
+    assert fast_path(quoted, "<a@example.org>") is None  # the slow path quotes it
+    assert str(reply_message(**quoted)["From"]) == '"Dip. \\"Judge\\"" <judge@example.org>'
+
+
 def test_unusual_replies_are_left_to_the_slow_path() -> None:
     message_id = "<a@example.org>"
     assert fast_path(reply(to="Ann <ann@example.net>"), message_id) is None
@@ -128,6 +140,11 @@ TO = st.one_of(
     st.sampled_from(["Ann <ann@example.net>", '"a b"@example.net', "zoë@example.net", "",
                      "a@b, c@d", "x" * 80 + "@example.net", "ann@example.net\n"]),
 )  # fmt: skip
+SENDER_NAME = st.one_of(
+    st.just(""),
+    st.sampled_from(["LOCAL Judge", "Diplomacy Judge", "Dip. Judge", "Jüdge", "  ", "a\nb"]),
+    st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=30),
+)
 NUMBERS = st.tuples(st.integers(0, 10**12), st.integers(0, 99999), st.integers(0, 10**20))
 PLAIN_MSGID = st.builds(  # the shape of make_msgid's ids, without its randomness
     lambda numbers, domain: "<{}.{}.{}@{}>".format(*numbers, domain),
@@ -191,6 +208,7 @@ def replies(draw: st.DrawFn) -> tuple[ReplyFields, str]:
         references=tuple(draw(REFERENCES)), body=draw(BODY), error=draw(st.booleans()),
         now=draw(WHEN),
     )  # fmt: skip
+    fields["sender_name"] = draw(SENDER_NAME)
     return fields, draw(st.one_of(MSGID_LIKE, MESSAGE_ID))
 
 

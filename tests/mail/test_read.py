@@ -298,3 +298,15 @@ def test_empty_input_gives_an_empty_mail() -> None:
 def test_garbage_input_does_not_raise() -> None:
     mail = read(b"\x00\xff\xfe: \r\n\r\n\x80\x81 LIST\r\n--\r\n")
     assert isinstance(mail, IncomingMail)
+
+
+def test_gmails_attribution_broken_in_two_is_skipped_with_the_quote() -> None:
+    mail = read(
+        plain(
+            "LIST g1\n\nOn Tue, Dec 1, 2026 at 6:00 PM Diplomacy Judge <\n"
+            "judge@example.org> wrote:\n\n> > SET WIAT\n> *** Error: unknown SET command\n"
+        )
+    )
+    assert mail.lines == ("LIST g1",)
+    kept = read(plain("On 3 fronts we attack\nLIST\n"))
+    assert kept.lines == ("On 3 fronts we attack", "LIST")  # no quote follows: read

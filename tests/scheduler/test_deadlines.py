@@ -108,7 +108,7 @@ def test_a_relative_deadline_counts_from_now(judge: JudgeHarness, scheduler: Sch
 def test_a_deadline_in_the_past_is_refused(judge: JudgeHarness, scheduler: Scheduler) -> None:
     judge.start_game()
     reply = judge.reply("gm@example.org", "SIGNON Mg1 gmpass\nSET DEADLINE 2025-12-01T18:00Z")
-    assert "has already passed: a deadline must be in the future" in body_of(reply)
+    assert "has already passed: a deadline must be in\nthe future" in body_of(reply)
     assert scheduler.deadline() == START + MOVE
 
 

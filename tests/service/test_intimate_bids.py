@@ -13,7 +13,7 @@ def test_a_bid_is_acknowledged_with_the_current_bids_the_total_and_the_treasury(
     text = bid(judge, "Germany", "BID AUSTRIA 5", "BID ITALY 3")
     first = "Your bids in 'g1' for S1901B: Austria 5 (total 5). You have 22 credits."
     assert f"> BID AUSTRIA 5\n{first}" in text
-    assert "S1901B: Austria 5, Italy 3 (total 8). You have 22 credits." in text
+    assert "S1901B: Austria 5, Italy 3 (total 8). You have 22\ncredits." in text
     assert "No errors found in your mail." in text
 
 
@@ -70,9 +70,9 @@ def test_propaganda_warns_at_once_when_the_bids_exceed_the_points(judge: JudgeHa
     first, second = text.split("> BID ITALY 11")
     assert "WARNING" not in first
     assert (
-        "Your bids in 'g1' for S1901B: Austria 30, Italy 11 (total 41). You have 40 points.\n"
-        "WARNING: Your bids total 41, more than your 40 points: your bids will be void and "
-        "you will lose half of your points."
+        "Your bids in 'g1' for S1901B: Austria 30, Italy 11 (total 41). You have 40\npoints.\n"
+        "WARNING: Your bids total 41, more than your 40 points: your bids will be void\n"
+        "and you will lose half of your points."
     ) in second
 
 

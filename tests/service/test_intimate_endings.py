@@ -114,7 +114,9 @@ def test_stalemate_is_refused_in_the_rulesets_without_it_naming_draw_and_concede
 def test_a_concession_gives_the_game_to_the_opponent(judge: JudgeHarness) -> None:
     start_intimate(judge)
     mails = judge.send("p1@example.org", "SIGNON Fg1 pw1\nCONCEDE")
-    assert "Germany has won." in _game_over_mails(mails)[OBSERVER]
+    assert "France conceded: game 'g1' is over.\nGermany has won." in _game_over_mails(mails)[
+        OBSERVER
+    ]
     assert judge.status()["winner"] == "GERMANY"
 
 

@@ -13,6 +13,17 @@ def test_help_lists_the_commands(judge: JudgeHarness) -> None:
     assert "standard" in text.split("Variants: ")[1]
 
 
+def test_the_help_index_lists_every_command_after_signon(judge: JudgeHarness) -> None:
+    text = body_of(judge.reply("ann@example.org", "HELP"))
+    for command in (
+        "PREFERENCES", "ORDERS ... ENDORDERS", "BID power amount", "BID NONE", "PRESS [TO",
+        "BROADCAST", "SET WAIT", "SET PASSWORD", "SET ADDRESS", "DRAW / NODRAW", "CONCEDE",
+        "STALEMATE", "RESIGN", "SIGNOFF", "START", "PROCESS", "PAUSE", "RESUME", "TERMINATE",
+        "EJECT", "SET DEADLINE", "GRACE", "MOVE NEXT", "PLAYERS", "RULE", "ZINE", "MAPS",
+    ):  # fmt: skip
+        assert command in text, command
+
+
 @pytest.mark.parametrize(
     ("topic", "phrase"),
     [
@@ -21,6 +32,11 @@ def test_help_lists_the_commands(judge: JudgeHarness) -> None:
         ("bid", "BID NONE"),
         ("intimate", "two\nplayers"),
         ("taskdip", "SET PLAYERS n"),
+        ("press", "PRESS TO MASTER"),
+        ("settings", "SET NOWAIT"),
+        ("set", "SET ADDRESS new@addr"),
+        ("game", "OBSERVE game password"),
+        ("join", "SIGNON ?game password"),
     ],
 )
 def test_help_topics(judge: JudgeHarness, topic: str, phrase: str) -> None:

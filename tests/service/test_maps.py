@@ -118,7 +118,7 @@ def test_set_maps_off_makes_the_next_results_plain_text_and_on_brings_the_map_ba
     judge: JudgeHarness,
 ) -> None:
     judge.start_game()
-    assert "Done." in body_of(_master(judge, "SET MAPS OFF"))
+    assert "Maps set to off." in body_of(_master(judge, "SET MAPS OFF"))
     plain = _results(judge.play_phase(), "S1901M")
     assert plain and all(m.get_content_type() == "text/plain" for m in plain)
     assert all(not _attachments(m) for m in plain)

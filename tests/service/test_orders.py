@@ -61,7 +61,9 @@ def test_an_order_for_someone_elses_unit_is_refused_and_changes_nothing(
     before = game_tables(judge.sessions, ignoring={"orders_refused_in"})
     reply = judge.orders("France", "A BER-KIE")
     assert reply["Subject"] == "Re: [Error] orders"
-    assert "*** Error: A BER - KIE:" in body_of(reply)
+    assert "*** Error: The Army in Berlin is German: you may order only your own units." in (
+        body_of(reply)
+    )
     assert "1 error found in your mail." in body_of(reply)
     assert game_tables(judge.sessions, ignoring={"orders_refused_in"}) == before
     assert _refused_in(judge, "FRANCE") == "S1901M"
@@ -105,7 +107,7 @@ def test_the_adjustment_orders_of_a_mail_replace_the_earlier_ones(judge: JudgeHa
     judge.play_until("W1901A")
     judge.orders("France", "BUILD A PAR", "BUILD F BRE")
     reply = judge.orders("France", "BUILD A MAR", "WAIVE")
-    assert _stored(judge, "FRANCE") == ["BUILD A MAR", "WAIVE"]
+    assert _stored(judge, "FRANCE") == ["BUILD A MAR", "FRANCE WAIVE"]  # as the parser reads it
     assert "France: Builds an army in Marseilles.\n  France: Build waived." in body_of(reply)
 
 

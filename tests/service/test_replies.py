@@ -14,7 +14,7 @@ def test_the_reply_is_threaded_on_the_mail_it_answers(judge: JudgeHarness) -> No
     mail["References"] = "<earlier@example.org>"
     [reply] = judge.send_raw(bytes(mail), "ann@example.org")
     assert reply["To"] == "ann@example.org"
-    assert reply["From"] == "judge@example.org"
+    assert reply["From"] == "Diplomacy Judge <judge@example.org>"  # [judge] name
     assert reply["Subject"] == "Re: Help please"
     assert reply["In-Reply-To"] == mail["Message-ID"]
     assert reply["References"].split() == ["<earlier@example.org>", mail["Message-ID"]]

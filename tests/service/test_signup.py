@@ -58,6 +58,10 @@ def test_the_seventh_signon_starts_the_game_and_everyone_gets_a_start_mail(
     }
     assert all("The game master is gm@example.org." in body for body in starts.values())
     assert "You are the game master." in starts["gm@example.org"]
+    assert "Send your orders" in starts["p0@example.org"]
+    assert "Send your orders" not in starts["watcher@example.org"]
+    assert "observers send no orders" in starts["watcher@example.org"]
+    assert "Send your orders" not in starts["gm@example.org"]
     assert _status(judge)["status"] == "active"
     assert _status(judge)["phase"] == "S1901M"
 
@@ -73,7 +77,9 @@ def test_a_short_preference_list_is_completed_alphabetically(judge: JudgeHarness
     judge.reply("gm@example.org", "CREATE g1 secret standard")
     reply = judge.reply("ann@example.org", "SIGNON ?g1 pw\nPREFERENCES R T")
     text = body_of(reply)
-    assert "Preferences recorded: Russia, Turkey, Austria, England, France, Germany, Italy." in text
+    assert (
+        "Preferences recorded: Russia, Turkey, Austria, England, France, Germany,\nItaly."
+    ) in text
     assert "Your list was completed in alphabetical order." in text
 
 

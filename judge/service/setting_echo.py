@@ -1,0 +1,56 @@
+"""What a master's SET line set, said back in the reply: `Grace set to 24 hours.`
+
+A bare "Done." leaves the master to wonder whether `SET GRACE 1.5` meant hours or
+days; the reply repeats the value as the judge understood and stored it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import timedelta
+from typing import Any
+
+from judge.mail.command_types import GameSetting, SetGrace, SetMaps, SetNext, SetRule, SetZine
+from judge.service.context import Note, note
+
+PHASE_NAMES = {"MOVE": "Movement", "RETREAT": "Retreat", "ADJUST": "Adjustment", "BID": "Bid"}
+
+
+def duration_words(duration: timedelta) -> str:
+    """`24 hours`, `3 days`, `1 day 12 hours`, `90 minutes`; `0 hours` for none.
+
+    Under two days, whole hours are said in hours (as players write grace periods);
+    otherwise the largest units first."""
+    seconds = int(duration.total_seconds())
+    if seconds % 3600 == 0 and seconds < 2 * 86400:
+        return _count(seconds // 3600, "hour")
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, seconds = divmod(rest, 60)
+    units = ((days, "day"), (hours, "hour"), (minutes, "minute"), (seconds, "second"))
+    return " ".join(_count(value, unit) for value, unit in units if value)
+
+
+def _count(value: int, unit: str) -> str:
+    return f"{value} {unit}{'' if value == 1 else 's'}"
+
+
+def setting_note(command: GameSetting, settings: Mapping[str, Any]) -> Note:
+    """The reply to a SET line the master sent, from the game's settings after it."""
+    what, value = _what_and_value(command, settings)
+    return note("setting_ok", what=what, value=value)
+
+
+def _what_and_value(command: GameSetting, settings: Mapping[str, Any]) -> tuple[str, str]:
+    if isinstance(command, SetGrace):
+        return "Grace", duration_words(command.duration)
+    if isinstance(command, SetNext):
+        return f"{PHASE_NAMES[command.kind]} phase length", duration_words(command.duration)
+    if isinstance(command, SetRule):
+        stored = settings.get("rules", {}).get(command.name, command.value)
+        return f"Rule {command.name}", str(stored)
+    if isinstance(command, SetZine):
+        return "Zine", command.address or "none (no zine)"
+    if isinstance(command, SetMaps):
+        return "Maps", "on" if command.on else "off"
+    return type(command).__name__, ""

@@ -1,0 +1,128 @@
+"""Every line the judge writes fits in 78 columns, so plain mail goes out as 7-bit
+text, never quoted-printable (which shows `=20` and `=\n` in some readers).
+
+The templates are rendered with real data by playing games by mail: a standard year
+with the late notices and a draw, an Intimate year with bids and a stalemate, the
+help on every topic, the listings. Every mail queued is checked, except the echo of
+the player's own lines (`> ...`), which may be as long as the player wrote them.
+A recorder notes which templates and macros were rendered, so the test also shows
+that it saw (nearly) all of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import timedelta
+from email import message_from_bytes
+from email.message import EmailMessage
+from email.policy import default
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+from sqlalchemy import func, select
+
+from judge.mail import templates
+from judge.mail.open_commands import HELP_TOPICS
+from judge.scheduler import run_due_games
+from judge.store.models import OutboxMessage
+from service.harness import JudgeHarness, body_of
+from service.intimate_game import MASTER, OBSERVER, bid, start_intimate
+
+TEMPLATE_DIR = Path(templates.TEMPLATE_DIR)
+WIDTH = 78
+
+
+@pytest.fixture
+def rendered(monkeypatch: pytest.MonkeyPatch) -> Iterator[set[str]]:
+    """The names of the templates (and `module:macro`) rendered during the test."""
+    seen: set[str] = set()
+    render, render_macro = templates.render, templates.render_macro
+
+    def recording_render(name: str, **data: Any) -> str:
+        seen.add(name)
+        return render(name, **data)
+
+    def recording_macro(module: str, macro: str, **data: Any) -> str:
+        seen.add(f"{module}:{macro}")
+        return render_macro(module, macro, **data)
+
+    for module in ("judge.mail.templates", "judge.service.context"):
+        monkeypatch.setattr(f"{module}.render_macro", recording_macro, raising=False)
+    for module in (
+        "judge.mail.templates", "judge.service.help", "judge.service.listing",
+        "judge.service.inbox", "judge.service.announce", "judge.service.lateness",
+        "judge.service.processing", "judge.service.ratelimit", "judge.service.press",
+        "judge.service.starting", "judge.service.ending", "judge.service.report",
+    ):  # fmt: skip
+        monkeypatch.setattr(f"{module}.render", recording_render, raising=False)
+    yield seen
+
+
+def too_wide(mail: EmailMessage) -> list[str]:
+    return [
+        line
+        for line in body_of(mail).splitlines()
+        if len(line) > WIDTH and not line.startswith("> ")
+    ]
+
+
+def scheduler_round(judge: JudgeHarness) -> list[EmailMessage]:
+    """One scheduler round; the mails it queued."""
+    with judge.sessions() as session:
+        before = session.scalar(select(func.max(OutboxMessage.id))) or 0
+        run_due_games(session, judge.clock, judge.config)
+        rows = session.scalars(select(OutboxMessage).where(OutboxMessage.id > before)).all()
+        return [cast(EmailMessage, message_from_bytes(r.message, policy=default)) for r in rows]
+
+
+def check(mails: list[EmailMessage]) -> list[EmailMessage]:
+    for mail in mails:
+        assert too_wide(mail) == [], mail["Subject"]
+        if mail.get_content_type() == "text/plain":
+            assert mail["Content-Transfer-Encoding"] in ("7bit", "8bit"), mail["Subject"]
+    return mails
+
+
+def test_a_standard_year_by_mail_stays_within_78_columns(
+    judge: JudgeHarness, rendered: set[str]
+) -> None:
+    check(judge.send("new@example.org", "HELP"))
+    for topic in HELP_TOPICS:
+        check(judge.send("new@example.org", f"HELP {topic}"))
+    judge.start_game()
+    check(judge.send("gm@example.org", "SIGNON Mg1 gmpass\nSET GRACE 24h\nSET MOVE NEXT 2d"))
+    check(judge.send("new@example.org", "LIST\nLIST g1\nHISTORY g1\nSUMMARY g1"))
+    france = judge.players["France"]
+    orders = f"SIGNON Fg1 {france.password}\nA PAR-BUR\nPRESS\nHi\nENDPRESS"
+    check(judge.send(france.address, orders))
+    judge.clock.advance(timedelta(days=2, hours=23))  # the reminder
+    check(scheduler_round(judge))
+    judge.clock.advance(timedelta(days=1, hours=1))  # the deadline: late notices
+    check(scheduler_round(judge))
+    for _ in range(4):
+        check(judge.play_phase())
+    check(judge.send("new@example.org", "LIST g1\nHISTORY g1\nSUMMARY g1"))
+    for power, player in judge.players.items():
+        check(judge.send(player.address, f"SIGNON {power[0]}g1 {player.password}\nDRAW"))
+    used = {name.split(":")[0] for name in rendered}
+    assert "results.txt.j2" in used and "game_over.txt.j2" in used
+
+
+def test_an_intimate_year_by_mail_stays_within_78_columns(
+    judge: JudgeHarness, rendered: set[str]
+) -> None:
+    start_intimate(judge)
+    check(judge.send(OBSERVER, "SIGNON Og1 look\nA PAR H"))
+    germany, france = judge.players["Germany"], judge.players["France"]
+    check(judge.send(germany.address, "SIGNON Gg1 pw0\nBID AUSTRIA 5\nBID ENGLAND 30"))
+    check(judge.send(france.address, "SIGNON Fg1 pw1\nBID ITALY 4"))
+    check(judge.send(MASTER, "LIST g1\nSUMMARY g1\nSIGNON Mg1 gmpass\nPROCESS"))
+    text = bid(judge, "France", "CONCEDE")
+    assert "conceded" in text
+
+
+def test_a_plain_reply_goes_out_as_7bit_text(judge: JudgeHarness) -> None:
+    reply = judge.reply("ann@example.org", "HELP\nHELP gm\nLIST")
+    assert reply["Content-Transfer-Encoding"] == "7bit"
+    assert reply["From"] == "Diplomacy Judge <judge@example.org>"  # [judge] name
