@@ -109,7 +109,8 @@ class Entry:
 # submission, so early processing waits for a clean one (`orders.note_refusals`).
 ORDER_COMMANDS: frozenset[type] = frozenset({c.OrderLine, c.Bid, c.BidNone})
 ORDER_MISTAKES: frozenset[str] = frozenset(
-    {"order_unreadable", "order_illegal", "order_refused", "internal_error"}
+    {"order_unreadable", "order_illegal", "order_refused", "not_your_unit", "waive_which",
+     "internal_error"}
 )
 
 # Commands whose handlers never change the database.

@@ -34,7 +34,7 @@ def _say(judge: HostileJudge, sender: str, body: str, message_id: str) -> str:
     mail = build_mail(sender, body)
     mail.replace_header("Message-ID", message_id)
     judge.send(bytes(mail), sender)
-    return body_of(judge.reply_to(message_id))
+    return " ".join(body_of(judge.reply_to(message_id)).split())  # notes wrap at 78
 
 
 @pytest.mark.parametrize("setting", ["ADDRESS", "ZINE"])

@@ -8,13 +8,19 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from e2e.test_standard_game import Judge, _body
+from e2e.test_standard_game import Judge
+from e2e.test_standard_game import _body as _raw_body
 
 from hostile.conftest import Serve
 from hostile.mailbox import answer, code_for, confirm, confirmation_request, to
 
 CONFIRMING = {"confirm_addresses": True}
 GM = "gm@example.org"
+
+
+def _body(mail: EmailMessage) -> str:
+    """The text with its line breaks as spaces: notes are wrapped at 78 columns."""
+    return " ".join(_raw_body(mail).split())
 
 
 def _game_with_confirmed_gm(judge: Judge, variant: str = "standard") -> None:
@@ -63,7 +69,7 @@ def test_a_game_starts_only_on_confirmed_seats(serve: Serve) -> None:
         lambda mails: [m for m in to_p1(mails) if "Start" in str(m["Subject"])], "the start mail"
     )[0]
     assert start["List-Unsubscribe"] == "<mailto:judge@example.org?subject=STOP&body=STOP>"
-    last = _body(start).rstrip().splitlines()[-1]
+    last = _raw_body(start).rstrip().splitlines()[-1]
     assert "UNOBSERVE g1" in last and "STOP" in last
 
 

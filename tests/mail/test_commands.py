@@ -121,7 +121,7 @@ def test_help_with_and_without_topic() -> None:
 
 
 def test_help_on_an_unknown_topic_lists_the_topics() -> None:
-    assert "game, orders, bid, press, settings, gm, intimate, taskdip" in error("HELP chess")
+    assert "game, orders, bid, intimate, taskdip, press, settings, gm" in error("HELP chess")
 
 
 def test_help_topics_answer_to_the_command_a_player_has_in_mind() -> None:

@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from judge.mail.templates import MAIL_WIDTH, TEMPLATE_DIR, fit, render
+from judge.mail.templates import MAIL_WIDTH, fit, render, template_dir
+
+TEMPLATE_DIR = template_dir()
 
 COMMENT = re.compile(r"\{#.*?#\}", re.DOTALL)
 TAG = re.compile(r"\{%-?.*?-?%\}")

@@ -16,7 +16,6 @@ from datetime import timedelta
 from email import message_from_bytes
 from email.message import EmailMessage
 from email.policy import default
-from pathlib import Path
 from typing import Any, cast
 
 import pytest
@@ -29,7 +28,7 @@ from judge.store.models import OutboxMessage
 from service.harness import JudgeHarness, body_of
 from service.intimate_game import MASTER, OBSERVER, bid, start_intimate
 
-TEMPLATE_DIR = Path(templates.TEMPLATE_DIR)
+TEMPLATE_DIR = templates.template_dir()
 WIDTH = 78
 
 

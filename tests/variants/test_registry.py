@@ -52,9 +52,19 @@ def test_signon_takes_each_power_letter_of_the_registry() -> None:
 
 def test_every_help_topic_has_its_text_and_is_taken() -> None:
     topics = REGISTRY.help_topics()
-    assert topics == ("orders", "bid", "intimate", "taskdip", "gm")
+    assert topics == (
+        "game", "orders", "bid", "intimate", "taskdip", "press", "settings", "gm"
+    )
     for topic in topics:
         assert (HELP_TEMPLATES / f"{topic}.txt.j2").is_file()
         assert help_command(topic).topic == topic
     with pytest.raises(CommandError, match="there is no help on"):
         help_command("chess")
+
+
+def test_a_variant_name_or_alias_leads_to_its_own_help_topic() -> None:
+    assert help_command("propaganda").topic == "intimate"
+    assert help_command("wright").topic == "intimate"
+    assert help_command("intimate-2000").topic == "intimate"
+    assert help_command("taskdip").topic == "taskdip"
+    assert REGISTRY.topic_of("standard") is None
