@@ -37,6 +37,10 @@ def orders_listing(session: Session, game: Game, player: Player) -> dict[str, An
     for power in powers:
         orders = [order for _, order in parse_stored(board, (power,), stored.get(power, []))]
         rows.append(_row(board, power, orders))
+    # A power with nothing to order and no orders (a mercenary owed no build in the
+    # winter) is left out, unless that leaves nothing to show.
+    busy = [row for row in rows if row["orders"] or row["unordered"] or row["adjustments"]]
+    rows = busy or rows
     return {
         "game": game.name,
         "phase": phase_words(board.state.phase),

@@ -96,6 +96,8 @@ def test_intimate_waits_for_the_home_power_and_the_mercenary_then_processes_at_o
     assert ann.phase() == "W1901A"
     reply = ann.step(["BUILD A BER"], processes=False)
     assert "Germany: 2 builds due, 1 sent (1 more, or WAIVE)." in reply, reply
+    # Austria, owed nothing this winter, is not listed as "no orders"
+    assert "Austria" not in reply.split("Your orders in")[1], reply
     ann.step(["BUILD A BER", "BUILD F KIE"], processes=True)
     assert ann.phase() == "S1902B"
 
