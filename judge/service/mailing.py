@@ -99,9 +99,10 @@ def send_game_mails(
     kind: str,
     now: datetime,
     attachments: Sequence[Attachment] = (),
+    map_id: int | None = None,
 ) -> None:
     """`send_game_mail` to each address in `to`, the message built once for all
-    (with `attachments`, e.g. the results map)."""
+    (with `attachments`; with `map_id`, one of them is that stored map's placeholder)."""
     if not to:
         return
     message = broadcast_message(
@@ -112,4 +113,4 @@ def send_game_mails(
         now=now,
     )
     attach(message, attachments)
-    enqueue_copies(session, message, to, kind, game.id, now=now)
+    enqueue_copies(session, message, to, kind, game.id, now=now, map_id=map_id)

@@ -2,7 +2,9 @@
 
 A game's results mails carry the map unless its master sent SET MAPS OFF (kept
 as `games.settings["maps"]`, read by `maps_on`). The results map is drawn once
-per phase and attached to every copy. Only public things are drawn: the board,
+per phase and stored once (`phase_maps`); every copy of the results carries a
+placeholder instead, and the sender attaches the stored map as each copy goes
+(`judge.mail.stored_attachment`). Only public things are drawn: the board,
 the processed orders, and Taskdip's unplayed powers in the neutral colour
 (`judge.render.neutrals`); no task or bid is ever on a board. A results map that
 fails to draw is logged and left out, since the results must go out anyway.
@@ -11,9 +13,14 @@ fails to draw is logged and left out, since the results must go out anyway.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy.orm import Session
 
 from judge.mail.attachments import Attachment
 from judge.mail.command_types import MapRequest
+from judge.mail.stored_attachment import placeholder
 from judge.render.neutrals import board_colours
 from judge.render.palette import ColourOf
 from judge.render.phase_map import board_png, phase_png
@@ -21,6 +28,7 @@ from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.snapshots import Board, load_board
 from judge.store import games as store
 from judge.store.models import Game
+from judge.store.phase_maps import store_map
 from judge.variants.base import Outcome, Snapshot, Variant
 
 log = logging.getLogger(__name__)
@@ -38,10 +46,22 @@ def map_filename(game: str, phase: str) -> str:
     return f"{game}-{phase}.png"
 
 
-def results_maps(board: Board, outcome: Outcome) -> tuple[Attachment, ...]:
-    """The map for the results of the board's phase: none when the game has maps off."""
+@dataclass(frozen=True)
+class StoredMap:
+    """A phase's map as the results mails carry it: the stored row's id, and the
+    placeholder attachment that stands for it until the mail is sent."""
+
+    id: int
+    attachment: Attachment
+
+
+def results_map(
+    session: Session, board: Board, outcome: Outcome, now: datetime
+) -> StoredMap | None:
+    """Draw and store the map for the results of the board's phase: None when the
+    game has maps off, or when the map failed to draw."""
     if not maps_on(board.game):
-        return ()
+        return None
     after = outcome.snapshot
     try:
         png = phase_png(
@@ -49,8 +69,10 @@ def results_maps(board: Board, outcome: Outcome) -> tuple[Attachment, ...]:
         )
     except Exception:
         log.exception("the map of %s %s failed to draw", board.game.name, board.record.phase)
-        return ()
-    return (Attachment(map_filename(board.game.name, board.record.phase), png),)
+        return None
+    filename = map_filename(board.game.name, board.record.phase)
+    row = store_map(session, board.game.id, board.record.phase, filename, png, now)
+    return StoredMap(row.id, placeholder(filename))
 
 
 def map_request(ctx: MailContext, command: MapRequest) -> list[Note]:

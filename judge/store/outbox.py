@@ -39,6 +39,7 @@ class Lease:
     message_id: str
     created_at: datetime
     attempts: int  # counting this one
+    map_id: int | None = None  # the stored map the mail carries (filled in when sent)
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ _DUE = (
     select(
         OutboxMessage.id, OutboxMessage.to_address, OutboxMessage.message,
         OutboxMessage.message_id, OutboxMessage.created_at, OutboxMessage.attempts,
+        OutboxMessage.map_id,
     )
     .where(
         OutboxMessage.status == OutboxStatus.PENDING,
@@ -101,7 +103,7 @@ def claim_due(
             })  # fmt: skip
     return [
         Lease(row.id, row.to_address, row.message, row.message_id, row.created_at,
-              row.attempts + 1)
+              row.attempts + 1, row.map_id)
         for row in rows
     ]  # fmt: skip
 

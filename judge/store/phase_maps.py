@@ -1,0 +1,42 @@
+"""The maps of processed phases, each stored once and read by the sender.
+
+A phase's results go to every reader of its game; the map goes with each of them,
+but is kept here once (`store_map`), and each outbox row names it (`map_id`). The
+sender reads the maps of a batch in one query (`map_bodies`) and fills them into
+the mails as they go (`judge.mail.stored_attachment`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from datetime import datetime
+
+from sqlalchemy import Connection, select
+from sqlalchemy.orm import Session
+
+from judge.store.models import PhaseMap
+
+
+def store_map(
+    session: Session, game_id: int, phase: str, filename: str, data: bytes, now: datetime
+) -> PhaseMap:
+    """Keep the map of `phase` (in the caller's transaction); a phase has one map, so
+    a map stored again for the same phase replaces the first."""
+    row = session.scalar(
+        select(PhaseMap).where(PhaseMap.game_id == game_id, PhaseMap.phase == phase)
+    )
+    if row is None:
+        row = PhaseMap(game_id=game_id, phase=phase, filename=filename, data=data, created_at=now)
+        session.add(row)
+    else:
+        row.filename, row.data, row.created_at = filename, data, now
+    session.flush()
+    return row
+
+
+def map_bodies(connection: Connection, ids: Collection[int]) -> dict[int, bytes]:
+    """The PNG bytes of the maps `ids` (those that still exist), by id."""
+    if not ids:
+        return {}
+    rows = connection.execute(select(PhaseMap.id, PhaseMap.data).where(PhaseMap.id.in_(ids)))
+    return {row.id: row.data for row in rows}
