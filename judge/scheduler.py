@@ -35,16 +35,25 @@ from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import upgrade
 from judge.store.models import Game
 from judge.store.outbox import reclaim_abandoned
+from judge.store.retention import PruneTimer, prune_if_due
 from judge.worker import Handler, process_pending
 
 log = logging.getLogger(__name__)
 
 BATCH = 20  # games claimed (and committed) together
+PRUNING = PruneTimer()  # this process prunes old mail at start, then hourly
 
 
 def tick(session: Session, clock: Clock, config: Config) -> None:
-    """One scheduler round in `session` (the `judge serve` hook)."""
+    """One scheduler round in `session` (the `judge serve` hook): the due games, then
+    (hourly) the bodies of mail past `[storage] retention_days`."""
     run_due_games(session, clock, config)
+    prune_old_mail(session, clock, config)
+
+
+def prune_old_mail(session: Session, clock: Clock, config: Config) -> None:
+    prune_if_due(session, clock.now(), config.storage.retention_days, PRUNING)
+    session.commit()
 
 
 def run_due_games(session: Session, clock: Clock, config: Config) -> int:
@@ -97,6 +106,7 @@ def run_rounds(
         _guarded("processing the inbox", process_pending, sessions, handler, clock, config)
     with sessions() as session:
         handled = run_due_games(session, clock, config)
+        prune_old_mail(session, clock, config)
     if send:
         transport = make_transport(config.outbound)
         _guarded("delivering the outbox", deliver_due, sessions, transport, clock, config)

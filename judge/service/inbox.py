@@ -22,6 +22,7 @@ from judge.mail.read import IncomingMail, read_message
 from judge.mail.templates import render
 from judge.outbound import enqueue, enqueue_raw
 from judge.service import ratelimit
+from judge.service.bounces import handle_bounce, recovered
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.dispatch import Entry, run_line
 from judge.service.games import start_if_full
@@ -38,6 +39,8 @@ def handle_inbox_message(
 ) -> None:
     """Handle one stored mail: run its commands and queue the reply."""
     now = clock.now()
+    if handle_bounce(session, inbox_row, config, now):  # a bounce of our own mail
+        return
     mail = read_message(inbox_row.raw, config.judge.address)
     if mail.must_not_answer or not mail.sender:
         log.info("inbox %s: no reply (%s)", inbox_row.id, mail.why or "no sender")
@@ -47,6 +50,7 @@ def handle_inbox_message(
         ratelimit.send_notice(session, config, mail.sender, now)
         if limit is ratelimit.Verdict.OVER:
             return
+    recovered(session, mail.sender)  # mail from an address that bounced: it works again
     ctx = MailContext(session=session, config=config, now=now, sender=mail.sender)
     entries = [run_line(ctx, parsed) for parsed in parse_commands(mail.lines)]
     trailer = _trailer(ctx)
