@@ -33,7 +33,9 @@ def postfix_dsn(
     """A Postfix bounce (or delay warning) to `to` about our mail `message_id`."""
     queue_id = f"{next(_QUEUE_IDS):X}"
     block = (DELAYED_BLOCK if delayed else FAILED_BLOCK).format(recipient=recipient)
-    title = "Delayed Mail (still being retried)" if delayed else "Undelivered Mail Returned to Sender"
+    title = "Undelivered Mail Returned to Sender"
+    if delayed:
+        title = "Delayed Mail (still being retried)"
     text = f"""\
 Return-Path: <>
 Received: by mx.example.net (Postfix)
