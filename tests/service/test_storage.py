@@ -88,7 +88,7 @@ def test_pruning_after_the_retention_keeps_headers_and_outcome(judge: JudgeHarne
 
     with judge.sessions() as session:
         for row in session.scalars(select(OutboxMessage).where(OutboxMessage.id.in_(before))):
-            head, blank, body = before[row.id].partition(b"\r\n\r\n")
+            head, blank, _body = before[row.id].partition(b"\r\n\r\n")
             assert row.message == head + blank
             assert row.status is OutboxStatus.SENT and row.sent_at is not None
             assert row.pruned_at == judge.clock.now()
