@@ -110,7 +110,7 @@ def _play(
         print(f"{phases} phases; bytes per game-year: {per_year:,.0f} "
               f"({per_year / MEGABYTE:.2f} MB; the bound is 1 MB)")  # fmt: skip
     _shares(sessions)
-    _after_retention(sessions, config, clock, sizes[-1], played)
+    _after_retention(sessions, config, clock, (sizes[0], sizes[-1]), played)
 
 
 def _phase(sessions: sessionmaker[Session]) -> str | None:
@@ -176,8 +176,11 @@ def _shares(sessions: sessionmaker[Session]) -> None:
 
 
 def _after_retention(
-    sessions: sessionmaker[Session], config: Config, clock: ManualClock, before: int, years: int
+    sessions: sessionmaker[Session], config: Config, clock: ManualClock,
+    sizes: tuple[int, int], years: int,
 ) -> None:
+    """`sizes`: the bytes in use before the first year and after the last."""
+    start, before = sizes
     later = clock.now() + timedelta(days=config.storage.retention_days + 1)
     with sessions.begin() as session:
         pruned = prune(session, later, config.storage.retention_days)
@@ -185,7 +188,8 @@ def _after_retention(
     print(f"after the retention ({config.storage.retention_days} days): pruned {pruned.outbox} "
           f"sent and {pruned.inbox} received bodies, {pruned.maps} maps; in use "
           f"{before / 1024:.0f} -> {after / 1024:.0f} KiB"
-          + (f" ({after / years / 1024:.0f} KiB per game-year kept)" if years else ""))  # fmt: skip
+          + (f" ({(after - start) / years / 1024:.0f} KiB per game-year kept)"
+             if years else ""))  # fmt: skip
 
 
 if __name__ == "__main__":
