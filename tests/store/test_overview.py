@@ -13,4 +13,5 @@ def test_an_empty_judge_has_an_empty_overview(sessions: sessionmaker[Session]) -
     assert overview == {
         "games": [], "inbox": {}, "failed_inbox": [], "outbox": {}, "failed_outbox": [],
         "outbox_queue": {"pending": 0, "oldest_pending_seconds": None, "retrying": []},
+        "bouncing": [],
     }
