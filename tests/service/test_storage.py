@@ -15,6 +15,7 @@ from typing import cast
 import pytest
 from sqlalchemy import func, select, text
 
+from judge import scheduler
 from judge.outbound import deliver_due, make_transport
 from judge.store.models import (
     InboxMessage,
@@ -23,7 +24,7 @@ from judge.store.models import (
     OutboxStatus,
     PhaseMap,
 )
-from judge.store.retention import prune
+from judge.store.retention import PruneTimer, prune
 from service.harness import JudgeHarness
 
 MEGABYTE = 1024 * 1024
@@ -124,3 +125,24 @@ def _database_bytes(judge: JudgeHarness) -> int:
         size = session.execute(text("PRAGMA page_size")).scalar_one()
         free = session.execute(text("PRAGMA freelist_count")).scalar_one()
     return int((pages - free) * size)
+
+
+def test_the_scheduler_tick_prunes_when_its_timer_says_so(
+    judge: JudgeHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(scheduler, "PRUNING", PruneTimer())  # a freshly started process
+    judge.start_game()
+    _send_all(judge)
+    judge.clock.advance(31 * 86400)
+    with judge.sessions() as session:
+        scheduler.tick(session, judge.clock, judge.config)
+        session.commit()
+    with judge.sessions() as session:
+        rows = session.scalars(select(OutboxMessage)).all()
+        # The start mails (sent a month ago) are pruned; the results of the deadline the
+        # same tick processed wait to be sent, whole.
+        assert {row.status for row in rows if row.pruned_at is not None} == {OutboxStatus.SENT}
+        assert all(row.pruned_at is None for row in rows if row.status is OutboxStatus.PENDING)
+        assert all(row.pruned_at is not None for row in rows if row.status is OutboxStatus.SENT)
+        assert sum(row.pruned_at is not None for row in rows) >= 8  # the start mails at least
+    assert not scheduler.PRUNING.due()  # then not again for an hour
