@@ -33,7 +33,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.clock import Clock, SystemClock, wait_until_woken
 from judge.config import Config, OutboundSection
 from judge.mail.smtp_relay import SmtpRelay
-from judge.mail.stored_attachment import encoded, fill
+from judge.mail.stored_attachment import PLACEHOLDER_PNG, encoded, fill, fill_or_drop
 from judge.mail.transports import MaildirTransport, Outcome, Outgoing, Transport
 from judge.mail.verp import bounce_address, verp_key
 from judge.store.lease_owner import LeaseOwner, this_process
@@ -239,7 +239,7 @@ def outgoing_message(lease: Lease, maps: dict[int, bytes]) -> bytes:
     if body is None:
         log.warning("outbox %s: its map %s is gone; sent without it", lease.id, lease.map_id)
         return lease.message
-    return fill(lease.message, body)
+    return fill(lease.message, body) if body else fill_or_drop(lease.message, PLACEHOLDER_PNG)
 
 
 def message_as_sent(session: Session, row: OutboxMessage) -> bytes:
@@ -248,7 +248,7 @@ def message_as_sent(session: Session, row: OutboxMessage) -> bytes:
     if row.map_id is None:
         return row.message
     bodies = map_bodies(session.connection(), [row.map_id])
-    return fill(row.message, encoded(bodies[row.map_id])) if bodies else row.message
+    return fill_or_drop(row.message, bodies[row.map_id]) if bodies else row.message
 
 
 def retry_policy(settings: OutboundSection) -> RetryPolicy:
@@ -285,7 +285,12 @@ class _Batch:
             return {}
         with self.sessions() as session:
             bodies = map_bodies(session.connection(), ids)
-        return {map_id: encoded(data) for map_id, data in bodies.items()}
+        # A map that failed to draw (stored as the placeholder) is b"": its mails go
+        # as plain text (`fill_or_drop`).
+        return {
+            map_id: b"" if data == PLACEHOLDER_PNG else encoded(data)
+            for map_id, data in bodies.items()
+        }
 
     def mails(self) -> Iterator[Outgoing]:
         remaining = list(self.order)

@@ -24,12 +24,14 @@ from collections.abc import Callable
 from datetime import datetime
 from types import FrameType
 
+from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import Clock, SystemClock
 from judge.config import Config
 from judge.outbound import deliver_due, make_transport
 from judge.service.due import run_due
+from judge.service.map_drawing import draw_pending_maps
 from judge.store import games as store
 from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import upgrade
@@ -45,9 +47,13 @@ PRUNING = PruneTimer()  # this process prunes old mail at start, then hourly
 
 
 def tick(session: Session, clock: Clock, config: Config) -> None:
-    """One scheduler round in `session` (the `judge serve` hook): the due games, then
-    (hourly) the bodies of mail past `[storage] retention_days`."""
+    """One scheduler round in `session` (the `judge serve` hook): the due games, the
+    maps of the phases processed (outside their transactions), then (hourly) the
+    bodies of mail past `[storage] retention_days`."""
     run_due_games(session, clock, config)
+    bind = session.get_bind()
+    if isinstance(bind, Engine):
+        _guarded("drawing the results maps", draw_pending_maps, make_session_factory(bind))
     prune_old_mail(session, clock, config)
 
 
@@ -108,6 +114,7 @@ def run_rounds(
         handled = run_due_games(session, clock, config)
         prune_old_mail(session, clock, config)
     if send:
+        _guarded("drawing the results maps", draw_pending_maps, sessions)
         transport = make_transport(config.outbound)
         _guarded("delivering the outbox", deliver_due, sessions, transport, clock, config)
     return handled

@@ -7,12 +7,15 @@ sender splices the file's base64 in place of the placeholder's just before the m
 goes (`fill`). The placeholder is the mail's last part, so its base64 line is the
 last one of its kind in the mail, and it is a constant: a mail queued by one version
 of the judge is filled by the next. Should the stored file be gone, the mail still
-goes, with the blank placeholder image.
+goes, with the blank placeholder image; should it have failed to be made (it is
+stored as the placeholder itself), the mail goes as its text part alone.
 """
 
 from __future__ import annotations
 
 import base64
+import email
+from email.policy import SMTP
 
 from judge.mail.attachments import Attachment
 
@@ -48,6 +51,22 @@ def fill(message: bytes, body: bytes) -> bytes:
             return message
         body = body.replace(b"\r\n", b"\n")
     return message[:at] + body + message[at + len(mark):]
+
+
+def fill_or_drop(message: bytes, data: bytes) -> bytes:
+    """`message` with the stored file `data` filled in; when `data` is the placeholder
+    itself (the file could not be made), the mail without the attachment: its text
+    part alone, as a plain one-part mail."""
+    if data != PLACEHOLDER_PNG:
+        return fill(message, encoded(data))
+    parsed = email.message_from_bytes(message, policy=SMTP)
+    text = parsed.get_body(("plain",))
+    if text is None or text is parsed:
+        return message
+    content = text.get_content()
+    parsed.clear_content()
+    parsed.set_content(content)
+    return parsed.as_bytes(policy=SMTP)
 
 
 _PLACEHOLDER_BODY = encoded(PLACEHOLDER_PNG)

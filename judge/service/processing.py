@@ -156,7 +156,7 @@ def _mail_results(
         "next_phase": phase_words(outcome.snapshot.state.phase),
     }
     private_reports = outcome.report.get("private", {}) if outcome.report else {}
-    stored = results_map(session, board, outcome, now)  # drawn and stored once for all
+    stored = results_map(session, board, now)  # one map for all, drawn after the commit
     readers: dict[str, list[str]] = {}  # the text of a mail -> who gets it
     for person in audience(session, game):
         seat = seat_of(person) if person.role is PlayerRole.PLAYER else None

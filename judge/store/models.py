@@ -193,7 +193,9 @@ class OutboxMessage(Base):
 
 class PhaseMap(Base):
     """The map of a processed phase, drawn once and attached to each of its results
-    mails when they are sent (the outbox rows refer to it by `map_id`)."""
+    mails when they are sent (the outbox rows refer to it by `map_id`). `data` is
+    None until the map is drawn, after the phase's transaction (`judge.service.
+    map_drawing`); its mails wait for it."""
 
     __tablename__ = "phase_maps"
 
@@ -201,7 +203,7 @@ class PhaseMap(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     phase: Mapped[str] = mapped_column(String(8))
     filename: Mapped[str] = mapped_column(String(128))
-    data: Mapped[bytes] = mapped_column(LargeBinary)
+    data: Mapped[bytes | None] = mapped_column(LargeBinary)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
     __table_args__ = (UniqueConstraint("game_id", "phase"),)

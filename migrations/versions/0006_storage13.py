@@ -1,7 +1,7 @@
 """Storage that stays small, and bounces seen.
 
-* `phase_maps`: a processed phase's map, stored once; the results mails refer to it
-  (`outbox.map_id`) and get it attached when they are sent.
+* `phase_maps`: a processed phase's map, stored once (`data` NULL until drawn); the
+  results mails refer to it (`outbox.map_id`) and get it attached when they are sent.
 * `outbox.pruned_at`, `inbox.pruned_at`: when the body of a sent (or processed) mail
   was dropped after `[storage] retention_days`, the headers kept for the record.
 * `ix_outbox_message_id`: a bounce names the Message-ID of the mail it returns.
@@ -32,7 +32,7 @@ def upgrade() -> None:
         sa.Column("game_id", sa.Integer(), nullable=False),
         sa.Column("phase", sa.String(length=8), nullable=False),
         sa.Column("filename", sa.String(length=128), nullable=False),
-        sa.Column("data", sa.LargeBinary(), nullable=False),
+        sa.Column("data", sa.LargeBinary(), nullable=True),
         sa.Column("created_at", TIMESTAMP, nullable=False),
         sa.ForeignKeyConstraint(
             ["game_id"], ["games.id"], name=op.f("fk_phase_maps_game_id_games"),

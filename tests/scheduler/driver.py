@@ -18,6 +18,7 @@ from sqlalchemy import func, select
 
 from judge.outbound import message_as_sent
 from judge.scheduler import run_due_games
+from judge.service.map_drawing import draw_pending_maps
 from judge.store import games as store
 from judge.store.models import Event, Game, OutboxMessage
 
@@ -38,6 +39,7 @@ class Scheduler:
         before = self.last_mail_id()
         with self.judge.sessions() as session:
             run_due_games(session, self.judge.clock, self.judge.config)
+        draw_pending_maps(self.judge.sessions)  # as the daemons do after a round
         return self.mails_since(before)
 
     def last_mail_id(self) -> int:

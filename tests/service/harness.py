@@ -23,6 +23,7 @@ from judge.clock import ManualClock
 from judge.config import Config
 from judge.outbound import message_as_sent
 from judge.service import handle_inbox_message
+from judge.service.map_drawing import draw_pending_maps
 from judge.service.status import game_status
 from judge.store.games import list_games
 from judge.store.inbox import store_message
@@ -88,6 +89,7 @@ class JudgeHarness:
             now=self.clock.now(),
         )
         process_pending(self.sessions, handle_inbox_message, self.clock, self.config)
+        draw_pending_maps(self.sessions)  # as the daemons do after processing
         with self.sessions() as session:
             failed = session.scalars(
                 select(InboxMessage).where(InboxMessage.status == InboxStatus.FAILED)

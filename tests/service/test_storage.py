@@ -17,6 +17,7 @@ from sqlalchemy import func, select, text
 
 from judge import scheduler
 from judge.outbound import deliver_due, make_transport
+from judge.service import map_drawing, maps
 from judge.store.models import (
     InboxMessage,
     InboxStatus,
@@ -146,3 +147,28 @@ def test_the_scheduler_tick_prunes_when_its_timer_says_so(
         assert all(row.pruned_at is not None for row in rows if row.status is OutboxStatus.SENT)
         assert sum(row.pruned_at is not None for row in rows) >= 8  # the start mails at least
     assert not scheduler.PRUNING.due()  # then not again for an hour
+
+
+def test_results_wait_for_their_map_and_one_that_fails_to_draw_goes_as_plain_text(
+    judge: JudgeHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> bytes:
+        raise RuntimeError("no ink")
+
+    judge.start_game()
+    _send_all(judge)
+    monkeypatch.setattr("service.harness.draw_pending_maps", lambda sessions: 0)
+    judge.play_phase()  # processed; its map not drawn yet
+    _send_all(judge)  # the replies go; the results wait for their map
+    with judge.sessions() as session:
+        waiting = session.scalars(
+            select(OutboxMessage).where(OutboxMessage.kind == "results")
+        ).all()
+        assert len(waiting) == 8 and all(r.status is OutboxStatus.PENDING for r in waiting)
+    monkeypatch.setattr(maps, "phase_png", broken)
+    assert map_drawing.draw_pending_maps(judge.sessions) == 1
+    assert _send_all(judge) == 8
+    results = [m for m in _maildir_mails(judge) if m["Subject"] == "TEST:g1 - S1901M Results"]
+    assert len(results) == 8
+    assert all(m.get_content_type() == "text/plain" for m in results)
+    assert all(m.get_content().startswith(":: Judge: TEST  Game: g1") for m in results)
