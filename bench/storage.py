@@ -35,6 +35,7 @@ from judge.clock import ManualClock  # noqa: E402
 from judge.config import Config, config_from_dict  # noqa: E402
 from judge.outbound import deliver_due, make_transport  # noqa: E402
 from judge.scheduler import run_due_games  # noqa: E402
+from judge.service.map_drawing import draw_pending_maps  # noqa: E402
 from judge.service.seeding import seed_game  # noqa: E402
 from judge.service.snapshots import load_board  # noqa: E402
 from judge.store import games as store  # noqa: E402
@@ -151,6 +152,7 @@ def _run_deadline(sessions: sessionmaker[Session], config: Config, clock: Manual
 
 
 def _deliver(sessions: sessionmaker[Session], config: Config, clock: ManualClock) -> None:
+    draw_pending_maps(sessions)  # as the daemons do after a round
     deliver_due(sessions, make_transport(config.outbound), clock, config)
 
 
