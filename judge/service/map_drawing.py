@@ -11,7 +11,9 @@ so its mails are never held back for good.
 The daemons call `draw_pending_maps` after each scheduler round (`judge serve`'s
 tick, every poll interval, so a phase processed early by a mail has its map drawn
 within a second; `judge scheduler`'s rounds, before it sends; not with
-`--no-send`, which leaves the drawing to whoever sends).
+`--no-send`, which leaves the drawing to whoever sends). Two daemons may draw the
+same map at once; the first one saved stays (`save_drawing` only fills an empty
+row), the other's work is wasted, never wrong.
 """
 
 from __future__ import annotations
