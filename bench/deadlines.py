@@ -16,6 +16,13 @@ runs until the last one exits: every phase adjudicated, every results mail in th
 outbox. The database is then checked: each game processed exactly one phase, and
 the outbox holds exactly one results mail per reader.
 
+With `--maps`, processing records each phase's map undrawn (drawing it inside the
+phase's transaction held SQLite's write lock for as long again); the daemons draw
+the maps after the round, before the mail goes (`judge.service.map_drawing`). So
+the bench then also times drawing every pending map (in this process, as the
+sending daemon would), until every results mail is ready to go, and checks that
+each game has its one map.
+
 Figures: wall time from the start of the processes to the last exit (interpreter
 start-up included), games per second, each process's own time and share, and the
 CPU time the scheduler processes used (the PostgreSQL server's is not counted).
@@ -44,9 +51,10 @@ from sqlalchemy import func, select  # noqa: E402
 
 from bench.seeding import seed_game  # noqa: E402
 from judge.config import config_from_dict  # noqa: E402
+from judge.service.map_drawing import draw_pending_maps  # noqa: E402
 from judge.store.db import make_engine, make_session_factory  # noqa: E402
 from judge.store.migrate import upgrade  # noqa: E402
-from judge.store.models import OutboxMessage, PhaseRecord  # noqa: E402
+from judge.store.models import OutboxMessage, PhaseMap, PhaseRecord  # noqa: E402
 from judge.store.passwords import hash_password  # noqa: E402
 
 VARIANTS = ("standard", "intimate")
@@ -119,6 +127,8 @@ def _run_setup(url: str, folder: Path, games: int, processes: int, maps: bool) -
         f"load average {os.getloadavg()[0]:.1f}"
     )
     _check(url, games)
+    if maps:
+        _draw_maps(url, games)
     if backend == "PostgreSQL":
         _drop_schema(url)
     return wall
@@ -196,6 +206,23 @@ def _check(url: str, games: int) -> None:
             f"(expected {games} and {expected})"
         )
     print(f"  checked: {processed} phases processed once, {results} results mails")
+
+
+def _draw_maps(url: str, games: int) -> None:
+    engine = make_engine(url)
+    sessions = make_session_factory(engine)
+    started, cpu = time.perf_counter(), time.process_time()
+    drawn = draw_pending_maps(sessions)
+    wall, cpu = time.perf_counter() - started, time.process_time() - cpu
+    with sessions() as session:
+        stored = session.scalar(
+            select(func.count()).select_from(PhaseMap).where(PhaseMap.data.is_not(None))
+        )
+    engine.dispose()
+    if drawn != games or stored != games:
+        raise SystemExit(f"wrong: {drawn} maps drawn, {stored} stored (expected {games})")
+    print(f"  then every map drawn and stored once ({drawn}) in {wall:.2f} s (CPU {cpu:.2f} s)"
+          f": every results mail ready to go")  # fmt: skip
 
 
 def _drop_schema(url: str) -> None:

@@ -321,6 +321,12 @@ def _overview_text(overview: dict[str, Any]) -> str:
     lines += outbox_queue_lines(overview["outbox_queue"])
     for row in overview["failed_outbox"]:
         lines.append(f"  failed #{row['id']} to <{row['to']}>: {row['error']}")
+    lines.append(f"bouncing addresses: {len(overview['bouncing'])}")
+    lines += [
+        f"  <{row['address']}>: {row['bounces']} bounce(s) since {row['first_bounce']}, "
+        f"last {row['last_bounce']}: {row['diagnostic'] or '-'}"
+        for row in overview["bouncing"]
+    ]
     return "\n".join(lines)
 
 

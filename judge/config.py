@@ -90,6 +90,8 @@ class OutboundSection:
     max_backoff_seconds: float = 3600.0  # ... up to this
     lease_seconds: float = 300.0  # a sender's hold on a mail, renewed while it works
     batch_size: int = 50  # mails leased (and sent on one connection) together
+    verp: bool = True  # each mail's return path names it (smtp), so bounces are matched
+    verp_secret: str = ""  # the key of the return paths' MAC; empty: derived (weak)
 
     @property
     def lifetime_delta(self) -> timedelta:
@@ -123,6 +125,11 @@ class SecuritySection:
 
 
 @dataclass(frozen=True)
+class StorageSection:
+    retention_days: int = 30  # then bodies of sent and processed mail go; 0: keep all
+
+
+@dataclass(frozen=True)
 class Config:
     """The whole configuration. `base_dir` is where relative paths were resolved."""
 
@@ -133,6 +140,7 @@ class Config:
     scheduler: SchedulerSection = field(default_factory=SchedulerSection)
     limits: LimitsSection = field(default_factory=LimitsSection)
     security: SecuritySection = field(default_factory=SecuritySection)
+    storage: StorageSection = field(default_factory=StorageSection)
     base_dir: Path = field(default_factory=Path.cwd)
 
 
@@ -144,6 +152,7 @@ _SECTIONS: dict[str, type] = {
     "scheduler": SchedulerSection,
     "limits": LimitsSection,
     "security": SecuritySection,
+    "storage": StorageSection,
 }
 
 
@@ -250,6 +259,8 @@ def _check(config: Config) -> None:
     for where, number in positive.items():
         if number <= 0:
             raise ConfigError(f"{where} must be positive")
+    if config.storage.retention_days < 0:
+        raise ConfigError("[storage] retention_days must be 0 (keep everything) or more")
     _check_outbound(config.outbound)
 
 

@@ -20,7 +20,7 @@ import logging
 import os
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 from email.message import EmailMessage
@@ -33,7 +33,9 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.clock import Clock, SystemClock, wait_until_woken
 from judge.config import Config, OutboundSection
 from judge.mail.smtp_relay import SmtpRelay
+from judge.mail.stored_attachment import PLACEHOLDER_PNG, encoded, fill, fill_or_drop
 from judge.mail.transports import MaildirTransport, Outcome, Outgoing, Transport
+from judge.mail.verp import bounce_address, verp_key
 from judge.store.lease_owner import LeaseOwner, this_process
 from judge.store.models import OutboxMessage, OutboxStatus
 from judge.store.outbox import (
@@ -45,6 +47,7 @@ from judge.store.outbox import (
     record_sent,
     renew,
 )
+from judge.store.phase_maps import map_bodies
 
 log = logging.getLogger(__name__)
 
@@ -124,11 +127,14 @@ def enqueue_copies(
     game_id: int | None = None,
     *,
     now: datetime | None = None,
+    map_id: int | None = None,
 ) -> list[OutboxMessage]:
     """Add one copy of `msg` per recipient, each with its own `To` and `Message-ID`.
 
     The same rules as `enqueue` (whose `To` is replaced), but the message is
     generated once: a phase's results go to dozens of readers in a single commit.
+    With `map_id`, `msg` carries the placeholder of that stored map
+    (`judge.mail.stored_attachment`), filled in when each copy is sent.
     """
     moment = now or SystemClock().now()
     _single_recipient(msg)
@@ -145,7 +151,7 @@ def enqueue_copies(
         row = OutboxMessage(
             to_address=address, message=head + shared, message_id=message_id, kind=kind,
             game_id=game_id, created_at=moment, status=OutboxStatus.PENDING, attempts=0,
-            next_attempt_at=moment,
+            next_attempt_at=moment, map_id=map_id,
         )  # fmt: skip
         rows.append(row)
     session.add_all(rows)
@@ -227,13 +233,44 @@ def deliver_due(
     owner = this_process()
     lease = timedelta(seconds=settings.lease_seconds)
     policy = retry_policy(settings)
+    envelope = _envelope_sender(config)
     sent = 0
     while leases := claim_due(sessions, claimed := clock.now(), owner, lease,
                               settings.batch_size):
         batch = _Batch(sessions, clock, owner, (lease, claimed + lease), policy, leases)
+        batch.envelope = envelope
         transport.send_many(config.judge.address, batch.mails(), batch.settle)
         sent += batch.sent
     return sent
+
+
+def _envelope_sender(config: Config) -> Callable[[int], str | None]:
+    """Each row's own return path (VERP, for a relay), or None: the judge's address."""
+    if not (config.outbound.verp and config.outbound.transport == "smtp"):
+        return lambda _row_id: None
+    key, judge = verp_key(config), config.judge.address
+    return lambda row_id: bounce_address(judge, row_id, key)
+
+
+def outgoing_message(lease: Lease, maps: dict[int, bytes]) -> bytes:
+    """The bytes that go out for a leased row: with its stored map filled in, if any.
+    `maps`: the maps' base64 bodies (`encoded`), by id."""
+    if lease.map_id is None:
+        return lease.message
+    body = maps.get(lease.map_id)
+    if body is None:
+        log.warning("outbox %s: its map %s is gone; sent without it", lease.id, lease.map_id)
+        return lease.message
+    return fill(lease.message, body) if body else fill_or_drop(lease.message, PLACEHOLDER_PNG)
+
+
+def message_as_sent(session: Session, row: OutboxMessage) -> bytes:
+    """The bytes row `row` goes out as (its stored map filled in): for tools and tests
+    that read the outbox rather than a mailbox."""
+    if row.map_id is None:
+        return row.message
+    bodies = map_bodies(session.connection(), [row.map_id])
+    return fill_or_drop(row.message, bodies[row.map_id]) if bodies else row.message
 
 
 def retry_policy(settings: OutboundSection) -> RetryPolicy:
@@ -260,6 +297,22 @@ class _Batch:
         self.by_name = {maildir_name(item): item for item in leases}
         self.order = [item.id for item in leases]  # the order they were claimed in
         self.sent = 0
+        self.envelope: Callable[[int], str | None] = lambda _row_id: None
+        self.maps = self._maps(leases)
+
+    def _maps(self, leases: list[Lease]) -> dict[int, bytes]:
+        """The batch's stored maps, read once and encoded once for all their mails."""
+        ids = {item.map_id for item in leases if item.map_id is not None}
+        if not ids:
+            return {}
+        with self.sessions() as session:
+            bodies = map_bodies(session.connection(), ids)
+        # A map that failed to draw (stored as the placeholder) is b"": its mails go
+        # as plain text (`fill_or_drop`).
+        return {
+            map_id: b"" if data == PLACEHOLDER_PNG else encoded(data)
+            for map_id, data in bodies.items()
+        }
 
     def mails(self) -> Iterator[Outgoing]:
         remaining = list(self.order)
@@ -274,7 +327,8 @@ class _Batch:
                 if not remaining:
                     return
             item = self.leases[remaining.pop(0)]
-            yield Outgoing(maildir_name(item), item.to_address, item.message, item.attempts)
+            yield Outgoing(maildir_name(item), item.to_address, outgoing_message(item, self.maps),
+                           item.attempts, self.envelope(item.id))  # fmt: skip
 
     def settle(self, outcomes: list[Outcome]) -> None:
         now = self.clock.now()

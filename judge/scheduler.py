@@ -24,6 +24,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from types import FrameType
 
+from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import Clock, SystemClock
@@ -31,22 +32,36 @@ from judge.config import Config
 from judge.outbound import deliver_due, make_transport
 from judge.service.due import run_due
 from judge.service.expiry import expire_forming_games
+from judge.service.map_drawing import draw_pending_maps
 from judge.store import games as store
 from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import upgrade
 from judge.store.models import Game
 from judge.store.outbox import reclaim_abandoned
+from judge.store.retention import PruneTimer, prune_if_due
 from judge.worker import Handler, process_pending
 
 log = logging.getLogger(__name__)
 
 BATCH = 20  # games claimed (and committed) together
+PRUNING = PruneTimer()  # this process prunes old mail at start, then hourly
 
 
 def tick(session: Session, clock: Clock, config: Config) -> None:
-    """One scheduler round in `session` (the `judge serve` hook)."""
+    """One scheduler round in `session` (the `judge serve` hook): the due games, the
+    maps of the phases processed (outside their transactions), then (hourly) the
+    bodies of mail past `[storage] retention_days`."""
     run_due_games(session, clock, config)
     end_stale_forming_games(session, clock, config)
+    bind = session.get_bind()
+    if isinstance(bind, Engine):
+        _guarded("drawing the results maps", draw_pending_maps, make_session_factory(bind))
+    prune_old_mail(session, clock, config)
+
+
+def prune_old_mail(session: Session, clock: Clock, config: Config) -> None:
+    prune_if_due(session, clock.now(), config.storage.retention_days, PRUNING)
+    session.commit()
 
 
 class _ExpiryCheck:
@@ -130,7 +145,9 @@ def run_rounds(
     with sessions() as session:
         handled = run_due_games(session, clock, config)
         end_stale_forming_games(session, clock, config)
+        prune_old_mail(session, clock, config)
     if send:
+        _guarded("drawing the results maps", draw_pending_maps, sessions)
         transport = make_transport(config.outbound)
         _guarded("delivering the outbox", deliver_due, sessions, transport, clock, config)
     return handled

@@ -1,7 +1,8 @@
 """Mail intake: take a mail from SMTP or a pipe and store it durably, nothing more.
 
-The SMTP listener accepts mail only for the judge's address, refuses mail over the
-size limit, answers 450 to senders (and connecting addresses) over the hourly rate
+The SMTP listener accepts mail only for the judge's address and its VERP return
+paths (bounces of its own mail, `judge.mail.verp`), refuses mail over the size
+limit, answers 450 to senders (and connecting addresses) over the hourly rate
 limit (`judge.store.rate_limit`), and answers 250 only
 after the raw bytes are committed to the inbox table (451 when that fails, so the
 sending MTA keeps the mail and tries again). Game logic never runs here: the inbox
@@ -30,6 +31,7 @@ from judge.config import Config
 from judge.mail.group_store import GroupStore
 from judge.mail.handover import Handover
 from judge.mail.smtp_protocol import IntakeSMTP, hook_names
+from judge.mail.verp import outbox_id_of, verp_key
 from judge.store import rate_limit
 from judge.store.db import begin_read_only
 from judge.store.inbox import ReceivedMail, store_message, store_messages
@@ -80,6 +82,11 @@ class Inbox:
     def is_judge_address(self, address: str) -> bool:
         return address.strip().lower() == self.config.judge.address.strip().lower()
 
+    def is_return_path(self, address: str) -> bool:
+        """One of the judge's VERP return paths (where bounces of its mail arrive)."""
+        judge = self.config.judge.address
+        return outbox_id_of(address, judge, verp_key(self.config)) is not None
+
 
 class IntakeHandler:
     """aiosmtpd hooks: check each command, and store the data before answering 250."""
@@ -123,7 +130,7 @@ class IntakeHandler:
         self, server: SMTP, session: Session, envelope: Envelope, address: str,
         rcpt_options: list[str],
     ) -> str:
-        if not self.inbox.is_judge_address(address):
+        if not (self.inbox.is_judge_address(address) or self.inbox.is_return_path(address)):
             return f"550 5.1.1 <{address}>: no such user here"
         envelope.rcpt_tos.append(address)
         return "250 OK"

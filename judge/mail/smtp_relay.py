@@ -101,6 +101,7 @@ class SmtpRelay:
         return client
 
     def _hand_over(self, client: smtplib.SMTP, sender: str, mail: Outgoing) -> None:
+        sender = mail.sender or sender
         message, options = self._prepared(client, sender, mail)
         international = "SMTPUTF8" in options
         client.command_encoding = "utf-8" if international else "ascii"

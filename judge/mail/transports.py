@@ -32,12 +32,14 @@ class DeliveryError(Exception):
 @dataclass(frozen=True)
 class Outgoing:
     """One mail to hand over. `key` is stable and unique for its outbox row (a maildir
-    file name); `attempt` counts from 1."""
+    file name); `attempt` counts from 1. `sender`: this mail's own envelope sender
+    (its VERP return path), else the batch's."""
 
     key: str
     recipient: str
     message: bytes
     attempt: int = 1
+    sender: str | None = None
 
 
 Outcome = tuple[Outgoing, DeliveryError | None]

@@ -31,6 +31,7 @@ from judge.mail.read import IncomingMail, read_message
 from judge.mail.templates import render
 from judge.outbound import enqueue, enqueue_raw
 from judge.service import confirmation, passwords, ratelimit
+from judge.service.bounces import handle_bounce, recovered
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.dispatch import Entry, run_line
 from judge.service.games import signon_password_holds, start_if_full
@@ -52,6 +53,8 @@ def handle_inbox_message(
     """Handle one stored mail: run its commands and queue the reply. None when it was
     handled in full, else what became of it (`declined`, `done_with_errors`, `failed`)."""
     now = clock.now()
+    if handle_bounce(session, inbox_row, config, now):  # a bounce of our own mail
+        return None
     mail = read_message(inbox_row.raw, config.judge.address)
     if mail.failure:
         return Outcome(InboxStatus.FAILED, mail.failure)
@@ -66,6 +69,7 @@ def handle_inbox_message(
         if limit is ratelimit.Verdict.OVER and not _signs_on(ctx, mail.lines):
             passwords.record_failures(ctx)
             return Outcome(InboxStatus.DECLINED, ratelimit.DECLINED)
+    recovered(session, mail.sender)  # mail from an address that bounced: it works again
     confirmed = confirmation.confirm_by_reply(ctx, mail.references)
     entries, stopped = _run_lines(ctx, mail.lines)
     if confirmed:

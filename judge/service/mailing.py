@@ -133,9 +133,10 @@ def send_game_mails(
     kind: str,
     now: datetime,
     attachments: Sequence[Attachment] = (),
+    map_id: int | None = None,
 ) -> None:
     """`send_game_mail` to each address in `to`, the message built once for all
-    (with `attachments`, e.g. the results map)."""
+    (with `attachments`; with `map_id`, one of them is that stored map's placeholder)."""
     to = deliverable(session, config, to, now)
     plain = [address for address in to if is_plain_address(address)]
     for address in to:
@@ -147,7 +148,7 @@ def send_game_mails(
     def build() -> None:
         message = _game_message(config, game, to=plain[0], what=what, body=body, now=now)
         attach(message, attachments)
-        enqueue_copies(session, message, plain, kind, game.id, now=now)
+        enqueue_copies(session, message, plain, kind, game.id, now=now, map_id=map_id)
 
     build_guarded(session, plain[0], kind, game.id, now, build)
 

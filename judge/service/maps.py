@@ -1,27 +1,38 @@
 """Maps in the mail: the PNG on every results mail, and the MAP command's reply.
 
 A game's results mails carry the map unless its master sent SET MAPS OFF (kept
-as `games.settings["maps"]`, read by `maps_on`). The results map is drawn once
-per phase and attached to every copy. Only public things are drawn: the board,
-the processed orders, and Taskdip's unplayed powers in the neutral colour
-(`judge.render.neutrals`); no task or bid is ever on a board. A results map that
-fails to draw is logged and left out, since the results must go out anyway.
+as `games.settings["maps"]`, read by `maps_on`). The results map is stored once
+per phase (`phase_maps`), drawn from the game's record just after the phase is
+committed (`draw_phase_map`, called by `judge.service.map_drawing`); every copy
+of the results carries a placeholder instead, and the sender attaches the stored
+map as each copy goes (`judge.mail.stored_attachment`). Only public things are
+drawn: the board, the processed orders, and Taskdip's unplayed powers in the
+neutral colour (`judge.render.neutrals`); no task or bid is ever on a board. A results map that
+fails to draw is logged and replaced by a blank image, since the results must go
+out anyway.
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy.orm import Session
 
 from judge.mail.attachments import Attachment
 from judge.mail.command_types import MapRequest
+from judge.mail.stored_attachment import placeholder
 from judge.render.neutrals import board_colours
 from judge.render.palette import ColourOf
 from judge.render.phase_map import board_png, phase_png
 from judge.service.context import MailContext, Note, Refusal, note
-from judge.service.snapshots import Board, load_board
+from judge.service.snapshots import Board, load_board, rules_of, variants
 from judge.store import games as store
 from judge.store.models import Game
-from judge.variants.base import Outcome, Snapshot, Variant
+from judge.store.phase_maps import store_map
+from judge.variants.base import Snapshot, Variant
+from judge.zine.stored import order_results
 
 log = logging.getLogger(__name__)
 
@@ -38,19 +49,37 @@ def map_filename(game: str, phase: str) -> str:
     return f"{game}-{phase}.png"
 
 
-def results_maps(board: Board, outcome: Outcome) -> tuple[Attachment, ...]:
-    """The map for the results of the board's phase: none when the game has maps off."""
+@dataclass(frozen=True)
+class StoredMap:
+    """A phase's map as the results mails carry it: the stored row's id, and the
+    placeholder attachment that stands for it until the mail is sent."""
+
+    id: int
+    attachment: Attachment
+
+
+def results_map(session: Session, board: Board, now: datetime) -> StoredMap | None:
+    """Record the map for the results of the board's phase, to be drawn once the
+    phase is committed (`judge.service.map_drawing`): None when the game has maps
+    off. Drawing it here would hold the phase's transaction (and on SQLite, the
+    write lock) for as long again as the adjudication."""
     if not maps_on(board.game):
-        return ()
-    after = outcome.snapshot
-    try:
-        png = phase_png(
-            board.state.phase, after.state, outcome.results, _colours(board.variant, after)
-        )
-    except Exception:
-        log.exception("the map of %s %s failed to draw", board.game.name, board.record.phase)
-        return ()
-    return (Attachment(map_filename(board.game.name, board.record.phase), png),)
+        return None
+    filename = map_filename(board.game.name, board.record.phase)
+    row = store_map(session, board.game.id, board.record.phase, filename, None, now)
+    return StoredMap(row.id, placeholder(filename))
+
+
+def draw_phase_map(session: Session, game: Game, phase: str) -> bytes:
+    """Draw the map of `game`'s processed `phase` from its record: the board after
+    it (the next phase's start) with its orders (re-read from the stored results,
+    as the zine does). Raises when the record is incomplete."""
+    record, after = store.phase_and_next(session, game, phase)
+    variant = variants().get(game.variant)
+    before = store.phase_state(record)
+    results = order_results(variant.map, before, record.results)
+    snapshot = Snapshot(store.phase_state(after), dict(after.variant_data or {}), rules_of(game))
+    return phase_png(before.phase, snapshot.state, results, _colours(variant, snapshot))
 
 
 def map_request(ctx: MailContext, command: MapRequest) -> list[Note]:

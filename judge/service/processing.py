@@ -21,7 +21,7 @@ from judge.rules.state import PhaseType
 from judge.service import deadlines
 from judge.service.describe import winner_titles
 from judge.service.mailing import audience, header_data, send_game_mails
-from judge.service.maps import results_maps
+from judge.service.maps import results_map
 from judge.service.report import phase_words, results_data
 from judge.service.skipped import skipped_text
 from judge.service.snapshots import (
@@ -159,7 +159,7 @@ def _mail_results(
         "next_phase": phase_words(outcome.snapshot.state.phase),
     }
     private_reports = outcome.report.get("private", {}) if outcome.report else {}
-    maps = results_maps(board, outcome)  # drawn once for every reader
+    stored = results_map(session, board, now)  # one map for all, drawn after the commit
     readers: dict[str, list[str]] = {}  # the text of a mail -> who gets it
     for person in audience(session, game):
         seat = seat_of(person) if person.role is PlayerRole.PLAYER else None
@@ -177,7 +177,8 @@ def _mail_results(
             body=render("results.txt.j2", **common, public=text),
             kind="results",
             now=now,
-            attachments=maps,
+            attachments=(stored.attachment,) if stored else (),
+            map_id=stored.id if stored else None,
         )
 
 

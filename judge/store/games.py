@@ -226,6 +226,19 @@ def phase_history(session: Session, game: Game) -> list[PhaseRecord]:
     return list(session.scalars(query))
 
 
+def phase_and_next(session: Session, game: Game, phase: str) -> tuple[PhaseRecord, PhaseRecord]:
+    """A processed phase's record and the one after it (the board it led to)."""
+    record = session.scalars(
+        select(PhaseRecord).where(PhaseRecord.game_id == game.id, PhaseRecord.phase == phase)
+    ).one()
+    after = session.scalars(
+        select(PhaseRecord).where(
+            PhaseRecord.game_id == game.id, PhaseRecord.seq == record.seq + 1
+        )
+    ).one()
+    return record, after
+
+
 def phase_state(record: PhaseRecord) -> GameState:
     """The board at the start of the recorded phase."""
     return state_from_json(record.state)

@@ -4,6 +4,8 @@ Nine tables, one job each:
 
 * `inbox`: every mail received, raw and durable, with its processing status;
 * `outbox`: every mail to send, as full RFC 5322 bytes, with its delivery status;
+* `phase_maps`: a processed phase's map (PNG), stored once for all its results mails;
+* `bouncing_addresses`: the addresses our mail bounced from, until they write again;
 * `games`: one row per game: variant, status, current phase, next deadline, settings;
 * `players`: who plays (or masters, or observes) which game, with hashed passwords;
 * `phases`: a game's history: the state at the start of each phase, and its results;
@@ -143,6 +145,9 @@ class InboxMessage(Base):
     error: Mapped[str | None] = mapped_column(Text)
     processed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # Set once `[storage] retention_days` after processing: `raw` then keeps only the
+    # header block (the record), not the body.
+    pruned_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     __table_args__ = (
         Index("ix_inbox_status_id", "status", "id"),
@@ -180,8 +185,52 @@ class OutboxMessage(Base):
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     lease_owner: Mapped[str | None] = mapped_column(String(LEASE_OWNER_LENGTH))
     requeued_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # The stored map this mail carries: `message` then holds a placeholder PNG, which
+    # the sender replaces with the map's bytes (`judge.mail.stored_attachment`).
+    map_id: Mapped[int | None] = mapped_column(
+        ForeignKey("phase_maps.id", ondelete="SET NULL"), index=True
+    )
+    # Set once `[storage] retention_days` after sending: `message` then keeps only
+    # the header block (the record), not the body.
+    pruned_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
-    __table_args__ = (Index("ix_outbox_status_next_attempt_at", "status", "next_attempt_at"),)
+    __table_args__ = (
+        Index("ix_outbox_status_next_attempt_at", "status", "next_attempt_at"),
+        Index("ix_outbox_message_id", "message_id"),  # a bounce names the mail it returns
+    )
+
+
+class PhaseMap(Base):
+    """The map of a processed phase, drawn once and attached to each of its results
+    mails when they are sent (the outbox rows refer to it by `map_id`). `data` is
+    None until the map is drawn, after the phase's transaction (`judge.service.
+    map_drawing`); its mails wait for it."""
+
+    __tablename__ = "phase_maps"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    phase: Mapped[str] = mapped_column(String(8))
+    filename: Mapped[str] = mapped_column(String(128))
+    data: Mapped[bytes | None] = mapped_column(LargeBinary)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (UniqueConstraint("game_id", "phase"),)
+
+
+class BouncingAddress(Base):
+    """An address the judge's mail bounced from (a delivery status notification said
+    so). The row goes when the address sends the judge a mail again; `gm_told_at`
+    is when its games' masters were told (once per spell of bouncing)."""
+
+    __tablename__ = "bouncing_addresses"
+
+    address: Mapped[str] = mapped_column(String(ADDRESS_LENGTH), primary_key=True)  # lower case
+    first_bounce_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    last_bounce_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    bounces: Mapped[int] = mapped_column(Integer, default=1)
+    diagnostic: Mapped[str | None] = mapped_column(Text)
+    gm_told_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
 class Game(Base):

@@ -6,7 +6,8 @@ it meanwhile (`FOR UPDATE SKIP LOCKED` on PostgreSQL keeps two live senders from
 claiming one row at the same moment). Each outcome is committed as soon as it is
 known, which clears the lease. A lease that runs out (its owner hung or died) makes
 the row due again; a restarted process takes back at once the leases of dead
-processes of its own host (`reclaim_abandoned`).
+processes of its own host (`reclaim_abandoned`). A mail whose stored map is not
+drawn yet is not due: it waits for its map.
 
 Temporary failures are tried again after a capped exponential back-off until the
 mail's lifetime is over; only a permanent failure or the end of the lifetime makes
@@ -20,11 +21,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import Connection, bindparam, func, select, update
+from sqlalchemy import Connection, bindparam, exists, func, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.store.lease_owner import LeaseOwner, is_gone
-from judge.store.models import OutboxMessage, OutboxStatus
+from judge.store.models import OutboxMessage, OutboxStatus, PhaseMap
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +40,7 @@ class Lease:
     message_id: str
     created_at: datetime
     attempts: int  # counting this one
+    map_id: int | None = None  # the stored map the mail carries (filled in when sent)
 
 
 @dataclass(frozen=True)
@@ -60,10 +62,12 @@ _DUE = (
     select(
         OutboxMessage.id, OutboxMessage.to_address, OutboxMessage.message,
         OutboxMessage.message_id, OutboxMessage.created_at, OutboxMessage.attempts,
+        OutboxMessage.map_id,
     )
     .where(
         OutboxMessage.status == OutboxStatus.PENDING,
         OutboxMessage.next_attempt_at <= bindparam("now"),
+        ~exists().where(PhaseMap.id == OutboxMessage.map_id, PhaseMap.data.is_(None)),
     )
     .order_by(OutboxMessage.id)
     .limit(bindparam("limit"))
@@ -101,7 +105,7 @@ def claim_due(
             })  # fmt: skip
     return [
         Lease(row.id, row.to_address, row.message, row.message_id, row.created_at,
-              row.attempts + 1)
+              row.attempts + 1, row.map_id)
         for row in rows
     ]  # fmt: skip
 

@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from judge.store.bouncing import bouncing_addresses
 from judge.store.games import list_games
 from judge.store.inbox import failed_messages
 from judge.store.models import (
@@ -60,6 +61,16 @@ def operator_overview(session: Session, now: datetime | None = None) -> dict[str
                 "error": row.last_error,
             }
             for row in _failed_outgoing(session)
+        ],
+        "bouncing": [
+            {
+                "address": row.address,
+                "first_bounce": iso_utc(row.first_bounce_at),
+                "last_bounce": iso_utc(row.last_bounce_at),
+                "bounces": row.bounces,
+                "diagnostic": row.diagnostic,
+            }
+            for row in bouncing_addresses(session)
         ],
     }
 

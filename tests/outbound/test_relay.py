@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import ManualClock
 from judge.config import Config
+from judge.mail.verp import bounce_address, outbox_id_of, verp_key
 from judge.outbound import deliver_due, enqueue, make_transport
 from judge.store.lease_owner import this_process
 from judge.store.models import OutboxMessage, OutboxStatus
@@ -74,13 +75,28 @@ def test_mail_is_handed_to_the_relay_from_the_judge_to_its_recipient(
     relay_config: MakeRelayConfig,
 ) -> None:
     _queue(sessions, clock)
-    assert _deliver(sessions, clock, relay_config(sink.port)) == 1
+    config = relay_config(sink.port)
+    assert _deliver(sessions, clock, config) == 1
     [received] = sink.received
-    assert received.mail_from == "judge@example.org"
+    row = _row(sessions)
+    # Its own return path (VERP), which names the row: a bounce says whose mail it was.
+    assert received.mail_from == bounce_address("judge@example.org", row.id, verp_key(config))
+    assert received.mail_from.startswith(f"judge+bounce-{row.id}-")
+    assert outbox_id_of(received.mail_from, "judge@example.org", verp_key(config)) == row.id
     assert received.rcpt_tos == ["ann@example.org"]
     assert b"Auto-Submitted: auto-replied" in received.data
     row = _row(sessions)
     assert (row.status, row.attempts, row.sent_at) == (OutboxStatus.SENT, 1, clock.now())
+
+
+def test_without_verp_the_envelope_sender_is_the_judge_address(
+    sessions: sessionmaker[Session], clock: ManualClock, sink: Sink,
+    relay_config: MakeRelayConfig,
+) -> None:
+    _queue(sessions, clock)
+    assert _deliver(sessions, clock, relay_config(sink.port, verp=False)) == 1
+    [received] = sink.received
+    assert received.mail_from == "judge@example.org"
 
 
 def test_a_550_fails_the_mail_for_good(

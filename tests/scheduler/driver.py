@@ -16,7 +16,9 @@ from typing import cast
 from service.harness import JudgeHarness, body_of
 from sqlalchemy import func, select
 
+from judge.outbound import message_as_sent
 from judge.scheduler import run_due_games
+from judge.service.map_drawing import draw_pending_maps
 from judge.store import games as store
 from judge.store.models import Event, Game, OutboxMessage
 
@@ -37,6 +39,7 @@ class Scheduler:
         before = self.last_mail_id()
         with self.judge.sessions() as session:
             run_due_games(session, self.judge.clock, self.judge.config)
+        draw_pending_maps(self.judge.sessions)  # as the daemons do after a round
         return self.mails_since(before)
 
     def last_mail_id(self) -> int:
@@ -48,7 +51,10 @@ class Scheduler:
             rows = session.scalars(
                 select(OutboxMessage).where(OutboxMessage.id > last_id).order_by(OutboxMessage.id)
             ).all()
-            return [cast(EmailMessage, message_from_bytes(r.message, policy=default)) for r in rows]
+            return [
+                cast(EmailMessage, message_from_bytes(message_as_sent(session, r), policy=default))
+                for r in rows
+            ]
 
     def game(self, name: str = "g1") -> Game:
         with self.judge.sessions() as session:

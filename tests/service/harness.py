@@ -21,7 +21,9 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import ManualClock
 from judge.config import Config
+from judge.outbound import message_as_sent
 from judge.service import handle_inbox_message
+from judge.service.map_drawing import draw_pending_maps
 from judge.service.status import game_status
 from judge.store.games import list_games
 from judge.store.inbox import store_message
@@ -87,6 +89,7 @@ class JudgeHarness:
             now=self.clock.now(),
         )
         process_pending(self.sessions, handle_inbox_message, self.clock, self.config)
+        draw_pending_maps(self.sessions)  # as the daemons do after processing
         with self.sessions() as session:
             failed = session.scalars(
                 select(InboxMessage).where(InboxMessage.status == InboxStatus.FAILED)
@@ -95,7 +98,10 @@ class JudgeHarness:
             rows = session.scalars(
                 select(OutboxMessage).where(OutboxMessage.id > before).order_by(OutboxMessage.id)
             ).all()
-            return [cast(EmailMessage, message_from_bytes(r.message, policy=default)) for r in rows]
+            return [
+                cast(EmailMessage, message_from_bytes(message_as_sent(session, r), policy=default))
+                for r in rows
+            ]
 
     def send(self, sender: str, body: str, **options: object) -> list[EmailMessage]:
         message = build_mail(sender, body, **options)  # type: ignore[arg-type]

@@ -1,0 +1,166 @@
+"""Bounces of the judge's own mail: find whose address bounced, mark it, tell the GMs.
+
+A bounce reaches the judge at an outgoing mail's VERP return path
+(`judge.mail.verp`), or at its plain address naming the returned mail's Message-ID.
+Either way it must be a delivery status notification (`judge.mail.dsn`) that says
+a recipient *failed* (a `delayed` report is only logged), and it must be about a
+mail in our outbox: the outbox row gives the recipient, the DSN the reason. A mail
+to a return path that is no DSN (an auto-reply that went to the return path) is
+not a bounce. None of these is ever answered.
+
+The recipient's address is marked bouncing (`judge.store.bouncing`); at its first
+bounce, the master of each game it plays in gets one notice naming the power and
+the reason. Later bounces only count, until the address sends the judge a mail
+again (`recovered`), which clears the mark.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from judge.config import Config
+from judge.mail.bounds import TooCostly, check_bounds
+from judge.mail.dsn import DeliveryReport, read_dsn
+from judge.mail.templates import render
+from judge.mail.verp import outbox_id_of, verp_key
+from judge.service.describe import power_title
+from judge.service.mailing import header_data, send_game_mail
+from judge.service.snapshots import variants
+from judge.store import games as store
+from judge.store.bouncing import clear_bouncing, mark_bouncing
+from judge.store.models import (
+    GameStatus,
+    InboxMessage,
+    OutboxMessage,
+    PlayerRole,
+    PlayerStatus,
+)
+from judge.store.retention import header_block
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Bounce:
+    address: str
+    diagnostic: str
+    outbox_id: int
+
+
+def handle_bounce(session: Session, row: InboxMessage, config: Config, now: datetime) -> bool:
+    """True when `row` is a report about the judge's own mail (handled here, and never
+    answered); False for every other mail."""
+    key = verp_key(config)
+    verp_ids = [
+        found for rcpt in row.rcpt_tos
+        if (found := outbox_id_of(rcpt, config.judge.address, key)) is not None
+    ]  # fmt: skip
+    if not verp_ids and b"multipart/report" not in header_block(bytes(row.raw)).lower():
+        return False
+    try:
+        check_bounds(bytes(row.raw))  # the stdlib parser reads the report: bound its cost
+    except TooCostly:
+        return False  # not read as a bounce: the reader refuses it like any other mail
+    report = read_dsn(bytes(row.raw))
+    if report is None:
+        if verp_ids:
+            log.info("inbox %s: a mail to the return path of outbox %s that is no delivery "
+                     "report (an auto-reply?); no reply", row.id, verp_ids[0])  # fmt: skip
+            return True
+        return False
+    sent = _returned_mails(session, verp_ids, report)
+    if not sent:
+        return False  # not about our mail: the no-reply rules take it from here
+    bounces = _bounces(sent, report)
+    if not bounces:
+        log.info("inbox %s: a delivery report (%s) for outbox %s; no failure",
+                 row.id, _actions(report), ", ".join(str(m.id) for m in sent))  # fmt: skip
+        return True
+    for bounce in bounces:
+        _mark(session, config, bounce, now)
+        log.warning("inbox %s: outbox %s to %s bounced: %s", row.id, bounce.outbox_id,
+                    bounce.address, bounce.diagnostic)  # fmt: skip
+    return True
+
+
+def recovered(session: Session, address: str) -> None:
+    """`address` sent the judge a mail: it is no longer bouncing."""
+    if address and clear_bouncing(session, address):
+        log.info("%s wrote to the judge: no longer marked bouncing", address)
+
+
+def _returned_mails(
+    session: Session, verp_ids: list[int], report: DeliveryReport
+) -> list[OutboxMessage]:
+    """The outbox rows the report is about: by return path, else by Message-ID."""
+    if verp_ids:
+        query = select(OutboxMessage).where(OutboxMessage.id.in_(verp_ids))
+    elif report.returned_message_ids:
+        query = select(OutboxMessage).where(
+            OutboxMessage.message_id.in_(report.returned_message_ids)
+        )
+    else:
+        return []
+    return list(session.scalars(query.order_by(OutboxMessage.id)))
+
+
+def _bounces(sent: Iterable[OutboxMessage], report: DeliveryReport) -> list[Bounce]:
+    """Each returned mail whose recipient the report says failed. A report without
+    recipient blocks about a returned mail counts as a failure of that mail."""
+    failed = {status.address: status.diagnostic for status in report.failed}
+    named = {status.address for status in report.recipients}
+    found: dict[str, Bounce] = {}
+    for mail in sent:
+        address = mail.to_address.lower()
+        if address in failed:
+            diagnostic = failed[address]
+        elif named and address in named:
+            continue  # delayed, delivered, relayed...
+        elif report.failed:
+            diagnostic = report.failed[0].diagnostic  # the MTA rewrote the address
+        elif not report.recipients:
+            diagnostic = report.subject
+        else:
+            continue
+        found.setdefault(address, Bounce(address, diagnostic, mail.id))
+    return list(found.values())
+
+
+def _actions(report: DeliveryReport) -> str:
+    return ", ".join(sorted({status.action or "no action" for status in report.recipients}))
+
+
+def _mark(session: Session, config: Config, bounce: Bounce, now: datetime) -> None:
+    marked = mark_bouncing(session, bounce.address, bounce.diagnostic, now)
+    if marked.row.gm_told_at is None:
+        _tell_masters(session, config, bounce, now)
+        marked.row.gm_told_at = now
+
+
+def _tell_masters(session: Session, config: Config, bounce: Bounce, now: datetime) -> None:
+    """One notice to the master of each running game the address plays in."""
+    for game, player in store.games_of_address(session, bounce.address):
+        if player.role is not PlayerRole.PLAYER or player.status is not PlayerStatus.ACTIVE:
+            continue
+        if game.status is GameStatus.FINISHED:
+            continue
+        body = render(
+            "bounce_notice.txt.j2",
+            **header_data(config, game, variants().get(game.variant).display_name),
+            address=player.address,
+            powers=[power_title(power) for power in player.powers],
+            diagnostic=bounce.diagnostic,
+        )
+        for master in store.players_of(session, game, roles=[PlayerRole.MASTER]):
+            if master.address.lower() == bounce.address:
+                continue
+            send_game_mail(
+                session, config, game, to=master.address, what="Bouncing Address",
+                body=body, kind="notice", now=now,
+            )  # fmt: skip
