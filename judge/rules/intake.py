@@ -24,8 +24,8 @@ caller or read on another board, is checked in full.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from judge.rules.legality import Checker
 from judge.rules.map import GameMap
@@ -63,6 +63,7 @@ class Intake:
 
     slots: list[OrderResult | Order]
     by_province: dict[str, Order] = field(default_factory=dict)
+    illegal_at: dict[int, str] = field(default_factory=dict)  # slot -> its unit's province
 
     @property
     def accepted(self) -> list[Order]:
@@ -75,6 +76,21 @@ class Intake:
         pending = iter(decided)
         return [s if isinstance(s, OrderResult) else next(pending) for s in self.slots]
 
+    def mark_dislodged(
+        self, results: list[OrderResult], dislodged: Collection[str]
+    ) -> list[OrderResult]:
+        """`merge`'s results, where a unit whose only orders were illegal held and was
+        dislodged: its last illegal order's result says so, as a legal order's would.
+        (A unit with an adjudicated order carries it in that order's result.)"""
+        last = {
+            province: slot
+            for slot, province in sorted(self.illegal_at.items())
+            if province in dislodged and province not in self.by_province
+        }
+        for slot in last.values():
+            results[slot] = replace(results[slot], dislodged=True)
+        return results
+
 
 def take_orders(
     game_map: GameMap, state: GameState, orders: Sequence[Order | IllegalOrder]
@@ -84,10 +100,13 @@ def take_orders(
     allowed = _KINDS.get(phase, frozenset())
     slots: list[OrderResult | Order] = []
     accepted: dict[str, Order] = {}  # the order in use for each unit, by province
+    illegal_at: dict[int, str] = {}
     check = Checker(game_map, state).check
     province_at = game_map.topology.province_at
     for given in orders:
         if isinstance(given, IllegalOrder):
+            if given.location is not None:
+                illegal_at[len(slots)] = _province(province_at, given.location)
             slots.append(_illegal(given.power or "", given.canonical, given.reason, None))
             continue
         order = given if movement else _as_phase_order(given, phase)
@@ -97,16 +116,22 @@ def take_orders(
         else:
             reason = f"this order cannot be given in a {phase.name.lower()} phase"
         if reason is not None:
+            location = getattr(order, "location", None)
+            if location is not None:
+                illegal_at[len(slots)] = _province(province_at, location)
             slots.append(_illegal(order.power, str(order), reason, order))
             continue
         if cls is not Build and cls is not Waive:
-            location: str = order.location  # type: ignore[union-attr]
-            key = province_at.get(location) or province_of(location)
+            key = _province(province_at, order.location)  # type: ignore[union-attr]
             if key in accepted:
                 _void_earlier(slots, accepted.pop(key))
             accepted[key] = order
         slots.append(order)
-    return Intake(slots, accepted)
+    return Intake(slots, accepted, illegal_at)
+
+
+def _province(province_at: Mapping[str, str], location: str) -> str:
+    return province_at.get(location) or province_of(location)
 
 
 def _illegal(power: str, text: str, reason: str, order: Order | None) -> OrderResult:

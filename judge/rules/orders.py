@@ -174,8 +174,15 @@ class IllegalOrder(OrderError):
     or a sentence. An illegal order is reported and the unit holds (DATC 4.E.1).
     """
 
-    def __init__(self, reason: str, canonical: str, power: str | None = None) -> None:
+    def __init__(
+        self,
+        reason: str,
+        canonical: str,
+        power: str | None = None,
+        location: str | None = None,
+    ) -> None:
         super().__init__(f"{canonical}: {reason}")
         self.reason = reason
         self.canonical = canonical
         self.power = power
+        self.location = location  # the ordered unit's, when the order names a real unit

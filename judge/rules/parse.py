@@ -486,7 +486,7 @@ class _Binder:
         order = self.build_order(reading)
         reason = check_order(self.map, self.state, order)
         if reason is not None:
-            raise IllegalOrder(reason, str(order), order.power)
+            raise IllegalOrder(reason, str(order), order.power, getattr(order, "location", None))
         note_legal(self.map, self.state, order)
         return order
 

@@ -60,7 +60,10 @@ def adjudicate_phase(
         decided, extra, units = adjudicate_adjustments(game_map, state, intake.accepted, options)
     else:
         raise ValueError(f"{state.phase} is not a movement, retreat or adjustment phase")
-    results = (*intake.merge(decided), *extra)
+    merged = intake.merge(decided)
+    if dislodged and intake.illegal_at:
+        merged = intake.mark_dislodged(merged, dislodged)
+    results = (*merged, *extra)
     after = _advance(game_map, state.phase, units, dislodged, state.centers)
     return PhaseResult(state.phase, results, after)
 

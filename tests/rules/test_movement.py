@@ -10,7 +10,7 @@ from judge.rules.orders import Build
 from judge.rules.phases import adjudicate_phase
 from judge.rules.state import UnitType
 from tests.rules.helpers import board, standard_map
-from tests.rules.judging import judge, outcome, placed, result_for
+from tests.rules.judging import judge, outcome, placed, result_for, retreats
 
 
 def test_a_lone_move_succeeds_and_the_board_moves_on_to_fall() -> None:
@@ -271,3 +271,15 @@ def test_an_order_of_the_wrong_phase_is_illegal() -> None:
     result = adjudicate_phase(standard_map(), state, [Build("FRANCE", UnitType.ARMY, "MAR")])
     assert result.results[0].outcome.value == "illegal"
     assert placed(result.state) == {"FRANCE A PAR"}
+
+
+def test_a_unit_whose_only_order_is_illegal_is_reported_dislodged_when_it_is() -> None:
+    """Found by the property test (seed 559526): the unit holds (DATC 4.E.1) and is
+    dislodged, so its illegal order's result must say so, or the results mail loses
+    the unit without a word."""
+    state = board(russia="F BOT, F SWE", germany="F BAL, A DEN")
+    result = judge(state, "F BOT - BAL", "F SWE S F BOT - BAL", "F BAL S A DEN - BER", "A DEN H")
+    illegal = result_for(result, "F BAL S A DEN - BER")
+    assert illegal.outcome.value == "illegal"
+    assert illegal.dislodged
+    assert "F BAL" in retreats(result.state)
