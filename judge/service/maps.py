@@ -3,7 +3,7 @@
 A game's results mails carry the map unless its master sent SET MAPS OFF (kept
 as `games.settings["maps"]`, read by `maps_on`). The results map is stored once
 per phase (`phase_maps`), drawn from the game's record just after the phase is
-committed (`draw_phase_map`, called by `judge.service.map_drawing`); every copy
+committed (`map_job` and `draw_job`, called by `judge.service.map_drawing`); every copy
 of the results carries a placeholder instead, and the sender attaches the stored
 map as each copy goes (`judge.mail.stored_attachment`). Only public things are
 drawn: the board, the processed orders, and Taskdip's unplayed powers in the
@@ -17,20 +17,24 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy.orm import Session
 
 from judge.mail.attachments import Attachment
 from judge.mail.command_types import MapRequest
 from judge.mail.stored_attachment import placeholder
-from judge.render.neutrals import board_colours
-from judge.render.palette import ColourOf
+from judge.render.neutrals import board_colours, neutral_on
+from judge.render.palette import ColourOf, neutral_for
 from judge.render.phase_map import board_png, phase_png
+from judge.rules.results import OrderResult
+from judge.rules.state import GameState, Phase
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.snapshots import Board, load_board, rules_of, variants
 from judge.store import games as store
 from judge.store.models import Game
 from judge.store.phase_maps import store_map
+from judge.store.state_json import state_from_json, state_to_json
 from judge.variants.base import Snapshot, Variant
 from judge.zine.stored import order_results
 
@@ -70,16 +74,39 @@ def results_map(session: Session, board: Board, now: datetime) -> StoredMap | No
     return StoredMap(row.id, placeholder(filename))
 
 
-def draw_phase_map(session: Session, game: Game, phase: str) -> bytes:
-    """Draw the map of `game`'s processed `phase` from its record: the board after
-    it (the next phase's start) with its orders (re-read from the stored results,
-    as the zine does). Raises when the record is incomplete."""
+@dataclass(frozen=True)
+class MapJob:
+    """What drawing a processed phase's map needs, as plain values that pickle (so
+    that a worker process can draw it): the phase, the board after it (as the
+    store's JSON), its orders' results, and the powers shown as neutral."""
+
+    phase: Phase
+    after_json: dict[str, Any]
+    results: tuple[OrderResult, ...]
+    neutral: frozenset[str]
+
+    @property
+    def after(self) -> GameState:
+        return state_from_json(self.after_json)
+
+
+def map_job(session: Session, game: Game, phase: str) -> MapJob:
+    """The job for `game`'s processed `phase`, from its record: the board after it
+    (the next phase's start) with its orders (re-read from the stored results, as
+    the zine does). Raises when the record is incomplete."""
     record, after = store.phase_and_next(session, game, phase)
     variant = variants().get(game.variant)
     before = store.phase_state(record)
     results = order_results(variant.map, before, record.results)
     snapshot = Snapshot(store.phase_state(after), dict(after.variant_data or {}), rules_of(game))
-    return phase_png(before.phase, snapshot.state, results, _colours(variant, snapshot))
+    neutral = neutral_on(variant.public_summary(snapshot), snapshot.state.phase)
+    return MapJob(before.phase, state_to_json(snapshot.state), tuple(results), neutral)
+
+
+def draw_job(job: MapJob) -> bytes:
+    """The job's PNG. Pure: it runs in a worker process as well as in this one."""
+    colours = neutral_for(job.neutral) if job.neutral else None
+    return phase_png(job.phase, job.after, job.results, colours)
 
 
 def map_request(ctx: MailContext, command: MapRequest) -> list[Note]:
