@@ -39,6 +39,15 @@ def _died(serve: ServeProcess, within: float) -> bool:
     return True
 
 
+def _start_or_none(serve: ServeProcess) -> int | None:
+    """Start again; None when it died at once (the poison mail, processed before the
+    test saw it listening): that too is one attempt of the poison mail."""
+    try:
+        return serve.start()
+    except RuntimeError:
+        return None
+
+
 def test_a_mail_that_kills_the_process_is_tried_three_times_then_failed(tmp_path: Path) -> None:
     database_url = f"sqlite:///{tmp_path / 'judge.db'}"
     engine = make_engine(database_url)
@@ -48,15 +57,19 @@ def test_a_mail_that_kills_the_process_is_tried_three_times_then_failed(tmp_path
     serve = ServeProcess(write_toml(tmp_path, database_url), tmp_path / "judge.log", env)
     poison = (head("poison", "<poison@example.org>", extra="X-Poison: yes\r\n") + "\r\nLIST\r\n")
     port = serve.start()
-    assert _send_quietly(port, poison.encode())
+    # Stored before its 250, the poison may kill the server before the 250 is written:
+    # the mail is in the inbox either way (an MTA would resend; the copy is a duplicate).
+    _send_quietly(port, poison.encode())
     innocent_accepted = _send_quietly(port, plain_list("<innocent@example.org>"))
     kills = 0
-    while _died(serve, within=8):
+    running: int | None = port
+    while running is None or _died(serve, within=8):
         kills += 1
         assert kills <= MAX_ATTEMPTS, "the poison mail is run again and again"
-        port = serve.start()
-        if not innocent_accepted:  # as an MTA would: again, until a 250
-            innocent_accepted = _send_quietly(port, plain_list("<innocent@example.org>"))
+        running = _start_or_none(serve)
+        if running is not None and not innocent_accepted:  # as an MTA would: until a 250
+            innocent_accepted = _send_quietly(running, plain_list("<innocent@example.org>"))
+    port = running
     assert innocent_accepted
     judge = HostileJudge(serve, port, database_url, tmp_path / "outbox")
     try:
