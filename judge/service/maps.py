@@ -1,7 +1,7 @@
 """Maps in the mail: the PNG on every results mail, and the MAP command's reply.
 
 A game's results mails carry the map unless its master sent SET MAPS OFF (kept
-as `games.settings["maps"]`, read by `maps_on`). The results map is drawn once
+in the game's `GameSettings`, read by `maps_on`). The results map is drawn once
 per phase and attached to every copy. Only public things are drawn: the board,
 the processed orders, and Taskdip's unplayed powers in the neutral colour
 (`judge.render.neutrals`); no task or bid is ever on a board. A results map that
@@ -20,17 +20,15 @@ from judge.render.phase_map import board_png, phase_png
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.snapshots import Board, load_board
 from judge.store import games as store
+from judge.store.game_settings import GameSettings
 from judge.store.models import Game
 from judge.variants.base import Outcome, Snapshot, Variant
 
 log = logging.getLogger(__name__)
 
-MAPS_KEY = "maps"  # games.settings: False after SET MAPS OFF
-
-
 def maps_on(game: Game) -> bool:
     """Whether the game's results mails carry the map (the default)."""
-    return game.settings.get(MAPS_KEY, True) is not False
+    return GameSettings.of(game).maps
 
 
 def map_filename(game: str, phase: str) -> str:

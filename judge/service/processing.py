@@ -33,6 +33,7 @@ from judge.service.snapshots import (
     submissions,
 )
 from judge.store import games as store
+from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, PlayerRole
 from judge.store.state_json import results_to_json
 from judge.variants.base import Outcome, Submission, Variant
@@ -126,7 +127,7 @@ def process_phase(
 
 def _advance(session: Session, game: Game, board: Board, outcome: Outcome, now: datetime) -> None:
     game.variant_data = dict(outcome.snapshot.data)
-    game.settings = {**game.settings, "rules": dict(outcome.snapshot.rules)}
+    GameSettings.of(game).with_rules(outcome.snapshot.rules).save(game)
     store.record_phase(
         session, game, outcome.snapshot.state, now=now, variant_data=game.variant_data
     )
