@@ -38,8 +38,6 @@ from judge.store.models import Game, GameStatus, PlayerRole
 from judge.store.state_json import results_to_json
 from judge.variants.base import Outcome, Submission, Variant
 
-MAX_CHAINED_PHASES = 8  # phases processed in a row when nobody owes anything
-
 
 @dataclass(frozen=True)
 class Processed:
@@ -77,7 +75,7 @@ def process_if_ready(
     """Early processing: process the current phase (and the next...) while ready."""
     locked = store.get_game(session, game.name, for_update=True)
     done: list[Processed] = []
-    while locked is not None and len(done) < MAX_CHAINED_PHASES:
+    while locked is not None and len(done) < config.scheduler.max_chained_phases:
         board = load_board(session, locked)
         if board is None or not ready_to_process(session, board, now):
             break
