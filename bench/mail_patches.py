@@ -1,8 +1,9 @@
 """Experiments for the mail benchmark: the service's inbox handler, with the server
 patched as `JUDGE_BENCH_PATCHES` (comma-separated) says. Not for production.
 
-`judge serve` imports its handler from `JUDGE_HANDLER=module:function`, before it
-builds its engine, so importing this module can change how it uses SQLite:
+`python -m mail_patches serve --config FILE` imports this module before `judge
+serve` builds its engine and passes the handler to `judge.cli.main`, so the
+patches can change how it uses SQLite:
 
 * `writelock`: write transactions queue on one first-come-first-served lock in
   the process before their `BEGIN IMMEDIATE` (released after the commit or
@@ -19,12 +20,14 @@ builds its engine, so importing this module can change how it uses SQLite:
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy.dialects.sqlite.pysqlite import SQLiteDialect_pysqlite
 
+import judge.cli
 import judge.store.db as db
 from judge.service import handle_inbox_message
 
@@ -111,3 +114,7 @@ if "normal" in PATCHES:
     db._sqlite_on_connect = _on_connect_normal
 
 __all__ = ["handle_inbox_message"]
+
+
+if __name__ == "__main__":
+    sys.exit(judge.cli.main(sys.argv[1:], handler=handle_inbox_message))

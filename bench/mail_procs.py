@@ -91,10 +91,10 @@ def start_judge(folder: Path, patches: str = "") -> Process:
     config = write_config(folder, port)
     command = [sys.executable, "-m", "judge.cli", "serve", "--config", str(config)]
     env = dict(os.environ)
-    if patches:
+    if patches:  # `python -m mail_patches serve ...` passes its handler to `judge.cli.main`
+        command[1:3] = ["-m", "mail_patches"]
         path = os.pathsep.join(filter(None, [str(BENCH), env.get("PYTHONPATH")]))
-        env.update(PYTHONPATH=path, JUDGE_BENCH_PATCHES=patches,
-                   JUDGE_HANDLER="mail_patches:handle_inbox_message")  # fmt: skip
+        env.update(PYTHONPATH=path, JUDGE_BENCH_PATCHES=patches)
     return _start(command, port, folder / "judge.log", env)
 
 

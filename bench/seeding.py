@@ -9,17 +9,17 @@ queued), stores an opening for every standard power, and sets the deadline to
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy.orm import Session
 
 from judge.config import Config
 from judge.service import deadlines
 from judge.service.context import MailContext
-from judge.service.maps import MAPS_KEY
 from judge.service.snapshots import draw_seed, load_board, variants
 from judge.service.starting import start_game
 from judge.store import games as store
+from judge.store.game_settings import GameSettings
 from judge.store.models import Game, PlayerRole
 
 # One legal opening per power (Spring 1901), with bounces, supports and a convoy-free mix.
@@ -50,7 +50,7 @@ def seed_game(
     rules = variants().get(variant).default_rules()
     game = store.create_game(
         session, name=name, variant=variant, rng_seed=draw_seed(), now=now,
-        settings={"rules": rules, deadlines.GRACE_KEY: 0, MAPS_KEY: maps},
+        settings=GameSettings(rules=rules, grace=timedelta(0), maps=maps).to_json(),
     )  # fmt: skip
     master = store.add_player(
         session, game, address=f"gm-{name}@example.org", password_hash=password_hash,

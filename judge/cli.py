@@ -6,8 +6,9 @@ stores what the MTA pipes in.
 
 This module only reads arguments and wires parts together:
 
-* inbox handler: `judge.service.handle_inbox_message`; the environment variable
-  `JUDGE_HANDLER=module:function` replaces it (tests use this to plug in a probe);
+* inbox handler: `judge.service.handle_inbox_message`; a caller of `main` may pass
+  another (`main(argv, handler=...)`: tests plug in a probe with a small launcher,
+  `tests/serve_with.py`); nothing in the environment or the config names one;
 * scheduler: `judge.scheduler.tick(session, clock, config)`;
 * game status: `judge.service.status.game_status(session, name)`.
 
@@ -19,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib
 import json
 import logging
 import os
@@ -43,11 +43,11 @@ from judge.store.outbox import requeue_outgoing
 from judge.store.overview import operator_overview, outbox_queue_lines
 from judge.worker import Handler
 
-HANDLER_ENV = "JUDGE_HANDLER"
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, handler: Handler | None = None) -> int:
+    """Run one `judge` command; `handler` replaces the service's inbox handler (tests)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list[:1] == ["adjudicate"]:
         return _adjudicate(args_list[1:])
@@ -56,6 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not hasattr(args, "run"):
         parser.print_usage(sys.stderr)
         return EXIT_USAGE
+    args.handler = handler
     _configure_logging(args.command)
     try:
         config = load_config(args.config)
@@ -135,7 +136,7 @@ def _parser() -> argparse.ArgumentParser:
 def _serve(config: Config, args: argparse.Namespace) -> int:
     from judge.server import serve
 
-    asyncio.run(serve(config, resolve_handler(), scheduler_ticks()))
+    asyncio.run(serve(config, _handler(args), scheduler_ticks()))
     return EXIT_OK
 
 
@@ -251,7 +252,7 @@ def _retry(config: Config, args: argparse.Namespace) -> int:
 def _scheduler(config: Config, args: argparse.Namespace) -> int:
     from judge.scheduler import run_scheduler
 
-    return run_scheduler(config, once=args.once, send=args.send, handler=resolve_handler())
+    return run_scheduler(config, once=args.once, send=args.send, handler=_handler(args))
 
 
 def _zine(config: Config, args: argparse.Namespace) -> int:
@@ -266,13 +267,11 @@ def _adjudicate(argv: list[str]) -> int:
     return adjudicate_main(argv)
 
 
-def resolve_handler() -> Handler:
-    """The inbox handler: `$JUDGE_HANDLER` (tests), else the service layer's."""
-    spec = os.environ.get(HANDLER_ENV)
-    if spec:
-        module_name, _, attribute = spec.partition(":")
-        handler: Handler = getattr(importlib.import_module(module_name), attribute)
-        return handler
+def _handler(args: argparse.Namespace) -> Handler:
+    """The inbox handler `main` was given, else the service layer's."""
+    given: Handler | None = args.handler
+    if given is not None:
+        return given
     from judge.service import handle_inbox_message
 
     return handle_inbox_message

@@ -18,6 +18,8 @@ import logging
 import math
 import re
 import tomllib
+import types
+import typing
 from dataclasses import dataclass, field, fields, replace
 from datetime import timedelta
 from pathlib import Path
@@ -100,7 +102,18 @@ class OutboundSection:
 
 @dataclass(frozen=True)
 class SchedulerSection:
-    poll_seconds: float = 1.0
+    poll_seconds: float = 1.0  # the wait between rounds of every loop when nothing woke it
+    batch_size: int = 20  # due games claimed (and committed) together
+    max_chained_phases: int = 8  # phases processed in a row when nobody owes anything
+
+
+@dataclass(frozen=True)
+class ProcessorSection:
+    """How the inbox processor cuts its work into transactions."""
+
+    batch_size: int = 20  # mails per transaction, at most
+    batch_seconds: float = 0.25  # no new mail is started in a batch older than this
+    handover_wait_seconds: float = 0.01  # a batch ends once a handed-over mail waited this
 
 
 @dataclass(frozen=True)
@@ -138,6 +151,7 @@ class Config:
     database: DatabaseSection = field(default_factory=DatabaseSection)
     outbound: OutboundSection = field(default_factory=OutboundSection)
     scheduler: SchedulerSection = field(default_factory=SchedulerSection)
+    processor: ProcessorSection = field(default_factory=ProcessorSection)
     limits: LimitsSection = field(default_factory=LimitsSection)
     security: SecuritySection = field(default_factory=SecuritySection)
     storage: StorageSection = field(default_factory=StorageSection)
@@ -150,6 +164,7 @@ _SECTIONS: dict[str, type] = {
     "database": DatabaseSection,
     "outbound": OutboundSection,
     "scheduler": SchedulerSection,
+    "processor": ProcessorSection,
     "limits": LimitsSection,
     "security": SecuritySection,
     "storage": StorageSection,
@@ -194,7 +209,7 @@ def config_from_dict(data: dict[str, Any], base_dir: Path) -> Config:
 def _section(name: str, cls: type, values: Any) -> Any:
     if not isinstance(values, dict):
         raise ConfigError(f"[{name}] must be a table")
-    known = {f.name: f for f in fields(cls)}
+    known = field_types(cls)
     kwargs: dict[str, Any] = {}
     for key, value in values.items():
         if (name, key) in RETIRED:
@@ -204,36 +219,59 @@ def _section(name: str, cls: type, values: Any) -> Any:
             continue
         if key not in known:
             raise ConfigError(f"unknown key [{name}] {key}")
-        kwargs[key] = _coerce(f"[{name}] {key}", known[key].type, value)
+        kwargs[key] = _coerce(f"[{name}] {key}", known[key], value)
     return cls(**kwargs)
 
 
+def field_types(cls: type) -> dict[str, Any]:
+    """Each field of a section with its annotation resolved to a type."""
+    hints = typing.get_type_hints(cls)
+    return {f.name: hints[f.name] for f in fields(cls)}
+
+
 def _coerce(where: str, annotation: Any, value: Any) -> Any:
-    """Check `value` against the field's annotation (a string, given `annotations`)."""
-    kind = str(annotation)
-    if kind == "bool":
+    """Check `value` against the field's annotation: bool, int, float, str, Path, or
+    one of those `| None` (TOML has no null: an optional key is left out instead).
+    Any other annotation is a programming error (`TypeError`), caught by the tests."""
+    kind = _optional_inner(annotation)
+    if kind is bool:
         ok = isinstance(value, bool)
-    elif kind == "int":
+    elif kind is int:
         ok = isinstance(value, int) and not isinstance(value, bool)
-    elif kind == "float":
+    elif kind is float:
         ok = isinstance(value, int | float) and not isinstance(value, bool)
         value = float(value) if ok else value
         if ok and not math.isfinite(value):
             raise ConfigError(f"{where}: must be a finite number, not {value!r}")
-    elif kind == "Path":
+    elif kind is Path:
         ok = isinstance(value, str) and value != ""
         value = Path(value) if ok else value
-    elif kind == "str | None":
+    elif kind is str:
         ok = isinstance(value, str)
     else:
-        ok = isinstance(value, str)
+        raise TypeError(f"{where}: a config field cannot be of type {annotation!r}")
     if not ok:
-        raise ConfigError(f"{where}: expected {kind}, got {value!r}")
-    if kind in ("int", "float") and value < 0:
+        raise ConfigError(f"{where}: expected {_type_name(annotation)}, got {value!r}")
+    if kind in (int, float) and value < 0:
         raise ConfigError(f"{where}: must not be negative, got {value!r}")
     if isinstance(value, str) and any(ord(char) < 32 or ord(char) == 127 for char in value):
         raise ConfigError(f"{where}: must not hold control characters")
     return value
+
+
+def _optional_inner(annotation: Any) -> Any:
+    """`X` for `X | None` (or `Optional[X]`); the annotation itself otherwise."""
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        members = [arg for arg in typing.get_args(annotation) if arg is not type(None)]
+        if len(members) == 1 and len(typing.get_args(annotation)) == 2:
+            return members[0]
+    return annotation
+
+
+def _type_name(annotation: Any) -> str:
+    inner = _optional_inner(annotation)
+    name = getattr(inner, "__name__", str(inner))
+    return f"{name} | None" if inner is not annotation else name
 
 
 def _check(config: Config) -> None:
@@ -254,6 +292,11 @@ def _check(config: Config) -> None:
         "[outbound] lease_seconds": config.outbound.lease_seconds,
         "[outbound] batch_size": config.outbound.batch_size,
         "[scheduler] poll_seconds": config.scheduler.poll_seconds,
+        "[scheduler] batch_size": config.scheduler.batch_size,
+        "[scheduler] max_chained_phases": config.scheduler.max_chained_phases,
+        "[processor] batch_size": config.processor.batch_size,
+        "[processor] batch_seconds": config.processor.batch_seconds,
+        "[processor] handover_wait_seconds": config.processor.handover_wait_seconds,
         **{f"[limits] {f.name}": getattr(config.limits, f.name) for f in fields(LimitsSection)},
     }
     for where, number in positive.items():

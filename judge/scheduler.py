@@ -43,7 +43,6 @@ from judge.worker import Handler, process_pending
 
 log = logging.getLogger(__name__)
 
-BATCH = 20  # games claimed (and committed) together
 PRUNING = PruneTimer()  # this process prunes old mail at start, then hourly
 
 
@@ -105,7 +104,8 @@ def run_due_games(session: Session, clock: Clock, config: Config) -> int:
     handled = 0
     while True:
         now = clock.now()
-        claimed = store.due_games(session, now, limit=BATCH, exclude=failed)
+        batch = config.scheduler.batch_size
+        claimed = store.due_games(session, now, limit=batch, exclude=failed)
         if not claimed:
             session.rollback()
             return handled

@@ -48,11 +48,6 @@ log = logging.getLogger(__name__)
 # It returns None when the mail was handled in full, else what became of it.
 Handler = Callable[[Session, InboxMessage, Clock, Config], "inbox.Outcome | None"]
 
-BATCH_SIZE = 20  # mails per transaction, at most
-HANDOVER_WAIT = 0.01  # seconds: a batch ends early once a handed-over mail waited this long
-BATCH_SECONDS = 0.25  # no new mail is started in a batch older than this: the write
-# lock (SQLite) is held for the whole batch, and its replies wait for its commit
-
 
 def process_next(
     sessions: sessionmaker[Session], handler: Handler, clock: Clock, config: Config
@@ -74,7 +69,8 @@ def process_batch(
     With a `handover`, the mails the SMTP intake handed over are stored first, in a
     short transaction of their own (which also counts the batch's attempts), and
     their sessions answered once it committed.
-    The batch then ends early whenever a newly handed mail has waited `HANDOVER_WAIT`.
+    The batch then ends early whenever a newly handed mail has waited
+    `[processor] handover_wait_seconds`.
 
     A mail whose processing fails outside the handler (the database, say) ends the
     batch and stays `new`, to be tried again: the mails before it are committed; when
@@ -138,8 +134,9 @@ def _process_rows(
     started = time.monotonic()
     for row in rows:
         if finished and (
-            time.monotonic() - started > BATCH_SECONDS
-            or (handover is not None and handover.waited() > HANDOVER_WAIT)
+            time.monotonic() - started > config.processor.batch_seconds
+            or (handover is not None
+                and handover.waited() > config.processor.handover_wait_seconds)
         ):
             break
         message = inbox.unattached(row)
@@ -230,7 +227,8 @@ def process_pending(
     """Process `new` mail until none is left (or `limit` is reached); return the count."""
     count = 0
     while limit is None or count < limit:
-        size = BATCH_SIZE if limit is None else min(BATCH_SIZE, limit - count)
+        batch = config.processor.batch_size
+        size = batch if limit is None else min(batch, limit - count)
         done = process_batch(sessions, handler, clock, config, size)
         if not done:
             break
@@ -261,7 +259,8 @@ async def run_processor(
         while True:
             try:
                 done = await loop.run_in_executor(
-                    thread, process_batch, sessions, handler, clock, config, BATCH_SIZE, handover
+                    thread, process_batch, sessions, handler, clock, config,
+                    config.processor.batch_size, handover,
                 )
             except Exception:
                 log.exception("inbox processor: a round failed; retrying")

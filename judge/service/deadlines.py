@@ -14,11 +14,10 @@ goes 24 hours before the deadline, or halfway through a phase shorter than 48 ho
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import datetime, timedelta
-from typing import Any
 
 from judge.rules.state import Phase, PhaseType
+from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus
 
 KINDS: dict[PhaseType, str] = {
@@ -41,10 +40,6 @@ DEFAULT_GRACE: dict[str, timedelta] = {
 }
 REMINDER_LEAD = timedelta(hours=24)
 
-# Keys in `games.settings`: durations are stored as whole seconds.
-LENGTH_KEY = "next"  # {"MOVE": seconds, ...}: only the kinds the master changed
-GRACE_KEY = "grace"  # seconds, for every kind of phase, once the master set it
-
 
 def kind_of(phase_code: str | None) -> str:
     """`MOVE`, `RETREAT`, `ADJUST` or `BID` for a phase code (MOVE when unknown)."""
@@ -53,14 +48,14 @@ def kind_of(phase_code: str | None) -> str:
     return KINDS[Phase.parse(phase_code).type]
 
 
-def phase_length(settings: Mapping[str, Any], kind: str) -> timedelta:
-    seconds = settings.get(LENGTH_KEY, {}).get(kind)
-    return DEFAULT_LENGTH[kind] if seconds is None else timedelta(seconds=seconds)
+def phase_length(settings: GameSettings, kind: str) -> timedelta:
+    """The master's length for this kind of phase (`SET ... NEXT`), or the default."""
+    return settings.phase_lengths.get(kind, DEFAULT_LENGTH[kind])
 
 
-def grace_of(settings: Mapping[str, Any], kind: str) -> timedelta:
-    seconds = settings.get(GRACE_KEY)
-    return DEFAULT_GRACE[kind] if seconds is None else timedelta(seconds=seconds)
+def grace_of(settings: GameSettings, kind: str) -> timedelta:
+    """The master's grace (`SET GRACE`, every kind), or the default for this kind."""
+    return DEFAULT_GRACE[kind] if settings.grace is None else settings.grace
 
 
 def reminder_time(start: datetime, deadline: datetime) -> datetime | None:
@@ -74,7 +69,7 @@ def open_phase(game: Game, now: datetime) -> None:
 
     In a paused game the phase's time starts at RESUME (which shifts it).
     """
-    length = phase_length(game.settings, kind_of(game.phase))
+    length = phase_length(GameSettings.of(game), kind_of(game.phase))
     set_deadline(game, now + length, now)
     if game.status is GameStatus.PAUSED:
         game.paused_at = now
@@ -99,7 +94,7 @@ def grace_end(game: Game) -> datetime | None:
     """When the grace after the current deadline ends."""
     if game.next_deadline is None:
         return None
-    return game.next_deadline + grace_of(game.settings, kind_of(game.phase))
+    return game.next_deadline + grace_of(GameSettings.of(game), kind_of(game.phase))
 
 
 def shift(game: Game, delta: timedelta) -> None:

@@ -22,6 +22,7 @@ from judge.service.snapshots import active_players, draw_seed, rules_of, variant
 from judge.service.starting import start_game
 from judge.service.takeover import take_over
 from judge.store import games as store
+from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, Player, PlayerRole
 from judge.store.password_work import new_hash
 from judge.variants.base import VariantError
@@ -45,15 +46,15 @@ def create(ctx: MailContext, command: Create) -> list[Note]:
         variant = variants().get(command.variant)
     except VariantError as error:
         raise Refusal("variant_error", message=str(error)) from error
-    settings = {"rules": variant.default_rules()}
-    apply_settings(variant, settings, command.settings)
+    defaults = GameSettings(rules=variant.default_rules())
+    settings = apply_settings(variant, defaults, command.settings)
     game = store.create_game(
         ctx.session,
         name=command.game,
         variant=variant.name,
         rng_seed=draw_seed(),
         now=ctx.now,
-        settings=settings,
+        settings=settings.to_json(),
     )
     master = store.add_player(
         ctx.session,
@@ -64,7 +65,7 @@ def create(ctx: MailContext, command: Create) -> list[Note]:
         role=PlayerRole.MASTER,
     )
     ctx.sign_on(game, master)
-    needed = variant.players_needed(settings["rules"])
+    needed = variant.players_needed(dict(settings.rules))
     created = note("created", game=game.name, variant=variant.display_name, needed=needed)
     return [created, *confirmation_note(ctx, ctx.sender)]
 

@@ -33,6 +33,7 @@ from judge.service.settings import apply_settings
 from judge.service.snapshots import active_players, variants
 from judge.service.takeover import record_ejection
 from judge.service.timing_settings import timing_changed
+from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, PlayerStatus
 
 
@@ -41,9 +42,8 @@ def set_setting(ctx: MailContext, command: GameSetting) -> list[Note]:
     game = find_game(ctx.session, signed.game.name)
     if game.status is GameStatus.FINISHED:
         raise Refusal("game_over", game=game.name)
-    settings = dict(game.settings)
-    apply_settings(variants().get(game.variant), settings, [command])
-    game.settings = settings
+    settings = apply_settings(variants().get(game.variant), GameSettings.of(game), [command])
+    settings.save(game)
     timing_changed(game)
     if isinstance(command, SetZine) and command.address:
         return [setting_note(command, settings), *confirmation_note(ctx, command.address)]

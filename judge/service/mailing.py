@@ -30,20 +30,18 @@ from judge.outbound import enqueue, enqueue_copies, record_unbuildable
 from judge.service.confirmation import deliverable
 from judge.service.report import format_time
 from judge.store import games as store
+from judge.store.game_settings import GameSettings
 from judge.store.models import Game, Player, PlayerRole, PlayerStatus
 
 T = TypeVar("T")
 BROADCAST_ROLES = (PlayerRole.PLAYER, PlayerRole.MASTER, PlayerRole.OBSERVER)
 
 
-ZINE_KEY = "zine"  # games.settings: the address SET ZINE gave, if any
-
-
 def audience(session: Session, game: Game) -> list[Player]:
     """Everyone who gets a game's public mail: players, the master, the observers and
     the zine address (SET ZINE), which is read like an observer's."""
     people = store.players_of(session, game, roles=BROADCAST_ROLES, statuses=[PlayerStatus.ACTIVE])
-    zine = game.settings.get(ZINE_KEY)
+    zine = GameSettings.of(game).zine
     if zine:
         people.append(zine_reader(zine))
     return one_per_address(people, lambda person: person.address)

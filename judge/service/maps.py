@@ -1,15 +1,15 @@
 """Maps in the mail: the PNG on every results mail, and the MAP command's reply.
 
 A game's results mails carry the map unless its master sent SET MAPS OFF (kept
-as `games.settings["maps"]`, read by `maps_on`). The results map is stored once
+in the game's `GameSettings`, read by `maps_on`). The results map is stored once
 per phase (`phase_maps`), drawn from the game's record just after the phase is
-committed (`map_job` and `draw_job`, called by `judge.service.map_drawing`); every copy
-of the results carries a placeholder instead, and the sender attaches the stored
-map as each copy goes (`judge.mail.stored_attachment`). Only public things are
-drawn: the board, the processed orders, and Taskdip's unplayed powers in the
-neutral colour (`judge.render.neutrals`); no task or bid is ever on a board. A results map that
-fails to draw is logged and replaced by a blank image, since the results must go
-out anyway.
+committed (`map_job` and `draw_job`, called by `judge.service.map_drawing`);
+every copy of the results carries a placeholder instead, and the sender attaches
+the stored map as each copy goes (`judge.mail.stored_attachment`). Only public
+things are drawn: the board, the processed orders, and Taskdip's unplayed powers
+in the neutral colour (`judge.render.neutrals`); no task or bid is ever on a
+board. A results map that fails to draw is logged and replaced by a blank image,
+since the results must go out anyway.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from judge.rules.state import GameState, Phase
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.snapshots import Board, load_board, rules_of, variants
 from judge.store import games as store
+from judge.store.game_settings import GameSettings
 from judge.store.models import Game
 from judge.store.phase_maps import store_map
 from judge.store.state_json import state_from_json, state_to_json
@@ -40,12 +41,9 @@ from judge.zine.stored import order_results
 
 log = logging.getLogger(__name__)
 
-MAPS_KEY = "maps"  # games.settings: False after SET MAPS OFF
-
-
 def maps_on(game: Game) -> bool:
     """Whether the game's results mails carry the map (the default)."""
-    return game.settings.get(MAPS_KEY, True) is not False
+    return GameSettings.of(game).maps
 
 
 def map_filename(game: str, phase: str) -> str:

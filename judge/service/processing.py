@@ -33,11 +33,10 @@ from judge.service.snapshots import (
     submissions,
 )
 from judge.store import games as store
+from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, PlayerRole
 from judge.store.state_json import results_to_json
 from judge.variants.base import Outcome, Submission, Variant
-
-MAX_CHAINED_PHASES = 8  # phases processed in a row when nobody owes anything
 
 
 @dataclass(frozen=True)
@@ -76,7 +75,7 @@ def process_if_ready(
     """Early processing: process the current phase (and the next...) while ready."""
     locked = store.get_game(session, game.name, for_update=True)
     done: list[Processed] = []
-    while locked is not None and len(done) < MAX_CHAINED_PHASES:
+    while locked is not None and len(done) < config.scheduler.max_chained_phases:
         board = load_board(session, locked)
         if board is None or not ready_to_process(session, board, now):
             break
@@ -126,7 +125,7 @@ def process_phase(
 
 def _advance(session: Session, game: Game, board: Board, outcome: Outcome, now: datetime) -> None:
     game.variant_data = dict(outcome.snapshot.data)
-    game.settings = {**game.settings, "rules": dict(outcome.snapshot.rules)}
+    GameSettings.of(game).with_rules(outcome.snapshot.rules).save(game)
     store.record_phase(
         session, game, outcome.snapshot.state, now=now, variant_data=game.variant_data
     )

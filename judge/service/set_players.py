@@ -15,6 +15,7 @@ from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.games import find_game
 from judge.service.settings import apply_settings
 from judge.service.snapshots import active_players, variants
+from judge.store.game_settings import GameSettings
 from judge.store.models import GameStatus
 
 
@@ -26,8 +27,7 @@ def set_players(ctx: MailContext, command: SetPlayers) -> list[Note]:
     joined = len(active_players(ctx.session, game))
     if command.n < joined:
         raise Refusal("players_fewer", game=game.name, count=joined)
-    settings = dict(game.settings)
-    apply_settings(variants().get(game.variant), settings, [command])
-    game.settings = settings
+    settings = apply_settings(variants().get(game.variant), GameSettings.of(game), [command])
+    settings.save(game)
     ctx.touch(game)  # it may have its players now: it starts after the mail's last line
     return [note("players_set", game=game.name, needed=command.n, count=joined)]

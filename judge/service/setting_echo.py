@@ -6,12 +6,11 @@ days; the reply repeats the value as the judge understood and stored it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import timedelta
-from typing import Any
 
 from judge.mail.command_types import GameSetting, SetGrace, SetMaps, SetNext, SetRule, SetZine
 from judge.service.context import Note, note
+from judge.store.game_settings import GameSettings
 
 PHASE_NAMES = {"MOVE": "Movement", "RETREAT": "Retreat", "ADJUST": "Adjustment", "BID": "Bid"}
 
@@ -35,19 +34,19 @@ def _count(value: int, unit: str) -> str:
     return f"{value} {unit}{'' if value == 1 else 's'}"
 
 
-def setting_note(command: GameSetting, settings: Mapping[str, Any]) -> Note:
+def setting_note(command: GameSetting, settings: GameSettings) -> Note:
     """The reply to a SET line the master sent, from the game's settings after it."""
     what, value = _what_and_value(command, settings)
     return note("setting_ok", what=what, value=value)
 
 
-def _what_and_value(command: GameSetting, settings: Mapping[str, Any]) -> tuple[str, str]:
+def _what_and_value(command: GameSetting, settings: GameSettings) -> tuple[str, str]:
     if isinstance(command, SetGrace):
         return "Grace", duration_words(command.duration)
     if isinstance(command, SetNext):
         return f"{PHASE_NAMES[command.kind]} phase length", duration_words(command.duration)
     if isinstance(command, SetRule):
-        stored = settings.get("rules", {}).get(command.name, command.value)
+        stored = settings.rules.get(command.name, command.value)
         return f"Rule {command.name}", str(stored)
     if isinstance(command, SetZine):
         return "Zine", command.address or "none (no zine)"

@@ -3,13 +3,13 @@
 Rule flags are checked by the variant; `SET PLAYERS n` sets the rule flag the
 variant names in `players_flag` (Taskdip's `players`), so the variant checks it
 too. The timing and zine settings are stored by `timing_settings`; SET MAPS turns
-the results maps on or off (`maps`).
+the results maps on or off. All of them are kept in `GameSettings`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, MutableMapping
-from typing import Any
+from collections.abc import Iterable
+from dataclasses import replace
 
 from judge.mail.command_types import (
     GameSetting,
@@ -22,8 +22,8 @@ from judge.mail.command_types import (
     SetZine,
 )
 from judge.service.context import Refusal
-from judge.service.maps import MAPS_KEY
 from judge.service.timing_settings import TIMING_SETTINGS, apply_timing
+from judge.store.game_settings import GameSettings
 from judge.variants.base import Variant, VariantError
 
 KEYWORDS: dict[type, str] = {
@@ -37,27 +37,23 @@ KEYWORDS: dict[type, str] = {
 
 
 def apply_settings(
-    variant: Variant, settings: MutableMapping[str, Any], commands: Iterable[GameSetting]
-) -> None:
-    """Apply each setting to `settings` (a game's settings dict), or refuse them all.
-
-    The nested `rules` dict is replaced, not changed in place, so the JSON column
-    sees the change.
-    """
-    rules = dict(settings.get("rules", {}))
+    variant: Variant, settings: GameSettings, commands: Iterable[GameSetting]
+) -> GameSettings:
+    """The settings with each command applied, or a Refusal for them all."""
+    rules = dict(settings.rules)
     for command in commands:
         if isinstance(command, TIMING_SETTINGS):
-            apply_timing(settings, command)
+            settings = apply_timing(settings, command)
             continue
         if isinstance(command, SetMaps):
-            settings[MAPS_KEY] = command.on
+            settings = replace(settings, maps=command.on)
             continue
         name, value = _rule_of(variant, command)
         try:
             rules[name] = variant.check_rule(name, value)
         except VariantError as error:
             raise Refusal("variant_error", message=str(error)) from error
-    settings["rules"] = rules
+    return settings.with_rules(rules)
 
 
 def _rule_of(variant: Variant, command: GameSetting) -> tuple[str, str]:

@@ -19,6 +19,7 @@ from judge.rules.orders import Order, OrderError
 from judge.rules.parse import parse_order
 from judge.rules.state import GameState
 from judge.store import games as store
+from judge.store.game_settings import GameSettings
 from judge.store.models import Game, PhaseRecord, Player, PlayerRole, PlayerStatus
 from judge.variants.base import Snapshot, Submission, Variant
 from judge.variants.registry import VariantRegistry, default_registry
@@ -43,7 +44,7 @@ def seat_of(player: Player) -> str:
 
 
 def rules_of(game: Game) -> dict[str, str]:
-    return dict(game.settings.get("rules", {}))
+    return dict(GameSettings.of(game).rules)
 
 
 @dataclass(frozen=True)

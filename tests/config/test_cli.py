@@ -126,3 +126,24 @@ def test_adjudicate_is_handed_its_own_arguments(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(judge.adjudicate_cli, "main", lambda argv: seen.append(argv) or 0)
     assert main(["adjudicate", "--batch"]) == 0
     assert seen == [["--batch"]]
+
+
+def test_the_handler_given_to_main_processes_the_inbox_and_the_environment_names_none(
+    database_url: str, write_config: Callable[..., Path], clock: ManualClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`main(argv, handler=...)` is the only way to replace the inbox handler: a
+    `module:function` in the environment (the retired JUDGE_HANDLER) is not imported."""
+    sessions = _prepare(database_url, clock)
+    stored = inbox.store_message(sessions, b"Subject: x\r\n\r\nHELP\r\n",
+                                 mail_from="ann@example.org", rcpt_tos=[], now=clock.now())
+    seen: list[int] = []
+
+    def probe(session: Session, row: InboxMessage, *rest: object) -> None:
+        seen.append(row.id)
+
+    monkeypatch.setenv("JUDGE_HANDLER", "this_module_does_not_exist:nothing")
+    config = str(write_config(database_url))
+    assert main(["scheduler", "--once", "--no-send", "--config", config], handler=probe) == 0
+    assert seen == [stored]
+    sessions.kw["bind"].dispose()

@@ -25,7 +25,7 @@ PIP_TIMEOUT = 600
 def clean_environment() -> dict[str, str]:
     """The environment of an operator's shell: no test paths, no test handler."""
     env = dict(os.environ)
-    for name in ("PYTHONPATH", "JUDGE_HANDLER", "VIRTUAL_ENV", "PYTHONHOME"):
+    for name in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME"):
         env.pop(name, None)
     return env
 

@@ -1,6 +1,6 @@
 """The service's inbox handler, with cheap password hashes, for `judge serve` under test.
 
-`judge serve` takes its handler from `JUDGE_HANDLER=module:function`. Importing this
+`judge serve` runs with it through `tests/serve_with.py`. Importing this
 module swaps the Argon2id hasher for one with tiny costs (as the service tests'
 `quick_password_hashes` fixture does): the same code path, without half a second
 per SIGNON, so an end-to-end game stays fast.

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
+from serve_with import command, environment
 from service.scenario import orders_for, owes_orders
 
 POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
@@ -96,6 +97,15 @@ class Judge:
 
 @pytest.fixture
 def judge(write_config: Callable[..., Path], database_url: str, tmp_path: Path) -> Iterator[Judge]:
+    yield from serving(write_config, database_url, tmp_path)
+
+
+def serving(
+    write_config: Callable[..., Path], database_url: str, tmp_path: Path,
+    handler: str | None = None,
+) -> Iterator[Judge]:
+    """`judge serve` on a free port until the generator is closed; with `handler`
+    (`module:name` under tests/), through the test launcher `serve_with`."""
     port = _free_port()
     config = write_config(
         database_url,
@@ -104,10 +114,13 @@ def judge(write_config: Callable[..., Path], database_url: str, tmp_path: Path) 
         scheduler={"poll_seconds": 0.2},
     )
     log = (tmp_path / "judge.log").open("wb")
+    arguments = ("serve", "--config", str(config))
     process = subprocess.Popen(
-        [sys.executable, "-m", "judge.cli", "serve", "--config", str(config)],
+        [sys.executable, "-m", "judge.cli", *arguments] if handler is None
+        else command(handler, *arguments),
         stdout=log,
         stderr=subprocess.STDOUT,
+        env=environment(),
     )
     try:
         _wait_for_port(port, process)

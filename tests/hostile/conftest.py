@@ -9,7 +9,6 @@ test passes `security={"confirm_addresses": True}`.
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
@@ -21,6 +20,7 @@ import pytest
 from argon2 import PasswordHasher
 from e2e.test_standard_game import Judge, _free_port, _wait_for_port
 from intake.helpers import ServeProcess, judge_env
+from serve_with import command, environment
 from service.harness import JudgeHarness
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -46,16 +46,12 @@ def serve(write_config: Callable[..., Path], database_url: str, tmp_path: Path) 
         port = _free_port()
         limits = {"per_sender_per_hour": 1000, **sections.pop("limits", {})}
         config = write_config(database_url, smtp={"port": port}, limits=limits, **sections)
-        environment = dict(os.environ)
-        if cheap:
-            environment["JUDGE_HANDLER"] = CHEAP_HANDLER
-            environment["PYTHONPATH"] = os.pathsep.join(
-                filter(None, [str(TESTS), environment.get("PYTHONPATH")])
-            )
+        arguments = ("serve", "--config", str(config))
         log = (tmp_path / "judge.log").open("wb")
         process = subprocess.Popen(
-            [sys.executable, "-m", "judge.cli", "serve", "--config", str(config)],
-            stdout=log, stderr=subprocess.STDOUT, env=environment,
+            command(CHEAP_HANDLER, *arguments) if cheap
+            else [sys.executable, "-m", "judge.cli", *arguments],
+            stdout=log, stderr=subprocess.STDOUT, env=environment(),
         )  # fmt: skip
         processes.append((process, log))
         _wait_for_port(port, process)
@@ -131,7 +127,7 @@ def hostile_judge(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HostileJ
     upgrade(engine)
     engine.dispose()
     serve = ServeProcess(write_toml(folder, database_url), folder / "judge.log",
-                         judge_env(JUDGE_HANDLER=CHEAP_HANDLER))  # fmt: skip
+                         judge_env(), handler=CHEAP_HANDLER)  # fmt: skip
     port = serve.start()
     try:
         yield HostileJudge(serve, port, database_url, folder / "outbox")

@@ -1,6 +1,6 @@
 """The service's handler (with cheap hashes), except that a mail with the header
 `X-Poison: yes` kills the process, as the kernel's OOM killer would: SIGKILL, no
-cleanup, no exception. Selected with `JUDGE_HANDLER=hostile.killing_handler:handle`."""
+cleanup, no exception. Run with `python -m serve_with hostile.killing_handler:handle serve ...`."""
 
 from __future__ import annotations
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 import signal
 import subprocess
@@ -10,6 +9,8 @@ import sys
 import time
 from email.message import EmailMessage
 from pathlib import Path
+
+from serve_with import command, environment
 
 
 def mail(
@@ -30,18 +31,19 @@ RECORDING_HANDLER = "intake.recording_handler:handle_message"
 
 
 def judge_env(**extra: str) -> dict[str, str]:
-    """The environment for a `judge` subprocess that uses the recording handler."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(TESTS_DIR), env.get("PYTHONPATH")]))
-    env["JUDGE_HANDLER"] = RECORDING_HANDLER
+    """The environment for a `judge` subprocess (tests/ importable, for handlers)."""
+    env = environment()
     env["PYTHONFAULTHANDLER"] = "1"
     env.pop("SENDER", None)
     env.update(extra)
     return env
 
 
-def judge_command(*args: str) -> list[str]:
-    return [sys.executable, "-m", "judge.cli", *args]
+def judge_command(*args: str, handler: str | None = RECORDING_HANDLER) -> list[str]:
+    """`judge ARGS` with `handler` (`module:name`; None: the service's own)."""
+    if handler is None:
+        return [sys.executable, "-m", "judge.cli", *args]
+    return command(handler, *args)
 
 
 def run_judge(*args: str, stdin: bytes = b"", **env: str) -> subprocess.CompletedProcess[bytes]:
@@ -54,8 +56,11 @@ def run_judge(*args: str, stdin: bytes = b"", **env: str) -> subprocess.Complete
 class ServeProcess:
     """`judge serve` as a subprocess, its log in a file, its port read from the log."""
 
-    def __init__(self, config: Path, log: Path, env: dict[str, str]) -> None:
-        self.config, self.log, self.env = config, log, env
+    def __init__(
+        self, config: Path, log: Path, env: dict[str, str],
+        handler: str | None = RECORDING_HANDLER,
+    ) -> None:
+        self.config, self.log, self.env, self.handler = config, log, env, handler
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 30) -> int:
@@ -63,7 +68,7 @@ class ServeProcess:
         offset = self.log.stat().st_size if self.log.exists() else 0
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
-                judge_command("serve", "--config", str(self.config)),
+                judge_command("serve", "--config", str(self.config), handler=self.handler),
                 env=self.env, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
             )
         return self._port(offset, timeout)

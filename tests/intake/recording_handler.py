@@ -8,7 +8,7 @@ names a file that gets the mail's Message-ID once the reply is queued (flushed, 
 committed); there it waits `$RECORDING_HANDLER_DELAY` seconds, or a minute for the
 mail whose Message-ID is `$RECORDING_HANDLER_STALL_ON`, so that a SIGKILL surely
 lands inside that mail's transaction. Select it in a subprocess with
-`JUDGE_HANDLER=intake.recording_handler:handle_message` and `PYTHONPATH=tests`.
+`python -m serve_with intake.recording_handler:handle_message ...` (`PYTHONPATH=tests`).
 """
 
 from __future__ import annotations

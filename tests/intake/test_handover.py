@@ -12,15 +12,17 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import ManualClock
-from judge.config import Config
+from judge.config import Config, ProcessorSection
 from judge.mail.handover import Handover
 from judge.store import inbox
 from judge.store.inbox import ReceivedMail
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage
-from judge.worker import BATCH_SIZE, process_batch
+from judge.worker import process_batch
 
 from .helpers import mail
 from .recording_handler import handle_message
+
+BATCH = ProcessorSection().batch_size
 
 
 @pytest.fixture
@@ -52,7 +54,7 @@ def test_handed_mails_are_stored_answered_and_processed(
     assert handover.waited() == 0.0
 
     def process() -> int:
-        return process_batch(sessions, handle_message, clock, config, BATCH_SIZE, handover)
+        return process_batch(sessions, handle_message, clock, config, BATCH, handover)
 
     outcomes, done, waited = asyncio.run(_hand_over_and_process(handover, 3, process))
     assert waited > 0 and len(woken) == 3 and handover.waited() == 0.0
@@ -77,7 +79,7 @@ def test_a_mail_that_could_not_be_stored_gets_the_error(
 
     def process() -> int:
         with pytest.raises(OSError, match="disk full"):
-            process_batch(sessions, handle_message, clock, config, BATCH_SIZE, handover)
+            process_batch(sessions, handle_message, clock, config, BATCH, handover)
         return 0
 
     outcomes, _done, _waited = asyncio.run(_hand_over_and_process(handover, 2, process))

@@ -114,9 +114,8 @@ def test_a_kill_inside_a_handler_loses_nothing_and_repeats_nothing(
 def test_the_service_handler_processes_each_mail_once_across_a_sigkill(
     database_url: str, write_config: Callable[..., Path], tmp_path: Path
 ) -> None:
-    env = judge_env()
-    del env["JUDGE_HANDLER"]
-    server = ServeProcess(_config(database_url, write_config), tmp_path / "serve.log", env)
+    server = ServeProcess(_config(database_url, write_config), tmp_path / "serve.log",
+                          judge_env(), handler=None)  # fmt: skip
     client = Client()
     client.port = server.start()
     client.start()

@@ -21,6 +21,7 @@ from judge.rules.parse import parse_order
 from judge.rules.state import GameState
 from judge.service.snapshots import variants
 from judge.store import games as store
+from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, PlayerRole
 from judge.store.state_json import results_to_json, state_to_json
 from judge.variants.base import Outcome, Seat, Snapshot, Submission, Variant
@@ -46,7 +47,7 @@ class Recorder:
             )
             seats = [self._join(session, game, i, prefs) for i, prefs in enumerate(preferences)]
             rules = {**variants().get(variant).default_rules(), **(rules or {})}
-            game.settings = {"rules": dict(rules)}
+            GameSettings(rules=dict(rules)).save(game)
             started = variants().get(variant).start(seats, rules, random.Random(self.seed))
             game.variant_data = dict(started.snapshot.data)
             store.record_phase(session, game, started.snapshot.state, now=self.clock.now(),
@@ -135,7 +136,7 @@ def _game(session: Session, name: str) -> Game:
 
 
 def _snapshot(game: Game, state: GameState) -> Snapshot:
-    return Snapshot(state, dict(game.variant_data), dict(game.settings.get("rules", {})))
+    return Snapshot(state, dict(game.variant_data), dict(GameSettings.of(game).rules))
 
 
 def _submission(

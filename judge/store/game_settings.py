@@ -1,0 +1,98 @@
+"""A game's settings, typed: the one reader and writer of the `games.settings` JSON.
+
+The column is untyped JSON so that a new setting needs no schema change; this
+module is the only place that knows its keys. Every setting a master chooses
+(on CREATE or with SET lines) is read with `GameSettings.of(game)` and written
+back with `settings.save(game)`, which stores a new dict (so the JSON column sees
+the change).
+
+Stored keys (unchanged from before this module, so old rows read the same):
+
+* `rules`: the variant's rule flags, `{name: text}` (`SET RULE`, `SET PLAYERS`);
+* `next`: phase lengths the master changed, `{"MOVE": seconds, ...}` (`SET ... NEXT`);
+* `grace`: the grace after every deadline, in seconds, once the master set it;
+* `zine`: the address that gets every public broadcast (`SET ZINE`), if any;
+* `maps`: `false` after `SET MAPS OFF` (absent: maps on).
+
+Keys this module does not know are kept as they were (a newer judge may have
+written them), and absent keys take the defaults the service documents.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from datetime import timedelta
+from typing import Any
+
+from judge.store.models import Game
+
+RULES_KEY = "rules"
+LENGTHS_KEY = "next"
+GRACE_KEY = "grace"
+ZINE_KEY = "zine"
+MAPS_KEY = "maps"
+KNOWN_KEYS = frozenset({RULES_KEY, LENGTHS_KEY, GRACE_KEY, ZINE_KEY, MAPS_KEY})
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """What a game's master chose. None (or an empty dict) means "the default"."""
+
+    rules: Mapping[str, str] = field(default_factory=dict)
+    phase_lengths: Mapping[str, timedelta] = field(default_factory=dict)  # by phase kind
+    grace: timedelta | None = None
+    zine: str | None = None
+    maps: bool = True
+    unknown: Mapping[str, Any] = field(default_factory=dict)  # kept as stored
+
+    @classmethod
+    def of(cls, game: Game) -> GameSettings:
+        return cls.from_json(game.settings or {})
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameSettings:
+        grace = data.get(GRACE_KEY)
+        rules = dict(data.get(RULES_KEY) or {})
+        return cls(
+            rules=rules,
+            phase_lengths={
+                str(kind): timedelta(seconds=seconds)
+                for kind, seconds in dict(data.get(LENGTHS_KEY) or {}).items()
+                if seconds is not None
+            },
+            grace=None if grace is None else timedelta(seconds=grace),
+            zine=data.get(ZINE_KEY) or None,
+            maps=data.get(MAPS_KEY, True) is not False,
+            unknown={key: value for key, value in data.items() if key not in KNOWN_KEYS},
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = dict(self.unknown)
+        data[RULES_KEY] = dict(self.rules)
+        if self.phase_lengths:
+            data[LENGTHS_KEY] = {
+                kind: _seconds(length) for kind, length in self.phase_lengths.items()
+            }
+        if self.grace is not None:
+            data[GRACE_KEY] = _seconds(self.grace)
+        if self.zine:
+            data[ZINE_KEY] = self.zine
+        if not self.maps:
+            data[MAPS_KEY] = False
+        return data
+
+    def save(self, game: Game) -> None:
+        """Store these settings on the game row (a new dict: the JSON column sees it)."""
+        game.settings = self.to_json()
+
+    def with_rules(self, rules: Mapping[str, str]) -> GameSettings:
+        return replace(self, rules=dict(rules))
+
+    def with_length(self, kind: str, length: timedelta) -> GameSettings:
+        return replace(self, phase_lengths={**self.phase_lengths, kind: length})
+
+
+def _seconds(length: timedelta) -> int:
+    """Durations are stored as whole seconds."""
+    return int(length.total_seconds())
