@@ -79,6 +79,7 @@ def test_the_status_text_lists_both_kinds() -> None:
         "inbox_with_errors": [{"id": 2, "mail_from": "c@d.org", "error": "Trace\nKeyError: y"}],
         "failed_outbox": [],
         "outbox_queue": {"pending": 0, "oldest_pending_seconds": None, "retrying": []},
+        "bouncing": [],
     }  # fmt: skip
     text = _overview_text(overview)
     assert "inbox: 1 done_with_errors, 1 failed" in text
