@@ -139,7 +139,6 @@ class NotSimple(Exception):
     """The mail is not plain enough for the fast path: read it with the stdlib parser."""
 
 
-_SIMPLE_ID = re.compile(rf"[ \t]*<{grammar.ADDR_SPEC}>[ \t]*")
 _PHRASE = rf"{grammar.ATEXT}+(?:[ \t]+{grammar.ATEXT}+)*"
 _QUOTED = r"[\t\x20\x21\x23-\x5b\x5d-\x7e]*"  # qtext and white space, no quoted-pair
 _SIMPLE_ADDRESS = re.compile(
@@ -205,9 +204,10 @@ class SimpleHeaders:
         value = self.value("Message-ID")
         if value is None:
             return ""
-        if not _SIMPLE_ID.fullmatch(value):
+        value = value.strip(" \t")
+        if not grammar.PLAIN_MSG_ID.fullmatch(value):
             raise NotSimple("Message-ID")
-        return value.strip(" \t")
+        return value
 
     def content_type(self) -> str:
         """Only "text/plain" mail reaches the no-reply rules on the fast path."""
