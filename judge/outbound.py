@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import Clock, SystemClock, wait_until_woken
 from judge.config import Config, OutboundSection
+from judge.mail import grammar
 from judge.mail.smtp_relay import SmtpRelay
 from judge.mail.stored_attachment import PLACEHOLDER_PNG, encoded, fill, fill_or_drop
 from judge.mail.transports import MaildirTransport, Outcome, Outgoing, Transport
@@ -183,7 +184,8 @@ def record_unbuildable(
 
 def _header(name: str, value: str) -> bytes:
     """One header line as the SMTP policy writes it (encoded words when needed)."""
-    if value.isascii() and value.isprintable() and len(name) + len(value) < 76:
+    plain = grammar.fast_paths() and value.isascii() and value.isprintable()
+    if plain and len(name) + len(value) < 76:
         return f"{name}: {value}\r\n".encode("ascii")  # what the policy would write
     return SMTP.fold_binary(name, SMTP.header_factory(name, value))
 

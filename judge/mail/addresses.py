@@ -14,16 +14,15 @@ import re
 from email.errors import HeaderParseError
 from email.headerregistry import Address
 
+from judge.mail import grammar
+
 MAX_ADDRESS = 254  # RFC 5321's limit on a forward path
-_ATEXT = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]"
-_DOT_ATOM = rf"{_ATEXT}+(?:\.{_ATEXT}+)*"
-_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
-_PLAIN = re.compile(rf"{_DOT_ATOM}@{_LABEL}(?:\.{_LABEL})*")
+_PLAIN = re.compile(rf"{grammar.DOT_ATOM}@{grammar.HOST_NAME}")
 
 
 def is_plain_address(text: str) -> bool:
     """True for a plain `local@domain` that the judge can put in a header as is."""
-    if len(text) > MAX_ADDRESS or "=?" in text or not _PLAIN.fullmatch(text):
+    if len(text) > MAX_ADDRESS or grammar.ENCODED_WORD_START in text or not _PLAIN.fullmatch(text):
         return False
     local, _, domain = text.rpartition("@")
     try:

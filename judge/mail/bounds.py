@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from judge.mail import grammar
+
 MAX_FIELD_BYTES = 16 * 1024  # one header field, unfolded
 # Fields the stdlib reads with its structured parsers, at about 13 µs per byte on
 # hostile input (addresses, MIME types): a smaller cap each, and one for the mail.
@@ -29,10 +31,6 @@ MAX_PARAMETERS = 30  # parameters of one Content-Type or Content-Disposition
 MAX_DEPTH = 10  # nesting of multiparts and attached messages
 MAX_PARTS = 200  # parts of any kind
 
-# A header line as the feed parser sees one: a field name then ":" (or the mbox
-# "From " line it tolerates). Anything else ends the header block.
-_FIELD = re.compile(rb"([\x21-\x39\x3b-\x7e]+):")
-_ENCODED_WORD = re.compile(rb"=\?[^?\s]*\?[bBqQ]\?")
 _BOUNDARY = re.compile(rb';\s*boundary\s*=\s*(?:"([^"\r\n]*)"|([^\s;]+))', re.IGNORECASE)
 _KIND = re.compile(rb"\s*([a-z0-9!#$&^_.+-]+/[a-z0-9!#$&^_.+-]+)", re.IGNORECASE)
 _WITH_PARAMETERS = ("content-type", "content-disposition")
@@ -151,7 +149,7 @@ def _header_block(walk: _Walk, *, check: bool) -> HeaderBlock:
         if not line:
             walk.advance()
             break
-        if line[:1] in (b" ", b"\t") and values:
+        if grammar.is_continuation(line) and values:
             sizes[-1] += len(line)
             if sizes[-1] <= MAX_FIELD_BYTES:
                 values[-1].append(line)
@@ -160,7 +158,7 @@ def _header_block(walk: _Walk, *, check: bool) -> HeaderBlock:
                                 f"{MAX_FIELD_BYTES} bytes")  # fmt: skip
             walk.advance()
             continue
-        found = _FIELD.match(line)
+        found = grammar.FIELD.match(line)  # or the mbox "From " line, skipped
         if found is None and not line.startswith(b"From "):
             break  # the body begins (the stdlib notes a defect and does the same)
         walk.advance()
@@ -189,7 +187,7 @@ def _header_block(walk: _Walk, *, check: bool) -> HeaderBlock:
 
 
 def _check_field(walk: _Walk, name: str, value: bytes) -> None:
-    walk.encoded_words += len(_ENCODED_WORD.findall(value))
+    walk.encoded_words += len(grammar.ENCODED_WORD.findall(value))
     if walk.encoded_words > MAX_ENCODED_WORDS:
         raise TooCostly(f"its headers hold more than {MAX_ENCODED_WORDS} encoded words "
                         f"(the last in {name})")  # fmt: skip

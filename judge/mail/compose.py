@@ -26,6 +26,8 @@ from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 from typing import NotRequired, TypedDict
 
+from judge.mail import grammar
+
 REPLY_PREFIX = "Re: "
 ERROR_MARK = "[Error] "
 # What mail programs put before a subject they answer: `Re:`, Outlook's `RE:`, German
@@ -140,11 +142,8 @@ class ReplyFields(TypedDict):
 
 
 MAX_LINE = 78  # the SMTP policy's max_line_length, and set_content's limit for 7bit/8bit
-_ATEXT = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]"
-_ADDR_SPEC = rf"{_ATEXT}+(?:\.{_ATEXT}+)*@{_ATEXT}+(?:\.{_ATEXT}+)*"
-_BARE_ADDRESS = re.compile(_ADDR_SPEC)
-_NAMED_ADDRESS = re.compile(rf"{_ATEXT}+(?: {_ATEXT}+)* <{_ADDR_SPEC}>")
-_MESSAGE_ID = re.compile(f"<{_ADDR_SPEC}>")
+_BARE_ADDRESS = re.compile(grammar.ADDR_SPEC)
+_NAMED_ADDRESS = re.compile(rf"{grammar.ATEXT}+(?: {grammar.ATEXT}+)* <{grammar.ADDR_SPEC}>")
 _WORDS = re.compile(r"[\x21-\x7e]+(?: [\x21-\x7e]+)*")  # printable ASCII, single spaces
 _CONTENT_HEADERS = (
     'Content-Type: text/plain; charset="utf-8"\r\n'
@@ -168,7 +167,10 @@ def reply_bytes(
     message_id: str | None = None,
 ) -> tuple[bytes, str] | None:
     """The reply of `reply_message` as the outbox stores it, and its Message-ID;
-    None when the reply is not plain enough, and the caller must build it."""
+    None when the reply is not plain enough, and the caller must build it (always
+    None with the fast paths off: `grammar.FAST_PATHS`)."""
+    if not grammar.fast_paths():
+        return None
     if message_id is None:
         message_id = make_msgid(domain=_domain(sender))
     encoded = _plain_body(body)
@@ -237,11 +239,12 @@ def _date(now: datetime) -> str | None:
 def _address_header(name: str, value: str, named: bool = True) -> str | None:
     """The header for `addr@host` (or `Name Words <addr@host>` when `named`)."""
     plain = _BARE_ADDRESS.fullmatch(value) or (named and _NAMED_ADDRESS.fullmatch(value))
-    return _unbroken(name, value) if plain and "=?" not in value else None
+    return _unbroken(name, value) if plain and grammar.is_plain_value(value) else None
 
 
 def _message_id_header(message_id: str) -> str | None:
-    return _unbroken("Message-ID", message_id) if _MESSAGE_ID.fullmatch(message_id) else None
+    plain = grammar.PLAIN_MSG_ID.fullmatch(message_id)
+    return _unbroken("Message-ID", message_id) if plain else None
 
 
 def _unbroken(name: str, value: str) -> str | None:
@@ -258,7 +261,7 @@ def _unstructured(name: str, value: str) -> str | None:
     """`name: value` folded as the SMTP policy folds an unstructured header, for values
     of printable ASCII words with single spaces; None when that policy would do more
     than break lines at spaces (encoded words for words too long for any line)."""
-    if not _WORDS.fullmatch(value) or "=?" in value:
+    if not _WORDS.fullmatch(value) or not grammar.is_plain_value(value):
         return None
     whole = _unbroken(name, value)
     if whole is not None:

@@ -19,7 +19,7 @@ from email.message import Message
 from email.utils import getaddresses
 from typing import Protocol
 
-_MESSAGE_ID = re.compile(r"<[^<>\s]+>")
+from judge.mail import grammar
 
 
 class HeaderView(Protocol):
@@ -96,7 +96,7 @@ def message_ids(message: Message, name: str) -> tuple[str, ...]:
 
 def ids_in(text: str) -> tuple[str, ...]:
     """The `<id>` tokens of a References-like text, else its words."""
-    found = _MESSAGE_ID.findall(text)
+    found = grammar.MSG_ID_TOKEN.findall(text)
     return tuple(found) if found else tuple(text.split())
 
 
@@ -128,7 +128,7 @@ def _printable(text: str) -> str:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             text = raw.decode("latin-1")
-    text = re.sub(r"\r?\n[ \t]*", " ", text)
+    text = grammar.UNFOLD.sub(" ", text)
     return "".join(char if char.isprintable() else " " for char in text).strip()
 
 
@@ -139,17 +139,12 @@ class NotSimple(Exception):
     """The mail is not plain enough for the fast path: read it with the stdlib parser."""
 
 
-# The stdlib parser's header line (email.feedparser.headerRE without its "From " case):
-# a field name of printable ASCII but ":" and then ":". Any other line is not simple.
-_FIELD = re.compile(rb"[\x21-\x39\x3b-\x7e]+:")
-_ATEXT = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]"
-_DOT_ATOM = rf"{_ATEXT}+(?:\.{_ATEXT}+)*"
-_ADDR_SPEC = rf"{_DOT_ATOM}@{_DOT_ATOM}"
-_SIMPLE_ID = re.compile(rf"[ \t]*<{_ADDR_SPEC}>[ \t]*")
+_PHRASE = rf"{grammar.ATEXT}+(?:[ \t]+{grammar.ATEXT}+)*"
+_QUOTED = r"[\t\x20\x21\x23-\x5b\x5d-\x7e]*"  # qtext and white space, no quoted-pair
 _SIMPLE_ADDRESS = re.compile(
-    rf"[ \t]*(?:(?P<bare>{_ADDR_SPEC})"
-    rf"|(?:(?P<phrase>{_ATEXT}+(?:[ \t]+{_ATEXT}+)*)"
-    rf'|"(?P<quoted>[\t\x20\x21\x23-\x5b\x5d-\x7e]*)")?[ \t]*<(?P<angle>{_ADDR_SPEC})>)[ \t]*'
+    rf"[ \t]*(?:(?P<bare>{grammar.ADDR_SPEC})"
+    rf'|(?:(?P<phrase>{_PHRASE})|"(?P<quoted>{_QUOTED})")?'
+    rf"[ \t]*<(?P<angle>{grammar.ADDR_SPEC})>)[ \t]*"
 )
 
 
@@ -182,7 +177,7 @@ class SimpleHeaders:
     def value(self, name: str) -> str | None:
         """The first `name` header's unfolded value if plain ASCII, None if absent."""
         value = self._first.get(name.lower())
-        if value is not None and (not value.isascii() or "=?" in value):
+        if value is not None and not grammar.is_plain_value(value):
             raise NotSimple(name)  # raw 8-bit text or encoded words: the stdlib decodes them
         return value
 
@@ -209,9 +204,10 @@ class SimpleHeaders:
         value = self.value("Message-ID")
         if value is None:
             return ""
-        if not _SIMPLE_ID.fullmatch(value):
+        value = value.strip(" \t")
+        if not grammar.PLAIN_MSG_ID.fullmatch(value):
             raise NotSimple("Message-ID")
-        return value.strip(" \t")
+        return value
 
     def content_type(self) -> str:
         """Only "text/plain" mail reaches the no-reply rules on the fast path."""
@@ -223,7 +219,10 @@ def split_simple(raw: bytes) -> tuple[SimpleHeaders, bytes]:
 
     Simple: lines end all in CRLF or all in LF, every header line is a field or a
     continuation, and an empty line ends the block. The body is the rest, untouched.
+    With the fast paths off (`grammar.FAST_PATHS`), nothing is simple.
     """
+    if not grammar.fast_paths():
+        raise NotSimple("the fast paths are off")
     newline = raw.find(b"\n")
     eol = b"\r\n" if newline > 0 and raw[newline - 1] == 13 else b"\n"
     end = raw.find(eol + eol)
@@ -241,11 +240,11 @@ def _fields(lines: list[bytes]) -> list[tuple[str, str]]:
     """(name, unfolded value) per header, as the stdlib's policy would produce them."""
     fields: list[tuple[str, str]] = []
     for line in lines:
-        if line[:1] in (b" ", b"\t") and fields:
+        if grammar.is_continuation(line) and fields:
             name, value = fields[-1]
             fields[-1] = (name, value + line.decode("latin-1"))
             continue
-        colon = _FIELD.match(line)
+        colon = grammar.FIELD.match(line)
         if colon is None:
             raise NotSimple("not a header line")
         name = line[: colon.end() - 1].decode("ascii")

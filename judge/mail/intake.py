@@ -28,6 +28,7 @@ from sqlalchemy.orm import sessionmaker
 
 from judge.clock import Clock
 from judge.config import Config
+from judge.mail import grammar
 from judge.mail.group_store import GroupStore
 from judge.mail.handover import Handover
 from judge.mail.smtp_protocol import IntakeSMTP, hook_names
@@ -93,7 +94,9 @@ class IntakeHandler:
 
     def __dir__(self) -> list[str]:
         """The hooks only: aiosmtpd walks `dir()` of the handler for every connection
-        (see `judge.mail.smtp_protocol`)."""
+        (see `judge.mail.smtp_protocol`); all names with the fast paths off."""
+        if not grammar.fast_paths():
+            return list(super().__dir__())
         return list(hook_names(type(self)))
 
     def __init__(

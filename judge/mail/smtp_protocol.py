@@ -21,12 +21,13 @@ import re
 
 from aiosmtpd.smtp import SMTP
 
+from judge.mail import grammar
+
 DISPATCH_PREFIXES = ("smtp_", "auth_")  # what aiosmtpd looks for in dir() of the protocol
 HOOK_PREFIXES = ("handle_", "auth_")  # and in dir() of the handler
 
-_ATOM = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
 _PLAIN = re.compile(
-    rf"<({_ATOM}(?:\.{_ATOM})*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*)>"
+    rf"<({grammar.DOT_ATOM}@{grammar.SMTP_DOMAIN})>"
     r"(?: ([A-Za-z0-9=.+-]+(?: [A-Za-z0-9=.+-]+)*))?"
 )
 
@@ -36,10 +37,12 @@ class IntakeSMTP(SMTP):
 
     def __dir__(self) -> list[str]:
         """The SMTP verb and AUTH mechanism methods only (see the module's docstring)."""
+        if not grammar.fast_paths():
+            return list(super().__dir__())
         return list(_names(type(self), DISPATCH_PREFIXES))
 
     def _getaddr(self, arg: str) -> tuple[str | None, str | None]:
-        plain = _PLAIN.fullmatch(arg)
+        plain = _PLAIN.fullmatch(arg) if grammar.fast_paths() else None
         if plain is None:
             return super()._getaddr(arg)
         address = plain.group(1)

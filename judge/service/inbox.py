@@ -27,7 +27,7 @@ from judge.mail.attachments import attach
 from judge.mail.command_types import Signon
 from judge.mail.commands import parse_commands
 from judge.mail.compose import ReplyFields, reply_bytes, reply_message
-from judge.mail.read import IncomingMail, read_message
+from judge.mail.read import IncomingMail
 from judge.mail.templates import render
 from judge.outbound import enqueue, enqueue_raw
 from judge.service import confirmation, passwords, ratelimit
@@ -38,6 +38,7 @@ from judge.service.games import signon_password_holds, start_if_full
 from judge.service.mailing import build_guarded, one_per_address
 from judge.service.orders import current_orders, note_refusals
 from judge.service.processing import process_if_ready
+from judge.service.readings import read_row
 from judge.store.inbox import Outcome
 from judge.store.models import Game, InboxMessage, InboxStatus
 
@@ -55,7 +56,7 @@ def handle_inbox_message(
     now = clock.now()
     if handle_bounce(session, inbox_row, config, now):  # a bounce of our own mail
         return None
-    mail = read_message(inbox_row.raw, config.judge.address)
+    mail = read_row(inbox_row, config.judge.address)  # read once: see readings.py
     if mail.failure:
         return Outcome(InboxStatus.FAILED, mail.failure)
     why = _why_silent(inbox_row, mail)

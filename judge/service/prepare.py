@@ -4,11 +4,12 @@ The inbox processor runs each batch of mails in one write transaction, which on
 SQLite holds the database's only write lock: a password check there (tens of
 milliseconds) stalls the intake, the scheduler and the sender. So, before the
 batch, the processor calls `prepare_mail` for each mail in a read-only session:
-it reads the mail, finds the seat each SIGNON / OBSERVE line would check (by the
-same rules as the handler: an observer by the sender's address), and checks the
-password, or hashes a password about to be set (CREATE, a join, OBSERVE, SET
-PASSWORD), keeping the results in `judge.store.password_work`. The handler then
-takes them instead of hashing under the lock.
+it reads the mail (the handler takes that reading: `judge.service.readings`),
+finds the seat each SIGNON / OBSERVE line would check (by the same rules as the
+handler: an observer by the sender's address), and checks the password, or hashes
+a password about to be set (CREATE, a join, OBSERVE, SET PASSWORD), keeping the
+results in `judge.store.password_work`. The handler then takes them instead of
+hashing under the lock.
 
 The step is bounded like the handler: it stops after the mail's allowed number of
 wrong passwords, and does at most `MAX_WORK_PER_MAIL` hashes, whatever the mail
@@ -24,8 +25,8 @@ from sqlalchemy.orm import Session
 from judge.config import Config
 from judge.mail import command_types as c
 from judge.mail.commands import parse_commands
-from judge.mail.read import read_message
 from judge.service.games import signon_seat, the_observer
+from judge.service.readings import read_ahead
 from judge.store import games as store
 from judge.store.models import InboxMessage, Player
 from judge.store.password_work import hash_ahead, verify_ahead
@@ -44,7 +45,7 @@ def prepare_mail(session: Session, row: InboxMessage, config: Config) -> None:
 
 
 def _prepare(session: Session, row: InboxMessage, config: Config) -> None:
-    mail = read_message(row.raw, config.judge.address)
+    mail = read_ahead(row, config.judge.address)  # the handler takes this reading
     if mail.must_not_answer or not mail.sender:
         return
     work = failures = 0

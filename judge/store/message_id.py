@@ -8,17 +8,17 @@ are read here directly, with the same result; anything else goes to the parser.
 
 from __future__ import annotations
 
-import re
 from email.parser import BytesHeaderParser
 from email.policy import compat32
 
-_FIELD = re.compile(rb"[\x21-\x39\x3b-\x7e]+:")  # the parser's header line, less "From "
+from judge.mail import grammar
+
 _NAME = b"message-id"
 
 
 def header_message_id(raw: bytes) -> str | None:
     """The Message-ID header of raw mail bytes, or None when absent or unreadable."""
-    plain = _plain_message_id(raw)
+    plain = _plain_message_id(raw) if grammar.fast_paths() else _NOT_PLAIN
     if plain is not _NOT_PLAIN:
         return plain if isinstance(plain, str) else None
     return parsed_message_id(raw)
@@ -50,11 +50,11 @@ def _plain_message_id(raw: bytes) -> object:
             return _NOT_PLAIN
         if not line:
             break
-        if line[:1] in (b" ", b"\t"):
+        if grammar.is_continuation(line):
             if found is not None and found_at == index - 1:
                 return _NOT_PLAIN  # a folded Message-ID
             continue
-        if _FIELD.match(line) is None:
+        if grammar.FIELD.match(line) is None:
             return _NOT_PLAIN  # "From ", or the body starting without a blank line
         if found is None and line[:11].lower() == _NAME + b":":
             found, found_at = line[11:], index

@@ -1,0 +1,76 @@
+"""The pieces of RFC 5322 and RFC 5321 that the judge's fast paths read and write by hand.
+
+The stdlib's `email` package is the judge's reference reader and writer; it is also
+most of the judge's CPU per mail. So plain mail takes fast paths: `read_simple`
+(`judge.mail.read`), the Message-ID of a stored mail (`judge.store.message_id`),
+`reply_bytes` (`judge.mail.compose`), one header line of a fan-out
+(`judge.outbound`), the SMTP addresses of the intake (`judge.mail.smtp_protocol`).
+Each of them decides "plain enough" with the same grammar, defined once here, and
+hands anything else to the stdlib.
+
+`FAST_PATHS` turns every one of them off at once: with it False, all mail goes
+through the stdlib (the tests run the whole pipeline both ways and compare). It
+is read at each call, so a test (or an operator chasing a doubt) may flip it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+FAST_PATHS = True
+
+
+def fast_paths() -> bool:
+    """Whether the hand-written fast paths may run (see the module's docstring)."""
+    return FAST_PATHS
+
+
+@contextmanager
+def stdlib_only() -> Iterator[None]:
+    """Within the block, every fast path is off and all mail goes to the stdlib."""
+    global FAST_PATHS
+    before, FAST_PATHS = FAST_PATHS, False
+    try:
+        yield
+    finally:
+        FAST_PATHS = before
+
+
+# RFC 5322 3.2.3: atext, and a dot-atom of it. An addr-spec of two dot-atoms is the
+# plainest form of an address (no quoted local part, no domain literal, no comment).
+ATEXT = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]"
+DOT_ATOM = rf"{ATEXT}+(?:\.{ATEXT}+)*"
+ADDR_SPEC = rf"{DOT_ATOM}@{DOT_ATOM}"
+# A host name of RFC 1123 labels (no leading or trailing hyphen): what the judge
+# accepts to store; and RFC 5321's looser Domain as aiosmtpd reads it in MAIL FROM.
+LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
+HOST_NAME = rf"{LABEL}(?:\.{LABEL})*"
+SMTP_DOMAIN = r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*"
+
+# A msg-id in its plainest form (`<dot-atom@dot-atom>`), and any `<...>` token of a
+# References-like header (the reader keeps what clients write, plain or not).
+PLAIN_MSG_ID = re.compile(rf"<{ADDR_SPEC}>")
+MSG_ID_TOKEN = re.compile(r"<[^<>\s]+>")
+
+# The stdlib feed parser's header line (email.feedparser.headerRE without its mbox
+# "From " case): a field name of printable ASCII but ":", then ":". Group 1 is the
+# name. A line that is neither this, a continuation nor empty ends a header block.
+FIELD = re.compile(rb"([\x21-\x39\x3b-\x7e]+):")
+FOLDING_WHITE_SPACE = (b" ", b"\t")  # a line starting with one continues the field
+UNFOLD = re.compile(r"\r?\n[ \t]*")  # what unfolding a value replaces by one space
+
+# RFC 2047: the start of an encoded word. Any "=?" in a value sends it to the stdlib.
+ENCODED_WORD = re.compile(rb"=\?[^?\s]*\?[bBqQ]\?")
+ENCODED_WORD_START = "=?"
+
+
+def is_continuation(line: bytes) -> bool:
+    """True for a folded line: it continues the field before it."""
+    return line[:1] in FOLDING_WHITE_SPACE
+
+
+def is_plain_value(value: str) -> bool:
+    """ASCII without encoded words: a value the stdlib would hand back unchanged."""
+    return value.isascii() and ENCODED_WORD_START not in value

@@ -1,0 +1,45 @@
+"""Each stored mail is read once per processing, not once per step that needs it.
+
+The inbox processor's read-only step (`judge.service.prepare`) reads a mail to do its
+password work ahead; the handler (`judge.service.inbox`) then needs the very same
+reading. Reading (the header block, the body, the no-reply rules) was a fifth of the
+processor's CPU per mail, done twice. The prepare step keeps its reading here and
+the handler takes it; a mail the prepare step did not read is read on the spot.
+
+`read_message` depends on nothing but the raw bytes and the judge's address, so a
+kept reading is keyed by the row's id, the digest of its bytes and that address,
+and taken once. The memory is bounded: prepared mails a batch never reached only
+evict the oldest readings.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from judge.mail.read import IncomingMail, read_message
+from judge.store.models import InboxMessage
+
+MAX_KEPT = 512  # a few batches of the inbox processor
+
+_lock = threading.Lock()
+_kept: OrderedDict[tuple[int, str, str], IncomingMail] = OrderedDict()
+
+
+def read_ahead(row: InboxMessage, judge_address: str) -> IncomingMail:
+    """Read the row's mail now and keep the reading for `read_row`."""
+    mail = read_message(row.raw, judge_address)
+    key = (row.id, row.digest, judge_address)
+    with _lock:
+        _kept[key] = mail
+        _kept.move_to_end(key)
+        while len(_kept) > MAX_KEPT:
+            _kept.popitem(last=False)
+    return mail
+
+
+def read_row(row: InboxMessage, judge_address: str) -> IncomingMail:
+    """The reading `read_ahead` kept for this row (taken once), or a reading made now."""
+    with _lock:
+        kept = _kept.pop((row.id, row.digest, judge_address), None)
+    return read_message(row.raw, judge_address) if kept is None else kept

@@ -1,0 +1,67 @@
+"""Each stored mail is read once per processing: the handler takes the prepare step's reading."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from judge.mail.read import IncomingMail, read_message
+from judge.service import readings
+from judge.store.models import InboxMessage, InboxStatus
+from service.harness import JudgeHarness, body_of, build_mail
+
+
+def _count_readings(monkeypatch: pytest.MonkeyPatch) -> list[bytes]:
+    read: list[bytes] = []
+
+    def counted(raw: bytes, judge_address: str) -> IncomingMail:
+        read.append(raw)
+        return read_message(raw, judge_address)
+
+    monkeypatch.setattr(readings, "read_message", counted)
+    return read
+
+
+def test_the_worker_reads_each_mail_once(
+    judge: JudgeHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    read = _count_readings(monkeypatch)
+    created = judge.reply("gm@example.org", "CREATE g1 gmpass standard")
+    joined = judge.reply("p1@example.org", "SIGNON ?g1 secret\nLIST g1")
+    assert "g1" in body_of(created) and "g1" in body_of(joined)
+    assert len(read) == 2  # the prepare step read each mail; the handler took that reading
+
+
+def _row(raw: bytes, row_id: int = 1) -> InboxMessage:
+    return InboxMessage(
+        id=row_id, raw=raw, mail_from="a@example.org", rcpt_tos=[], digest=f"d{len(raw)}",
+        received_at=datetime(2026, 1, 1, tzinfo=UTC), status=InboxStatus.NEW,
+    )  # fmt: skip
+
+
+def test_a_kept_reading_is_taken_once_and_else_the_mail_is_read_now(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    read = _count_readings(monkeypatch)
+    row = _row(bytes(build_mail("a@example.org", "LIST")), row_id=987654)
+    ahead = readings.read_ahead(row, "judge@example.org")
+    assert readings.read_row(row, "judge@example.org") is ahead
+    assert len(read) == 1
+    assert readings.read_row(row, "judge@example.org") == ahead  # taken: read again
+    assert len(read) == 2
+    readings.read_ahead(row, "judge@example.org")
+    assert readings.read_row(row, "other@example.org").sender == "a@example.org"
+    assert len(read) == 4  # another judge address is another reading
+
+
+def test_the_kept_readings_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(readings, "MAX_KEPT", 3)
+    raw = bytes(build_mail("a@example.org", "LIST"))
+    rows = [_row(raw, row_id=500_000 + n) for n in range(5)]
+    for row in rows:
+        readings.read_ahead(row, "judge@example.org")
+    read = _count_readings(monkeypatch)
+    for row in rows:
+        readings.read_row(row, "judge@example.org")
+    assert len(read) == 2  # the two oldest were evicted and read again
