@@ -2,13 +2,11 @@
 
 Deadlines, rate limits, retry back-off and timestamps all read a clock handed in by
 the caller, so tests can fix or advance time and stay deterministic. The loops of
-`judge serve` wait with `wait_until_woken`.
+`judge serve` are `judge.loop.BackgroundLoop`s.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
@@ -62,14 +60,3 @@ class ManualClock:
     def set(self, moment: datetime) -> None:
         self._moment = _as_utc(moment)
 
-
-async def wait_until_woken(wake: asyncio.Event, seconds: float) -> None:
-    """Wait until `wake` is set or `seconds` pass, then clear `wake`.
-
-    Not `asyncio.wait_for`: on Python 3.11 it swallows a cancellation that arrives
-    just as the event is set, and a loop built on it then never stops.
-    """
-    with contextlib.suppress(TimeoutError):
-        async with asyncio.timeout(seconds):
-            await wake.wait()
-    wake.clear()

@@ -8,12 +8,11 @@ outcome is committed as soon as it is known. A crash between handing a mail over
 and committing its outcome sends that one mail again later, with the same
 Message-ID (into a maildir, the same file: no copy); mail is never lost.
 
-Only the daemons send: `judge serve` (`run_sender`) and `judge scheduler`.
+Only the daemons send: `judge serve` (`sender_loop`) and `judge scheduler`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import hashlib
 import logging
@@ -21,7 +20,6 @@ import os
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 from email.policy import SMTP
@@ -30,8 +28,9 @@ from email.utils import format_datetime, getaddresses, make_msgid
 from sqlalchemy import insert
 from sqlalchemy.orm import Session, sessionmaker
 
-from judge.clock import Clock, SystemClock, wait_until_woken
+from judge.clock import Clock, SystemClock
 from judge.config import Config, OutboundSection
+from judge.loop import BackgroundLoop
 from judge.mail import grammar
 from judge.mail.smtp_relay import SmtpRelay
 from judge.mail.stored_attachment import PLACEHOLDER_PNG, encoded, fill, fill_or_drop
@@ -372,41 +371,32 @@ def make_transport(settings: OutboundSection) -> Transport:
     return MaildirTransport(settings.maildir)
 
 
-async def run_sender(
-    sessions: sessionmaker[Session],
-    transport: Transport,
-    clock: Clock,
-    config: Config,
-    wake: asyncio.Event,
-) -> None:
-    """Deliver due mail until cancelled; `wake` cuts the wait short after new mail.
+def sender_loop(
+    sessions: sessionmaker[Session], transport: Transport, clock: Clock, config: Config
+) -> BackgroundLoop:
+    """The outbound sender as a `BackgroundLoop`: delivers due mail every poll
+    interval, and at once when woken (new mail queued).
 
-    After a round that sent anything the sender pauses briefly, so that under a
-    stream of mail it takes larger batches (fewer transactions) and leaves the
-    database and the interpreter to the intake and the inbox processor meanwhile.
-    Its thread runs at a lower CPU priority: when the machine is busy, taking in
-    and answering mail comes first, and delivery catches up in the gaps.
+    Its first round takes back the leases a dead process left. After a round that
+    sent anything the sender pauses briefly, so that under a stream of mail it takes
+    larger batches (fewer transactions) and leaves the database and the interpreter
+    to the intake and the inbox processor meanwhile. Its thread runs at a lower CPU
+    priority: when the machine is busy, taking in and answering mail comes first,
+    and delivery catches up in the gaps.
     """
-    loop = asyncio.get_running_loop()
-    thread = ThreadPoolExecutor(1, "judge-sender", initializer=_lower_priority)
-    try:
-        try:
-            await loop.run_in_executor(thread, reclaim_abandoned, sessions, clock.now())
-        except Exception:
-            log.exception("outbound sender: taking back abandoned leases failed")
-        while True:
-            sent = 0
-            try:
-                sent = await loop.run_in_executor(
-                    thread, deliver_due, sessions, transport, clock, config
-                )
-            except Exception:
-                log.exception("outbound sender: delivery round failed")
-            if sent:
-                await asyncio.sleep(SENDER_PAUSE)
-            await wait_until_woken(wake, config.scheduler.poll_seconds)
-    finally:
-        thread.shutdown(wait=False)  # a round under way finishes on its own
+    reclaimed = False
+
+    def step() -> bool:
+        nonlocal reclaimed
+        if not reclaimed:
+            reclaim_abandoned(sessions, clock.now())
+            reclaimed = True
+        return deliver_due(sessions, transport, clock, config) > 0
+
+    return BackgroundLoop(
+        "judge-sender", step, idle_seconds=config.scheduler.poll_seconds,
+        pause=SENDER_PAUSE, on_start=_lower_priority,
+    )  # fmt: skip
 
 
 def _lower_priority() -> None:

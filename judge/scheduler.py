@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import logging
 import signal
-import threading
 import time
 from collections.abc import Callable
 from datetime import datetime, timedelta
@@ -29,7 +28,9 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import Clock, SystemClock
 from judge.config import Config
-from judge.outbound import deliver_due, make_transport
+from judge.loop import BackgroundLoop
+from judge.outbound import deliver_due, make_transport, sender_loop
+from judge.server import tick_loop
 from judge.service.due import run_due
 from judge.service.expiry import expire_forming_games
 from judge.service.map_drawing import draw_pending_maps
@@ -39,11 +40,12 @@ from judge.store.migrate import upgrade
 from judge.store.models import Game
 from judge.store.outbox import reclaim_abandoned
 from judge.store.retention import PruneTimer, prune_if_due
-from judge.worker import Handler, process_pending
+from judge.worker import Handler, process_pending, processor_loop
 
 log = logging.getLogger(__name__)
 
 PRUNING = PruneTimer()  # this process prunes old mail at start, then hourly
+STOP_TIMEOUT = 10.0  # seconds the loops get to wind down after a stop signal
 
 
 def tick(session: Session, clock: Clock, config: Config) -> None:
@@ -174,28 +176,56 @@ def run_scheduler(
         upgrade(engine)
         sessions = make_session_factory(engine)
         clock = SystemClock()
-        if send:
-            reclaim_abandoned(sessions, clock.now())
         if once:
+            if send:
+                reclaim_abandoned(sessions, clock.now())  # the daemon's sender does it
             started = time.perf_counter()
             handled = run_rounds(sessions, clock, config, send=send, handler=handler)
             print(f"scheduler: {handled} game(s) handled in {time.perf_counter() - started:.2f} s")
             return 0
-        stop = _stop_event()
-        while not stop.is_set():
-            run_rounds(sessions, clock, config, send=send, handler=handler)
-            stop.wait(config.scheduler.poll_seconds)
+        _run_daemon(sessions, clock, config, send=send, handler=handler)
         return 0
     finally:
         engine.dispose()
 
 
-def _stop_event() -> threading.Event:
-    stop = threading.Event()
+def _run_daemon(
+    sessions: sessionmaker[Session],
+    clock: Clock,
+    config: Config,
+    *,
+    send: bool,
+    handler: Handler | None,
+) -> None:
+    """The loops of `judge serve` without its SMTP intake: the inbox processor (with
+    a `handler`) and the sender (with `send`) in threads, the scheduler's rounds in
+    the foreground, until SIGTERM/SIGINT."""
+    helpers: list[BackgroundLoop] = []
+    wake_sender: Callable[[], None] = lambda: None  # noqa: E731
+    if send:
+        sender = sender_loop(sessions, make_transport(config.outbound), clock, config)
+        helpers.append(sender)
+        wake_sender = sender.wake
+    if handler is not None:
+        helpers.append(processor_loop(sessions, handler, clock, config, wake_sender))
+    rounds = tick_loop(sessions, [tick], clock, config, wake_sender)
+    for loop in helpers:
+        loop.start()
+    _stop_on_signals([rounds, *helpers])
+    try:
+        rounds.run()
+    finally:
+        for loop in helpers:
+            loop.stop()
+        for loop in helpers:
+            if not loop.join(STOP_TIMEOUT):
+                log.error("%s did not stop within %ss; exiting anyway", loop.name, STOP_TIMEOUT)
 
+
+def _stop_on_signals(loops: list[BackgroundLoop]) -> None:
     def on_signal(signum: int, frame: FrameType | None) -> None:
-        stop.set()
+        for loop in loops:
+            loop.stop()
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
-    return stop

@@ -1,8 +1,9 @@
 """`judge serve`: one asyncio process running the SMTP intake, the inbox processor,
 the scheduler's ticks and the outbound sender, until SIGTERM or SIGINT.
 
-Blocking work (database transactions, sending mail) runs in threads, so the SMTP
-listener always answers promptly.
+The inbox processor, the sender and the scheduler's rounds are `BackgroundLoop`s,
+each in a thread of its own, so the SMTP listener in the event loop always answers
+promptly. The intake hands its mail to the processor (`judge.mail.handover`).
 """
 
 from __future__ import annotations
@@ -11,20 +12,19 @@ import asyncio
 import contextlib
 import logging
 import signal
-from collections.abc import Callable, Coroutine, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import Clock, SystemClock
 from judge.config import Config
+from judge.loop import BackgroundLoop
 from judge.mail.handover import Handover
 from judge.mail.intake import Inbox, bound_address, start_smtp
-from judge.outbound import make_transport, run_sender
+from judge.outbound import make_transport, sender_loop
 from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import upgrade
-from judge.worker import Handler, run_processor
+from judge.worker import Handler, processor_loop
 
 log = logging.getLogger(__name__)
 
@@ -35,17 +35,9 @@ STOP_TIMEOUT = 10.0  # seconds the loops get to wind down after a stop signal
 Tick = Callable[[Session, Clock, Config], None]
 
 
-@dataclass
-class Wakeups:
-    """Events that cut a loop's wait short when there is new work for it."""
-
-    inbox: asyncio.Event = field(default_factory=asyncio.Event)
-    outbox: asyncio.Event = field(default_factory=asyncio.Event)
-
-
 async def serve(
     config: Config,
-    handler: Handler | None,
+    handler: Handler,
     ticks: Sequence[Tick] = (),
     clock: Clock | None = None,
 ) -> None:
@@ -72,68 +64,62 @@ def _stop_on_signals() -> asyncio.Event:
 async def _run(
     config: Config,
     sessions: sessionmaker[Session],
-    handler: Handler | None,
+    handler: Handler,
     ticks: Sequence[Tick],
     clock: Clock,
     stop: asyncio.Event,
 ) -> None:
-    wake = Wakeups()
-    inbox = Inbox(sessions, clock, config)
-    handover = Handover(wake.inbox.set) if handler is not None else None
-    server = await start_smtp(inbox, lambda _id: wake.inbox.set(), handover)
-    host, port = bound_address(server)
-    log.info("SMTP intake listening on %s:%d", host, port)
-    jobs = [run_sender(sessions, make_transport(config.outbound), clock, config, wake.outbox)]
-    if handler is None:
-        log.warning("no inbox handler available: mail is stored but not processed")
-    else:
-        jobs.append(
-            run_processor(
-                sessions, handler, clock, config, wake.inbox, wake.outbox.set, handover
-            )
-        )
+    sender = sender_loop(sessions, make_transport(config.outbound), clock, config)
+    handover = Handover(lambda: processor.wake())
+    processor = processor_loop(sessions, handler, clock, config, sender.wake, handover)
+    loops = [sender, processor]
     if ticks:
-        jobs.append(run_ticks(sessions, ticks, clock, config, wake.outbox.set))
+        loops.append(tick_loop(sessions, ticks, clock, config, sender.wake))
+    inbox = Inbox(sessions, clock, config)
+    for loop in loops:
+        loop.start()
     try:
-        await _until(stop, jobs)
+        server = await start_smtp(inbox, handover, lambda _id: processor.wake())
+        host, port = bound_address(server)
+        log.info("SMTP intake listening on %s:%d", host, port)
+        try:
+            await stop.wait()
+        finally:
+            server.close()
+            with contextlib.suppress(TimeoutError):  # open sessions may linger (3.12+)
+                async with asyncio.timeout(5):
+                    await server.wait_closed()
     finally:
-        server.close()
-        with contextlib.suppress(TimeoutError):  # open sessions may linger (3.12+)
-            async with asyncio.timeout(5):
-                await server.wait_closed()
+        await _stop_all(loops)
         log.info("stopped")
 
 
-async def _until(stop: asyncio.Event, jobs: list[Coroutine[Any, Any, None]]) -> None:
-    """Run the jobs until `stop` is set, then cancel them (waiting a bounded time)."""
-    tasks = [asyncio.create_task(job) for job in jobs]
-    try:
-        await stop.wait()
-    finally:
-        for task in tasks:
-            task.cancel()
-        _, pending = await asyncio.wait(tasks, timeout=STOP_TIMEOUT)
-        if pending:
-            log.error("%d loop(s) did not stop within %ss; exiting anyway",
-                      len(pending), STOP_TIMEOUT)
+async def _stop_all(loops: list[BackgroundLoop]) -> None:
+    """Stop every loop, and wait a bounded time for the steps under way to end."""
+    for loop in loops:
+        loop.stop()
+    stuck = [loop.name for loop in loops if not await asyncio.to_thread(loop.join, STOP_TIMEOUT)]
+    if stuck:
+        log.error("loop(s) %s did not stop within %ss; exiting anyway", stuck, STOP_TIMEOUT)
 
 
-async def run_ticks(
+def tick_loop(
     sessions: sessionmaker[Session],
     ticks: Sequence[Tick],
     clock: Clock,
     config: Config,
     on_done: Callable[[], None],
-) -> None:
-    """Call every tick each poll interval, each in its own session, until cancelled."""
-    while True:
+) -> BackgroundLoop:
+    """The scheduler's rounds as a `BackgroundLoop`: every tick each poll interval,
+    each in its own session; then `on_done` (it wakes the sender)."""
+
+    def step() -> bool:
         for tick in ticks:
-            try:
-                await asyncio.to_thread(_run_tick, sessions, tick, clock, config)
-            except Exception:
-                log.exception("scheduler tick %r failed", tick)
+            _run_tick(sessions, tick, clock, config)
         on_done()
-        await asyncio.sleep(config.scheduler.poll_seconds)
+        return False
+
+    return BackgroundLoop("judge-scheduler", step, idle_seconds=config.scheduler.poll_seconds)
 
 
 def _run_tick(sessions: sessionmaker[Session], tick: Tick, clock: Clock, config: Config) -> None:

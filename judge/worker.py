@@ -25,18 +25,17 @@ without being run again.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 import traceback
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 
 from sqlalchemy import Connection, Engine
 from sqlalchemy.orm import Session, sessionmaker
 
-from judge.clock import Clock, wait_until_woken
+from judge.clock import Clock
 from judge.config import Config
+from judge.loop import BackgroundLoop
 from judge.mail.handover import Handed, Handover, fail, settle
 from judge.store import inbox
 from judge.store.db import begin_read_only
@@ -84,6 +83,23 @@ def process_batch(
     _prepare(sessions, handler, config, size)
     with engine.connect() as connection, connection.begin():
         return _process_rows(sessions, connection, handler, clock, config, ids, handover)
+
+
+def store_handed(sessions: sessionmaker[Session], handover: Handover, clock: Clock) -> int:
+    """Store the mails the SMTP intake handed over, in one transaction, and answer
+    their sessions; process nothing. Returns how many were stored. (A judge with no
+    processor running: the intake's own tests.)"""
+    handed = handover.take()
+    if not handed:
+        return 0
+    try:
+        with _engine(sessions).begin() as connection:
+            stored = inbox.insert_received(connection, [item.mail for item in handed], clock.now())
+    except BaseException as error:
+        fail(handed, error)
+        raise
+    settle(handed, stored)
+    return len(stored)
 
 
 def _prepare(
@@ -236,40 +252,27 @@ def process_pending(
     return count
 
 
-async def run_processor(
+def processor_loop(
     sessions: sessionmaker[Session],
     handler: Handler,
     clock: Clock,
     config: Config,
-    wake: asyncio.Event,
     on_processed: Callable[[], None] | None = None,
     handover: Handover | None = None,
-) -> None:
-    """Process mail until cancelled: batch after batch while there is any, then at
-    once when woken, else every poll interval.
+) -> BackgroundLoop:
+    """The inbox processor as a `BackgroundLoop`: batch after batch while there is
+    any mail, then at once when woken (new mail), else every poll interval.
 
     After each batch, `on_processed` runs (it wakes the sender), so replies go out
-    while a long backlog is still being worked through.
+    while a long backlog is still being worked through. Every batch runs on the
+    loop's own thread, with its caches warm.
     """
-    loop = asyncio.get_running_loop()
-    # One thread of its own, not the loop's shared pool: every batch runs on the same
-    # thread, with its caches warm, and never waits behind other blocking work.
-    thread = ThreadPoolExecutor(1, "judge-inbox")
-    try:
-        while True:
-            try:
-                done = await loop.run_in_executor(
-                    thread, process_batch, sessions, handler, clock, config,
-                    config.processor.batch_size, handover,
-                )
-            except Exception:
-                log.exception("inbox processor: a round failed; retrying")
-                done = 0
-            if done:
-                if on_processed is not None:
-                    on_processed()
-                await asyncio.sleep(0)  # let the loop breathe between batches
-                continue
-            await wait_until_woken(wake, config.scheduler.poll_seconds)
-    finally:
-        thread.shutdown(wait=False)  # a batch under way finishes on its own
+
+    def step() -> bool:
+        size = config.processor.batch_size
+        done = process_batch(sessions, handler, clock, config, size, handover)
+        if done and on_processed is not None:
+            on_processed()
+        return done > 0
+
+    return BackgroundLoop("judge-inbox", step, idle_seconds=config.scheduler.poll_seconds)

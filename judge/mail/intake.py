@@ -29,13 +29,12 @@ from sqlalchemy.orm import sessionmaker
 from judge.clock import Clock
 from judge.config import Config
 from judge.mail import grammar
-from judge.mail.group_store import GroupStore
 from judge.mail.handover import Handover
 from judge.mail.smtp_protocol import IntakeSMTP, hook_names
 from judge.mail.verp import outbox_id_of, verp_key
 from judge.store import rate_limit
 from judge.store.db import begin_read_only
-from judge.store.inbox import ReceivedMail, store_message, store_messages
+from judge.store.inbox import ReceivedMail, store_message
 
 log = logging.getLogger(__name__)
 
@@ -59,10 +58,6 @@ class Inbox:
         return store_message(
             self.sessions, raw, mail_from=mail_from, rcpt_tos=rcpt_tos, now=self.clock.now()
         )
-
-    def store_many(self, mails: Sequence[ReceivedMail]) -> list[int]:
-        """Commit several mails in one transaction; return their ids. Blocking."""
-        return store_messages(self.sessions, mails, self.clock.now())
 
     def over_rate_limit(self, mail_from: str) -> bool:
         """True when this envelope sender already sent the hourly maximum (the
@@ -102,14 +97,12 @@ class IntakeHandler:
     def __init__(
         self,
         inbox: Inbox,
+        handover: Handover,
         on_stored: Callable[[int], None] | None = None,
-        handover: Handover | None = None,
     ) -> None:
         self.inbox = inbox
         self.on_stored = on_stored
-        self.store: Callable[[ReceivedMail], Awaitable[int]] = (
-            handover.store if handover is not None else GroupStore(inbox.store_many).store
-        )
+        self.store: Callable[[ReceivedMail], Awaitable[int]] = handover.store
         self.counts = rate_limit.IntakeCounts()
         self._reserved: dict[int, tuple[list[tuple[str, ...]], datetime]] = {}
 
@@ -167,17 +160,17 @@ def _peer(session: Session) -> str:
 
 async def start_smtp(
     inbox: Inbox,
+    handover: Handover,
     on_stored: Callable[[int], None] | None = None,
-    handover: Handover | None = None,
 ) -> asyncio.Server:
     """Listen on `smtp.host:smtp.port` in the running loop (port 0: any free port).
 
-    With a `handover`, received mail is stored by the inbox processor's next
-    transaction; without one, by the intake's own group commits.
+    Received mail is stored by the inbox processor's next transaction (`handover`:
+    its loop must be running, or a `judge.worker.intake_loop` that only stores).
     """
     config = inbox.config
     loop = asyncio.get_running_loop()
-    handler = IntakeHandler(inbox, on_stored, handover)
+    handler = IntakeHandler(inbox, handover, on_stored)
     hostname = config.judge.address.rpartition("@")[2] or "localhost"
 
     def protocol() -> SMTP:

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from judge.config import Config
 from judge.mail.templates import render, render_macro
-from judge.service.mailing import audience, header_data, send_game_mail
+from judge.service.mailing import audience, broadcast, header_data
 from judge.service.snapshots import variants
 from judge.store import games as store
 from judge.store.models import Game
@@ -41,7 +41,5 @@ def announce(
     )
     display = variants().get(game.variant).display_name
     body = render("announcement.txt.j2", **header_data(config, game, display), text=text)
-    for person in audience(session, game):
-        send_game_mail(
-            session, config, game, to=person.address, what=what, body=body, kind="notice", now=now
-        )
+    readers = [person.address for person in audience(session, game)]
+    broadcast(session, config, game, to=readers, what=what, body=body, kind="notice", now=now)

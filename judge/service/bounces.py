@@ -30,7 +30,7 @@ from judge.mail.dsn import DeliveryReport, read_dsn
 from judge.mail.templates import render
 from judge.mail.verp import outbox_id_of, verp_key
 from judge.service.describe import power_title
-from judge.service.mailing import header_data, send_game_mail
+from judge.service.mailing import broadcast, header_data
 from judge.service.snapshots import variants
 from judge.store import games as store
 from judge.store.bouncing import clear_bouncing, mark_bouncing
@@ -160,7 +160,7 @@ def _tell_masters(session: Session, config: Config, bounce: Bounce, now: datetim
         for master in store.players_of(session, game, roles=[PlayerRole.MASTER]):
             if master.address.lower() == bounce.address:
                 continue
-            send_game_mail(
-                session, config, game, to=master.address, what="Bouncing Address",
+            broadcast(
+                session, config, game, to=[master.address], what="Bouncing Address",
                 body=body, kind="notice", now=now,
             )  # fmt: skip

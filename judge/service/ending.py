@@ -12,7 +12,7 @@ from judge.service import deadlines
 from judge.service.context import MailContext
 from judge.service.describe import winner_titles
 from judge.service.end_report import end_report_text
-from judge.service.mailing import audience, header_data, send_game_mail
+from judge.service.mailing import audience, broadcast, header_data
 from judge.service.snapshots import variants
 from judge.store import games as store
 from judge.store.models import Game, GameStatus
@@ -47,14 +47,13 @@ def finish_game(
     )
     body += end_report_text(ctx.session, game)  # e.g. Taskdip reveals every task
     store.add_event(ctx.session, game, kind="end", body=body, now=ctx.now, phase=game.phase)
-    for person in audience(ctx.session, game):
-        send_game_mail(
-            ctx.session,
-            ctx.config,
-            game,
-            to=person.address,
-            what="Game Over",
-            body=body,
-            kind="broadcast",
-            now=ctx.now,
-        )
+    broadcast(
+        ctx.session,
+        ctx.config,
+        game,
+        to=[person.address for person in audience(ctx.session, game)],
+        what="Game Over",
+        body=body,
+        kind="broadcast",
+        now=ctx.now,
+    )

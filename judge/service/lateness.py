@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session
 from judge.config import Config
 from judge.mail.templates import render
 from judge.service.describe import power_title
-from judge.service.mailing import header_data, send_game_mail
+from judge.service.mailing import broadcast, header_data
 from judge.service.order_listing import orders_listing
 from judge.service.report import format_time, phase_words
 from judge.service.snapshots import Board, active_players, seat_of, submissions
@@ -74,7 +74,7 @@ def send_reminders(
     common = _common(config, board)
     for entry in late:
         body = render("reminder.txt.j2", **common, **_personal(session, board, entry))
-        _send(session, config, board, entry.player.address, "Reminder", body, now)
+        _send(session, config, board, [entry.player.address], "Reminder", body, now)
 
 
 def send_late_notices(
@@ -84,7 +84,7 @@ def send_late_notices(
     common = _common(config, board)
     for entry in late:
         body = render("late_notice.txt.j2", **common, **_personal(session, board, entry))
-        _send(session, config, board, entry.player.address, "Late Notice", body, now)
+        _send(session, config, board, [entry.player.address], "Late Notice", body, now)
     late_ids = {entry.player.id for entry in late}
     others = [
         person
@@ -94,8 +94,8 @@ def send_late_notices(
         if person.id not in late_ids
     ]
     body = render("late_powers.txt.j2", **common, powers=late_powers(late))
-    for address in sorted({person.address.lower(): person.address for person in others}.values()):
-        _send(session, config, board, address, "Late Powers", body, now)
+    readers = sorted({person.address.lower(): person.address for person in others}.values())
+    _send(session, config, board, readers, "Late Powers", body, now)
 
 
 def _common(config: Config, board: Board) -> dict[str, Any]:
@@ -117,10 +117,10 @@ def _send(
     session: Session,
     config: Config,
     board: Board,
-    to: str,
+    to: list[str],
     what: str,
     body: str,
     now: datetime,
 ) -> None:
     what = f"{board.record.phase} {what}"
-    send_game_mail(session, config, board.game, to=to, what=what, body=body, kind="notice", now=now)
+    broadcast(session, config, board.game, to=to, what=what, body=body, kind="notice", now=now)

@@ -9,6 +9,9 @@ every one ends with a line naming UNOBSERVE and STOP, and carries a
 whose mail cannot be built (an address that is not plain, stored before addresses
 were checked) gets a `failed` outbox row instead (`build_guarded`): never does one bad address fail
 the command, the game or the scheduler's tick.
+
+Every fan-out is one `broadcast`: a text everyone reads is built once for all its
+readers; a text that differs per reader (private notes) is one `broadcast` each.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from judge.mail.addresses import is_plain_address
 from judge.mail.attachments import Attachment, attach
 from judge.mail.compose import broadcast_message, game_subject
 from judge.mail.templates import render
-from judge.outbound import enqueue, enqueue_copies, record_unbuildable
+from judge.outbound import enqueue_copies, record_unbuildable
 from judge.service.confirmation import deliverable
 from judge.service.report import format_time
 from judge.store import games as store
@@ -75,28 +78,6 @@ def header_data(config: Config, game: Game, display_name: str) -> dict[str, Any]
     }
 
 
-def send_game_mail(
-    session: Session,
-    config: Config,
-    game: Game,
-    *,
-    to: str,
-    what: str,
-    body: str,
-    kind: str,
-    now: datetime,
-) -> None:
-    """Queue one game mail with the subject `CODE:game - <what>`."""
-    if not deliverable(session, config, [to], now):
-        return
-
-    def build() -> None:
-        message = _game_message(config, game, to=to, what=what, body=body, now=now)
-        enqueue(session, message, kind, game.id, now=now)
-
-    build_guarded(session, to, kind, game.id, now, build)
-
-
 def build_guarded(
     session: Session,
     to: str,
@@ -120,7 +101,7 @@ def build_guarded(
     return True
 
 
-def send_game_mails(
+def broadcast(
     session: Session,
     config: Config,
     game: Game,
@@ -133,8 +114,14 @@ def send_game_mails(
     attachments: Sequence[Attachment] = (),
     map_id: int | None = None,
 ) -> None:
-    """`send_game_mail` to each address in `to`, the message built once for all
-    (with `attachments`; with `map_id`, one of them is that stored map's placeholder)."""
+    """Queue one game mail, subject `CODE:game - <what>`, for every address in `to`
+    that may receive it (`deliverable`): the message is built once for all (with
+    `attachments`, e.g. the results map; with `map_id`, one of them is that
+    stored map's placeholder), and each copy gets its own `To` and
+    Message-ID. Every game mail goes through here, one reader or many.
+
+    An address that is not plain gets a `failed` row; when the shared message cannot
+    be built, every reader does (the database's errors are the caller's)."""
     to = deliverable(session, config, to, now)
     plain = [address for address in to if is_plain_address(address)]
     for address in to:
@@ -142,13 +129,15 @@ def send_game_mails(
             record_unbuildable(session, address, kind, game.id, "not a plain address", now=now)
     if not plain:
         return
-
-    def build() -> None:
+    try:
         message = _game_message(config, game, to=plain[0], what=what, body=body, now=now)
         attach(message, attachments)
         enqueue_copies(session, message, plain, kind, game.id, now=now, map_id=map_id)
-
-    build_guarded(session, plain[0], kind, game.id, now, build)
+    except SQLAlchemyError:
+        raise  # the database's trouble, not the readers': the caller's to handle
+    except Exception as error:
+        for address in plain:
+            record_unbuildable(session, address, kind, game.id, repr(error), now=now)
 
 
 def _game_message(

@@ -18,10 +18,11 @@ from collections.abc import Sequence
 
 from judge.mail.command_types import Broadcast, Press
 from judge.mail.templates import render
+from judge.service import mailing
 from judge.service.context import MailContext, Note, Refusal, Signed, note
 from judge.service.describe import power_title
 from judge.service.games import find_game
-from judge.service.mailing import audience, header_data, one_per_address, send_game_mail
+from judge.service.mailing import audience, header_data, one_per_address
 from judge.service.snapshots import active_players, variants
 from judge.store import games as store
 from judge.store.models import GameStatus, Player, PlayerRole
@@ -118,8 +119,7 @@ def _deliver(
         kind=kind, author=author, to=to, body=text,
     )  # fmt: skip
     what = f"{'Broadcast' if kind == 'broadcast' else 'Press'} from {author}"
-    for reader in readers:
-        send_game_mail(
-            ctx.session, ctx.config, game, to=reader.address, what=what, body=mail,
-            kind="press", now=ctx.now,
-        )  # fmt: skip
+    mailing.broadcast(
+        ctx.session, ctx.config, game, to=[reader.address for reader in readers], what=what,
+        body=mail, kind="press", now=ctx.now,
+    )  # fmt: skip

@@ -20,7 +20,7 @@ from judge.mail.templates import render
 from judge.rules.state import PhaseType
 from judge.service import deadlines
 from judge.service.describe import winner_titles
-from judge.service.mailing import audience, header_data, send_game_mails
+from judge.service.mailing import audience, broadcast, header_data
 from judge.service.maps import results_map
 from judge.service.report import phase_words, results_data
 from judge.service.skipped import skipped_text
@@ -167,7 +167,7 @@ def _mail_results(
             text += variant_report(board.variant, outcome, seat=seat, private_only=True)
         readers.setdefault(text, []).append(person.address)
     for text, addresses in readers.items():
-        send_game_mails(
+        broadcast(
             session,
             config,
             game,

@@ -15,7 +15,7 @@ from judge.rules.state import Phase
 from judge.service import deadlines
 from judge.service.context import MailContext, Note, note
 from judge.service.describe import power_title
-from judge.service.mailing import audience, header_data, send_game_mail
+from judge.service.mailing import audience, broadcast, header_data
 from judge.service.report import format_time, phase_words
 from judge.service.snapshots import active_players, rules_of, seat_of, variants
 from judge.store import games as store
@@ -64,14 +64,17 @@ def _mail_start(
         "start_template": variant.start_template,
     }
     secret = dict(variant.master_notes(started.snapshot))
+    readers: dict[str, list[str]] = {}  # the text of a mail -> who gets it
     for person in audience(ctx.session, game):
         private = started.private_notes.get(seat_of(person), {})
         body = _render_start(common, person, private, secret)
-        send_game_mail(
+        readers.setdefault(body, []).append(person.address)
+    for body, addresses in readers.items():  # a text shared by many is built once
+        broadcast(
             ctx.session,
             ctx.config,
             game,
-            to=person.address,
+            to=addresses,
             what="Game Start",
             body=body,
             kind="start",

@@ -25,7 +25,7 @@ from judge.mail.templates import render
 from judge.service.announce import announce
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.describe import power_title
-from judge.service.mailing import header_data, send_game_mail
+from judge.service.mailing import broadcast, header_data
 from judge.service.orders import running_board
 from judge.service.snapshots import active_players, load_board, seat_of, variants
 from judge.store import games as store
@@ -131,11 +131,11 @@ def _ask_master(ctx: MailContext, game: Game, title: str) -> None:
         power=title,
         address=ctx.sender,
     )
-    for master in store.players_of(ctx.session, game, roles=[PlayerRole.MASTER]):
-        send_game_mail(
-            ctx.session, ctx.config, game, to=master.address,
-            what=f"{title} Takeover Request", body=body, kind="notice", now=ctx.now,
-        )  # fmt: skip
+    masters = store.players_of(ctx.session, game, roles=[PlayerRole.MASTER])
+    broadcast(
+        ctx.session, ctx.config, game, to=[master.address for master in masters],
+        what=f"{title} Takeover Request", body=body, kind="notice", now=ctx.now,
+    )  # fmt: skip
 
 
 def _abandoned_seat(ctx: MailContext, game: Game, power: str) -> Player:

@@ -14,8 +14,11 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import ManualClock
 from judge.config import Config
+from judge.loop import BackgroundLoop
+from judge.mail.handover import Handover
 from judge.mail.intake import Inbox, bound_address, start_smtp
 from judge.store.models import InboxMessage, InboxStatus
+from judge.worker import store_handed
 
 from .helpers import mail
 
@@ -39,11 +42,18 @@ def start_listener(
     clock: ManualClock, loop_thread: Any,
 ) -> Iterator[StartListener]:
     servers: list[Any] = []
+    loops: list[BackgroundLoop] = []
 
     def start(**sections: dict[str, Any]) -> Listener:
         inbox = Inbox(sessions, clock, make_config(database_url, **sections))
         listener = Listener("", 0)
-        server = loop_thread.run(start_smtp(inbox, on_stored=listener.stored.append))
+        handover = Handover(lambda: storer.wake())
+        storer = BackgroundLoop(
+            "intake-store", lambda: store_handed(sessions, handover, clock) > 0, idle_seconds=1
+        )
+        storer.start()
+        loops.append(storer)
+        server = loop_thread.run(start_smtp(inbox, handover, listener.stored.append))
         servers.append(server)
         listener.host, listener.port = bound_address(server)
         return listener
@@ -51,6 +61,9 @@ def start_listener(
     yield start
     for server in servers:
         loop_thread.loop.call_soon_threadsafe(server.close)
+    for storer in loops:
+        storer.stop()
+        storer.join(5)
 
 
 def _inbox(sessions: sessionmaker[Session]) -> list[InboxMessage]:
@@ -131,15 +144,16 @@ def test_a_storage_failure_answers_451_and_stores_nothing(
 ) -> None:
     listener = start_listener()
 
-    def fail_commit(session: Session) -> None:
+    def fail_commit(connection: Any) -> None:
         raise RuntimeError("disk full")
 
-    event.listen(sessions, "before_commit", fail_commit)
+    engine = sessions.kw["bind"]  # the intake's mail is stored by the processor's thread
+    event.listen(engine, "commit", fail_commit)
     try:
         with listener.client() as client, pytest.raises(smtplib.SMTPDataError) as refused:
             client.send_message(mail(1))
     finally:
-        event.remove(sessions, "before_commit", fail_commit)
+        event.remove(engine, "commit", fail_commit)
     assert refused.value.smtp_code == 451
     assert _inbox(sessions) == []
     assert listener.stored == []

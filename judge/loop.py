@@ -1,0 +1,119 @@
+"""One background loop for every daemon job: the inbox processor, the outbound sender
+and the scheduler's rounds.
+
+Each job is a blocking `step` that returns whether it did work. The loop runs the
+step again at once while it keeps finding work (after `pause`, when given), else
+waits `idle_seconds` or until `wake()` is called. One error policy for all: a step
+that raises is logged with its traceback and tried again after a back-off that
+doubles from `idle_seconds` up to `max_backoff_seconds` (a woken loop does not cut
+the back-off short: a broken database is not hammered by arriving mail); the first
+step that succeeds resets it. The loop never dies of a step's exception; `stop()`
+ends it after the step under way, and cuts any wait short.
+
+`judge serve` runs each loop in a thread of its own (`start`, `stop`, `join`);
+`judge scheduler` runs its one loop in the foreground (`run`).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+
+log = logging.getLogger(__name__)
+
+MAX_BACKOFF_SECONDS = 60.0  # the longest wait after repeated failures
+
+Step = Callable[[], bool]
+
+
+class BackgroundLoop:
+    """Run `step` until stopped: again at once after work, else when woken or idle."""
+
+    def __init__(
+        self,
+        name: str,
+        step: Step,
+        *,
+        idle_seconds: float,
+        pause: float = 0.0,
+        max_backoff_seconds: float = MAX_BACKOFF_SECONDS,
+        on_start: Callable[[], None] | None = None,
+    ) -> None:
+        if not idle_seconds > 0:
+            raise ValueError(f"{name}: idle_seconds must be positive, got {idle_seconds}")
+        self.name = name
+        self._step = step
+        self._idle = idle_seconds
+        self._pause = pause
+        self._max_backoff = max(max_backoff_seconds, idle_seconds)
+        self._on_start = on_start
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.failures = 0  # consecutive failed steps (0 after a success)
+
+    def wake(self) -> None:
+        """Run the step as soon as the one under way (if any) ends. Thread-safe."""
+        self._wake.set()
+
+    def stop(self) -> None:
+        """End the loop after the step under way; cuts any wait short. Thread-safe."""
+        self._stop.set()
+        self._wake.set()
+
+    @property
+    def stopped(self) -> bool:
+        return self._stop.is_set()
+
+    def run(self) -> None:
+        """Run in the calling thread until `stop()`."""
+        if self._on_start is not None:
+            self._on_start()
+        log.debug("%s: started", self.name)
+        while not self._stop.is_set():
+            self._wake.clear()  # a wake() during the step below runs it again
+            try:
+                busy = self._step()
+            except Exception:
+                self.failures += 1
+                delay = self.backoff()
+                log.exception("%s: a round failed (%d in a row); retrying in %.3g s",
+                              self.name, self.failures, delay)  # fmt: skip
+                self._stop.wait(delay)
+                continue
+            self.failures = 0
+            if busy:
+                if self._pause:
+                    self._stop.wait(self._pause)
+                continue
+            self._wake.wait(self._idle)
+        log.debug("%s: stopped", self.name)
+
+    def backoff(self) -> float:
+        """The wait after the current run of failures: doubling, capped."""
+        exponent = min(self.failures - 1, 30)
+        return float(min(self._idle * 2**exponent, self._max_backoff))
+
+    def start(self) -> threading.Thread:
+        """Run in a daemon thread of its own (a step blocked in I/O does not keep the
+        process alive after `stop`)."""
+        if self._thread is not None:
+            raise RuntimeError(f"{self.name}: already started")
+        self._thread = threading.Thread(target=self._run_logged, name=self.name, daemon=True)
+        self._thread.start()
+        return self._thread
+
+    def _run_logged(self) -> None:
+        try:
+            self.run()
+        except BaseException:
+            log.critical("%s: the loop died", self.name, exc_info=True)
+            raise
+
+    def join(self, timeout: float | None = None) -> bool:
+        """Wait for the thread to end; True when it did (or never started)."""
+        if self._thread is None:
+            return True
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
