@@ -19,7 +19,6 @@ import time
 from email.message import EmailMessage
 from typing import Any, cast
 
-import pytest
 from mail.dsn_samples import postfix_dsn
 from sqlalchemy import func, select
 
@@ -29,7 +28,6 @@ from judge.mail.verp import bounce_address, verp_key
 from judge.store.db import make_engine, make_session_factory
 from judge.store.models import OutboxMessage, PhaseMap
 
-pytestmark = pytest.mark.usefixtures("cheap_hashes")
 NOTICE = "TEST:g1 - Bouncing Address"
 
 
