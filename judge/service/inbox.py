@@ -124,7 +124,9 @@ def _trailer(ctx: MailContext) -> list[Note]:
     touched may start, or process their phase early."""
     notes: list[Note] = []
     note_refusals(ctx)
-    for signed in ctx.orders_touched.values():
+    # Every player who sent order lines, even if all were refused: the listing then
+    # says what stands, and why the orders are not complete.
+    for signed in {**ctx.orders_sent, **ctx.orders_touched}.values():
         listing = current_orders(ctx, signed)
         if listing is not None:
             notes.append(note("current_orders", **listing))

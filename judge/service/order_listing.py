@@ -26,10 +26,10 @@ from judge.variants.common import adjustment_delta
 def orders_listing(session: Session, game: Game, player: Player) -> dict[str, Any] | None:
     """The player's orders for the current phase, power by power, and their status:
     `complete`, `refused` (the latest mail of orders had refused lines), `incomplete`,
-    or `nothing_owed`. None before the game starts."""
+    or `nothing_owed`. None before the game starts, and in a bid phase."""
     board = load_board(session, game)
-    if board is None:
-        return None
+    if board is None or board.state.phase.type is PhaseType.BID:
+        return None  # bids are acknowledged line by line, and sealed
     seat = seat_of(player)
     powers = sorted(board.variant.orderable_powers(board.snapshot, seat))
     stored = store.submitted_orders(session, board.record)

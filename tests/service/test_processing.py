@@ -205,3 +205,13 @@ def test_orders_sent_over_several_mails_are_processed_with_the_last_one(
     reply = judge.orders("Turkey", "A SMY H")
     assert "Your orders are complete." in body_of(reply)
     assert "S1901M has been processed" in body_of(reply)
+
+
+def test_a_mail_whose_only_order_was_refused_still_lists_the_orders_and_why(
+    judge: JudgeHarness,
+) -> None:
+    judge.start_game()
+    judge.orders("Turkey", "F ANK-BLA")
+    text = " ".join(body_of(judge.orders("Turkey", "A SMY-MOS")).split())
+    assert "Your orders in 'g1'" in text and "Turkey: Fleet Ankara -> Black Sea." in text
+    assert "orders are all accepted" in text
