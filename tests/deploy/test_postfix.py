@@ -12,7 +12,6 @@ Postfix's queue. They skip, saying why, where Postfix cannot be installed or sta
 from __future__ import annotations
 
 import re
-import signal
 import smtplib
 import sqlite3
 import subprocess
@@ -30,7 +29,7 @@ from pathlib import Path
 from typing import cast
 
 import pytest
-from e2e.test_standard_game import TIMEOUT, _free_port, _wait_for_port
+from e2e.test_standard_game import TIMEOUT, _free_port, _wait_for_port, stop_process
 
 from deploy import postfix
 from deploy.installed import REPOSITORY, build_wheel, clean_environment, install
@@ -181,12 +180,7 @@ class _serving:
         return self.process
 
     def __exit__(self, *exc: object) -> None:
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        self.log.close()
+        stop_process(self.process, self.log)
 
 
 class _scheduling:
@@ -210,12 +204,7 @@ class _scheduling:
     def __exit__(self, *exc: object) -> None:
         if self.process is None:
             return
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        self.log.close()
+        stop_process(self.process, self.log)
 
 
 def test_a_mail_through_postfix_to_judge_serve_and_the_reply_back(

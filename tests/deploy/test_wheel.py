@@ -9,7 +9,6 @@ a LIST sent over SMTP with the wording of the templates inside the package, and
 
 from __future__ import annotations
 
-import signal
 import smtplib
 import subprocess
 import time
@@ -22,7 +21,7 @@ from pathlib import Path
 from typing import cast
 
 import pytest
-from e2e.test_standard_game import TIMEOUT, _free_port, _wait_for_port
+from e2e.test_standard_game import TIMEOUT, _free_port, _wait_for_port, stop_process
 
 from deploy.installed import build_wheel, clean_environment, install
 
@@ -62,12 +61,7 @@ def serving(installed_judge: Path, operator_folder: tuple[Path, int]) -> Iterato
         _wait_for_port(port, process)
         yield folder, port
     finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.close()
+        stop_process(process, log)
 
 
 def test_the_installed_package_carries_its_data_folders(installed_judge: Path) -> None:

@@ -23,7 +23,7 @@ from email.message import EmailMessage
 from email.policy import default
 from email.utils import make_msgid
 from pathlib import Path
-from typing import Any, cast
+from typing import IO, Any, cast
 
 import pytest
 from serve_with import command, environment
@@ -126,12 +126,17 @@ def serving(
         _wait_for_port(port, process)
         yield Judge(port, config, tmp_path / "outbox")
     finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.close()
+        stop_process(process, log)
+
+
+def stop_process(process: subprocess.Popen[bytes], log: IO[bytes]) -> None:
+    """End a server started by a test: SIGTERM, a kill after 30 s, then close its log."""
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    log.close()
 
 
 def _wait_for_port(port: int, process: subprocess.Popen[bytes]) -> None:

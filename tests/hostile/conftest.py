@@ -9,7 +9,6 @@ test passes `security={"confirm_addresses": True}`.
 
 from __future__ import annotations
 
-import signal
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -18,7 +17,7 @@ from typing import Any
 
 import pytest
 from argon2 import PasswordHasher
-from e2e.test_standard_game import Judge, _free_port, _wait_for_port
+from e2e.test_standard_game import Judge, _free_port, _wait_for_port, stop_process
 from intake.helpers import ServeProcess, judge_env
 from serve_with import command, environment
 from service.harness import JudgeHarness
@@ -59,12 +58,7 @@ def serve(write_config: Callable[..., Path], database_url: str, tmp_path: Path) 
 
     yield start
     for process, log in processes:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.close()
+        stop_process(process, log)
 
 
 @pytest.fixture(autouse=True)
