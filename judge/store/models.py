@@ -296,6 +296,9 @@ class Player(Base):
     orders_refused_in: Mapped[str | None] = mapped_column(String(8), default=None)
     preferences: Mapped[list[str] | None] = mapped_column(_json_list())
     joined_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    # SET LANGUAGE (None: the game's default) and SET TIMEZONE (None: UTC).
+    language: Mapped[str | None] = mapped_column(String(8), default=None)
+    timezone: Mapped[str | None] = mapped_column(String(64), default=None)
 
     game: Mapped[Game] = relationship(back_populates="players")
 
@@ -410,3 +413,18 @@ class PasswordFailure(Base):
     at: Mapped[datetime] = mapped_column(UTCDateTime)
 
     __table_args__ = (Index("ix_password_failures_player_id_at", "player_id", "at"),)
+
+
+class Absence(Base):
+    """A player's planned absence (`SET ABSENCE`): a deadline set while it is pending
+    that would fall inside it moves to its end (see judge.service.absences)."""
+
+    __tablename__ = "absences"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), index=True
+    )
+    starts_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    ends_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
