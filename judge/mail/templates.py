@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import functools
 import textwrap
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import jinja2
 
 from judge.bundled import data_dir
+from judge.mail.readers import DEFAULT_READER, Reader
+from judge.mail.time_display import show_time
 from judge.variants.intimate_report import format_report
 
 
@@ -47,6 +50,16 @@ def fit(text: str, width: int = MAIL_WIDTH, hang: str = "") -> str:
     return "\n".join(lines)
 
 
+@jinja2.pass_context
+def when(context: jinja2.runtime.Context, moment: datetime | str | None) -> str | None:
+    """`{{ deadline|when }}`: a moment in the reader's time zone (the `reader` the
+    template was rendered for); a text is shown as it is, None stays None."""
+    if moment is None or isinstance(moment, str):
+        return moment
+    reader = context.get("reader") or DEFAULT_READER
+    return show_time(moment, reader.zone)
+
+
 @functools.cache
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
@@ -59,20 +72,24 @@ def environment() -> jinja2.Environment:
     )
     env.filters["plural"] = plural
     env.filters["fit"] = fit
+    env.filters["when"] = when
     # The Intimate report's wording lives in one place, shared with the zine.
     env.filters["intimate_lines"] = format_report
     return env
 
 
-def render(name: str, **data: Any) -> str:
-    """Render `templates/<name>` with plain data."""
-    return environment().get_template(name).render(**data)
+def render(name: str, reader: Reader = DEFAULT_READER, **data: Any) -> str:
+    """Render `templates/<name>` with plain data, for `reader` (its language and zone)."""
+    return environment().get_template(name).render(reader=reader, **data)
 
 
-def render_macro(module: str, macro: str, **data: Any) -> str:
-    """Call one macro of a template module, e.g. a single reply note."""
+def render_macro(module: str, macro: str, reader: Reader = DEFAULT_READER, **data: Any) -> str:
+    """Call one macro of a template module, e.g. a single reply note, for `reader`."""
     template = environment().get_template(module)
-    function = getattr(template.module, macro, None)
+    namespace = template.module if reader == DEFAULT_READER else template.make_module(
+        {"reader": reader}
+    )
+    function = getattr(namespace, macro, None)
     if function is None:
         raise LookupError(f"{module} has no macro {macro!r}")
     return str(function(**data)).strip("\n")

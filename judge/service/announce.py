@@ -14,8 +14,10 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from judge.config import Config
+from judge.mail.readers import Reader
 from judge.mail.templates import render, render_macro
 from judge.service.mailing import audience, broadcast, header_data
+from judge.service.readers import readers_for
 from judge.service.snapshots import variants
 from judge.store import games as store
 from judge.store.models import Game
@@ -35,11 +37,19 @@ def announce(
     **params: Any,
 ) -> None:
     """Record announcement `key` and mail it, subject `CODE:game - <what>`."""
-    text = render_macro("announcements.txt.j2", key, game=game.name, **params)
+    text = render_macro("announcements.txt.j2", key, game=game.name, **params)  # the record
     store.add_event(
         session, game, kind=NOTICE_EVENT, body=text, now=now, phase=game.phase, author=author
     )
     display = variants().get(game.variant).display_name
-    body = render("announcement.txt.j2", **header_data(config, game, display), text=text)
-    readers = [person.address for person in audience(session, game)]
-    broadcast(session, config, game, to=readers, what=what, body=body, kind="notice", now=now)
+    header = header_data(config, game, display)
+
+    def body(reader: Reader) -> str:
+        said = render_macro("announcements.txt.j2", key, reader, game=game.name, **params)
+        return render("announcement.txt.j2", reader, **header, text=said)
+
+    people = audience(session, game)
+    broadcast(
+        session, config, game, to=[person.address for person in people], what=what, body=body,
+        kind="notice", now=now, readers=readers_for(game, people),
+    )  # fmt: skip

@@ -16,6 +16,7 @@ again (`recovered`), which clears the mark.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -150,7 +151,8 @@ def _tell_masters(session: Session, config: Config, bounce: Bounce, now: datetim
             continue
         if game.status is GameStatus.FINISHED:
             continue
-        body = render(
+        body = functools.partial(
+            render,
             "bounce_notice.txt.j2",
             **header_data(config, game, variants().get(game.variant).display_name),
             address=player.address,

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.mail.readers import DEFAULT_READER, Reader
 from judge.mail.templates import render
 from judge.service import deadlines
 from judge.service.context import MailContext
 from judge.service.describe import winner_titles
 from judge.service.end_report import end_report_text
 from judge.service.mailing import audience, broadcast, header_data
+from judge.service.readers import readers_for
 from judge.service.snapshots import variants
 from judge.store import games as store
 from judge.store.models import Game, GameStatus
@@ -37,23 +39,28 @@ def finish_game(
     game.winner = winner
     deadlines.clear_schedule(game)
     display = variants().get(game.variant).display_name
-    body = render(
-        "game_over.txt.j2",
-        **header_data(ctx.config, game, display),
-        how=how,
-        by=by,
-        winners=winner_titles(winner),
-        **details,
+    header = header_data(ctx.config, game, display)
+    report = end_report_text(ctx.session, game)  # e.g. Taskdip reveals every task
+
+    def body(reader: Reader) -> str:
+        over = render(
+            "game_over.txt.j2", reader, **header, how=how, by=by,
+            winners=winner_titles(winner), **details,
+        )  # fmt: skip
+        return over + report
+
+    store.add_event(
+        ctx.session, game, kind="end", body=body(DEFAULT_READER), now=ctx.now, phase=game.phase
     )
-    body += end_report_text(ctx.session, game)  # e.g. Taskdip reveals every task
-    store.add_event(ctx.session, game, kind="end", body=body, now=ctx.now, phase=game.phase)
+    people = audience(ctx.session, game)
     broadcast(
         ctx.session,
         ctx.config,
         game,
-        to=[person.address for person in audience(ctx.session, game)],
+        to=[person.address for person in people],
         what="Game Over",
         body=body,
         kind="broadcast",
         now=ctx.now,
+        readers=readers_for(game, people),
     )

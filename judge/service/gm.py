@@ -27,7 +27,6 @@ from judge.service.games import find_game
 from judge.service.last_player import end_if_alone
 from judge.service.orders import running_board
 from judge.service.processing import process_phase
-from judge.service.report import format_time
 from judge.service.setting_echo import setting_note
 from judge.service.settings import apply_settings
 from judge.service.snapshots import active_players, variants
@@ -74,7 +73,7 @@ def resume(ctx: MailContext, command: Resume) -> list[Note]:
     if signed.game.status is not GameStatus.PAUSED:
         raise Refusal("not_paused", game=signed.game.name)
     deadlines.resume(signed.game, ctx.now)
-    deadline = format_time(signed.game.next_deadline)
+    deadline = signed.game.next_deadline
     _announce(ctx, signed.game, "resumed", "Game Resumed", deadline=deadline)
     ctx.touch(signed.game)
     return [note("resumed", game=signed.game.name)]

@@ -13,7 +13,8 @@ Resigned and ejected players are never late: their powers are in civil disorder.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -21,11 +22,13 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from judge.config import Config
+from judge.mail.readers import Reader
 from judge.mail.templates import render
 from judge.service.describe import power_title
-from judge.service.mailing import broadcast, header_data
+from judge.service.mailing import broadcast, header_data, one_per_address
 from judge.service.order_listing import orders_listing
-from judge.service.report import format_time, phase_words
+from judge.service.readers import readers_for
+from judge.service.report import phase_words
 from judge.service.snapshots import Board, active_players, seat_of, submissions
 from judge.store import games as store
 from judge.store.models import Player, PlayerRole
@@ -73,8 +76,10 @@ def send_reminders(
 ) -> None:
     common = _common(config, board)
     for entry in late:
-        body = render("reminder.txt.j2", **common, **_personal(session, board, entry))
-        _send(session, config, board, [entry.player.address], "Reminder", body, now)
+        body = functools.partial(
+            render, "reminder.txt.j2", **common, **_personal(session, board, entry)
+        )
+        _send(session, config, board, [entry.player], "Reminder", body, now)
 
 
 def send_late_notices(
@@ -83,8 +88,10 @@ def send_late_notices(
     """Each late player is told; the others and the master learn who is late."""
     common = _common(config, board)
     for entry in late:
-        body = render("late_notice.txt.j2", **common, **_personal(session, board, entry))
-        _send(session, config, board, [entry.player.address], "Late Notice", body, now)
+        body = functools.partial(
+            render, "late_notice.txt.j2", **common, **_personal(session, board, entry)
+        )
+        _send(session, config, board, [entry.player], "Late Notice", body, now)
     late_ids = {entry.player.id for entry in late}
     others = [
         person
@@ -93,8 +100,8 @@ def send_late_notices(
         )
         if person.id not in late_ids
     ]
-    body = render("late_powers.txt.j2", **common, powers=late_powers(late))
-    readers = sorted({person.address.lower(): person.address for person in others}.values())
+    body = functools.partial(render, "late_powers.txt.j2", **common, powers=late_powers(late))
+    readers = sorted(one_per_address(others, lambda p: p.address), key=lambda p: p.address)
     _send(session, config, board, readers, "Late Powers", body, now)
 
 
@@ -102,7 +109,7 @@ def _common(config: Config, board: Board) -> dict[str, Any]:
     return {
         **header_data(config, board.game, board.variant.display_name),
         "phase_words": phase_words(board.state.phase),
-        "grace_end": format_time(board.game.grace_until),
+        "grace_end": board.game.grace_until,
     }
 
 
@@ -117,10 +124,13 @@ def _send(
     session: Session,
     config: Config,
     board: Board,
-    to: list[str],
+    to: list[Player],
     what: str,
-    body: str,
+    body: Callable[[Reader], str],
     now: datetime,
 ) -> None:
     what = f"{board.record.phase} {what}"
-    broadcast(session, config, board.game, to=to, what=what, body=body, kind="notice", now=now)
+    broadcast(
+        session, config, board.game, to=[person.address for person in to], what=what,
+        body=body, kind="notice", now=now, readers=readers_for(board.game, to),
+    )  # fmt: skip

@@ -16,7 +16,7 @@ from judge.mail.templates import render
 from judge.rules.state import GameState, Phase, Season
 from judge.service.context import MailContext, Note, Refusal
 from judge.service.describe import power_title, winner_titles
-from judge.service.report import format_time, phase_words
+from judge.service.report import phase_words
 from judge.service.snapshots import active_players, load_board, rules_of, variants
 from judge.store import games as store
 from judge.store.models import Game, GameStatus, PhaseRecord, PlayerRole
@@ -66,7 +66,7 @@ def game_listing(session: Session, game: Game) -> dict[str, Any]:
         "status": game.status.value,
         "phase": phase_words(Phase.parse(game.phase)) if game.phase else None,
         "phase_code": game.phase,
-        "deadline": format_time(game.next_deadline),
+        "deadline": game.next_deadline,
         "master": masters[0].address if masters else None,
         "players": len(players),
         "needed": variant.players_needed(rules_of(game)),

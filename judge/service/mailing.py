@@ -16,7 +16,7 @@ readers; a text that differs per reader (private notes) is one `broadcast` each.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from email.message import EmailMessage
 from typing import Any, TypeVar
@@ -28,10 +28,11 @@ from judge.config import Config
 from judge.mail.addresses import is_plain_address
 from judge.mail.attachments import Attachment, attach
 from judge.mail.compose import broadcast_message, game_subject
+from judge.mail.readers import DEFAULT_READER, Reader
 from judge.mail.templates import render
 from judge.outbound import enqueue_copies, record_unbuildable
 from judge.service.confirmation import deliverable
-from judge.service.report import format_time
+from judge.service.readers import readers_of
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, Player, PlayerRole, PlayerStatus
@@ -74,7 +75,7 @@ def header_data(config: Config, game: Game, display_name: str) -> dict[str, Any]
         "game": game.name,
         "variant": display_name,
         "phase": game.phase or "",
-        "deadline": format_time(game.next_deadline),
+        "deadline": game.next_deadline,
     }
 
 
@@ -108,17 +109,22 @@ def broadcast(
     *,
     to: Sequence[str],
     what: str,
-    body: str,
+    body: str | Callable[[Reader], str],
     kind: str,
     now: datetime,
     attachments: Sequence[Attachment] = (),
     map_id: int | None = None,
+    readers: Mapping[str, Reader] | None = None,
 ) -> None:
     """Queue one game mail, subject `CODE:game - <what>`, for every address in `to`
     that may receive it (`deliverable`): the message is built once for all (with
     `attachments`, e.g. the results map; with `map_id`, one of them is that
     stored map's placeholder), and each copy gets its own `To` and
     Message-ID. Every game mail goes through here, one reader or many.
+
+    `body` is the text, or a function that renders it for a `Reader` (language and
+    time zone): then it is rendered once per distinct Reader among the addresses
+    (`readers`, when the caller knows them; else looked up in the game).
 
     An address that is not plain gets a `failed` row; when the shared message cannot
     be built, every reader does (the database's errors are the caller's)."""
@@ -129,15 +135,31 @@ def broadcast(
             record_unbuildable(session, address, kind, game.id, "not a plain address", now=now)
     if not plain:
         return
-    try:
-        message = _game_message(config, game, to=plain[0], what=what, body=body, now=now)
-        attach(message, attachments)
-        enqueue_copies(session, message, plain, kind, game.id, now=now, map_id=map_id)
-    except SQLAlchemyError:
-        raise  # the database's trouble, not the readers': the caller's to handle
-    except Exception as error:
-        for address in plain:
-            record_unbuildable(session, address, kind, game.id, repr(error), now=now)
+    if isinstance(body, str):
+        groups: list[tuple[Reader, list[str]]] = [(DEFAULT_READER, plain)]
+    else:
+        groups = _by_reader(plain, readers or readers_of(session, game, plain))
+    for reader, addresses in groups:
+        try:
+            text = body if isinstance(body, str) else body(reader)
+            message = _game_message(config, game, to=addresses[0], what=what, body=text, now=now)
+            attach(message, attachments)
+            enqueue_copies(session, message, addresses, kind, game.id, now=now, map_id=map_id)
+        except SQLAlchemyError:
+            raise  # the database's trouble, not the readers': the caller's to handle
+        except Exception as error:
+            for address in addresses:
+                record_unbuildable(session, address, kind, game.id, repr(error), now=now)
+
+
+def _by_reader(
+    addresses: Sequence[str], readers: Mapping[str, Reader]
+) -> list[tuple[Reader, list[str]]]:
+    """The addresses grouped by their Reader, in order (an unknown one: the default)."""
+    groups: dict[Reader, list[str]] = {}
+    for address in addresses:
+        groups.setdefault(readers.get(address, DEFAULT_READER), []).append(address)
+    return list(groups.items())
 
 
 def _game_message(

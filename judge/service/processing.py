@@ -8,20 +8,24 @@ drawn and stored per phase, so the adjudication can be replayed.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy.orm import Session
 
 from judge.config import Config
+from judge.mail.readers import Reader
 from judge.mail.templates import render
 from judge.rules.state import PhaseType
 from judge.service import deadlines
 from judge.service.describe import winner_titles
 from judge.service.mailing import audience, broadcast, header_data
 from judge.service.maps import results_map
+from judge.service.readers import readers_for
 from judge.service.report import phase_words, results_data
 from judge.service.skipped import skipped_text
 from judge.service.snapshots import (
@@ -159,8 +163,9 @@ def _mail_results(
     }
     private_reports = outcome.report.get("private", {}) if outcome.report else {}
     stored = results_map(session, board, now)  # one map for all, drawn after the commit
+    people = audience(session, game)
     readers: dict[str, list[str]] = {}  # the text of a mail -> who gets it
-    for person in audience(session, game):
+    for person in people:
         seat = seat_of(person) if person.role is PlayerRole.PLAYER else None
         text = public
         if seat is not None and seat in private_reports:
@@ -173,12 +178,17 @@ def _mail_results(
             game,
             to=addresses,
             what=f"{board.record.phase} Results",
-            body=render("results.txt.j2", **common, public=text),
+            body=functools.partial(_results_text, common, text),
             kind="results",
             now=now,
             attachments=(stored.attachment,) if stored else (),
             map_id=stored.id if stored else None,
+            readers=readers_for(game, people),
         )
+
+
+def _results_text(common: dict[str, Any], public: str, reader: Reader) -> str:
+    return render("results.txt.j2", reader, **common, public=public)
 
 
 def variant_report(

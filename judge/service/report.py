@@ -9,9 +9,10 @@ fall, and the next phase.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
+from judge.mail.time_display import show_time
 from judge.rules.map import GameMap
 from judge.rules.orders import Disband, Hold, ordered_province
 from judge.rules.results import OrderResult
@@ -176,5 +177,4 @@ def format_time(moment: datetime | None) -> str | None:
     """`Tue Dec  1 2026 18:00 UTC`, the judges' ctime-like style; None stays None."""
     if moment is None:
         return None
-    utc = moment.astimezone(UTC)
-    return f"{utc:%a %b} {utc.day:2d} {utc:%Y %H:%M} UTC"
+    return show_time(moment)

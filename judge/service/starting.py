@@ -7,16 +7,19 @@ game was created, so the lot can be replayed.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
+from judge.mail.readers import Reader
 from judge.mail.templates import render
 from judge.rules.state import Phase
 from judge.service import deadlines
 from judge.service.context import MailContext, Note, note
 from judge.service.describe import power_title
 from judge.service.mailing import audience, broadcast, header_data
-from judge.service.report import format_time, phase_words
+from judge.service.readers import readers_for
+from judge.service.report import phase_words
 from judge.service.snapshots import active_players, rules_of, seat_of, variants
 from judge.store import games as store
 from judge.store.models import Game, GameStatus, Player, PlayerRole
@@ -57,37 +60,37 @@ def _mail_start(
     common: dict[str, Any] = {
         **header_data(ctx.config, game, variant.display_name),
         "first_phase": phase_words(Phase.parse(game.phase or "")),
-        "first_deadline": format_time(game.next_deadline),
+        "first_deadline": game.next_deadline,
         "master": master[0].address if master else None,
         "assignments": _assignments(players),
         "public_notes": dict(started.public_notes),
         "start_template": variant.start_template,
     }
     secret = dict(variant.master_notes(started.snapshot))
-    readers: dict[str, list[str]] = {}  # the text of a mail -> who gets it
-    for person in audience(ctx.session, game):
+    people = audience(ctx.session, game)
+    for person in people:  # one mail each: its notes are the reader's own
         private = started.private_notes.get(seat_of(person), {})
-        body = _render_start(common, person, private, secret)
-        readers.setdefault(body, []).append(person.address)
-    for body, addresses in readers.items():  # a text shared by many is built once
+        body = functools.partial(_render_start, common, person, private, secret)
         broadcast(
             ctx.session,
             ctx.config,
             game,
-            to=addresses,
+            to=[person.address],
             what="Game Start",
             body=body,
             kind="start",
             now=ctx.now,
+            readers=readers_for(game, [person]),
         )
 
 
 def _render_start(
-    common: dict[str, Any], person: Player, private: Any, secret: dict[str, Any]
+    common: dict[str, Any], person: Player, private: Any, secret: dict[str, Any], reader: Reader
 ) -> str:
     """One reader's start mail; `secret` (the variant's master notes) is for the master only."""
     return render(
         "start.txt.j2",
+        reader,
         **common,
         role=person.role.value,
         powers=[power_title(p) for p in person.powers],

@@ -20,6 +20,8 @@ started short) cannot be taken over.
 
 from __future__ import annotations
 
+import functools
+
 from judge.mail.command_types import Approve
 from judge.mail.templates import render
 from judge.service.announce import announce
@@ -125,7 +127,8 @@ def _approved(events: list[Event], power: str, sender: str) -> bool:
 
 def _ask_master(ctx: MailContext, game: Game, title: str) -> None:
     display = variants().get(game.variant).display_name
-    body = render(
+    body = functools.partial(
+        render,
         "takeover_request.txt.j2",
         **header_data(ctx.config, game, display),
         power=title,

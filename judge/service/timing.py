@@ -16,7 +16,6 @@ from judge.service.announce import announce
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.games import find_game
 from judge.service.orders import running_board
-from judge.service.report import format_time
 from judge.store.models import GameStatus
 
 
@@ -26,11 +25,11 @@ def set_deadline(ctx: MailContext, command: SetDeadline) -> list[Note]:
     running_board(ctx, signed)
     when = command.when if isinstance(command.when, datetime) else ctx.now + command.when
     if when <= ctx.now:
-        raise Refusal("deadline_past", deadline=format_time(when))
+        raise Refusal("deadline_past", deadline=when)
     deadlines.set_deadline(game, when, ctx.now)
     if game.status is GameStatus.PAUSED:
         game.paused_at = ctx.now  # the new deadline counts from here, not from the pause
-    shown = format_time(when)
+    shown = when
     announce(
         ctx.session, ctx.config, game, "deadline_set",
         what="Deadline Changed", now=ctx.now, author="Master", phase=game.phase, deadline=shown,

@@ -12,7 +12,9 @@ Stored keys (unchanged from before this module, so old rows read the same):
 * `next`: phase lengths the master changed, `{"MOVE": seconds, ...}` (`SET ... NEXT`);
 * `grace`: the grace after every deadline, in seconds, once the master set it;
 * `zine`: the address that gets every public broadcast (`SET ZINE`), if any;
-* `maps`: `false` after `SET MAPS OFF` (absent: maps on).
+* `maps`: `false` after `SET MAPS OFF` (absent: maps on);
+* `language`: the game's default language for new players and the public mails
+  (`SET LANGUAGE`; absent: English).
 
 Keys this module does not know are kept as they were (a newer judge may have
 written them), and absent keys take the defaults the service documents.
@@ -32,7 +34,9 @@ LENGTHS_KEY = "next"
 GRACE_KEY = "grace"
 ZINE_KEY = "zine"
 MAPS_KEY = "maps"
-KNOWN_KEYS = frozenset({RULES_KEY, LENGTHS_KEY, GRACE_KEY, ZINE_KEY, MAPS_KEY})
+LANGUAGE_KEY = "language"
+KNOWN_KEYS = frozenset({RULES_KEY, LENGTHS_KEY, GRACE_KEY, ZINE_KEY, MAPS_KEY, LANGUAGE_KEY})
+DEFAULT_LANGUAGE = "en"
 
 
 @dataclass(frozen=True)
@@ -44,6 +48,7 @@ class GameSettings:
     grace: timedelta | None = None
     zine: str | None = None
     maps: bool = True
+    language: str = DEFAULT_LANGUAGE
     unknown: Mapping[str, Any] = field(default_factory=dict)  # kept as stored
 
     @classmethod
@@ -64,6 +69,7 @@ class GameSettings:
             grace=None if grace is None else timedelta(seconds=grace),
             zine=data.get(ZINE_KEY) or None,
             maps=data.get(MAPS_KEY, True) is not False,
+            language=str(data.get(LANGUAGE_KEY) or DEFAULT_LANGUAGE),
             unknown={key: value for key, value in data.items() if key not in KNOWN_KEYS},
         )
 
@@ -80,6 +86,8 @@ class GameSettings:
             data[ZINE_KEY] = self.zine
         if not self.maps:
             data[MAPS_KEY] = False
+        if self.language != DEFAULT_LANGUAGE:
+            data[LANGUAGE_KEY] = self.language
         return data
 
     def save(self, game: Game) -> None:

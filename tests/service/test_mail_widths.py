@@ -23,6 +23,7 @@ from sqlalchemy import func, select
 
 from judge.mail import templates
 from judge.mail.open_commands import HELP_TOPICS
+from judge.mail.readers import Reader
 from judge.scheduler import run_due_games
 from judge.store.models import OutboxMessage
 from service.harness import JudgeHarness, body_of
@@ -38,13 +39,13 @@ def rendered(monkeypatch: pytest.MonkeyPatch) -> Iterator[set[str]]:
     seen: set[str] = set()
     render, render_macro = templates.render, templates.render_macro
 
-    def recording_render(name: str, **data: Any) -> str:
+    def recording_render(name: str, *reader: Reader, **data: Any) -> str:
         seen.add(name)
-        return render(name, **data)
+        return render(name, *reader, **data)
 
-    def recording_macro(module: str, macro: str, **data: Any) -> str:
+    def recording_macro(module: str, macro: str, *reader: Reader, **data: Any) -> str:
         seen.add(f"{module}:{macro}")
-        return render_macro(module, macro, **data)
+        return render_macro(module, macro, *reader, **data)
 
     for module in ("judge.mail.templates", "judge.service.context"):
         monkeypatch.setattr(f"{module}.render_macro", recording_macro, raising=False)
