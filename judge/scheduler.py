@@ -33,7 +33,7 @@ from judge.outbound import deliver_due, make_transport, sender_loop
 from judge.server import tick_loop
 from judge.service.due import run_due
 from judge.service.expiry import expire_forming_games
-from judge.service.map_drawing import draw_pending_maps
+from judge.service.map_drawing import MapDrawer
 from judge.store import games as store
 from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import upgrade
@@ -52,11 +52,12 @@ def tick(session: Session, clock: Clock, config: Config) -> None:
     """One scheduler round in `session` (the `judge serve` hook): the due games, the
     maps of the phases processed (outside their transactions), then (hourly) the
     bodies of mail past `[storage] retention_days`."""
-    run_due_games(session, clock, config)
-    end_stale_forming_games(session, clock, config)
     bind = session.get_bind()
-    if isinstance(bind, Engine):
-        _guarded("drawing the results maps", draw_pending_maps, make_session_factory(bind))
+    drawer = MapDrawer(make_session_factory(bind)) if isinstance(bind, Engine) else None
+    run_due_games(session, clock, config, drawer)
+    end_stale_forming_games(session, clock, config)
+    if drawer is not None:
+        _guarded("drawing the results maps", drawer.finish)
     prune_old_mail(session, clock, config)
 
 
@@ -95,12 +96,17 @@ def end_stale_forming_games(session: Session, clock: Clock, config: Config) -> i
     return ended
 
 
-def run_due_games(session: Session, clock: Clock, config: Config) -> int:
+def run_due_games(
+    session: Session, clock: Clock, config: Config, drawer: MapDrawer | None = None
+) -> int:
     """Handle every game that is due, a batch per transaction; return how many.
 
     Each game runs in its own savepoint: one whose handling fails is rolled back,
     logged, and left for the next round, so a broken game cannot stall the others.
-    A batch shares one commit (on SQLite, one fsync instead of twenty).
+    A batch shares one commit (on SQLite, one fsync instead of twenty). After each
+    commit, the `drawer` starts drawing the maps the batch recorded, in worker
+    processes, while the next batch is adjudicated; the caller waits for them
+    (`MapDrawer.finish`).
     """
     failed: set[int] = set()
     handled = 0
@@ -119,6 +125,8 @@ def run_due_games(session: Session, clock: Clock, config: Config) -> int:
                 failed.add(game_id)
         session.commit()
         session.expunge_all()  # a long round keeps no game it is done with
+        if drawer is not None:
+            _guarded("drawing the results maps", drawer.start_pending)
 
 
 def _run_one(session: Session, config: Config, game: Game, now: datetime) -> bool:
@@ -140,16 +148,18 @@ def run_rounds(
     send: bool = True,
     handler: Handler | None = None,
 ) -> int:
-    """Process the stored mail (with a `handler`), handle every due game, then (with
-    `send`) deliver the mail that is due. Returns the number of games handled."""
+    """Process the stored mail (with a `handler`), handle every due game and draw
+    their maps, then (with `send`) deliver the mail that is due. Returns the number
+    of games handled."""
     if handler is not None:
         _guarded("processing the inbox", process_pending, sessions, handler, clock, config)
+    drawer = MapDrawer(sessions)
     with sessions() as session:
-        handled = run_due_games(session, clock, config)
+        handled = run_due_games(session, clock, config, drawer)
         end_stale_forming_games(session, clock, config)
         prune_old_mail(session, clock, config)
+    _guarded("drawing the results maps", drawer.finish)
     if send:
-        _guarded("drawing the results maps", draw_pending_maps, sessions)
         transport = make_transport(config.outbound)
         _guarded("delivering the outbox", deliver_due, sessions, transport, clock, config)
     return handled

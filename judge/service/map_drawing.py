@@ -8,12 +8,13 @@ of its own; the phase's results mails, which wait for their map, go as soon as i
 is saved. A map that fails to draw is saved as the blank placeholder (and logged),
 so its mails are never held back for good.
 
-The daemons call `draw_pending_maps` after each scheduler round (`judge serve`'s
-tick, every poll interval, so a phase processed early by a mail has its map drawn
-within a second; `judge scheduler`'s rounds, before it sends; not with
-`--no-send`, which leaves the drawing to whoever sends). Two daemons may draw the
-same map at once; the first one saved stays (`save_drawing` only fills an empty
-row), the other's work is wasted, never wrong.
+The scheduler's rounds (`judge serve`'s tick, every poll interval, and `judge
+scheduler`'s) hand the maps to a `MapDrawer` after each committed batch, so the
+maps are drawn by worker processes while the next games are adjudicated, and
+wait for the rest at the round's end; a phase processed early by a mail has its
+map drawn at the next tick, within a second. Two daemons may draw the same map at
+once; the first one saved stays (`save_drawing` only fills an empty row), the
+other's work is wasted, never wrong.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import logging
 import multiprocessing
 import os
 import threading
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -39,29 +40,89 @@ PARALLEL_FROM = 4  # fewer maps than this are drawn here; more, by worker proces
 
 
 def draw_pending_maps(sessions: sessionmaker[Session]) -> int:
-    """Draw every map not drawn yet; return how many were saved.
+    """Draw every map not drawn yet; return how many were saved."""
+    drawer = MapDrawer(sessions)
+    drawer.start_pending()
+    return drawer.finish()
 
-    A batch of several maps is drawn by a pool of worker processes, one per CPU
-    (drawing is pure CPU work, about 17 ms a map: 1,000 games due at once would
-    otherwise keep one core busy for 17 s while the others idle). The jobs are
-    read here, in a read-only transaction, and the drawings saved here.
+
+class MapDrawer:
+    """The maps of one round, drawn while the round goes on.
+
+    The scheduler calls `start_pending` after each committed batch of due games:
+    the maps that batch recorded are read (in a read-only transaction) and handed
+    to a pool of worker processes, one per CPU, which draw them while the next
+    batch is adjudicated (drawing is pure CPU work, about 17 ms a map; 1,000 games
+    due at once would otherwise keep one core busy for 17 s after the round). The
+    drawings that are done are saved at each call, all in one short transaction;
+    `finish` waits for the rest, then draws whatever is still pending (a map
+    recorded by another process, say). A handful of maps is drawn right here.
     """
-    saved = 0
-    while True:
-        with sessions() as session:
-            begin_read_only(session)
-            ids = maps_to_draw(session.connection(), BATCH)
-        if not ids:
-            return saved
-        jobs = {map_id: _job(sessions, map_id) for map_id in ids}
-        drawn = _draw_all({i: job for i, job in jobs.items() if isinstance(job, MapJob)})
-        for map_id, job in jobs.items():
-            png = drawn.get(map_id, PLACEHOLDER_PNG) if isinstance(job, MapJob) else job
-            if png is None:
+
+    def __init__(self, sessions: sessionmaker[Session]) -> None:
+        self.sessions = sessions
+        self.saved = 0
+        self._running: dict[int, Future[bytes]] = {}
+        self._jobs: dict[int, MapJob] = {}
+
+    def start_pending(self) -> None:
+        """Hand every map not drawn (nor being drawn) to the workers; save those done."""
+        while True:
+            with self.sessions() as session:
+                begin_read_only(session)
+                ids = maps_to_draw(session.connection(), BATCH, exclude=self._running.keys())
+            if not ids:
+                break
+            jobs = {map_id: _job(self.sessions, map_id) for map_id in ids}
+            ready = {i: job for i, job in jobs.items() if not isinstance(job, MapJob)}
+            self._save({i: png for i, png in ready.items() if png is not None})
+            drawing = {i: job for i, job in jobs.items() if isinstance(job, MapJob)}
+            if len(drawing) < PARALLEL_FROM and not self._running:
+                self._save({i: _draw_or_blank(job) for i, job in drawing.items()})
                 continue
-            with sessions.begin() as session:
+            self._submit(drawing)
+        self._save_done(wait=False)
+
+    def finish(self) -> int:
+        """Wait for every drawing handed out, save it, and draw what is left here."""
+        self._save_done(wait=True)
+        self.start_pending()
+        self._save_done(wait=True)
+        return self.saved
+
+    def _submit(self, jobs: dict[int, MapJob]) -> None:
+        try:
+            pool = _pool()
+            for map_id, job in jobs.items():
+                self._running[map_id] = pool.submit(draw_job, job)
+                self._jobs[map_id] = job
+        except Exception:  # no worker processes here (a sandbox, a closed pool): draw here
+            log.exception("map drawing: no worker processes; drawing in this process")
+            self._save(
+                {i: _draw_or_blank(job) for i, job in jobs.items() if i not in self._running}
+            )
+
+    def _save_done(self, *, wait: bool) -> None:
+        done: dict[int, bytes] = {}
+        for map_id, future in list(self._running.items()):
+            if not wait and not future.done():
+                continue
+            job = self._jobs.pop(map_id)
+            del self._running[map_id]
+            try:
+                done[map_id] = future.result()
+            except Exception:
+                log.exception("map %s failed to draw in a worker; drawn here", map_id)
+                done[map_id] = _draw_or_blank(job)
+        self._save(done)
+
+    def _save(self, drawings: dict[int, bytes]) -> None:
+        if not drawings:
+            return
+        with self.sessions.begin() as session:
+            for map_id, png in drawings.items():
                 save_drawing(session.connection(), map_id, png)
-            saved += 1
+        self.saved += len(drawings)
 
 
 def _job(sessions: sessionmaker[Session], map_id: int) -> MapJob | bytes | None:
@@ -80,26 +141,6 @@ def _job(sessions: sessionmaker[Session], map_id: int) -> MapJob | bytes | None:
         except Exception:
             log.exception("the map of %s %s failed to draw; sent blank", row.game_id, row.phase)
             return PLACEHOLDER_PNG
-
-
-def _draw_all(jobs: dict[int, MapJob]) -> dict[int, bytes]:
-    """Each job's PNG (the placeholder for one whose drawing failed)."""
-    if len(jobs) < PARALLEL_FROM:
-        return {map_id: _draw_or_blank(job) for map_id, job in jobs.items()}
-    try:
-        pool = _pool()
-        futures = {map_id: pool.submit(draw_job, job) for map_id, job in jobs.items()}
-    except Exception:  # no worker processes here (a sandbox, a closed pool): draw here
-        log.exception("map drawing: no worker processes; drawing in this process")
-        return {map_id: _draw_or_blank(job) for map_id, job in jobs.items()}
-    drawn: dict[int, bytes] = {}
-    for map_id, future in futures.items():
-        try:
-            drawn[map_id] = future.result()
-        except Exception:
-            log.exception("map %s failed to draw in a worker; drawn here", map_id)
-            drawn[map_id] = _draw_or_blank(jobs[map_id])
-    return drawn
 
 
 def _draw_or_blank(job: MapJob) -> bytes:

@@ -45,10 +45,15 @@ def map_bodies(connection: Connection, ids: Collection[int]) -> dict[int, bytes]
     return {row.id: row.data for row in rows if row.data is not None}
 
 
-def maps_to_draw(connection: Connection, limit: int) -> list[int]:
-    """The ids of maps not drawn yet, oldest first."""
-    query = select(PhaseMap.id).where(PhaseMap.data.is_(None)).order_by(PhaseMap.id).limit(limit)
-    return list(connection.scalars(query))
+def maps_to_draw(
+    connection: Connection, limit: int, exclude: Collection[int] = ()
+) -> list[int]:
+    """The ids of maps not drawn yet, oldest first, but those in `exclude` (being
+    drawn already)."""
+    query = select(PhaseMap.id).where(PhaseMap.data.is_(None))
+    if exclude:
+        query = query.where(PhaseMap.id.not_in(list(exclude)))
+    return list(connection.scalars(query.order_by(PhaseMap.id).limit(limit)))
 
 
 def save_drawing(connection: Connection, map_id: int, data: bytes) -> None:

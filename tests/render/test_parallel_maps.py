@@ -24,7 +24,6 @@ def test_a_batch_drawn_by_worker_processes_matches_drawing_here() -> None:
     pool = map_drawing._pool()
     # the workers themselves, with no fallback: a job that does not pickle fails here
     assert {i: pool.submit(draw_job, job).result() for i, job in jobs.items()} == here
-    assert map_drawing._draw_all(jobs) == here
 
 
 def test_a_job_draws_what_the_renderer_draws_with_the_neutral_colour() -> None:

@@ -18,7 +18,7 @@ from sqlalchemy import func, select
 
 from judge.outbound import message_as_sent
 from judge.scheduler import run_due_games
-from judge.service.map_drawing import draw_pending_maps
+from judge.service.map_drawing import MapDrawer
 from judge.store import games as store
 from judge.store.models import Event, Game, OutboxMessage
 
@@ -37,9 +37,10 @@ class Scheduler:
 
     def round(self) -> list[EmailMessage]:
         before = self.last_mail_id()
+        drawer = MapDrawer(self.judge.sessions)  # as the daemons draw during a round
         with self.judge.sessions() as session:
-            run_due_games(session, self.judge.clock, self.judge.config)
-        draw_pending_maps(self.judge.sessions)  # as the daemons do after a round
+            run_due_games(session, self.judge.clock, self.judge.config, drawer)
+        drawer.finish()
         return self.mails_since(before)
 
     def last_mail_id(self) -> int:
