@@ -76,7 +76,10 @@ def fleets_on_routes(
 
 
 def _chained(
-    sea_borders: Mapping[str, frozenset[str]], start: str, fleets: Sequence[int], where: Sequence[str]
+    sea_borders: Mapping[str, frozenset[str]],
+    start: str,
+    fleets: Sequence[int],
+    where: Sequence[str],
 ) -> set[int]:
     """The fleets a chain of the fleets reaches from the province `start`."""
     reached: set[int] = set()
