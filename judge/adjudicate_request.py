@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from judge.rules.map import GameMap, ProvinceKind
 from judge.rules.orders import IllegalOrder, Order, OrderError
 from judge.rules.parse import parse_order
 from judge.rules.results import RuleOptions
+from judge.rules.rulebook import OPTION_VALUES as POINT_VALUES
+from judge.rules.rulebook import RULEBOOKS, rulebook_options
 from judge.rules.state import (
     DislodgedUnit,
     GameState,
@@ -29,10 +31,9 @@ from judge.rules.state import (
     power_name,
 )
 
-OPTION_VALUES: dict[str, tuple[str, ...]] = {
-    "convoy_adjacent": ("3.0", "2.4"),
-    "civil_disorder": ("2023", "2000"),
-}
+# `rulebook` presets the points it reads differently; an option named in the same
+# request overrides the preset for its own point.
+OPTION_VALUES: dict[str, tuple[str, ...]] = {**POINT_VALUES, "rulebook": RULEBOOKS}
 _KINDS = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
 _COAST = re.compile(r"^(.*?)\s*(?:/\s*|\(\s*|\s+)(nc|sc|ec|wc)\s*\)?$", re.I)
 
@@ -236,4 +237,5 @@ def _options(value: Any) -> RuleOptions:
             allowed = " or ".join(OPTION_VALUES[key])
             raise RequestError(f"options.{key}: expected {allowed}, got {setting!r}")
         chosen[key] = str(setting)
-    return RuleOptions(**chosen)
+    base = rulebook_options(chosen.pop("rulebook", "current"))
+    return replace(base, **chosen)

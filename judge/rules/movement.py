@@ -63,7 +63,12 @@ def _adjudicate(
 ) -> tuple[list[OrderResult], Board]:
     topo = topology(game_map)
     table = build_table(game_map, topo, state, by_province, options.convoy_adjacent)
-    resolver = Resolver(table, topo)
+    resolver = Resolver(
+        table,
+        topo,
+        any_route=options.multi_route_convoy == "any",
+        paradox_1971=options.paradox_rule == "1971",
+    )
     resolver.run()
     dislodger = _dislodgers(table, resolver.res)
     results = _results(table, resolver, topo, dislodger, listed)
@@ -147,10 +152,9 @@ def _move_failure(table: OrderTable, resolver: Resolver, topo: Topology, m: int)
 
 
 def _support_was_cut(table: OrderTable, resolver: Resolver, s: int) -> bool:
-    me, spared = table.power[s], table.support_dest[s]
+    me = table.power[s]
     return any(
-        table.power[m] != me and table.prov[m] != spared and resolver.path(m)
-        for m in table.attackers.get(table.prov[s], ())
+        table.power[m] != me and resolver.cuts(m, s) for m in table.attackers.get(table.prov[s], ())
     )
 
 

@@ -21,7 +21,11 @@ preferences:
   (6.G.8, 6.G.20 fail). With "2.4" a "via convoy" move without an own fleet
   convoying it uses the convoy if a route succeeds and the land route otherwise,
   as godip's `MustConvoy` did for the Droidippy games; an own fleet's convoy
-  order still forces the convoy route.
+  order still forces the convoy route. With "1971" (the 1971 rulebook as the
+  DATC reads it) intent does not count: a move not ordered "via convoy" takes a
+  convoy, anybody's, only when the unit at its target moves the opposite way, and
+  only if the convoy succeeds (else the land route); a "via convoy" move, which
+  the 1971 rulebook does not know, keeps the 3.0 meaning.
 """
 
 from __future__ import annotations
@@ -111,7 +115,7 @@ def build_table(
     if table.supports:
         _match_supports(table, topo.province_at)
     if table.convoys:
-        _match_convoys(table, topo)
+        _match_convoys(table, topo, convoy_adjacent == "1971")
     return table
 
 
@@ -124,7 +128,7 @@ def _classify(
 ) -> None:
     """Record each order and its kind, and for moves their target and attackers."""
     province_at, unit_at, listed, kind = topo.province_at, table.unit_at, table.orders, table.kind
-    via = BY_CONVOY if convoy_adjacent == "3.0" else CONVOY_OR_LAND
+    via = CONVOY_OR_LAND if convoy_adjacent == "2.4" else BY_CONVOY
     for province, order in orders.items():
         i = unit_at[province]
         listed[i] = order
@@ -250,8 +254,12 @@ def _supports_move(
     return wanted is None or wanted == coast_of(table.target[helped])
 
 
-def _match_convoys(table: OrderTable, topo: Topology) -> None:
-    """Link convoy orders to army moves; a fleet of the army's power shows intent."""
+def _match_convoys(table: OrderTable, topo: Topology, swaps_only: bool) -> None:
+    """Link convoy orders to army moves; a fleet of the army's power shows intent.
+
+    `swaps_only` (1971): no intent; an adjacent move uses the convoy, if it
+    succeeds, exactly when the unit at its target moves the opposite way.
+    """
     offers: dict[tuple[str, str], list[int]] = {}
     for i in table.convoys:
         order = table.orders[i]
@@ -266,7 +274,10 @@ def _match_convoys(table: OrderTable, topo: Topology) -> None:
         fleets = offers.get((table.prov[i], table.dest[i]))
         if fleets is None or table.units[i].kind is not UnitType.ARMY:
             continue
-        if any(table.power[fleet] == table.power[i] for fleet in fleets):
+        if swaps_only:
+            if table.mode[i] == LAND and table.opposite[i] >= 0:
+                table.mode[i] = CONVOY_OR_LAND
+        elif any(table.power[fleet] == table.power[i] for fleet in fleets):
             table.mode[i] = BY_CONVOY
         if table.mode[i] != LAND:
             table.convoyers[i] = fleets

@@ -29,6 +29,7 @@ from judge.rules.movement import adjudicate_by_province
 from judge.rules.orders import IllegalOrder, Order
 from judge.rules.results import OrderResult, PhaseResult, RuleOptions
 from judge.rules.retreats import adjudicate_retreats
+from judge.rules.rulebook import check_options
 from judge.rules.state import DislodgedUnit, GameState, Phase, PhaseType, Season, Unit
 from judge.rules.topology import topology
 
@@ -45,7 +46,7 @@ def adjudicate_phase(
 
     Raises ValueError for a bid phase or an unknown option value.
     """
-    _check_options(options)
+    check_options(options)
     intake = take_orders(game_map, state, orders)
     kind = state.phase.type
     extra: list[OrderResult] = []
@@ -66,13 +67,6 @@ def adjudicate_phase(
     results = (*merged, *extra)
     after = _advance(game_map, state.phase, units, dislodged, state.centers)
     return PhaseResult(state.phase, results, after)
-
-
-def _check_options(options: RuleOptions) -> None:
-    if options.convoy_adjacent not in ("3.0", "2.4"):
-        raise ValueError(f"convoy_adjacent must be 3.0 or 2.4, not {options.convoy_adjacent!r}")
-    if options.civil_disorder not in ("2023", "2000"):
-        raise ValueError(f"civil_disorder must be 2023 or 2000, not {options.civil_disorder!r}")
 
 
 def next_phase_after(game_map: GameMap, state_after: GameState) -> GameState:

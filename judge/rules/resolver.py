@@ -10,11 +10,17 @@ cycles. A cycle without a single solution is settled by the backup rule
   convoys fail, as if the fleets held (DATC 4.A.2);
 * a cycle of moves only is circular movement: all of them succeed;
 * anything else (not possible on the standard map): all of them fail.
+
+Two 1971-rulebook options (`judge.rules.rulebook`) change the equations:
+`any_route` (4.A.1: a convoy is disrupted when any of its routes is) and
+`paradox_1971` (4.A.2: a convoyed army does not cut, nor by dislodging it take
+away, a support of an attack on one of the fleets on its routes; DATC 6.F.17,
+6.F.19). The Szykman backup still settles what the 1971 rule leaves open.
 """
 
 from __future__ import annotations
 
-from judge.rules.convoys import find_route
+from judge.rules.convoys import find_route, fleets_on_routes
 from judge.rules.decisions import RESOLVED, DecisionSolver
 from judge.rules.order_table import (
     BY_CONVOY,
@@ -31,7 +37,13 @@ from judge.rules.topology import Topology
 class Resolver(DecisionSolver):
     """Decisions for one movement phase. Call `run()`, then read `res`."""
 
-    def __init__(self, table: OrderTable, topo: Topology) -> None:
+    def __init__(
+        self,
+        table: OrderTable,
+        topo: Topology,
+        any_route: bool = False,
+        paradox_1971: bool = False,
+    ) -> None:
         matched = table.matched
         decisions = table.moves + [i for i in table.supports if matched[i]]
         if table.convoys:
@@ -40,6 +52,9 @@ class Resolver(DecisionSolver):
         self.t = table
         self.sea = topo.sea_borders
         self.paradox = [False] * len(table.units)
+        self.any_route = any_route
+        self.paradox_1971 = paradox_1971
+        self._on_routes: dict[int, list[int]] = {}
         self._settle_unopposed()
 
     def _settle_unopposed(self) -> None:
@@ -156,11 +171,32 @@ class Resolver(DecisionSolver):
         if not attackers:
             return True
         me = t.power[s]
-        spared = t.support_dest[s]
         for m in attackers:
-            if t.power[m] != me and t.prov[m] != spared and self.path(m):
+            if t.power[m] != me and self.cuts(m, s):
                 return False
-        return self._not_dislodged(s)
+        if not self.paradox_1971:
+            return self._not_dislodged(s)
+        for m in attackers:
+            if t.power[m] != me and not self.spares(m, s) and self.resolve(m):
+                return False
+        return True
+
+    def cuts(self, m: int, s: int) -> bool:
+        """Does the move `m` (a foreign unit attacking the supporter `s`) cut its support?"""
+        if self.t.prov[m] == self.t.support_dest[s] or not self.path(m):
+            return False
+        return not (self.paradox_1971 and self.spares(m, s))
+
+    def spares(self, m: int, s: int) -> bool:
+        """The 1971 paradox rule: is `m` a convoyed army and `s` a support of an
+        attack on one of the fleets on its routes?"""
+        t = self.t
+        if t.kind[s] != SUPPORT_MOVE or t.mode[m] == LAND:
+            return False
+        target = t.support_dest[s]
+        if not any(t.prov[f] == target for f in self.on_routes(m)):
+            return False
+        return t.mode[m] == BY_CONVOY or self.convoyed(m)
 
     def _not_dislodged(self, i: int) -> bool:
         t = self.t
@@ -195,7 +231,19 @@ class Resolver(DecisionSolver):
         fleets = t.convoyers[m]
         if not fleets:
             return False
+        if self.any_route:  # 1971: every fleet on a route must come through
+            on = self.on_routes(m)
+            return bool(on) and all(self.resolve(f) for f in on)
         return find_route(self.sea, t.prov[m], t.dest[m], fleets, t.prov, self.resolve)
+
+    def on_routes(self, m: int) -> list[int]:
+        """The convoying fleets of `m` that lie on some route (disruption aside)."""
+        on = self._on_routes.get(m)
+        if on is None:
+            t = self.t
+            on = fleets_on_routes(self.sea, t.prov[m], t.dest[m], t.convoyers[m], t.prov)
+            self._on_routes[m] = on
+        return on
 
     def head_to_head(self, m: int) -> bool:
         other = self.t.opposite[m]

@@ -73,16 +73,25 @@ new_result = cast(
 
 @dataclass(frozen=True, slots=True)
 class RuleOptions:
-    """The DATC options that `adjudicate.md` exposes.
+    """The DATC options that `adjudicate.md` exposes, one field per disputed point.
 
-    `convoy_adjacent`: "3.0" (no land-route fallback for a failed convoy to an
-    adjacent province; DATC 3.0 4.A.3) or "2.4" (fall back to the land route).
-    `civil_disorder`: "2023" (distance to the nearest owned centre, any path) or
-    "2000" (distance to home centres).
+    `convoy_adjacent` (4.A.3): "3.0" (no land-route fallback for a failed convoy to
+    an adjacent province), "2.4" (fall back to the land route) or "1971" (a move to
+    an adjacent province not ordered "via convoy" takes a convoy, anybody's, only
+    when the unit there moves the opposite way and the convoy is not disrupted).
+    `civil_disorder` (4.D.8): "2023" (distance to the nearest owned centre, any
+    path) or "2000" (distance to home centres).
+    `multi_route_convoy` (4.A.1): "all" (disrupted only when every route is) or
+    "any" (1971: disrupted when any route is).
+    `paradox_rule` (4.A.2): "szykman" or "1971" (a convoyed army does not cut a
+    support of an attack on one of its convoying fleets; Szykman for the rest).
+    `judge.rules.rulebook` sets them all at once for a rulebook.
     """
 
     convoy_adjacent: str = "3.0"
     civil_disorder: str = "2023"
+    multi_route_convoy: str = "all"
+    paradox_rule: str = "szykman"
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,8 +17,28 @@ from typing import Any
 from judge.rules.map import GameMap
 from judge.rules.orders import IllegalOrder, Order
 from judge.rules.results import OrderResult, RuleOptions
+from judge.rules.rulebook import RULEBOOKS, rulebook_options
 from judge.rules.state import GameState, Phase, PhaseType
 from judge.variants.common import duties_covered
+
+RuleFlagSpec = tuple[str, tuple[str, ...], str]
+
+# The rulebook every variant adjudicates by (`SET RULE rulebook 1971`): "current" is
+# the DATC 3.0 preference; "1971" switches every point where the DATC says the 1971
+# rulebook reads differently (docs/datc.md). It overrides `convoy_adjacent` and
+# `civil_disorder`, which only apply under "current".
+RULEBOOK_FLAG: Mapping[str, RuleFlagSpec] = {
+    "rulebook": (
+        "current",
+        RULEBOOKS,
+        "current: the DATC 3.0 preferences; 1971: the 1971 rulebook where the DATC says it "
+        "differs (multi-route convoys, the paradox rule, convoys to adjacent provinces, "
+        "civil disorder), overriding convoy_adjacent and civil_disorder",
+    ),
+}
+
+# A stored `rulebook` value from before the 1971 rulebook existed: the current rules.
+_LEGACY_RULEBOOKS = {"2000": "current"}
 
 
 class VariantError(ValueError):
@@ -285,10 +305,12 @@ class Variant(ABC):
         """The adjudicator's options for a game with these flags (the variant's
         defaults where the game sets none, then the core's own defaults)."""
         chosen = {**self.default_rules(), **rules}
-        return RuleOptions(
+        base = RuleOptions(
             convoy_adjacent=chosen.get("convoy_adjacent", "3.0"),
             civil_disorder=chosen.get("civil_disorder", "2023"),
         )
+        book = chosen.get("rulebook", "current")
+        return rulebook_options(_LEGACY_RULEBOOKS.get(book, book), base)
 
     def flag(self, snapshot: Snapshot, name: str) -> str:
         """A rule flag's value in this game, falling back to the variant's default."""

@@ -37,7 +37,7 @@ from judge.variants.intimate_bids import (
 from judge.variants.intimate_cycle import Adjudicator, Cycle, Step, bid_phase
 from judge.variants.intimate_data import IntimateData, anarchy
 from judge.variants.intimate_defaults import default_builds, default_retreats, drop_waives
-from judge.variants.intimate_rulesets import NOT_IMPLEMENTED, RetreatDefault, Ruleset
+from judge.variants.intimate_rulesets import RetreatDefault, Ruleset
 from judge.variants.intimate_stalemate import stalemate_refusal
 from judge.variants.intimate_victory import stalemate_verdict
 
@@ -69,13 +69,6 @@ class IntimateVariant(Variant):
         self.cycle = Cycle(game_map, ruleset, adjudicate or _real_adjudicator())
 
     # --- set-up ---------------------------------------------------------------------
-
-    def check_rule(self, name: str, value: str) -> str:
-        normal = super().check_rule(name, value)
-        refusal = NOT_IMPLEMENTED.get((name.lower(), normal))
-        if refusal:
-            raise VariantError(refusal)
-        return normal
 
     def players_needed(self, rules: Mapping[str, str]) -> int:
         return 2

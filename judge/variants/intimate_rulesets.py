@@ -109,12 +109,11 @@ STALEMATE_FLAG: RuleFlags = {
     ),
 }
 
-RULEBOOK_FLAG: RuleFlags = {
+_RULEBOOK_1971: RuleFlags = {
     "rulebook": (
-        "2000",
-        ("2000", "1971"),
-        "2000: adjudicate by the current rules (2000 rulebook as read by the DATC); "
-        "1971: Wright's text names the 1971 rules, not implemented yet",
+        "1971",
+        DATC_FLAGS["rulebook"][1],
+        DATC_FLAGS["rulebook"][2] + " (Wright's text names the 1971 rules, the default here)",
     ),
 }
 
@@ -163,16 +162,9 @@ PROPAGANDA = Ruleset(
     tie_break=TieBreak.POINTS_PLUS_CENTRES,
     retreat_default=RetreatDefault.PROPAGANDA,
     popularity_changes=True,
-    rule_flags=MappingProxyType({**DATC_FLAGS, **_SHARED_FLAGS, **RULEBOOK_FLAG}),
+    rule_flags=MappingProxyType({**DATC_FLAGS, **_SHARED_FLAGS, **_RULEBOOK_1971}),
 )
 
 RULESETS: Mapping[str, Ruleset] = MappingProxyType(
     {r.name: r for r in (INTIMATE, INTIMATE_2000, PROPAGANDA)}
-)
-
-NOT_IMPLEMENTED: Mapping[tuple[str, str], str] = MappingProxyType(
-    {
-        ("rulebook", "1971"): "rulebook 1971 is not implemented yet: games are adjudicated "
-        "by the current rules (rulebook 2000)",
-    }
 )

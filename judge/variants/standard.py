@@ -9,6 +9,7 @@ from typing import Any
 from judge.rules.phases import adjudicate_phase
 from judge.rules.state import POWERS, Phase
 from judge.variants.base import (
+    RULEBOOK_FLAG,
     Outcome,
     Seat,
     Snapshot,
@@ -34,6 +35,7 @@ DATC_FLAGS: Mapping[str, tuple[str, tuple[str, ...], str]] = {
         ("2023", "2000"),
         "which civil-disorder removal rule applies to missing removals",
     ),
+    **RULEBOOK_FLAG,
 }
 
 

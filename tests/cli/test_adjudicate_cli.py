@@ -204,6 +204,30 @@ def test_civil_disorder_option_is_honoured(cli: Runner) -> None:
     ]
 
 
+KIDNAPPING = {  # DATC 6.G.2: the 1971 rulebook lets a foreign fleet swap the armies
+    "phase": "S1901M",
+    "units": {"ENGLAND": ["A NWY"], "RUSSIA": ["F SWE"], "GERMANY": ["F SKA"]},
+    "orders": {
+        "ENGLAND": ["A NWY - SWE"],
+        "RUSSIA": ["F SWE - NWY"],
+        "GERMANY": ["F SKA C A NWY - SWE"],
+    },
+}
+
+
+def test_rulebook_option_selects_the_1971_reading(cli: Runner) -> None:
+    current = answer(cli, {**KIDNAPPING, "options": {"rulebook": "current"}})
+    assert current["units"] == {"ENGLAND": ["A NWY"], "GERMANY": ["F SKA"], "RUSSIA": ["F SWE"]}
+    old = answer(cli, {**KIDNAPPING, "options": {"rulebook": "1971"}})
+    assert old["units"] == {"ENGLAND": ["A SWE"], "GERMANY": ["F SKA"], "RUSSIA": ["F NWY"]}
+    assert old["results"]["ENGLAND"] == [{"order": "A NWY - SWE", "result": "succeeds"}]
+
+
+def test_a_named_point_overrides_the_rulebook_preset(cli: Runner) -> None:
+    mixed = answer(cli, {**KIDNAPPING, "options": {"rulebook": "1971", "convoy_adjacent": "3.0"}})
+    assert mixed["units"] == {"ENGLAND": ["A NWY"], "GERMANY": ["F SKA"], "RUSSIA": ["F SWE"]}
+
+
 # --- illegal orders are results, not errors -----------------------------------------------
 
 
@@ -266,6 +290,8 @@ def test_malformed_json_exits_2_with_one_stderr_line(cli: Runner) -> None:
         ({"variant": "chaos"}, "variant"),
         ({"options": {"convoy_adjacent": "2.0"}}, "options.convoy_adjacent"),
         ({"options": {"paradox": "szykman"}}, "options.paradox"),
+        ({"options": {"rulebook": "1982"}}, "options.rulebook"),
+        ({"options": {"multi_route_convoy": "one"}}, "options.multi_route_convoy"),
         ({"options": "3.0"}, "options"),
         ({"centers": {"ENGLAND": ["NTH"]}}, "centers.ENGLAND[0]"),
         ({"phase": "F1901M", "centers": None}, "centers"),

@@ -107,6 +107,10 @@ def test_the_opening_position_runs_a_whole_year() -> None:
 
 def test_unknown_option_values_are_refused() -> None:
     with pytest.raises(ValueError):
-        adjudicate_phase(standard_map(), board(), [], RuleOptions(convoy_adjacent="1971"))
+        adjudicate_phase(standard_map(), board(), [], RuleOptions(convoy_adjacent="1982"))
     with pytest.raises(ValueError):
         adjudicate_phase(standard_map(), board(), [], RuleOptions(civil_disorder="1982"))
+    with pytest.raises(ValueError, match="multi_route_convoy"):
+        adjudicate_phase(standard_map(), board(), [], RuleOptions(multi_route_convoy="some"))
+    with pytest.raises(ValueError, match="paradox_rule"):
+        adjudicate_phase(standard_map(), board(), [], RuleOptions(paradox_rule="1982"))

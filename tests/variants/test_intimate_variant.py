@@ -8,6 +8,8 @@ import pytest
 
 from judge.rules.map import load_map
 from judge.rules.orders import Build, Hold, Move, Waive
+from judge.rules.results import RuleOptions
+from judge.rules.rulebook import rulebook_options
 from judge.rules.state import GameState, Phase, Unit, UnitType
 from judge.variants.base import Seat, Snapshot, Submission, VariantError
 from judge.variants.intimate import IntimateVariant, stalemate_winner
@@ -97,25 +99,33 @@ def test_the_registry_knows_the_three_rulesets() -> None:
 
 def test_default_flags_include_anarchy_mercenary_builds_and_datc_choices() -> None:
     assert variant().default_rules() == {
-        "convoy_adjacent": "3.0", "civil_disorder": "2023",
+        "convoy_adjacent": "3.0", "civil_disorder": "2023", "rulebook": "current",
         "anarchy_builds": "none", "mercenary_default_builds": "alphabetical",
         "stalemate": "eliminated",
     }
     assert variant("intimate-2000").default_rules()["civil_disorder"] == "2000"
-    assert variant("propaganda").default_rules()["rulebook"] == "2000"
+    assert variant("propaganda").default_rules()["rulebook"] == "1971"
 
 
-def test_rulebook_1971_is_refused_as_not_implemented_yet() -> None:
-    with pytest.raises(VariantError, match="not implemented yet"):
-        variant("propaganda").check_rule("rulebook", "1971")
-    with pytest.raises(VariantError, match="not implemented yet"):
-        variant("propaganda").start([Seat("1"), Seat("2")], {"rulebook": "1971"},
+def test_propaganda_is_adjudicated_by_the_1971_rulebook_unless_set_otherwise() -> None:
+    assert variant("propaganda").rule_options({}) == rulebook_options("1971")
+    assert variant("propaganda").rule_options({"rulebook": "current"}) == RuleOptions()
+    assert variant("intimate").rule_options({}) == RuleOptions()
+    assert variant("intimate").rule_options({"rulebook": "1971"}) == rulebook_options("1971")
+
+
+def test_a_game_stored_with_the_old_rulebook_2000_keeps_the_current_rules() -> None:
+    assert variant("propaganda").rule_options({"rulebook": "2000"}) == RuleOptions()
+
+
+def test_rulebook_values_are_checked() -> None:
+    assert variant("propaganda").check_rule("RULEBOOK", "1971") == "1971"
+    assert variant("intimate").check_rule("rulebook", "Current") == "current"
+    with pytest.raises(VariantError, match="rule rulebook must be one of current, 1971"):
+        variant("propaganda").check_rule("rulebook", "1982")
+    with pytest.raises(VariantError, match="rule rulebook must be one of current, 1971"):
+        variant("propaganda").start([Seat("1"), Seat("2")], {"rulebook": "2000"},
                                     random.Random(0))
-
-
-def test_rulebook_is_a_propaganda_flag_only() -> None:
-    with pytest.raises(VariantError, match="no rule flag"):
-        variant("intimate").check_rule("rulebook", "2000")
 
 
 def test_rule_options_use_the_variants_civil_disorder_default() -> None:
