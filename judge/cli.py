@@ -262,7 +262,7 @@ def _zine(config: Config, args: argparse.Namespace) -> int:
 
 
 def _adjudicate(argv: list[str]) -> int:
-    from judge.adjudicate_cli import main as adjudicate_main
+    from judge.adjudicate.cli import main as adjudicate_main
 
     return adjudicate_main(argv)
 

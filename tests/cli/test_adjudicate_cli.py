@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from judge.adjudicate_cli import main
+from judge.adjudicate.cli import main
 
 SPEC_EXAMPLE: dict[str, Any] = {
     "variant": "standard",
@@ -71,7 +71,7 @@ def test_spec_example_gives_exactly_the_contract_fields(cli: Runner) -> None:
 def test_module_runs_as_a_program_with_the_same_answer(cli: Runner) -> None:
     expected = answer(cli, SPEC_EXAMPLE)
     done = subprocess.run(
-        [sys.executable, "-m", "judge.adjudicate_cli"],
+        [sys.executable, "-m", "judge.adjudicate.cli"],
         input=json.dumps(SPEC_EXAMPLE),
         capture_output=True,
         text=True,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
 
-import judge.adjudicate_cli
+import judge.adjudicate.cli
 from judge.cli import main
 from judge.clock import ManualClock
 from judge.store import games, inbox
@@ -123,7 +123,7 @@ def test_status_on_a_database_never_upgraded_says_so(
 
 def test_adjudicate_is_handed_its_own_arguments(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[list[str]] = []
-    monkeypatch.setattr(judge.adjudicate_cli, "main", lambda argv: seen.append(argv) or 0)
+    monkeypatch.setattr(judge.adjudicate.cli, "main", lambda argv: seen.append(argv) or 0)
     assert main(["adjudicate", "--batch"]) == 0
     assert seen == [["--batch"]]
 

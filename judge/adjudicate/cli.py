@@ -24,8 +24,8 @@ import sys
 from collections.abc import Callable
 from typing import IO, Any
 
-from judge.adjudicate_request import RequestError, read_request
-from judge.adjudicate_response import response
+from judge.adjudicate.request import RequestError, read_request
+from judge.adjudicate.response import response
 from judge.rules.map import GameMap, load_map
 from judge.rules.phases import adjudicate_phase
 
