@@ -52,12 +52,12 @@ def measure_one(name: str) -> dict[str, object]:
     from judge.clock import SystemClock
     from judge.config import config_from_dict
     from judge.outbound import deliver_due, make_transport
+    from judge.server.processor import process_pending
     from judge.service import handle_inbox_message
     from judge.store.db import make_engine, make_session_factory
     from judge.store.inbox import store_message
     from judge.store.migrate import upgrade
     from judge.store.models import InboxMessage, OutboxMessage
-    from judge.worker import process_pending
 
     raw = {**WORST, **UNDER_LIMITS}[name]()
     with tempfile.TemporaryDirectory() as folder:

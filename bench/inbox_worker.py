@@ -26,11 +26,11 @@ from mail_smtp import build
 
 from judge.clock import SystemClock
 from judge.config import config_from_dict
+from judge.server.processor import process_pending
 from judge.service.inbox import handle_inbox_message
 from judge.store.db import make_session_factory
 from judge.store.inbox import ReceivedMail, store_messages
 from judge.store.passwords import hash_password
-from judge.worker import process_pending
 
 
 def main() -> None:

@@ -4,7 +4,7 @@
 
 A standard game is seeded in a fresh SQLite database (`judge.service.seeding`:
 seven players and the master, maps on), then played `--years` game-years by the
-real scheduler (`judge.scheduler.run_due_games`, the clock moved past each
+real scheduler (`judge.server.scheduler.run_due_games`, the clock moved past each
 deadline): in each movement phase every unit is ordered to a neighbouring
 province picked at random (a seeded generator; bounces and dislodgements follow),
 and retreats and builds are left to the judge's civil-disorder defaults. After
@@ -35,7 +35,7 @@ from sqlalchemy.orm import Session, sessionmaker  # noqa: E402
 from judge.clock import ManualClock  # noqa: E402
 from judge.config import Config, config_from_dict  # noqa: E402
 from judge.outbound import deliver_due, make_transport  # noqa: E402
-from judge.scheduler import run_due_games  # noqa: E402
+from judge.server.scheduler import run_due_games  # noqa: E402
 from judge.service.map_drawing import draw_pending_maps  # noqa: E402
 from judge.service.snapshots import load_board  # noqa: E402
 from judge.store import games as store  # noqa: E402

@@ -9,7 +9,7 @@ This module only reads arguments and wires parts together:
 * inbox handler: `judge.service.handle_inbox_message`; a caller of `main` may pass
   another (`main(argv, handler=...)`: tests plug in a probe with a small launcher,
   `tests/serve_with.py`); nothing in the environment or the config names one;
-* scheduler: `judge.scheduler.tick(session, clock, config)`;
+* scheduler: `judge.server.scheduler.tick(session, clock, config)`;
 * game status: `judge.service.status.game_status(session, name)`.
 
 Exit codes: 0 success, 1 failure (e.g. no such game), 2 usage or config errors;
@@ -34,14 +34,14 @@ from sqlalchemy.orm import Session
 
 from judge.clock import SystemClock
 from judge.config import Config, ConfigError, load_config
-from judge.mail.intake import EX_TEMPFAIL, Inbox, store_piped
+from judge.server.intake import EX_TEMPFAIL, Inbox, store_piped
+from judge.server.processor import Handler
 from judge.store.backup import BackupError, backup_sqlite
 from judge.store.db import make_engine, make_session_factory
 from judge.store.inbox import requeue
 from judge.store.migrate import current_revision, upgrade
 from judge.store.outbox import requeue_outgoing
 from judge.store.overview import operator_overview, outbox_queue_lines
-from judge.worker import Handler
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 
@@ -134,7 +134,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _serve(config: Config, args: argparse.Namespace) -> int:
-    from judge.server import serve
+    from judge.server.serve import serve
 
     asyncio.run(serve(config, _handler(args), scheduler_ticks()))
     return EXIT_OK
@@ -250,7 +250,7 @@ def _retry(config: Config, args: argparse.Namespace) -> int:
 
 
 def _scheduler(config: Config, args: argparse.Namespace) -> int:
-    from judge.scheduler import run_scheduler
+    from judge.server.scheduler import run_scheduler
 
     return run_scheduler(config, once=args.once, send=args.send, handler=_handler(args))
 
@@ -278,7 +278,7 @@ def _handler(args: argparse.Namespace) -> Handler:
 
 
 def scheduler_ticks() -> list[Any]:
-    from judge.scheduler import tick
+    from judge.server.scheduler import tick
 
     return [tick]
 

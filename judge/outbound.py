@@ -32,10 +32,10 @@ from judge.clock import Clock, SystemClock
 from judge.config import Config, OutboundSection
 from judge.loop import BackgroundLoop
 from judge.mail import grammar
-from judge.mail.smtp_relay import SmtpRelay
 from judge.mail.stored_attachment import PLACEHOLDER_PNG, encoded, fill, fill_or_drop
-from judge.mail.transports import MaildirTransport, Outcome, Outgoing, Transport
 from judge.mail.verp import bounce_address, verp_key
+from judge.server.smtp_relay import SmtpRelay
+from judge.server.transports import MaildirTransport, Outcome, Outgoing, Transport
 from judge.store.lease_owner import LeaseOwner, this_process
 from judge.store.models import OutboxMessage, OutboxStatus
 from judge.store.outbox import (

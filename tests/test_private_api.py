@@ -1,6 +1,6 @@
 """The private parts of aiosmtpd and SQLAlchemy the judge overrides or relies on are there.
 
-`judge.mail.smtp_protocol.IntakeSMTP` overrides aiosmtpd's private `_getaddr` and
+`judge.server.smtp_protocol.IntakeSMTP` overrides aiosmtpd's private `_getaddr` and
 shortens `dir()` of the protocol and the handler, which aiosmtpd's constructor walks
 to build its private tables. `judge.store.db` replaces three methods of each
 engine's dialect (savepoints as plain SQL) and reads a dialect flag. pyproject.toml
@@ -18,8 +18,8 @@ from sqlalchemy.engine import Connection, CursorResult
 from sqlalchemy.engine.default import DefaultDialect
 
 from judge.mail.grammar import stdlib_only
-from judge.mail.intake import IntakeHandler
-from judge.mail.smtp_protocol import IntakeSMTP
+from judge.server.intake import IntakeHandler
+from judge.server.smtp_protocol import IntakeSMTP
 
 
 def _parameters(function: object) -> list[str]:

@@ -4,7 +4,7 @@ The stdlib's `email` package is the judge's reference reader and writer; it is a
 most of the judge's CPU per mail. So plain mail takes fast paths: `read_simple`
 (`judge.mail.read`), the Message-ID of a stored mail (`judge.store.message_id`),
 `reply_bytes` (`judge.mail.compose`), one header line of a fan-out
-(`judge.outbound`), the SMTP addresses of the intake (`judge.mail.smtp_protocol`).
+(`judge.outbound`), the SMTP addresses of the intake (`judge.server.smtp_protocol`).
 Each of them decides "plain enough" with the same grammar, defined once here, and
 hands anything else to the stdlib.
 

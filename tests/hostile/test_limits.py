@@ -9,7 +9,7 @@ from service.harness import body_of
 from sqlalchemy import select
 
 from hostile.conftest import HarnessFactory, Serve
-from judge.scheduler import tick
+from judge.server.scheduler import tick
 from judge.store.models import OutboxMessage
 
 

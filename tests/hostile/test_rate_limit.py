@@ -20,11 +20,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from hostile.conftest import HarnessFactory, Serve
+from judge.server.processor import process_pending
 from judge.service import handle_inbox_message
 from judge.store.db import make_engine, make_session_factory
 from judge.store.inbox import store_message
 from judge.store.models import InboxMessage, InboxStatus
-from judge.worker import process_pending
 
 VICTIM = "gm@example.org"
 

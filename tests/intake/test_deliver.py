@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from judge.mail.intake import envelope_sender
+from judge.server.intake import envelope_sender
 from judge.store.db import make_engine, make_session_factory
 from judge.store.models import InboxMessage, InboxStatus
 

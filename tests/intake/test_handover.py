@@ -13,11 +13,11 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import ManualClock
 from judge.config import Config, ProcessorSection
-from judge.mail.handover import Handover
+from judge.server.handover import Handover
+from judge.server.processor import process_batch
 from judge.store import inbox
 from judge.store.inbox import ReceivedMail
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage
-from judge.worker import process_batch
 
 from .helpers import mail
 from .recording_handler import handle_message
@@ -89,7 +89,7 @@ def test_a_mail_that_could_not_be_stored_gets_the_error(
 
 
 def test_mail_committed_after_the_server_stopped_is_settled_quietly() -> None:
-    from judge.mail.handover import Handed, settle
+    from judge.server.handover import Handed, settle
 
     loop = asyncio.new_event_loop()
     future: asyncio.Future[int] = loop.create_future()

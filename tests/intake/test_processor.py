@@ -11,9 +11,9 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import Clock, ManualClock
 from judge.config import Config
+from judge.server.processor import process_next, process_pending
 from judge.store import inbox
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage
-from judge.worker import process_next, process_pending
 
 from .helpers import mail
 from .recording_handler import handle_message

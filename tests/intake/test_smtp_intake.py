@@ -15,10 +15,10 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.loop import BackgroundLoop
-from judge.mail.handover import Handover
-from judge.mail.intake import Inbox, bound_address, start_smtp
+from judge.server.handover import Handover
+from judge.server.intake import Inbox, bound_address, start_smtp
+from judge.server.processor import store_handed
 from judge.store.models import InboxMessage, InboxStatus
-from judge.worker import store_handed
 
 from .helpers import mail
 

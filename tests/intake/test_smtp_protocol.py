@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judge.mail.grammar import stdlib_only
-from judge.mail.smtp_protocol import _PLAIN, IntakeSMTP
+from judge.server.smtp_protocol import _PLAIN, IntakeSMTP
 
 
 def _reader(cls: type[SMTP], limit: int = 0) -> SMTP:
@@ -84,7 +84,7 @@ def test_the_verb_and_auth_tables_are_the_same_as_aiosmtpds() -> None:
 
 
 def test_the_intake_handler_shows_aiosmtpd_all_its_hooks() -> None:
-    from judge.mail.intake import IntakeHandler
+    from judge.server.intake import IntakeHandler
 
     hooks = {name for name in vars(IntakeHandler) if name.startswith(("handle_", "auth_"))}
     assert hooks == {"handle_MAIL", "handle_RCPT", "handle_DATA"}

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from judge.mail import transports
-from judge.mail.transports import DeliveryError, MaildirTransport, Outcome, Outgoing
+from judge.server import transports
+from judge.server.transports import DeliveryError, MaildirTransport, Outcome, Outgoing
 
 
 def _send(transport: MaildirTransport, mails: list[Outgoing]) -> list[DeliveryError | None]:

@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 from service.harness import JudgeHarness
 from sqlalchemy import func, select
 
-from judge.scheduler import run_due_games
+from judge.server.scheduler import run_due_games
 from judge.service import map_drawing
 from judge.service.maps import draw_job, map_job
 from judge.store.models import Game, PhaseMap

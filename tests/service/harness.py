@@ -22,13 +22,13 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.outbound import message_as_sent
+from judge.server.processor import process_pending
 from judge.service import handle_inbox_message
 from judge.service.map_drawing import draw_pending_maps
 from judge.service.status import game_status
 from judge.store.games import list_games
 from judge.store.inbox import store_message
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage
-from judge.worker import process_pending
 from service.scenario import orders_for, owes_orders
 
 POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")

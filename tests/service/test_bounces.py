@@ -12,11 +12,11 @@ from mail.dsn_samples import postfix_dsn
 from sqlalchemy import func, select
 
 from judge.mail.verp import bounce_address, verp_key
+from judge.server.processor import process_pending
 from judge.service import handle_inbox_message
 from judge.store.inbox import store_message
 from judge.store.models import BouncingAddress, InboxMessage, InboxStatus, OutboxMessage
 from judge.store.overview import operator_overview
-from judge.worker import process_pending
 from service.harness import JudgeHarness, body_of
 
 GM = "gm@example.org"

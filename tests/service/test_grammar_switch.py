@@ -21,12 +21,12 @@ from sqlalchemy import select
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.mail import grammar, read
+from judge.server.processor import process_pending
 from judge.service import handle_inbox_message
 from judge.store.db import make_engine, make_session_factory
 from judge.store.inbox import store_message
 from judge.store.migrate import upgrade
 from judge.store.models import InboxMessage, OutboxMessage
-from judge.worker import process_pending
 from service.harness import build_mail
 
 JUDGE = "judge@example.org"

@@ -24,7 +24,7 @@ from sqlalchemy import func, select
 from judge.mail import templates
 from judge.mail.open_commands import HELP_TOPICS
 from judge.mail.readers import Reader
-from judge.scheduler import run_due_games
+from judge.server.scheduler import run_due_games
 from judge.store.models import OutboxMessage
 from service.harness import JudgeHarness, body_of
 from service.intimate_game import MASTER, OBSERVER, bid, start_intimate

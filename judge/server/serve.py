@@ -3,7 +3,7 @@ the scheduler's ticks and the outbound sender, until SIGTERM or SIGINT.
 
 The inbox processor, the sender and the scheduler's rounds are `BackgroundLoop`s,
 each in a thread of its own, so the SMTP listener in the event loop always answers
-promptly. The intake hands its mail to the processor (`judge.mail.handover`).
+promptly. The intake hands its mail to the processor (`judge.server.handover`).
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.clock import Clock, SystemClock
 from judge.config import Config
 from judge.loop import BackgroundLoop
-from judge.mail.handover import Handover
-from judge.mail.intake import Inbox, bound_address, start_smtp
 from judge.outbound import make_transport, sender_loop
+from judge.server.handover import Handover
+from judge.server.intake import Inbox, bound_address, start_smtp
+from judge.server.processor import Handler, processor_loop
 from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import upgrade
-from judge.worker import Handler, processor_loop
 
 log = logging.getLogger(__name__)
 

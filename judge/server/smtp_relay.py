@@ -21,7 +21,7 @@ import ssl
 from collections.abc import Iterable
 
 from judge.mail.seven_bit import to_seven_bit
-from judge.mail.transports import DeliveryError, Outgoing, Settle
+from judge.server.transports import DeliveryError, Outgoing, Settle
 
 log = logging.getLogger(__name__)
 

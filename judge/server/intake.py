@@ -6,7 +6,7 @@ limit, answers 450 to senders (and connecting addresses) over the hourly rate
 limit (`judge.store.rate_limit`), and answers 250 only
 after the raw bytes are committed to the inbox table (451 when that fails, so the
 sending MTA keeps the mail and tries again). Game logic never runs here: the inbox
-processor (`judge.worker`) picks the stored mail up.
+processor (`judge.server.processor`) picks the stored mail up.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from sqlalchemy.orm import sessionmaker
 from judge.clock import Clock
 from judge.config import Config
 from judge.mail import grammar
-from judge.mail.handover import Handover
-from judge.mail.smtp_protocol import IntakeSMTP, hook_names
 from judge.mail.verp import outbox_id_of, verp_key
+from judge.server.handover import Handover
+from judge.server.smtp_protocol import IntakeSMTP, hook_names
 from judge.store import rate_limit
 from judge.store.db import begin_read_only
 from judge.store.inbox import ReceivedMail, store_message
@@ -89,7 +89,7 @@ class IntakeHandler:
 
     def __dir__(self) -> list[str]:
         """The hooks only: aiosmtpd walks `dir()` of the handler for every connection
-        (see `judge.mail.smtp_protocol`); all names with the fast paths off."""
+        (see `judge.server.smtp_protocol`); all names with the fast paths off."""
         if not grammar.fast_paths():
             return list(super().__dir__())
         return list(hook_names(type(self)))
@@ -166,7 +166,7 @@ async def start_smtp(
     """Listen on `smtp.host:smtp.port` in the running loop (port 0: any free port).
 
     Received mail is stored by the inbox processor's next transaction (`handover`:
-    its loop must be running, or a `judge.worker.intake_loop` that only stores).
+    its loop must be running, or a `judge.server.processor.intake_loop` that only stores).
     """
     config = inbox.config
     loop = asyncio.get_running_loop()

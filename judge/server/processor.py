@@ -2,7 +2,7 @@
 
 Mails are processed in batches, one transaction per batch, so a busy judge pays one
 commit (and one fsync) for many mails. Under `judge serve` the SMTP intake hands its
-mail over (`judge.mail.handover`), and the processor's thread stores it between
+mail over (`judge.server.handover`), and the processor's thread stores it between
 batches, so that the intake never queues for the write lock behind a batch.
 
 Inside a batch each mail gets its own session and savepoint: the row is claimed,
@@ -36,7 +36,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.clock import Clock
 from judge.config import Config
 from judge.loop import BackgroundLoop
-from judge.mail.handover import Handed, Handover, fail, settle
+from judge.server.handover import Handed, Handover, fail, settle
 from judge.store import inbox
 from judge.store.db import begin_read_only
 from judge.store.models import InboxMessage, InboxStatus

@@ -1,5 +1,5 @@
 """Ways to hand outgoing mail over: the `Transport` protocol, and the maildir (the
-SMTP relay is `judge.mail.smtp_relay`).
+SMTP relay is `judge.server.smtp_relay`).
 
 Every transport sends a batch with `send_many`: it pulls the mails one at a time
 from the caller's iterable (so the caller can renew a lease, or skip a mail it lost,

@@ -30,7 +30,8 @@ from judge.clock import Clock, SystemClock
 from judge.config import Config
 from judge.loop import BackgroundLoop
 from judge.outbound import deliver_due, make_transport, sender_loop
-from judge.server import tick_loop
+from judge.server.processor import Handler, process_pending, processor_loop
+from judge.server.serve import tick_loop
 from judge.service.due import run_due
 from judge.service.expiry import expire_forming_games
 from judge.service.map_drawing import MapDrawer
@@ -40,7 +41,6 @@ from judge.store.migrate import upgrade
 from judge.store.models import Game
 from judge.store.outbox import reclaim_abandoned
 from judge.store.retention import PruneTimer, prune_if_due
-from judge.worker import Handler, process_pending, processor_loop
 
 log = logging.getLogger(__name__)
 
