@@ -12,7 +12,11 @@ Stored keys (unchanged from before this module, so old rows read the same):
 * `next`: phase lengths the master changed, `{"MOVE": seconds, ...}` (`SET ... NEXT`);
 * `grace`: the grace after every deadline, in seconds, once the master set it;
 * `zine`: the address that gets every public broadcast (`SET ZINE`), if any;
-* `maps`: `false` after `SET MAPS OFF` (absent: maps on).
+* `maps`: `false` after `SET MAPS OFF` (absent: maps on);
+* `press`: `"grey"` or `"none"` after `SET PRESS GREY|NONE` (absent: `"white"`, signed press);
+* `partial`: `false` after `SET PARTIAL OFF` (absent: press to some powers only allowed);
+* `gunboat`: `true` after `SET GUNBOAT` (absent: players are not anonymous). A gunboat
+  game has no press between players whatever `press` says (`effective_press`).
 
 Keys this module does not know are kept as they were (a newer judge may have
 written them), and absent keys take the defaults the service documents.
@@ -32,7 +36,13 @@ LENGTHS_KEY = "next"
 GRACE_KEY = "grace"
 ZINE_KEY = "zine"
 MAPS_KEY = "maps"
-KNOWN_KEYS = frozenset({RULES_KEY, LENGTHS_KEY, GRACE_KEY, ZINE_KEY, MAPS_KEY})
+PRESS_KEY = "press"
+PARTIAL_KEY = "partial"
+GUNBOAT_KEY = "gunboat"
+KNOWN_KEYS = frozenset(
+    {RULES_KEY, LENGTHS_KEY, GRACE_KEY, ZINE_KEY, MAPS_KEY, PRESS_KEY, PARTIAL_KEY, GUNBOAT_KEY}
+)
+PRESS_LEVELS = ("white", "grey", "none")
 
 
 @dataclass(frozen=True)
@@ -44,6 +54,9 @@ class GameSettings:
     grace: timedelta | None = None
     zine: str | None = None
     maps: bool = True
+    press: str = "white"  # one of PRESS_LEVELS
+    partial: bool = True
+    gunboat: bool = False
     unknown: Mapping[str, Any] = field(default_factory=dict)  # kept as stored
 
     @classmethod
@@ -64,6 +77,9 @@ class GameSettings:
             grace=None if grace is None else timedelta(seconds=grace),
             zine=data.get(ZINE_KEY) or None,
             maps=data.get(MAPS_KEY, True) is not False,
+            press=_press_level(data.get(PRESS_KEY)),
+            partial=data.get(PARTIAL_KEY, True) is not False,
+            gunboat=data.get(GUNBOAT_KEY, False) is True,
             unknown={key: value for key, value in data.items() if key not in KNOWN_KEYS},
         )
 
@@ -80,7 +96,18 @@ class GameSettings:
             data[ZINE_KEY] = self.zine
         if not self.maps:
             data[MAPS_KEY] = False
+        if self.press != "white":
+            data[PRESS_KEY] = self.press
+        if not self.partial:
+            data[PARTIAL_KEY] = False
+        if self.gunboat:
+            data[GUNBOAT_KEY] = True
         return data
+
+    @property
+    def effective_press(self) -> str:
+        """The press players may send: `none` in a gunboat game, else `press`."""
+        return "none" if self.gunboat else self.press
 
     def save(self, game: Game) -> None:
         """Store these settings on the game row (a new dict: the JSON column sees it)."""
@@ -91,6 +118,11 @@ class GameSettings:
 
     def with_length(self, kind: str, length: timedelta) -> GameSettings:
         return replace(self, phase_lengths={**self.phase_lengths, kind: length})
+
+
+def _press_level(stored: Any) -> str:
+    """A stored press level; anything unknown reads as the default, signed press."""
+    return stored if stored in PRESS_LEVELS else "white"
 
 
 def _seconds(length: timedelta) -> int:
