@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from email.message import EmailMessage, Message
 
-
 Players = Iterable[str | tuple[str, ...]]  # one address, or all of one player's
 
 
