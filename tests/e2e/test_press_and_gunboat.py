@@ -31,6 +31,7 @@ MASTER, OBSERVER, ZINE = "gm@example.org", "watcher@example.org", "zine@example.
 GUNBOAT = [f"zq{name}@example.org" for name in ("anna", "bert", "cleo", "dirk", "emma",
                                                  "finn", "gina")]  # fmt: skip
 MOVED = "zqhugo@example.org"  # France's new address (SET ADDRESS) mid-game
+NEWCOMER = "zqkurt@example.org"  # takes over Italy once its player resigned
 PRESS = ["zqivan@example.org", "zqjade@example.org"]  # Austria and England
 
 
@@ -185,20 +186,36 @@ def test_a_gunboat_game_shows_no_player_to_anyone_but_the_master(
     played = [_play_phase(judge, powers, readers) for _ in range(4)]
     assert played == ["S1901M", "F1901M", "F1901R", "W1901A"]
     _fence(judge, readers, "The year is over.")
+
+    italy = powers["Italy"]
+    _send_ok(judge, italy[0], f"SIGNON Ig1 {italy[1]}\nRESIGN")
+    _send_ok(judge, NEWCOMER, "SIGNON Ig1 kurtpw")
+    powers["Italy"] = (NEWCOMER, "kurtpw")
+    judge.wait_for(lambda ms: [m for m in ms if m["Subject"] == "TEST:g1 - Italy Taken Over"],
+                   "the takeover notice")  # fmt: skip
+    _send_ok(judge, MASTER, "SIGNON Mg1 gmpass\nTERMINATE")
+    readers = [address for address, _ in powers.values()] + [OBSERVER, ZINE]
+    judge.wait_for(
+        lambda ms: [m for m in ms if "terminated game 'g1'" in _body(m) and m["To"] == ZINE],
+        "the game-over mail",
+    )
     for reader in [address for address, _ in powers.values()] + [OBSERVER, MASTER]:
         for question in ("LIST g1", "HISTORY g1", "SUMMARY g1", "MAP g1"):
             judge.send(reader, question)
     pages = _zine_pages(judge, tmp_path / "zine")
 
     mails = _quiet(judge)
-    for reader in [*GUNBOAT, MOVED, OBSERVER, ZINE]:
+    for reader in [*GUNBOAT, MOVED, NEWCOMER, OBSERVER, ZINE]:
         assert _box(judge, reader), f"{reader} read nothing: the check would prove nothing"
+    history = [_body(m) for m in _box(judge, NEWCOMER) if "Notice" in _body(m)]
+    assert any("The player of Italy has resigned" in text for text in history), history
+    assert any("terminated game 'g1'" in _body(m) for m in _box(judge, NEWCOMER))
     assert "Germany: Army Munich -> Ruhr." in _body(_box(judge, OBSERVER)[-1]) or any(
         "Germany: Army Munich -> Ruhr." in _body(m) for m in _box(judge, ZINE)
     )
     assert any(m.get_content_maintype() == "multipart" for m in _box(judge, ZINE))  # maps
     france_addresses = (france[0], MOVED)  # one player: may read both
-    players = [a for a in GUNBOAT if a != france[0]] + [france_addresses]
+    players = [a for a in GUNBOAT if a != france[0]] + [france_addresses, NEWCOMER]
     assert_anonymous(mails, players, may_see_all=[MASTER], pages=pages)
 
 
