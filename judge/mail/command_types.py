@@ -14,6 +14,7 @@ from typing import Literal
 from judge.rules.state import POWER_BY_LETTER
 
 PhaseKind = Literal["MOVE", "RETREAT", "ADJUST", "BID"]
+PressLevel = Literal["white", "grey", "none"]
 SignonLetter = Literal["?", "A", "E", "F", "G", "I", "R", "T", "M", "O"]
 
 # --- commands that need no signon -------------------------------------------------
@@ -173,10 +174,12 @@ class Press:
 
     `to` holds canonical power names, and "MASTER" for the GM. `body` keeps the lines
     as typed, blank lines and `>` quotes included, minus leading and trailing blanks.
+    `grey` is `PRESS GREY`: sent without the sender's power (games with SET PRESS GREY).
     """
 
     to: tuple[str, ...] | None
     body: tuple[str, ...]
+    grey: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +274,27 @@ class SetMaps:
 
 
 @dataclass(frozen=True, slots=True)
+class SetPress:
+    """`SET PRESS WHITE|GREY|NONE`: signed press, anonymous press allowed, or none."""
+
+    level: PressLevel
+
+
+@dataclass(frozen=True, slots=True)
+class SetPartial:
+    """`SET PARTIAL ON|OFF`: whether press may go to some powers only."""
+
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SetGunboat:
+    """`SET GUNBOAT` (on=True) or `SET NOGUNBOAT` (on=False): anonymous players."""
+
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Start:
     """`START`."""
 
@@ -329,7 +353,10 @@ class Unobserve:
     game: str
 
 
-GameSetting = SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps
+GameSetting = (
+    SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps
+    | SetPress | SetPartial | SetGunboat
+)  # fmt: skip
 
 Command = (
     Help | ListGames | History | Summary | MapRequest | Create | Signon | Observe
@@ -337,6 +364,7 @@ Command = (
     | SetWait | SetPassword | SetAddress | Press | Broadcast
     | Draw | NoDraw | Concede | Stalemate | Resign | Signoff
     | SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps
+    | SetPress | SetPartial | SetGunboat
     | Start | Process | Pause | Resume | Terminate | Eject | Approve
     | Confirm | Stop | Unobserve
 )  # fmt: skip

@@ -1,4 +1,4 @@
-"""`PRESS [TO powers]` ... `ENDPRESS` and `BROADCAST` ... `ENDPRESS`: multi-line commands.
+"""`PRESS [GREY] [TO powers]` ... `ENDPRESS` and `BROADCAST` ... `ENDPRESS`: multi-line commands.
 
 Between the opening line and ENDPRESS every line is press text, even one that looks
 like a command. SIGNOFF also ends the press (the press is sent, then the mail ends).
@@ -15,6 +15,7 @@ from judge.mail.command_types import Broadcast, Command, ParsedLine, Press
 from judge.mail.keywords import BROADCAST, PRESS, ends_press_block, is_signoff, match_keyword
 
 PRESS_USAGE = "write PRESS alone (press to everyone) or PRESS TO and the powers: PRESS TO F G"
+GREY_WORDS = frozenset({"GREY", "GRAY", "ANONYMOUS"})
 
 
 def read_press_block(lines: Sequence[str], start: int) -> tuple[ParsedLine, int]:
@@ -69,6 +70,23 @@ def _broadcast(rest: str, body: tuple[str, ...]) -> Broadcast:
 
 
 def _press(rest: str, body: tuple[str, ...]) -> Press:
+    """`PRESS [GREY] [TO powers]`, GREY also accepted last (`PRESS TO F G GREY`)."""
+    rest, grey = _without_grey(rest)
+    press = _addressed(rest, body)
+    return Press(press.to, body, grey=True) if grey else press
+
+
+def _without_grey(rest: str) -> tuple[str, bool]:
+    """The press line's rest without a GREY word first or last, and whether it had one."""
+    words = rest.split()
+    if words and words[0].upper().rstrip(".:") in GREY_WORDS:
+        return " ".join(words[1:]), True
+    if len(words) > 1 and words[-1].upper().rstrip(".:") in GREY_WORDS:
+        return " ".join(words[:-1]), True
+    return rest, False
+
+
+def _addressed(rest: str, body: tuple[str, ...]) -> Press:
     words = rest.split(maxsplit=1)
     if words and words[0].upper() == "TO":
         rest = words[1] if len(words) == 2 else ""

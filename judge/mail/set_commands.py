@@ -40,6 +40,7 @@ from judge.mail.command_types import (
 from judge.mail.durations import DurationError, parse_duration, parse_when
 from judge.mail.game_commands import preferences_command, simple
 from judge.mail.keywords import Keyword, match_keyword
+from judge.mail.press_set_commands import set_gunboat, set_nogunboat, set_partial, set_press
 
 Reader = Callable[[str], Command]
 T = TypeVar("T")
@@ -151,6 +152,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("RULE", "RULE", _set_rule, True),
     Setting("ZINE", "ZINE", _set_zine, True),
     Setting("MAPS", "MAPS?", _set_maps, True),
+    Setting("PRESS", "PRESS", set_press, True),
+    Setting("PARTIAL", "PARTIAL", set_partial, True),
+    Setting("GUNBOAT", "GUNBOAT", set_gunboat, True),
+    Setting("NOGUNBOAT", "NO GUNBOAT", set_nogunboat, True),
 )
 
 SETTING_NAMES = ", ".join(setting.name for setting in SETTINGS)

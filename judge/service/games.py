@@ -194,9 +194,17 @@ def start_if_full(ctx: MailContext, game: Game) -> list[Note]:
     if len(players) < variant.players_needed(rules_of(game)):
         return []
     waiting = unconfirmed(ctx.session, ctx.config, players)
+    if waiting and _anonymous_to_sender(ctx, game):
+        return [note("waiting_for_confirmation_count", game=game.name, count=len(waiting))]
     if waiting:
         return [note("waiting_for_confirmation", game=game.name, addresses=waiting)]
     return [start_game(ctx, game)]
+
+
+def _anonymous_to_sender(ctx: MailContext, game: Game) -> bool:
+    """In a gunboat game, the players' addresses are for the master's eyes only."""
+    master = ctx.signed is not None and ctx.signed.is_master and ctx.signed.game.id == game.id
+    return GameSettings.of(game).gunboat and not master
 
 
 def observe(ctx: MailContext, command: Observe) -> list[Note]:

@@ -26,6 +26,7 @@ from judge.service.ending import finish_game
 from judge.service.games import find_game
 from judge.service.last_player import end_if_alone
 from judge.service.orders import running_board
+from judge.service.press_settings import check_press_setting
 from judge.service.processing import process_phase
 from judge.service.setting_echo import setting_note
 from judge.service.settings import apply_settings
@@ -41,6 +42,7 @@ def set_setting(ctx: MailContext, command: GameSetting) -> list[Note]:
     game = find_game(ctx.session, signed.game.name)
     if game.status is GameStatus.FINISHED:
         raise Refusal("game_over", game=game.name)
+    check_press_setting(game, command)
     settings = apply_settings(variants().get(game.variant), GameSettings.of(game), [command])
     settings.save(game)
     timing_changed(game)

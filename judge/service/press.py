@@ -8,7 +8,9 @@
   to the whole audience (players, master, observers, zine), except the sender, and
   into the game's public record.
 
-Press is signed with the sender's power(s), or "Master"; observers cannot send it.
+Press is signed with the sender's power(s), or "Master"; `PRESS GREY` is signed
+"Anonymous" (and its private record names no sender). Observers cannot send press.
+What the game's press settings allow is `press_settings.check_press`'s to say.
 The sender's reply echoes the text and says who it went to.
 """
 
@@ -23,28 +25,39 @@ from judge.service.context import MailContext, Note, Refusal, Signed, note
 from judge.service.describe import power_title
 from judge.service.games import find_game
 from judge.service.mailing import audience, header_data, one_per_address
+from judge.service.press_settings import check_press
 from judge.service.snapshots import active_players, variants
 from judge.store import games as store
+from judge.store.game_settings import GameSettings
 from judge.store.models import GameStatus, Player, PlayerRole
 
 MASTER = "MASTER"
+ANONYMOUS = "Anonymous"
 
 
 def press(ctx: MailContext, command: Press) -> list[Note]:
-    signed = _sender(ctx)
+    signed = _sender(ctx, to=command.to, grey=command.grey)
+    author = ANONYMOUS if command.grey else _author(signed)
     if command.to is None:
-        return _public(ctx, signed, "press", command.body)
-    return _private(ctx, signed, command.to, command.body)
+        return _public(ctx, signed, author, "press", command.body)
+    return _private(ctx, signed, author, command.to, command.body)
 
 
 def broadcast(ctx: MailContext, command: Broadcast) -> list[Note]:
-    return _public(ctx, _sender(ctx), "broadcast", command.body)
+    signed = _sender(ctx, to=None, grey=False, broadcast=True)
+    return _public(ctx, signed, _author(signed), "broadcast", command.body)
 
 
-def _sender(ctx: MailContext) -> Signed:
+def _sender(
+    ctx: MailContext, *, to: tuple[str, ...] | None, grey: bool, broadcast: bool = False
+) -> Signed:
     signed = ctx.need_signon()
     if not (signed.is_player or signed.is_master):
         raise Refusal("need_player", game=signed.game.name)
+    check_press(
+        GameSettings.of(signed.game), signed.game.name,
+        from_master=signed.is_master, to=to, grey=grey, broadcast=broadcast,
+    )  # fmt: skip
     limit = ctx.config.limits.broadcasts_per_mail
     if ctx.broadcasts >= limit:
         raise Refusal("too_many_broadcasts", limit=limit)
@@ -59,14 +72,16 @@ def _author(signed: Signed) -> str:
     return " and ".join(power_title(p) for p in sorted(signed.player.powers)) or "a player"
 
 
-def _public(ctx: MailContext, signed: Signed, kind: str, body: Sequence[str]) -> list[Note]:
+def _public(
+    ctx: MailContext, signed: Signed, author: str, kind: str, body: Sequence[str]
+) -> list[Note]:
     readers = [p for p in audience(ctx.session, signed.game) if p.id != signed.player.id]
-    _deliver(ctx, signed, kind, body, readers, to=[], recipients=None)
+    _deliver(ctx, signed, author, kind, body, readers, to=[], recipients=None)
     return [note("press_sent", to=[], count=len(readers))]
 
 
 def _private(
-    ctx: MailContext, signed: Signed, to: Sequence[str], body: Sequence[str]
+    ctx: MailContext, signed: Signed, author: str, to: Sequence[str], body: Sequence[str]
 ) -> list[Note]:
     if signed.game.status is GameStatus.FORMING:
         raise Refusal("not_started", game=signed.game.name)
@@ -79,7 +94,10 @@ def _private(
     readers = one_per_address(readers, lambda person: person.address)
     names = [_name(n) for n in to]
     own = ["MASTER"] if signed.is_master else list(signed.player.powers)
-    _deliver(ctx, signed, "press", body, readers, to=names, recipients=sorted({*to, *own}))
+    if author == ANONYMOUS:
+        own = []  # the record of anonymous press does not name its sender either
+    recipients = sorted({*to, *own})
+    _deliver(ctx, signed, author, "press", body, readers, to=names, recipients=recipients)
     return [note("press_sent", to=names, count=len(readers))]
 
 
@@ -99,6 +117,7 @@ def _name(name: str) -> str:
 def _deliver(
     ctx: MailContext,
     signed: Signed,
+    author: str,
     kind: str,
     body: Sequence[str],
     readers: Sequence[Player],
@@ -108,7 +127,6 @@ def _deliver(
 ) -> None:
     game = signed.game
     text = "\n".join(body)
-    author = _author(signed)
     store.add_event(
         ctx.session, game, kind=kind, body=text, now=ctx.now, phase=game.phase,
         author=author, recipients=recipients,

@@ -8,10 +8,29 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from judge.mail.command_types import GameSetting, SetGrace, SetMaps, SetNext, SetRule, SetZine
+from judge.mail.command_types import (
+    GameSetting,
+    SetGrace,
+    SetGunboat,
+    SetMaps,
+    SetNext,
+    SetPartial,
+    SetPress,
+    SetRule,
+    SetZine,
+)
 from judge.service.context import Note, note
 from judge.store.game_settings import GameSettings
 
+PRESS_WORDS = {
+    "white": "white (signed press)",
+    "grey": "grey (anonymous press allowed: PRESS GREY)",
+    "none": "none (no press between players; the master's broadcasts still go out)",
+}
+GUNBOAT_WORDS = {
+    True: "on (players are anonymous, no press between players)",
+    False: "off (players are not anonymous)",
+}
 PHASE_NAMES = {"MOVE": "Movement", "RETREAT": "Retreat", "ADJUST": "Adjustment", "BID": "Bid"}
 
 
@@ -52,4 +71,10 @@ def _what_and_value(command: GameSetting, settings: GameSettings) -> tuple[str, 
         return "Zine", command.address or "none (no zine)"
     if isinstance(command, SetMaps):
         return "Maps", "on" if command.on else "off"
+    if isinstance(command, SetPress):
+        return "Press", PRESS_WORDS[command.level]
+    if isinstance(command, SetPartial):
+        return "Partial press", "on" if command.on else "off (press goes to everyone or nobody)"
+    if isinstance(command, SetGunboat):
+        return "Gunboat", GUNBOAT_WORDS[command.on]
     return type(command).__name__, ""

@@ -3,7 +3,8 @@
 Rule flags are checked by the variant; `SET PLAYERS n` sets the rule flag the
 variant names in `players_flag` (Taskdip's `players`), so the variant checks it
 too. The timing and zine settings are stored by `timing_settings`; SET MAPS turns
-the results maps on or off. All of them are kept in `GameSettings`.
+the results maps on or off; SET PRESS, PARTIAL and GUNBOAT are `press_settings`'.
+All of them are kept in `GameSettings`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from judge.mail.command_types import (
     SetZine,
 )
 from judge.service.context import Refusal
+from judge.service.press_settings import PRESS_SETTINGS, apply_press_setting
 from judge.service.timing_settings import TIMING_SETTINGS, apply_timing
 from judge.store.game_settings import GameSettings
 from judge.variants.base import Variant, VariantError
@@ -47,6 +49,9 @@ def apply_settings(
             continue
         if isinstance(command, SetMaps):
             settings = replace(settings, maps=command.on)
+            continue
+        if isinstance(command, PRESS_SETTINGS):
+            settings = apply_press_setting(settings, command)
             continue
         name, value = _rule_of(variant, command)
         try:

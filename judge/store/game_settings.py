@@ -15,6 +15,10 @@ Stored keys (unchanged from before this module, so old rows read the same):
 * `maps`: `false` after `SET MAPS OFF` (absent: maps on);
 * `language`: the game's default language for new players and the public mails
   (`SET LANGUAGE`; absent: English).
+* `press`: `"grey"` or `"none"` after `SET PRESS GREY|NONE` (absent: `"white"`, signed press);
+* `partial`: `false` after `SET PARTIAL OFF` (absent: press to some powers only allowed);
+* `gunboat`: `true` after `SET GUNBOAT` (absent: players are not anonymous). A gunboat
+  game has no press between players whatever `press` says (`effective_press`).
 
 Keys this module does not know are kept as they were (a newer judge may have
 written them), and absent keys take the defaults the service documents.
@@ -35,8 +39,15 @@ GRACE_KEY = "grace"
 ZINE_KEY = "zine"
 MAPS_KEY = "maps"
 LANGUAGE_KEY = "language"
-KNOWN_KEYS = frozenset({RULES_KEY, LENGTHS_KEY, GRACE_KEY, ZINE_KEY, MAPS_KEY, LANGUAGE_KEY})
+PRESS_KEY = "press"
+PARTIAL_KEY = "partial"
+GUNBOAT_KEY = "gunboat"
+KNOWN_KEYS = frozenset(
+    {RULES_KEY, LENGTHS_KEY, GRACE_KEY, ZINE_KEY, MAPS_KEY, LANGUAGE_KEY, PRESS_KEY, PARTIAL_KEY,
+     GUNBOAT_KEY}
+)  # fmt: skip
 DEFAULT_LANGUAGE = "en"
+PRESS_LEVELS = ("white", "grey", "none")
 
 
 @dataclass(frozen=True)
@@ -49,6 +60,9 @@ class GameSettings:
     zine: str | None = None
     maps: bool = True
     language: str = DEFAULT_LANGUAGE
+    press: str = "white"  # one of PRESS_LEVELS
+    partial: bool = True
+    gunboat: bool = False
     unknown: Mapping[str, Any] = field(default_factory=dict)  # kept as stored
 
     @classmethod
@@ -70,6 +84,9 @@ class GameSettings:
             zine=data.get(ZINE_KEY) or None,
             maps=data.get(MAPS_KEY, True) is not False,
             language=str(data.get(LANGUAGE_KEY) or DEFAULT_LANGUAGE),
+            press=_press_level(data.get(PRESS_KEY)),
+            partial=data.get(PARTIAL_KEY, True) is not False,
+            gunboat=data.get(GUNBOAT_KEY, False) is True,
             unknown={key: value for key, value in data.items() if key not in KNOWN_KEYS},
         )
 
@@ -88,7 +105,18 @@ class GameSettings:
             data[MAPS_KEY] = False
         if self.language != DEFAULT_LANGUAGE:
             data[LANGUAGE_KEY] = self.language
+        if self.press != "white":
+            data[PRESS_KEY] = self.press
+        if not self.partial:
+            data[PARTIAL_KEY] = False
+        if self.gunboat:
+            data[GUNBOAT_KEY] = True
         return data
+
+    @property
+    def effective_press(self) -> str:
+        """The press players may send: `none` in a gunboat game, else `press`."""
+        return "none" if self.gunboat else self.press
 
     def save(self, game: Game) -> None:
         """Store these settings on the game row (a new dict: the JSON column sees it)."""
@@ -99,6 +127,11 @@ class GameSettings:
 
     def with_length(self, kind: str, length: timedelta) -> GameSettings:
         return replace(self, phase_lengths={**self.phase_lengths, kind: length})
+
+
+def _press_level(stored: Any) -> str:
+    """A stored press level; anything unknown reads as the default, signed press."""
+    return stored if stored in PRESS_LEVELS else "white"
 
 
 def _seconds(length: timedelta) -> int:

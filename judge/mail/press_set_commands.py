@@ -1,0 +1,54 @@
+"""Readers of the GM's press settings: `SET PRESS`, `SET PARTIAL`, `SET GUNBOAT`.
+
+They are game settings like `SET MAPS`: written after SET, or as CREATE options
+(`CREATE g1 pw standard PRESS GREY, PARTIAL OFF, GUNBOAT`). njudge's spellings are
+read too: GRAY for GREY, NO (or OFF) for NONE, `SET NO GUNBOAT` or `GUNBOAT OFF`.
+"""
+
+from __future__ import annotations
+
+from judge.mail.arguments import CommandError, on_off, words
+from judge.mail.command_types import PressLevel, SetGunboat, SetPartial, SetPress
+
+PRESS_WORDS: dict[str, PressLevel] = {
+    "WHITE": "white",
+    "GREY": "grey",
+    "GRAY": "grey",
+    "NONE": "none",
+    "NO": "none",
+    "OFF": "none",
+}
+PRESS_USAGE = "SET PRESS takes WHITE (signed press), GREY (anonymous press allowed) or NONE"
+
+
+def set_press(rest: str) -> SetPress:
+    given = words(rest)
+    if len(given) != 1:
+        raise CommandError(PRESS_USAGE)
+    level = PRESS_WORDS.get(given[0].rstrip(".").upper())
+    if level is None:
+        raise CommandError(f"{PRESS_USAGE}, not {given[0]!r}")
+    return SetPress(level)
+
+
+def set_partial(rest: str) -> SetPartial:
+    given = words(rest)
+    if len(given) != 1:
+        raise CommandError("SET PARTIAL takes ON or OFF")
+    return SetPartial(on_off(given[0], "SET PARTIAL"))
+
+
+def set_gunboat(rest: str) -> SetGunboat:
+    """`SET GUNBOAT`, or `SET GUNBOAT ON|OFF`."""
+    given = words(rest)
+    if not given:
+        return SetGunboat(True)
+    if len(given) != 1:
+        raise CommandError("SET GUNBOAT takes nothing, or ON or OFF")
+    return SetGunboat(on_off(given[0], "SET GUNBOAT"))
+
+
+def set_nogunboat(rest: str) -> SetGunboat:
+    if words(rest):
+        raise CommandError("SET NOGUNBOAT takes nothing after it")
+    return SetGunboat(False)

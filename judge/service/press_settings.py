@@ -1,0 +1,66 @@
+"""The GM's press settings (`SET PRESS`, `SET PARTIAL`, `SET GUNBOAT`) and the
+rule they make for each PRESS or BROADCAST a player sends.
+
+* WHITE (the default): press is signed with the sender's power(s).
+* GREY: a player may also send `PRESS GREY`, which goes out signed "Anonymous".
+* NONE: no press from players, but the master's press and BROADCAST still go out.
+* PARTIAL OFF: press from a player goes to everyone or not at all.
+* GUNBOAT: players are anonymous (no mail shows another player's address) and
+  press from players is off, as with NONE. It is chosen before the game starts:
+  once players have seen each other's mail, anonymity cannot be given back.
+
+Whatever the settings, a player may always write private press to the master
+alone (`PRESS TO MASTER`), and the master's own press is never limited.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from judge.mail.command_types import GameSetting, SetGunboat, SetPartial, SetPress
+from judge.service.context import Refusal
+from judge.store.game_settings import GameSettings
+from judge.store.models import Game, GameStatus
+
+PRESS_SETTINGS = (SetPress, SetPartial, SetGunboat)
+MASTER = "MASTER"
+
+
+def apply_press_setting(settings: GameSettings, command: GameSetting) -> GameSettings:
+    """The settings with one press setting applied, or a Refusal."""
+    if isinstance(command, SetPress):
+        if settings.gunboat and command.level != "none":
+            raise Refusal("press_in_gunboat")
+        return replace(settings, press=command.level)
+    if isinstance(command, SetPartial):
+        return replace(settings, partial=command.on)
+    if isinstance(command, SetGunboat):
+        return replace(settings, gunboat=command.on)
+    raise TypeError(f"not a press setting: {command!r}")
+
+
+def check_press_setting(game: Game, command: GameSetting) -> None:
+    """Refuse SET GUNBOAT (or NOGUNBOAT) once the game has started."""
+    if isinstance(command, SetGunboat) and game.status is not GameStatus.FORMING:
+        raise Refusal("gunboat_after_start", game=game.name)
+
+
+def check_press(
+    settings: GameSettings,
+    game: str,
+    *,
+    from_master: bool,
+    to: tuple[str, ...] | None,
+    grey: bool,
+    broadcast: bool = False,
+) -> None:
+    """Refuse a press the game's settings do not allow (see the module's rules)."""
+    level = settings.effective_press
+    if grey and level != "grey":
+        raise Refusal("grey_press_off", game=game, gunboat=settings.gunboat)
+    if from_master or to == (MASTER,):
+        return
+    if level == "none":
+        raise Refusal("press_off", game=game, gunboat=settings.gunboat, broadcast=broadcast)
+    if to is not None and not settings.partial:
+        raise Refusal("partial_press_off", game=game)
