@@ -56,7 +56,7 @@ BUILD_WORDS = frozenset({"construit", "construis", "construire", "construction",
 WAIVE_WORDS = frozenset({"renonce", "renoncer", "renonciation"})
 # Before a unit (`construit une armee`) or a place (`la Manche`, `en Bourgogne`).
 ARTICLES = frozenset({"un", "une", "la", "le", "les", "l"})
-PLACE_FILLERS = frozenset({"en", "a", "de", "du", "d"})
+PLACE_FILLERS = frozenset({"en", "a", "de", "du"})  # not `d`: the English disband
 # `A Lon - Bel via convoi`, `par convoi`, `par mer` (`par` after the target only,
 # where it cannot be Paris).
 VIA_WORDS = frozenset({"convoi", "mer"})

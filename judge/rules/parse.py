@@ -78,6 +78,7 @@ _MOVE_PREPS |= fr.MOVE_PREPOSITIONS
 _COMMAND_MOVE = frozenset({"m", "mv", "move", "moves"})
 _RETREAT_WORDS = frozenset({"r", "retreat", "retreats", "retreating"}) | fr.RETREAT_WORDS
 _MOVE_OR_RETREAT = _MOVE_VERBS | _RETREAT_WORDS
+_RETREAT_PREPS = _MOVE_PREPS | {"vers"}  # `R to ALB`, `retraite vers Albanie`
 _LEADING_PREPS = _MOVE_PREPS - {"to", "into"}  # not at the start of a connector
 _DISBAND_WORDS = frozenset({"d", "disband", "disbands", "remove", "removes", "destroy"})
 _DISBAND_WORDS |= fr.DISBAND_WORDS
@@ -86,6 +87,7 @@ _WAIVE_WORDS = frozenset({"waive", "waives", "waived"}) | fr.WAIVE_WORDS
 _ARTICLES = frozenset({"the"}) | fr.ARTICLES
 _PLACE_FILLERS = frozenset({"in", "at", "the"}) | (fr.PLACE_FILLERS - {"a"})
 _SPELT_FILLERS = _PLACE_FILLERS | {"a"}  # `armee a Paris`; after `A`, `a` is no filler
+_COAST_FILLERS = fr.PLACE_FILLERS | fr.ARTICLES | {"d"}  # `cote de l'est`, `cote d'est`
 _VIA_WORDS = frozenset({"convoy", "sea"}) | fr.VIA_WORDS
 _COAST_WORDS = {"nc": "NC", "sc": "SC", "ec": "EC", "wc": "WC", **fr.COAST_WORDS}
 _COAST_DIRECTIONS = {"north": "NC", "south": "SC", "east": "EC", "west": "WC", "n": "NC",
@@ -298,7 +300,7 @@ class _Grammar:
         """`cote sud`, `cote de l'est`, or a bare `nord` after the place."""
         start = self.pos
         if self.accept(fr.COAST_NOUNS):
-            while self.accept(fr.PLACE_FILLERS | fr.ARTICLES):
+            while self.accept(_COAST_FILLERS):
                 pass
         word = self.word()
         if word is not None and word in fr.COAST_DIRECTIONS:
@@ -423,7 +425,7 @@ class _Grammar:
             self.end()
             return _Reading("convoy", power, unit, other, target)
         if self.accept(_RETREAT_WORDS):
-            self.accept(_MOVE_PREPS)
+            self.accept(_RETREAT_PREPS)
             target = self.place()
             self.end()
             return _Reading("retreat", power, unit, target=target)
