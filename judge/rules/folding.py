@@ -27,8 +27,8 @@ _FOLDS = {
     "u": "ùúûüũūŭůűų",
     "y": "ýÿŷ",
     "z": "źżž",
-    "'": "\u2018\u2019\u02bc\u00b4`",  # ‘ ’ ʼ ´ and the backtick
-    '"': "\u201c\u201d\u00ab\u00bb",  # “ ” « »
+    "'": "\u2018\u2019\u02bc\u00b4`",  # quotation marks, modifier apostrophe, acute, backtick
+    '"': "\u201c\u201d\u00ab\u00bb",  # double quotation marks and guillemets
 }
 _TABLE: dict[int, str] = {}
 for _plain, _accented in _FOLDS.items():

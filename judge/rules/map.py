@@ -63,7 +63,7 @@ class Province:
 
 
 def normalise_name(text: str) -> str:
-    """Lower-case, accents off, only letters and digits: 'Saint-Pétersbourg' -> 'saintpetersbourg'."""
+    """Lower case, no accents, letters and digits only: 'Grèce (GRE)' -> 'grecegre'."""
     return _NOT_NAME.sub("", fold_accents(text).lower())
 
 

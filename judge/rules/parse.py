@@ -86,7 +86,9 @@ _BUILD_WORDS = frozenset({"b", "build", "builds"}) | fr.BUILD_WORDS
 _WAIVE_WORDS = frozenset({"waive", "waives", "waived"}) | fr.WAIVE_WORDS
 _ARTICLES = frozenset({"the"}) | fr.ARTICLES
 _PLACE_FILLERS = frozenset({"in", "at", "the"}) | (fr.PLACE_FILLERS - {"a"})
-_SPELT_FILLERS = _PLACE_FILLERS | {"a"}  # `armee a Paris`; after `A`, `a` is no filler
+# After a spelt-out type: `armee a Paris`, `l'armee d'Edimbourg`; after `A` neither
+# `a` (the type word) nor `d` (disband) is a filler.
+_SPELT_FILLERS = _PLACE_FILLERS | {"a", "d"}
 _COAST_FILLERS = fr.PLACE_FILLERS | fr.ARTICLES | {"d"}  # `cote de l'est`, `cote d'est`
 _VIA_WORDS = frozenset({"convoy", "sea"}) | fr.VIA_WORDS
 _COAST_WORDS = {"nc": "NC", "sc": "SC", "ec": "EC", "wc": "WC", **fr.COAST_WORDS}
@@ -129,7 +131,7 @@ def _tokenise(text: str) -> list[_Token]:
         plain = _plain_tokens(text)
         if plain is not None:
             return plain
-    folded = fold_accents(text)  # `Boheme` for `Bohême`, `'` for `’`
+    folded = fold_accents(text)  # `Boheme` for `Bohême`, plain apostrophes
     lowered = folded.lower()
     if len(lowered) == len(text):
         shown_text = text
@@ -371,7 +373,8 @@ class _Grammar:
         first = self.word()
         if first in _WAIVE_WORDS:
             self.pos += 1
-            self.accept({"a"})  # `renonce a construire`
+            self.accept({"a"})  # `renonce a construire`, `renonce a une construction`
+            self.accept(fr.ARTICLES)
             self.accept(_BUILD_WORDS)
             self.end()
             return _Reading("waive", power)

@@ -143,7 +143,8 @@ def test_reads_french_convoys(text: str, canonical: str) -> None:
         ("F LYO", "F Golfe du Lion -> Méditerranée occidentale", "F LYO - WES"),
         ("F LYO", "F Golfe du Lion -> Mer Tyrrhénienne", "F LYO - TYS"),
         ("F SPA/NC", "F Espagne côte nord tient", "F SPA/NC H"),
-        ("F POR, F MAO", "F Portugal soutient F Atlantique Moyen -> Espagne (cn)", "F POR S F MAO - SPA/NC"),
+        ("F POR, F MAO", "F Portugal soutient F Atlantique Moyen -> Espagne (cn)",
+         "F POR S F MAO - SPA/NC"),
     ],
 )
 def test_reads_french_coasts(units: str, text: str, canonical: str) -> None:
