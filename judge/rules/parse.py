@@ -89,6 +89,7 @@ _PLACE_FILLERS = frozenset({"in", "at", "the"}) | (fr.PLACE_FILLERS - {"a"})
 # After a spelt-out type: `armee a Paris`, `l'armee d'Edimbourg`; after `A` neither
 # `a` (the type word) nor `d` (disband) is a filler.
 _SPELT_FILLERS = _PLACE_FILLERS | {"a", "d"}
+_FRENCH_COAST_STARTS = fr.COAST_NOUNS | frozenset(fr.COAST_DIRECTIONS)
 _COAST_FILLERS = fr.PLACE_FILLERS | fr.ARTICLES | {"d"}  # `cote de l'est`, `cote d'est`
 _VIA_WORDS = frozenset({"convoy", "sea"}) | fr.VIA_WORDS
 _COAST_WORDS = {"nc": "NC", "sc": "SC", "ec": "EC", "wc": "WC", **fr.COAST_WORDS}
@@ -296,7 +297,9 @@ class _Grammar:
         if word in ("north", "south", "east", "west") and self.word(1) == "coast":
             self.pos += 2
             return _COAST_DIRECTIONS[word]
-        return self.french_coast()
+        if word in _FRENCH_COAST_STARTS:
+            return self.french_coast()
+        return None
 
     def french_coast(self) -> str | None:
         """`cote sud`, `cote de l'est`, or a bare `nord` after the place."""
