@@ -30,6 +30,7 @@ from judge.mail.command_types import (
     Start,
     Terminate,
 )
+from judge.mail.french_keywords import with_french
 from judge.mail.keywords import (
     BROADCAST,
     ENDPRESS,
@@ -78,7 +79,7 @@ _TABLE: list[tuple[Keyword, Reader]] = [
     (ENDPRESS, game.stray_endpress_command),
     *set_keywords(),
 ]
-_KEYWORDS = [keyword for keyword, _ in _TABLE]
+_KEYWORDS = [keyword for keyword, _ in _TABLE] + list(with_french(_TABLE))
 _READERS = {keyword.name: reader for keyword, reader in _TABLE}
 _NAMES = sorted({keyword.name for keyword in _KEYWORDS} | {PRESS.name, BROADCAST.name})
 _FIRST_WORDS = frozenset(name.split()[0] for name in _NAMES)

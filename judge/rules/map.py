@@ -5,6 +5,10 @@ adjacency is symmetric, every coast belongs to its province, fleets only touch
 water-side locations, and the centre counts add up. The `GameMap` object then
 answers the questions the parser and adjudicator ask: who borders whom, for an
 army or for a fleet on a given coast, which names mean which province.
+
+A map may have names in other languages, in `<name>.<language>.toml` next to it
+(`standard.fr.toml`): they are read in orders like the English ones (added to
+the aliases) and kept in `GameMap.translations` for showing.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from judge.rules.folding import fold_accents
 from judge.rules.state import (
     POWERS,
     GameState,
@@ -34,6 +39,7 @@ if TYPE_CHECKING:
 
 _NOWHERE: frozenset[str] = frozenset()
 _NOT_NAME = re.compile(r"[^a-z0-9]")
+LANGUAGES = ("fr",)  # the languages a map may have names in, besides English
 
 
 class MapError(ValueError):
@@ -57,8 +63,8 @@ class Province:
 
 
 def normalise_name(text: str) -> str:
-    """Lower-case, drop everything but letters and digits: 'St. Petersburg' -> 'stpetersburg'."""
-    return _NOT_NAME.sub("", text.lower())
+    """Lower case, no accents, letters and digits only: 'Grèce (GRE)' -> 'grecegre'."""
+    return _NOT_NAME.sub("", fold_accents(text).lower())
 
 
 @dataclass(frozen=True)
@@ -72,6 +78,8 @@ class GameMap:
     starting_units: Mapping[str, tuple[Unit, ...]]
     adjectives: Mapping[str, str]
     name_index: Mapping[str, str] = field(default_factory=dict)  # normalised -> id
+    # language -> province id -> its name in that language (`fr` -> `BUR` -> `Bourgogne`)
+    translations: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     # --- questions -----------------------------------------------------------------
     #
@@ -101,7 +109,7 @@ class GameMap:
         names: dict[tuple[str, ...], str] = {}
         for prov in self.provinces.values():
             for name in (prov.name, *prov.aliases):
-                words = tuple(re.findall(r"[a-z0-9]+", name.lower()))
+                words = tuple(re.findall(r"[a-z0-9]+", fold_accents(name).lower()))
                 if len(words) > 1:
                     names[words] = prov.id
         return MappingProxyType(names)
@@ -204,9 +212,16 @@ class GameMap:
 
 
 def load_map(name: str = "standard") -> GameMap:
-    """Read and validate `judge/rules/data/<name>.toml`."""
-    text = resources.files("judge.rules.data").joinpath(f"{name}.toml").read_text("utf-8")
-    return build_map(name, tomllib.loads(text))
+    """Read and validate `judge/rules/data/<name>.toml`, and its names in other
+    languages (`<name>.fr.toml`) where there are some."""
+    folder = resources.files("judge.rules.data")
+    text = folder.joinpath(f"{name}.toml").read_text("utf-8")
+    names: dict[str, Mapping[str, Any]] = {}
+    for language in LANGUAGES:
+        path = folder.joinpath(f"{name}.{language}.toml")
+        if path.is_file():
+            names[language] = tomllib.loads(path.read_text("utf-8"))
+    return build_map(name, tomllib.loads(text), names)
 
 
 def _parse_unit(power: str, text: str) -> Unit:
@@ -214,16 +229,29 @@ def _parse_unit(power: str, text: str) -> Unit:
     return Unit(power, UnitType(kind.upper()), location.upper())
 
 
-def build_map(name: str, data: Mapping[str, Any]) -> GameMap:
+def build_map(
+    name: str, data: Mapping[str, Any], languages: Mapping[str, Mapping[str, Any]] | None = None
+) -> GameMap:
+    """The map of `data`; `languages` are its names in other languages, by language
+    (each like `standard.fr.toml`: `provinces.<id>.name` and `.aliases`)."""
+    languages = languages or {}
+    translations = _translations(data, languages)
     provinces: dict[str, Province] = {}
     for pid, entry in data["provinces"].items():
+        foreign = [
+            alias
+            for names in languages.values()
+            for foreign_entry in [names.get("provinces", {}).get(pid, {})]
+            for alias in (foreign_entry.get("name"), *foreign_entry.get("aliases", ()))
+            if alias
+        ]
         provinces[pid] = Province(
             id=pid,
             name=entry["name"],
             kind=ProvinceKind(entry["type"]),
             is_center=bool(entry.get("center", False)),
             coasts=tuple(entry.get("coasts", ())),
-            aliases=tuple(entry.get("aliases", ())),
+            aliases=tuple(dict.fromkeys((*entry.get("aliases", ()), *foreign))),
         )
 
     army: dict[str, set[str]] = {pid: set() for pid in provinces}
@@ -248,9 +276,25 @@ def build_map(name: str, data: Mapping[str, Any]) -> GameMap:
         ),
         adjectives=MappingProxyType({p: powers[p]["adjective"] for p in powers}),
         name_index=MappingProxyType(_name_index(provinces)),
+        translations=MappingProxyType(translations),
     )
     validate_map(game_map, data)
     return game_map
+
+
+def _translations(
+    data: Mapping[str, Any], languages: Mapping[str, Mapping[str, Any]]
+) -> dict[str, Mapping[str, str]]:
+    """language -> province id -> name; every province must have one."""
+    found: dict[str, Mapping[str, str]] = {}
+    for language, names in languages.items():
+        entries = names.get("provinces", {})
+        unknown = sorted(set(entries) - set(data["provinces"]))
+        missing = sorted(set(data["provinces"]) - set(entries))
+        if unknown or missing:
+            raise MapError(f"{language} names: unknown {unknown}, missing {missing}")
+        found[language] = MappingProxyType({pid: entries[pid]["name"] for pid in entries})
+    return found
 
 
 def _name_index(provinces: Mapping[str, Province]) -> dict[str, str]:

@@ -25,6 +25,8 @@ import re
 from collections.abc import Collection, Iterator
 from typing import NamedTuple, NoReturn
 
+from judge.rules import french_words as fr
+from judge.rules.folding import fold_accents
 from judge.rules.legality import NO_SUCH_UNIT, check_order, fleet_target, known_coast, note_legal
 from judge.rules.map import GameMap
 from judge.rules.orders import (
@@ -53,28 +55,44 @@ from judge.rules.state import (
 
 # --- vocabulary ---------------------------------------------------------------------------
 
+# English words, and the French ones of `french_words` (read in every game).
 _TYPE_WORDS = {
     "a": UnitType.ARMY,
     "army": UnitType.ARMY,
     "f": UnitType.FLEET,
     "fleet": UnitType.FLEET,
+    **fr.UNIT_WORDS,
 }
 _HOLD_WORDS = frozenset({"h", "hold", "holds", "holding", "stand", "stands", "standing"})
+_HOLD_WORDS |= fr.HOLD_WORDS
 _SUPPORT_WORDS = frozenset({"s", "support", "supports", "supporting", "sup", "supp"})
+_SUPPORT_WORDS |= fr.SUPPORT_WORDS
 _CONVOY_WORDS = frozenset({"c", "convoy", "convoys", "convoying", "transport", "transports"})
+_CONVOY_WORDS |= fr.CONVOY_WORDS
 _MOVE_VERBS = frozenset(
     {"m", "mv", "move", "moves", "moving", "attack", "attacks", "attacking", "go", "goes"}
 )
+_MOVE_VERBS |= fr.MOVE_VERBS
 _MOVE_PREPS = frozenset({"to", "into", "on", "onto", "of", "towards", "toward"})
+_MOVE_PREPS |= fr.MOVE_PREPOSITIONS
 _COMMAND_MOVE = frozenset({"m", "mv", "move", "moves"})
-_RETREAT_WORDS = frozenset({"r", "retreat", "retreats", "retreating"})
+_RETREAT_WORDS = frozenset({"r", "retreat", "retreats", "retreating"}) | fr.RETREAT_WORDS
 _MOVE_OR_RETREAT = _MOVE_VERBS | _RETREAT_WORDS
+_RETREAT_PREPS = _MOVE_PREPS | {"vers"}  # `R to ALB`, `retraite vers Albanie`
 _LEADING_PREPS = _MOVE_PREPS - {"to", "into"}  # not at the start of a connector
 _DISBAND_WORDS = frozenset({"d", "disband", "disbands", "remove", "removes", "destroy"})
-_BUILD_WORDS = frozenset({"b", "build", "builds"})
-_WAIVE_WORDS = frozenset({"waive", "waives", "waived"})
-_PLACE_FILLERS = frozenset({"in", "at", "the"})
-_COAST_WORDS = {"nc": "NC", "sc": "SC", "ec": "EC", "wc": "WC"}
+_DISBAND_WORDS |= fr.DISBAND_WORDS
+_BUILD_WORDS = frozenset({"b", "build", "builds"}) | fr.BUILD_WORDS
+_WAIVE_WORDS = frozenset({"waive", "waives", "waived"}) | fr.WAIVE_WORDS
+_ARTICLES = frozenset({"the"}) | fr.ARTICLES
+_PLACE_FILLERS = frozenset({"in", "at", "the"}) | (fr.PLACE_FILLERS - {"a"})
+# After a spelt-out type: `armee a Paris`, `l'armee d'Edimbourg`; after `A` neither
+# `a` (the type word) nor `d` (disband) is a filler.
+_SPELT_FILLERS = _PLACE_FILLERS | {"a", "d"}
+_FRENCH_COAST_STARTS = fr.COAST_NOUNS | frozenset(fr.COAST_DIRECTIONS)
+_COAST_FILLERS = fr.PLACE_FILLERS | fr.ARTICLES | {"d"}  # `cote de l'est`, `cote d'est`
+_VIA_WORDS = frozenset({"convoy", "sea"}) | fr.VIA_WORDS
+_COAST_WORDS = {"nc": "NC", "sc": "SC", "ec": "EC", "wc": "WC", **fr.COAST_WORDS}
 _COAST_DIRECTIONS = {"north": "NC", "south": "SC", "east": "EC", "west": "WC", "n": "NC",
                      "s": "SC", "e": "EC", "w": "WC"}  # fmt: skip
 _ARROWS = frozenset({"-", "->", "-->", "=>", "-=>", "==>", "\u2013", "\u2014", "\u2192"})
@@ -114,8 +132,12 @@ def _tokenise(text: str) -> list[_Token]:
         plain = _plain_tokens(text)
         if plain is not None:
             return plain
-    lowered = text.lower()
-    shown_text = text if len(lowered) == len(text) else lowered
+    folded = fold_accents(text)  # `Boheme` for `Bohême`, plain apostrophes
+    lowered = folded.lower()
+    if len(lowered) == len(text):
+        shown_text = text
+    else:
+        shown_text = folded if len(lowered) == len(folded) else lowered
     tokens: list[_Token] = []
     for match in _TOKEN_RE.finditer(lowered):
         kind = match.lastgroup
@@ -231,7 +253,7 @@ class _Grammar:
 
     # -- pieces
     def place(self) -> _Place:
-        while self.word() == "the":
+        while self.word() in _ARTICLES:
             self.pos += 1
         start = self.pos
         if start < len(self.tokens):
@@ -275,20 +297,40 @@ class _Grammar:
         if word in ("north", "south", "east", "west") and self.word(1) == "coast":
             self.pos += 2
             return _COAST_DIRECTIONS[word]
+        if word in _FRENCH_COAST_STARTS:
+            return self.french_coast()
+        return None
+
+    def french_coast(self) -> str | None:
+        """`cote sud`, `cote de l'est`, or a bare `nord` after the place."""
+        start = self.pos
+        if self.accept(fr.COAST_NOUNS):
+            while self.accept(_COAST_FILLERS):
+                pass
+        word = self.word()
+        if word is not None and word in fr.COAST_DIRECTIONS:
+            self.pos += 1
+            return fr.COAST_DIRECTIONS[word]
+        self.pos = start
         return None
 
     def unit_ref(self, foreign: bool = False) -> _UnitRef:
         """`[power] [A|F] [in|at] place`; a nationality only on supported/convoyed units."""
         if foreign:
             self.nationality()
+        while self.accept(fr.ARTICLES):
+            pass
         kind = None
         word = self.word()
+        fillers = _PLACE_FILLERS
         if word in _TYPE_WORDS and self._type_word_here():
             kind = _TYPE_WORDS[word]
             self.pos += 1
+            if word is not None and len(word) > 1:
+                fillers = _SPELT_FILLERS
         if foreign:
             self.nationality()
-        while self.accept(_PLACE_FILLERS):
+        while self.accept(fillers):
             pass
         return _tuple(_UnitRef, (kind, self.place()))
 
@@ -321,9 +363,10 @@ class _Grammar:
 
     def via(self) -> bool:
         if self.accept({"via"}):
-            self.accept({"convoy", "c", "sea"})
+            self.accept(_VIA_WORDS | {"c"})
             return True
-        if self.word() == "by" and self.word(1) in ("convoy", "sea"):
+        lead, what = self.word(), self.word(1)
+        if (lead == "by" or lead in fr.VIA_LEADS) and what is not None and what in _VIA_WORDS:
             self.pos += 2
             return True
         return False
@@ -333,6 +376,8 @@ class _Grammar:
         first = self.word()
         if first in _WAIVE_WORDS:
             self.pos += 1
+            self.accept({"a"})  # `renonce a construire`, `renonce a une construction`
+            self.accept(fr.ARTICLES)
             self.accept(_BUILD_WORDS)
             self.end()
             return _Reading("waive", power)
@@ -386,7 +431,7 @@ class _Grammar:
             self.end()
             return _Reading("convoy", power, unit, other, target)
         if self.accept(_RETREAT_WORDS):
-            self.accept(_MOVE_PREPS)
+            self.accept(_RETREAT_PREPS)
             target = self.place()
             self.end()
             return _Reading("retreat", power, unit, target=target)
@@ -421,6 +466,9 @@ def _power_word(game_map: GameMap, word: str, loose: bool) -> str | None:
         return power
     if word in _POWER_ALIASES:
         return _POWER_ALIASES[word]
+    power = fr.POWER_WORDS.get(upper)
+    if power is not None:
+        return power
     return power_name(word) if loose else None
 
 

@@ -28,13 +28,21 @@ POWERS: tuple[str, ...] = (
     "TURKEY",
 )
 POWER_BY_LETTER: Mapping[str, str] = MappingProxyType({p[0]: p for p in POWERS})
+# The powers' French names (`BID Allemagne 5`); initials stay the English ones.
+FRENCH_POWER_NAMES: Mapping[str, str] = MappingProxyType(
+    {"AUTRICHE": "AUSTRIA", "ANGLETERRE": "ENGLAND", "ALLEMAGNE": "GERMANY",
+     "ITALIE": "ITALY", "RUSSIE": "RUSSIA", "TURQUIE": "TURKEY"}
+)  # fmt: skip
 
 
 def power_name(text: str) -> str | None:
-    """Return the canonical power name for a full name or initial, else None."""
+    """Return the canonical power name for a full name (English or French) or
+    initial, else None."""
     word = text.strip().upper()
     if word in POWERS:
         return word
+    if word in FRENCH_POWER_NAMES:
+        return FRENCH_POWER_NAMES[word]
     if len(word) == 1:
         return POWER_BY_LETTER.get(word)
     for power in POWERS:

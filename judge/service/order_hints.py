@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from judge.mail.arguments import CommandError, power
 from judge.mail.spelling import closest
+from judge.rules.folding import fold_accents
 from judge.rules.legality import NO_SUCH_UNIT
 from judge.rules.map import GameMap
 from judge.rules.orders import Build, IllegalOrder, Order, OrderError, Remove, Waive
@@ -62,7 +63,7 @@ def nearest_province(word: str, game_map: GameMap) -> str | None:
 
 
 def _letters(text: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", text.lower())
+    return re.sub(r"[^a-z0-9]", "", fold_accents(text).lower())
 
 
 @dataclass(frozen=True)

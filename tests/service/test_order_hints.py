@@ -41,8 +41,9 @@ def test_closest_wants_one_clear_winner() -> None:
 
 @pytest.mark.parametrize(
     ("word", "meant"),
-    [("MOSC", "MOS"), ("Munchen", None), ("Moskow", "MOS"), ("Sevastpol", "SEV"), ("PAR", None)],
-)
+    [("MOSC", "MOS"), ("Munchen", None), ("Moskow", "MOS"), ("Sevastpol", "SEV"), ("PAR", None),
+     ("Bohêmee", "BOH"), ("Bourgone", "BUR"), ("Varsovei", "WAR"), ("Bohême", None)],
+)  # fmt: skip
 def test_nearest_province(word: str, meant: str | None) -> None:
     assert nearest_province(word, MAP) == meant
 

@@ -1,0 +1,48 @@
+"""The French spellings of a few commands, read in every mail like the English ones.
+
+The contract (spec/mail.md, `SET LANGUAGE`) reads commands "in either language's
+usual words". Only the commands a French player most often types alone on a line
+get a French word, and only words that can be nothing else in a mail:
+
+    AIDE            HELP         (AIDE topic, as HELP topic)
+    LISTE           LIST         (LISTE game)
+    HISTORIQUE      HISTORY
+    CARTE           MAP
+    ENCHÈRE         BID          (ENCHERE, ENCHÈRES; ENCHÈRE Allemagne 5)
+    ENCHÈRE AUCUNE  BID NONE
+    PRÉFÉRENCES     PREFERENCES  (the English word with its accents)
+
+Each French word is checked not to be a province name, an order word, nor the
+start of another command (tests/mail/test_french_keywords.py). Words that would
+read as something else are left out on purpose: `RÉSUMÉ` (folded, it is RESUME),
+`ORDRES`, `NULLE` (draw), `ABANDON` (concede or resign?). The arguments are read
+as in English; power names may be French (`Allemagne`, see `rules.state.power_name`).
+Other commands keep their English keyword, which French players know from the
+rules and the HELP text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from judge.mail.keywords import Keyword
+
+# English keyword name -> the French spelling, in `Keyword.spelling` form.
+FRENCH_SPELLINGS: Mapping[str, str] = {
+    "HELP": "AIDE",
+    "LIST": "LISTE",
+    "HISTORY": "HISTORIQUE",
+    "MAP": "CARTE",
+    "BID": "ENCH[EÈ]RES?",
+    "BID NONE": "ENCH[EÈ]RES? AUCUNE",
+    "PREFERENCES": "PR[EÉ]F[EÉ]RENCES?",
+}
+
+
+def with_french(table: Iterable[tuple[Keyword, object]]) -> Iterable[Keyword]:
+    """The French keyword for each English one of `table` that has one, named like
+    it (so it is read by the same reader)."""
+    for keyword, _ in table:
+        french = FRENCH_SPELLINGS.get(keyword.name)
+        if french is not None:
+            yield Keyword(keyword.name, french)
