@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from judge.mail.keywords import ends_press_block, is_signoff, starts_press_block
+from judge.language.keywords import ends_press_block, is_signoff, starts_press_block
 
 MAX_LINES = 500
 

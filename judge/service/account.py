@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
-from judge.mail.command_types import (
+from judge.language.command_types import (
     Concede,
     Draw,
     NoDraw,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from judge.mail.command_types import Bid, BidNone
+from judge.language.command_types import Bid, BidNone
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.describe import power_title
 from judge.service.orders import running_board

@@ -30,7 +30,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from judge.config import Config
-from judge.mail.command_types import Confirm, Stop, Unobserve
+from judge.language.command_types import Confirm, Stop, Unobserve
 from judge.mail.compose import broadcast_message
 from judge.mail.templates import render
 from judge.outbound import enqueue

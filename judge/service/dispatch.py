@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from judge.mail import command_types as c
-from judge.mail.command_types import ParsedLine
+from judge.language import command_types as c
+from judge.language.command_types import ParsedLine
 from judge.service import (
     account,
     bids,

@@ -12,7 +12,7 @@ from datetime import timedelta
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from judge.mail.command_types import Create, Observe, Preferences, Signon, Start
+from judge.language.command_types import Create, Observe, Preferences, Signon, Start
 from judge.rules.state import POWERS
 from judge.service.confirmation import confirmation_note, unconfirmed
 from judge.service.context import MailContext, Note, Refusal, note

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.mail.command_types import (
+from judge.language.command_types import (
     Eject,
     GameSetting,
     Pause,

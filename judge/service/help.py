@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.mail.command_types import Help
-from judge.mail.open_commands import HELP_TOPICS
+from judge.language.command_types import Help
+from judge.language.open_commands import HELP_TOPICS
 from judge.mail.templates import render
 from judge.service.context import MailContext, Note
 from judge.service.snapshots import variants

@@ -23,9 +23,9 @@ from sqlalchemy.orm import Session
 
 from judge.clock import Clock
 from judge.config import Config
+from judge.language.command_types import Signon
+from judge.language.commands import parse_commands
 from judge.mail.attachments import attach
-from judge.mail.command_types import Signon
-from judge.mail.commands import parse_commands
 from judge.mail.compose import ReplyFields, reply_bytes, reply_message
 from judge.mail.read import IncomingMail
 from judge.mail.templates import render

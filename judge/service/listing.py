@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from judge.mail.command_types import History, ListGames, Summary
+from judge.language.command_types import History, ListGames, Summary
 from judge.mail.templates import render
 from judge.rules.state import GameState, Phase, Season
 from judge.service.context import MailContext, Note, Refusal

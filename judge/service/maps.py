@@ -21,8 +21,8 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from judge.language.command_types import MapRequest
 from judge.mail.attachments import Attachment
-from judge.mail.command_types import MapRequest
 from judge.mail.stored_attachment import placeholder
 from judge.render.neutrals import board_colours, neutral_on
 from judge.render.palette import ColourOf, neutral_for

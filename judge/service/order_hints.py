@@ -20,8 +20,8 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from judge.mail.arguments import CommandError, power
-from judge.mail.spelling import closest
+from judge.language.arguments import CommandError, power
+from judge.language.spelling import closest
 from judge.rules.folding import fold_accents
 from judge.rules.legality import NO_SUCH_UNIT
 from judge.rules.map import GameMap

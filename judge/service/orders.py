@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.mail.command_types import EndOrders, OrderLine, Orders, SetWait
+from judge.language.command_types import EndOrders, OrderLine, Orders, SetWait
 from judge.rules.orders import (
     IllegalOrder,
     Order,

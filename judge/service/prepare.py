@@ -23,8 +23,8 @@ import logging
 from sqlalchemy.orm import Session
 
 from judge.config import Config
-from judge.mail import command_types as c
-from judge.mail.commands import parse_commands
+from judge.language import command_types as c
+from judge.language.commands import parse_commands
 from judge.service.games import signon_seat, the_observer
 from judge.service.readings import read_ahead
 from judge.store import games as store

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from judge.mail.command_types import Broadcast, Press
+from judge.language.command_types import Broadcast, Press
 from judge.mail.templates import render
 from judge.service import mailing
 from judge.service.context import MailContext, Note, Refusal, Signed, note

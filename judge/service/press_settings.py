@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judge.mail.command_types import GameSetting, SetGunboat, SetPartial, SetPress
+from judge.language.command_types import GameSetting, SetGunboat, SetPartial, SetPress
 from judge.service.context import Refusal
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus

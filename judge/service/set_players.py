@@ -10,7 +10,7 @@ after a SIGNON.
 
 from __future__ import annotations
 
-from judge.mail.command_types import SetPlayers
+from judge.language.command_types import SetPlayers
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.games import find_game
 from judge.service.settings import apply_settings

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from judge.mail.command_types import (
+from judge.language.command_types import (
     GameSetting,
     SetGrace,
     SetGunboat,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from judge.mail.command_types import (
+from judge.language.command_types import (
     GameSetting,
     SetDeadline,
     SetGrace,

@@ -12,7 +12,7 @@ counts are equal. A declaration stands until the game ends.
 
 from __future__ import annotations
 
-from judge.mail.command_types import Stalemate
+from judge.language.command_types import Stalemate
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.ending import finish_game
 from judge.service.orders import running_board

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 
-from judge.mail.command_types import Approve
+from judge.language.command_types import Approve
 from judge.mail.templates import render
 from judge.service.announce import announce
 from judge.service.context import MailContext, Note, Refusal, note

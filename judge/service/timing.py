@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from judge.mail.command_types import SetDeadline
+from judge.language.command_types import SetDeadline
 from judge.service import deadlines
 from judge.service.announce import announce
 from judge.service.context import MailContext, Note, Refusal, note

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judge.mail.command_types import GameSetting, SetDeadline, SetGrace, SetNext, SetZine
+from judge.language.command_types import GameSetting, SetDeadline, SetGrace, SetNext, SetZine
 from judge.service import deadlines
 from judge.service.context import Refusal
 from judge.store.game_settings import GameSettings

@@ -24,7 +24,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from judge.config import Config
-from judge.mail.arguments import GAME_NAME
+from judge.language.arguments import GAME_NAME
 from judge.store import games as store
 from judge.store.db import make_engine, make_session_factory
 from judge.zine.index import IndexRow, index_page, index_row

@@ -13,7 +13,7 @@ from service.harness import JudgeHarness, body_of, build_mail
 from sqlalchemy import select
 
 from judge.cli import _overview_text
-from judge.mail import command_types as c
+from judge.language import command_types as c
 from judge.service import dispatch
 from judge.store.models import InboxMessage
 from judge.store.overview import operator_overview

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from judge.mail.command_types import Command
-from judge.mail.commands import parse_commands
+from judge.language.command_types import Command
+from judge.language.commands import parse_commands
 
 
 def command(line: str) -> Command:

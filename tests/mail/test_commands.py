@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from judge.mail.command_types import (
+from judge.language.command_types import (
     BidNone,
     Command,
     Create,
@@ -26,7 +26,7 @@ from judge.mail.command_types import (
     Signon,
     Summary,
 )
-from judge.mail.commands import parse_commands, unknown_command_error
+from judge.language.commands import parse_commands, unknown_command_error
 
 from .parsing import command, error
 

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from judge.mail.durations import DurationError, parse_duration, parse_when
+from judge.language.durations import DurationError, parse_duration, parse_when
 
 
 @pytest.mark.parametrize(

@@ -10,10 +10,10 @@ import re
 
 import pytest
 
-from judge.mail.command_types import OrderLine, Resume
-from judge.mail.commands import _NAMES, _TABLE, parse_line
-from judge.mail.french_keywords import FRENCH_SPELLINGS, with_french
-from judge.mail.keywords import match_keyword
+from judge.language.command_types import OrderLine, Resume
+from judge.language.commands import _NAMES, _TABLE, parse_line
+from judge.language.french_keywords import FRENCH_SPELLINGS, with_french
+from judge.language.keywords import match_keyword
 from judge.rules import french_words
 from judge.rules.map import load_map
 from judge.rules.parse import parse_order

@@ -15,9 +15,9 @@ from email.message import EmailMessage
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
-from judge.mail.command_types import ParsedLine
-from judge.mail.commands import parse_commands
-from judge.mail.durations import DurationError, parse_duration, parse_when
+from judge.language.command_types import ParsedLine
+from judge.language.commands import parse_commands
+from judge.language.durations import DurationError, parse_duration, parse_when
 from judge.mail.html_text import html_to_text
 from judge.mail.read import IncomingMail, read_message
 

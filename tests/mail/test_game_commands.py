@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from judge.mail.command_types import (
+from judge.language.command_types import (
     Approve,
     Bid,
     BidNone,

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from judge.mail.command_types import (
+from judge.language.command_types import (
     Broadcast,
     ListGames,
     Press,
     Signoff,
 )
-from judge.mail.commands import parse_commands
+from judge.language.commands import parse_commands
 
 from .parsing import error
 

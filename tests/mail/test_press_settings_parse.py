@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from judge.mail.command_types import Create, Press, SetGunboat, SetPartial, SetPress
-from judge.mail.commands import parse_commands
+from judge.language.command_types import Create, Press, SetGunboat, SetPartial, SetPress
+from judge.language.commands import parse_commands
 
 from .parsing import command, error
 

@@ -13,9 +13,9 @@ import pytest
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Config
-from judge.mail import command_types as c
+from judge.language import command_types as c
+from judge.language.command_types import ParsedLine
 from judge.mail.attachments import Attachment
-from judge.mail.command_types import ParsedLine
 from judge.service import dispatch
 from judge.service.context import MailContext, Refusal, Signed
 from judge.store.models import Game, Player

@@ -21,8 +21,8 @@ from typing import Any, cast
 import pytest
 from sqlalchemy import func, select
 
+from judge.language.open_commands import HELP_TOPICS
 from judge.mail import templates
-from judge.mail.open_commands import HELP_TOPICS
 from judge.mail.readers import Reader
 from judge.server.scheduler import run_due_games
 from judge.store.models import OutboxMessage

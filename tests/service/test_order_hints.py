@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge.mail.spelling import closest, edit_distance
+from judge.language.spelling import closest, edit_distance
 from judge.rules.map import load_map
 from judge.rules.orders import Build, Waive
 from judge.rules.state import GameState, Phase, PhaseType, Season, Unit, UnitType

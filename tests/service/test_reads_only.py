@@ -7,7 +7,7 @@ import pytest
 from sqlalchemy import event
 from sqlalchemy.orm import Session, sessionmaker
 
-from judge.mail.commands import parse_commands
+from judge.language.commands import parse_commands
 from judge.service.context import MailContext
 from judge.service.dispatch import READS_ONLY, run_line
 from service.harness import JudgeHarness

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from judge.mail.arguments import CommandError
-from judge.mail.open_commands import create_command, help_command, signon_command
+from judge.language.arguments import CommandError
+from judge.language.open_commands import create_command, help_command, signon_command
 from judge.rules.state import POWERS
 from judge.variants.registry import default_registry
 

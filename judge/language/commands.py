@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from judge.mail import game_commands as game
-from judge.mail import open_commands as open_
-from judge.mail.arguments import CommandError
-from judge.mail.command_types import (
+from judge.language import game_commands as game
+from judge.language import open_commands as open_
+from judge.language.arguments import CommandError
+from judge.language.command_types import (
     Command,
     Concede,
     Draw,
@@ -30,8 +30,8 @@ from judge.mail.command_types import (
     Start,
     Terminate,
 )
-from judge.mail.french_keywords import with_french
-from judge.mail.keywords import (
+from judge.language.french_keywords import with_french
+from judge.language.keywords import (
     BROADCAST,
     ENDPRESS,
     PRESS,
@@ -40,9 +40,9 @@ from judge.mail.keywords import (
     clean,
     match_keyword,
 )
-from judge.mail.press_blocks import read_press_block
-from judge.mail.set_commands import set_keywords
-from judge.mail.spelling import closest
+from judge.language.press_blocks import read_press_block
+from judge.language.set_commands import set_keywords
+from judge.language.spelling import closest
 
 Reader = Callable[[str], Command]
 

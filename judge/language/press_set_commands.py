@@ -7,8 +7,8 @@ read too: GRAY for GREY, NO (or OFF) for NONE, `SET NO GUNBOAT` or `GUNBOAT OFF`
 
 from __future__ import annotations
 
-from judge.mail.arguments import CommandError, on_off, words
-from judge.mail.command_types import PressLevel, SetGunboat, SetPartial, SetPress
+from judge.language.arguments import CommandError, on_off, words
+from judge.language.command_types import PressLevel, SetGunboat, SetPartial, SetPress
 
 PRESS_WORDS: dict[str, PressLevel] = {
     "WHITE": "white",

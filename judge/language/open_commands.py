@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import cast
 
-from judge.mail.arguments import CommandError, game_name, password, words
-from judge.mail.command_types import (
+from judge.language.arguments import CommandError, game_name, password, words
+from judge.language.command_types import (
     Confirm,
     Create,
     Help,
@@ -23,7 +23,7 @@ from judge.mail.command_types import (
     Summary,
     Unobserve,
 )
-from judge.mail.set_commands import parse_settings
+from judge.language.set_commands import parse_settings
 from judge.variants.registry import default_registry
 
 # Names, aliases, power letters and help topics are the registry's; these are read

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from judge.mail.arguments import (
+from judge.language.arguments import (
     CommandError,
     address,
     count,
@@ -20,7 +20,7 @@ from judge.mail.arguments import (
     password,
     words,
 )
-from judge.mail.command_types import (
+from judge.language.command_types import (
     Command,
     Draw,
     GameSetting,
@@ -37,10 +37,10 @@ from judge.mail.command_types import (
     SetWait,
     SetZine,
 )
-from judge.mail.durations import DurationError, parse_duration, parse_when
-from judge.mail.game_commands import preferences_command, simple
-from judge.mail.keywords import Keyword, match_keyword
-from judge.mail.press_set_commands import set_gunboat, set_nogunboat, set_partial, set_press
+from judge.language.durations import DurationError, parse_duration, parse_when
+from judge.language.game_commands import preferences_command, simple
+from judge.language.keywords import Keyword, match_keyword
+from judge.language.press_set_commands import set_gunboat, set_nogunboat, set_partial, set_press
 
 Reader = Callable[[str], Command]
 T = TypeVar("T")

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from judge.mail.keywords import Keyword
+from judge.language.keywords import Keyword
 
 # English keyword name -> the French spelling, in `Keyword.spelling` form.
 FRENCH_SPELLINGS: Mapping[str, str] = {

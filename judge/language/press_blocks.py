@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from judge.mail.arguments import MASTER_WORDS, CommandError, power_list
-from judge.mail.command_types import Broadcast, Command, ParsedLine, Press
-from judge.mail.keywords import BROADCAST, PRESS, ends_press_block, is_signoff, match_keyword
+from judge.language.arguments import MASTER_WORDS, CommandError, power_list
+from judge.language.command_types import Broadcast, Command, ParsedLine, Press
+from judge.language.keywords import BROADCAST, PRESS, ends_press_block, is_signoff, match_keyword
 
 PRESS_USAGE = "write PRESS alone (press to everyone) or PRESS TO and the powers: PRESS TO F G"
 GREY_WORDS = frozenset({"GREY", "GRAY", "ANONYMOUS"})

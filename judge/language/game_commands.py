@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from judge.mail.arguments import (
+from judge.language.arguments import (
     CommandError,
     address,
     count,
@@ -17,7 +17,7 @@ from judge.mail.arguments import (
     power_list,
     words,
 )
-from judge.mail.command_types import (
+from judge.language.command_types import (
     Approve,
     Bid,
     BidNone,
