@@ -3,7 +3,7 @@
 The reading side is elsewhere (`french_words`, `standard.fr.toml`); this module
 is for showing: `province_name(game_map, "STP/SC")` is `Saint-Pétersbourg (côte
 sud)`, `power_name("GERMANY")` is `Allemagne`, `unit_name(UnitType.FLEET)` is
-`Flotte`. The French mail templates and `judge/service/describe_fr.py` (orders
+`Flotte`. The French mail templates and `judge/wording/describe_fr.py` (orders
 and results in French) use them. A map without French names shows its English
 ones, so a variant is never left without a name.
 """

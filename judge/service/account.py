@@ -19,7 +19,6 @@ from judge.language.command_types import (
 from judge.service.announce import announce
 from judge.service.confirmation import confirmation_note
 from judge.service.context import MailContext, Note, Refusal, note
-from judge.service.describe import power_title
 from judge.service.ending import finish_game
 from judge.service.last_player import end_if_alone
 from judge.service.orders import running_board
@@ -27,6 +26,7 @@ from judge.service.snapshots import Board, active_players, seat_of
 from judge.store import games as store
 from judge.store.models import Game, Player, PlayerStatus
 from judge.store.password_work import new_hash
+from judge.wording.describe import power_title
 
 DRAW_EVENT = "draw"
 

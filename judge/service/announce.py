@@ -14,13 +14,13 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from judge.config import Config
-from judge.mail.readers import Reader
-from judge.mail.templates import render, render_macro
 from judge.service.mailing import audience, broadcast, header_data
 from judge.service.readers import readers_for
 from judge.service.snapshots import variants
 from judge.store import games as store
 from judge.store.models import Game
+from judge.wording.readers import Reader
+from judge.wording.templates import render, render_macro
 
 NOTICE_EVENT = "notice"
 

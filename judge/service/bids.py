@@ -16,11 +16,11 @@ from typing import Any
 
 from judge.language.command_types import Bid, BidNone
 from judge.service.context import MailContext, Note, Refusal, note
-from judge.service.describe import power_title
 from judge.service.orders import running_board
 from judge.service.snapshots import Board, seat_of
 from judge.store import games as store
 from judge.variants.base import Variant
+from judge.wording.describe import power_title
 
 
 def bid(ctx: MailContext, command: Bid | BidNone) -> list[Note]:

@@ -28,9 +28,7 @@ from sqlalchemy.orm import Session
 from judge.config import Config
 from judge.mail.bounds import TooCostly, check_bounds
 from judge.mail.dsn import DeliveryReport, read_dsn
-from judge.mail.templates import render
 from judge.mail.verp import outbox_id_of, verp_key
-from judge.service.describe import power_title
 from judge.service.mailing import broadcast, header_data
 from judge.service.snapshots import variants
 from judge.store import games as store
@@ -43,6 +41,8 @@ from judge.store.models import (
     PlayerStatus,
 )
 from judge.store.retention import header_block
+from judge.wording.describe import power_title
+from judge.wording.templates import render
 
 log = logging.getLogger(__name__)
 

@@ -32,11 +32,11 @@ from sqlalchemy.orm import Session
 from judge.config import Config
 from judge.language.command_types import Confirm, Stop, Unobserve
 from judge.mail.compose import broadcast_message
-from judge.mail.templates import render
 from judge.outbound import enqueue
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.store import games as store
 from judge.store.models import Address, Game, GameStatus, Player, PlayerRole, PlayerStatus
+from judge.wording.templates import render
 
 REQUEST_KIND = "confirm"
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I

@@ -17,8 +17,8 @@ from sqlalchemy.orm import Session
 
 from judge.config import Config
 from judge.mail.attachments import Attachment
-from judge.mail.templates import render_macro
 from judge.store.models import Game, Player, PlayerRole
+from judge.wording.templates import render_macro
 
 NOTES = "notes.txt.j2"
 

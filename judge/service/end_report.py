@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
-from judge.mail.templates import render
 from judge.service.snapshots import load_board
 from judge.store.models import Game
+from judge.wording.templates import render
 
 
 def end_report_text(session: Session, game: Game) -> str:

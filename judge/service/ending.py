@@ -7,17 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.mail.readers import DEFAULT_READER, Reader
-from judge.mail.templates import render
 from judge.service import deadlines
 from judge.service.context import MailContext
-from judge.service.describe import winner_titles
 from judge.service.end_report import end_report_text
 from judge.service.mailing import audience, broadcast, header_data
 from judge.service.readers import readers_for
 from judge.service.snapshots import variants
 from judge.store import games as store
 from judge.store.models import Game, GameStatus
+from judge.wording.describe import winner_titles
+from judge.wording.readers import DEFAULT_READER, Reader
+from judge.wording.templates import render
 
 
 def finish_game(

@@ -6,9 +6,9 @@ from typing import Any
 
 from judge.language.command_types import Help
 from judge.language.open_commands import HELP_TOPICS
-from judge.mail.templates import render
 from judge.service.context import MailContext, Note
 from judge.service.snapshots import variants
+from judge.wording.templates import render
 
 
 def help_text(ctx: MailContext, command: Help) -> list[Note]:

@@ -28,7 +28,6 @@ from judge.language.commands import parse_commands
 from judge.mail.attachments import attach
 from judge.mail.compose import ReplyFields, reply_bytes, reply_message
 from judge.mail.read import IncomingMail
-from judge.mail.templates import render
 from judge.outbound import enqueue, enqueue_raw
 from judge.service import confirmation, passwords, ratelimit
 from judge.service.bounces import handle_bounce, recovered
@@ -41,6 +40,7 @@ from judge.service.processing import process_if_ready
 from judge.service.readings import read_row
 from judge.store.inbox import Outcome
 from judge.store.models import Game, InboxMessage, InboxStatus
+from judge.wording.templates import render
 
 log = logging.getLogger(__name__)
 

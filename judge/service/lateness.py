@@ -22,17 +22,17 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from judge.config import Config
-from judge.mail.readers import Reader
-from judge.mail.templates import render
-from judge.service.describe import power_title
 from judge.service.mailing import broadcast, header_data, one_per_address
 from judge.service.order_listing import orders_listing
 from judge.service.readers import readers_for
-from judge.service.report import phase_words
 from judge.service.snapshots import Board, active_players, seat_of, submissions
 from judge.store import games as store
 from judge.store.models import Player, PlayerRole
 from judge.variants.base import Submission
+from judge.wording.describe import power_title
+from judge.wording.readers import Reader
+from judge.wording.report import phase_words
+from judge.wording.templates import render
 
 NOT_SENT = Submission(complete=False)
 

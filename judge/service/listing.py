@@ -12,14 +12,14 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from judge.language.command_types import History, ListGames, Summary
-from judge.mail.templates import render
 from judge.rules.state import GameState, Phase, Season
 from judge.service.context import MailContext, Note, Refusal
-from judge.service.describe import power_title, winner_titles
-from judge.service.report import phase_words
 from judge.service.snapshots import active_players, load_board, rules_of, variants
 from judge.store import games as store
 from judge.store.models import Game, GameStatus, PhaseRecord, PlayerRole
+from judge.wording.describe import power_title, winner_titles
+from judge.wording.report import phase_words
+from judge.wording.templates import render
 
 
 def _game(session: Session, name: str) -> Game:

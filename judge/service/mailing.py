@@ -28,14 +28,14 @@ from judge.config import Config
 from judge.mail.addresses import is_plain_address
 from judge.mail.attachments import Attachment, attach
 from judge.mail.compose import broadcast_message, game_subject
-from judge.mail.readers import DEFAULT_READER, Reader
-from judge.mail.templates import render
 from judge.outbound import enqueue_copies, record_unbuildable
 from judge.service.confirmation import deliverable
 from judge.service.readers import readers_of
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, Player, PlayerRole, PlayerStatus
+from judge.wording.readers import DEFAULT_READER, Reader
+from judge.wording.templates import render
 
 T = TypeVar("T")
 BROADCAST_ROLES = (PlayerRole.PLAYER, PlayerRole.MASTER, PlayerRole.OBSERVER)

@@ -28,8 +28,8 @@ from judge.rules.map import GameMap
 from judge.rules.orders import Build, IllegalOrder, Order, OrderError, Remove, Waive
 from judge.rules.parse import parse_order
 from judge.rules.state import GameState, UnitType
-from judge.service.describe import place, power_title
 from judge.variants.common import adjustment_delta
+from judge.wording.describe import place, power_title
 
 _WAIVE = re.compile(r"\s*waive[.!]?(?:\s+(?P<power>\S+?))?[.!]?\s*", re.IGNORECASE)
 

@@ -14,13 +14,13 @@ from sqlalchemy.orm import Session
 
 from judge.rules.orders import Build, Order, Remove, Waive, ordered_province
 from judge.rules.state import PhaseType, Unit
-from judge.service.describe import describe_order, power_title
-from judge.service.report import phase_words
 from judge.service.snapshots import Board, load_board, parse_stored, seat_of, submissions
 from judge.store import games as store
 from judge.store.models import Game, Player
 from judge.variants.base import Submission
 from judge.variants.common import adjustment_delta
+from judge.wording.describe import describe_order, power_title
+from judge.wording.report import phase_words
 
 
 def orders_listing(session: Session, game: Game, player: Player) -> dict[str, Any] | None:

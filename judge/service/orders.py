@@ -21,7 +21,6 @@ from judge.rules.orders import (
 from judge.rules.parse import parse_order
 from judge.rules.state import PhaseType
 from judge.service.context import MailContext, Note, Refusal, Signed, note
-from judge.service.describe import describe_order, power_title
 from judge.service.order_hints import (
     WaiveError,
     excess_adjustments,
@@ -34,6 +33,7 @@ from judge.service.order_listing import orders_listing
 from judge.service.snapshots import Board, load_board, parse_stored, seat_of, variants
 from judge.store import games as store
 from judge.store.models import GameStatus
+from judge.wording.describe import describe_order, power_title
 
 
 def running_board(ctx: MailContext, signed: Signed) -> Board:

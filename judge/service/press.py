@@ -19,10 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from judge.language.command_types import Broadcast, Press
-from judge.mail.templates import render
 from judge.service import mailing
 from judge.service.context import MailContext, Note, Refusal, Signed, note
-from judge.service.describe import power_title
 from judge.service.games import find_game
 from judge.service.mailing import audience, header_data, one_per_address
 from judge.service.press_settings import check_press
@@ -30,6 +28,8 @@ from judge.service.snapshots import active_players, variants
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import GameStatus, Player, PlayerRole
+from judge.wording.describe import power_title
+from judge.wording.templates import render
 
 MASTER = "MASTER"
 ANONYMOUS = "Anonymous"

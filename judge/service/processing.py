@@ -18,15 +18,11 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from judge.config import Config
-from judge.mail.readers import Reader
-from judge.mail.templates import render
 from judge.rules.state import PhaseType
 from judge.service import deadlines
-from judge.service.describe import winner_titles
 from judge.service.mailing import audience, broadcast, header_data
 from judge.service.maps import results_map
 from judge.service.readers import readers_for
-from judge.service.report import phase_words, results_data
 from judge.service.skipped import skipped_text
 from judge.service.snapshots import (
     Board,
@@ -41,6 +37,10 @@ from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, PlayerRole
 from judge.store.state_json import results_to_json
 from judge.variants.base import Outcome, Submission, Variant
+from judge.wording.describe import winner_titles
+from judge.wording.readers import Reader
+from judge.wording.report import phase_words, results_data
+from judge.wording.templates import render
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,10 @@ from collections.abc import Iterable
 
 from sqlalchemy.orm import Session
 
-from judge.mail.readers import Reader
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, Player
+from judge.wording.readers import Reader
 
 
 def reader_of(game: Game, player: Player | None) -> Reader:

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.mail.templates import render
 from judge.rules.map import GameMap
 from judge.rules.state import GameState, Phase, PhaseType
-from judge.service.describe import power_title
-from judge.service.report import phase_words
 from judge.variants.base import Outcome
 from judge.variants.common import adjustment_delta
+from judge.wording.describe import power_title
+from judge.wording.report import phase_words
+from judge.wording.templates import render
 
 
 def skipped_phases(outcome: Outcome) -> list[str]:

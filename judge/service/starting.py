@@ -11,19 +11,19 @@ import functools
 import random
 from typing import Any
 
-from judge.mail.readers import Reader
-from judge.mail.templates import render
 from judge.rules.state import Phase
 from judge.service import deadlines
 from judge.service.context import MailContext, Note, note
-from judge.service.describe import power_title
 from judge.service.mailing import audience, broadcast, header_data
 from judge.service.readers import readers_for
-from judge.service.report import phase_words
 from judge.service.snapshots import active_players, rules_of, seat_of, variants
 from judge.store import games as store
 from judge.store.models import Game, GameStatus, Player, PlayerRole
 from judge.variants.base import Seat, Start, Variant
+from judge.wording.describe import power_title
+from judge.wording.readers import Reader
+from judge.wording.report import phase_words
+from judge.wording.templates import render
 
 
 def start_game(ctx: MailContext, game: Game) -> Note:

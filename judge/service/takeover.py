@@ -23,16 +23,16 @@ from __future__ import annotations
 import functools
 
 from judge.language.command_types import Approve
-from judge.mail.templates import render
 from judge.service.announce import announce
 from judge.service.context import MailContext, Note, Refusal, note
-from judge.service.describe import power_title
 from judge.service.mailing import broadcast, header_data
 from judge.service.orders import running_board
 from judge.service.snapshots import active_players, load_board, seat_of, variants
 from judge.store import games as store
 from judge.store.models import Event, Game, GameStatus, Player, PlayerRole, PlayerStatus
 from judge.store.password_work import new_hash
+from judge.wording.describe import power_title
+from judge.wording.templates import render
 
 ABANDONED = (PlayerStatus.RESIGNED, PlayerStatus.EJECTED)
 EJECTED_EVENT = "ejected"  # body: "address POWER [POWER...]", master only

@@ -12,8 +12,8 @@ from typing import Any
 
 import jinja2
 
-from judge.mail.templates import template_dir
-from judge.service.report import format_time
+from judge.wording.report import format_time
+from judge.wording.templates import template_dir
 
 
 @functools.cache

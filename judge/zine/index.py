@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judge.service.describe import winner_titles
 from judge.service.snapshots import variants
 from judge.store.models import Game
+from judge.wording.describe import winner_titles
 from judge.zine.html import render_html
 
 

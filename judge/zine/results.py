@@ -1,6 +1,6 @@
 """A processed phase's results in the results mail's terms: order lines and tables.
 
-The lines come from `judge.service.report`, as in the results mail. When the
+The lines come from `judge.wording.report`, as in the results mail. When the
 variant went on through phases where nobody had anything to order, one stored
 phase holds several phases' results; `results_by_phase` in its public report
 says where each begins, and each gets its own part.
@@ -15,7 +15,7 @@ from typing import Any
 from judge.rules.map import GameMap
 from judge.rules.results import OrderResult
 from judge.rules.state import Phase
-from judge.service.report import order_lines, phase_title, results_data
+from judge.wording.report import order_lines, phase_title, results_data
 from judge.zine.record import PlayedPhase
 
 

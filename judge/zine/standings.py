@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judge.service.describe import power_title, winner_titles
+from judge.wording.describe import power_title, winner_titles
 from judge.zine.lookup import view_for
 from judge.zine.phases import heading
 from judge.zine.record import GameRecord

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.mail.templates import MAIL_WIDTH, fit, render, template_dir
+from judge.wording.templates import MAIL_WIDTH, fit, render, template_dir
 
 TEMPLATE_DIR = template_dir()
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from judge.mail.readers import Reader
-from judge.mail.templates import environment
-from judge.mail.time_display import show_time
+from judge.wording.readers import Reader
+from judge.wording.templates import environment
+from judge.wording.time_display import show_time
 
 WINTER = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
 SUMMER = datetime(2026, 7, 1, 18, 0, tzinfo=UTC)

@@ -14,7 +14,7 @@ from judge.rules.orders import Order
 from judge.rules.parse import parse_order
 from judge.rules.results import OrderResult, Outcome
 from judge.rules.state import DislodgedUnit, GameState, Phase, Unit, UnitType
-from judge.service.describe_fr import describe_order_fr, describe_result_fr, result_markers_fr
+from judge.wording.describe_fr import describe_order_fr, describe_result_fr, result_markers_fr
 
 MAP = load_map("standard")
 

@@ -22,10 +22,10 @@ import pytest
 from sqlalchemy import func, select
 
 from judge.language.open_commands import HELP_TOPICS
-from judge.mail import templates
-from judge.mail.readers import Reader
 from judge.server.scheduler import run_due_games
 from judge.store.models import OutboxMessage
+from judge.wording import templates
+from judge.wording.readers import Reader
 from service.harness import JudgeHarness, body_of
 from service.intimate_game import MASTER, OBSERVER, bid, start_intimate
 
@@ -47,13 +47,13 @@ def rendered(monkeypatch: pytest.MonkeyPatch) -> Iterator[set[str]]:
         seen.add(f"{module}:{macro}")
         return render_macro(module, macro, *reader, **data)
 
-    for module in ("judge.mail.templates", "judge.service.context"):
+    for module in ("judge.wording.templates", "judge.service.context"):
         monkeypatch.setattr(f"{module}.render_macro", recording_macro, raising=False)
     for module in (
-        "judge.mail.templates", "judge.service.help", "judge.service.listing",
+        "judge.wording.templates", "judge.service.help", "judge.service.listing",
         "judge.service.inbox", "judge.service.announce", "judge.service.lateness",
         "judge.service.processing", "judge.service.ratelimit", "judge.service.press",
-        "judge.service.starting", "judge.service.ending", "judge.service.report",
+        "judge.service.starting", "judge.service.ending", "judge.wording.report",
     ):  # fmt: skip
         monkeypatch.setattr(f"{module}.render", recording_render, raising=False)
     yield seen

@@ -6,7 +6,6 @@ from datetime import UTC, datetime
 
 import pytest
 
-from judge.mail.templates import render
 from judge.rules.map import GameMap, load_map
 from judge.rules.orders import (
     Build,
@@ -22,8 +21,9 @@ from judge.rules.orders import (
 )
 from judge.rules.results import OrderResult, Outcome
 from judge.rules.state import DislodgedUnit, GameState, Phase, Unit, UnitType
-from judge.service.describe import describe_order, result_markers
-from judge.service.report import format_time, results_data
+from judge.wording.describe import describe_order, result_markers
+from judge.wording.report import format_time, results_data
+from judge.wording.templates import render
 
 A, F = UnitType.ARMY, UnitType.FLEET
 

@@ -27,7 +27,7 @@ from judge.rules.orders import (
 )
 from judge.rules.results import OrderResult
 from judge.rules.state import UnitType
-from judge.service.describe import result_markers
+from judge.wording.describe import result_markers
 
 MARKERS_FR = {
     "bounce": "rebond",

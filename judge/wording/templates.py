@@ -15,9 +15,9 @@ from typing import Any
 import jinja2
 
 from judge.bundled import data_dir
-from judge.mail.readers import DEFAULT_READER, Reader
-from judge.mail.time_display import show_time
 from judge.variants.intimate_report import format_report
+from judge.wording.readers import DEFAULT_READER, Reader
+from judge.wording.time_display import show_time
 
 
 def template_dir() -> Path:

@@ -12,14 +12,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from judge.mail.time_display import show_time
 from judge.rules.map import GameMap
 from judge.rules.orders import Disband, Hold, ordered_province
 from judge.rules.results import OrderResult
 from judge.rules.results import Outcome as Verdict
 from judge.rules.state import GameState, Phase, PhaseType, Season
-from judge.service.describe import describe_result, place, power_title, result_markers
 from judge.variants.common import adjustment_delta
+from judge.wording.describe import describe_result, place, power_title, result_markers
+from judge.wording.time_display import show_time
 
 
 def phase_title(phase: Phase) -> str:
