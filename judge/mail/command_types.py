@@ -271,6 +271,14 @@ class SetMaps:
 
 
 @dataclass(frozen=True, slots=True)
+class SetLanguage:
+    """`SET LANGUAGE en|fr`: a player's own language in the game, or (sent by the
+    master, or as a CREATE option) the game's default language."""
+
+    language: str
+
+
+@dataclass(frozen=True, slots=True)
 class Start:
     """`START`."""
 
@@ -329,7 +337,9 @@ class Unobserve:
     game: str
 
 
-GameSetting = SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps
+GameSetting = (
+    SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps | SetLanguage
+)  # fmt: skip
 
 Command = (
     Help | ListGames | History | Summary | MapRequest | Create | Signon | Observe
@@ -337,7 +347,7 @@ Command = (
     | SetWait | SetPassword | SetAddress | Press | Broadcast
     | Draw | NoDraw | Concede | Stalemate | Resign | Signoff
     | SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps
-    | Start | Process | Pause | Resume | Terminate | Eject | Approve
+    | SetLanguage | Start | Process | Pause | Resume | Terminate | Eject | Approve
     | Confirm | Stop | Unobserve
 )  # fmt: skip
 

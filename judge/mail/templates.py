@@ -15,7 +15,7 @@ from typing import Any
 import jinja2
 
 from judge.bundled import data_dir
-from judge.mail.readers import DEFAULT_READER, Reader
+from judge.mail.readers import DEFAULT_LANGUAGE, DEFAULT_READER, LANGUAGES, Reader
 from judge.mail.time_display import show_time
 from judge.variants.intimate_report import format_report
 
@@ -23,6 +23,14 @@ from judge.variants.intimate_report import format_report
 def template_dir() -> Path:
     """The `templates/` folder: inside the installed package, or the source tree's."""
     return data_dir("templates")
+
+
+def language_dir(language: str = DEFAULT_LANGUAGE) -> Path:
+    """Where one language's templates live: English at the top of `templates/`, every
+    other language in `templates/<language>/`, a tree with the same names (so
+    `{% include "_header.txt.j2" %}` in a French template includes the French one)."""
+    root = template_dir()
+    return root if language == DEFAULT_LANGUAGE else root / language
 
 
 def plural(count: int, singular: str = "", many: str = "s") -> str:
@@ -61,9 +69,13 @@ def when(context: jinja2.runtime.Context, moment: datetime | str | None) -> str 
 
 
 @functools.cache
-def environment() -> jinja2.Environment:
+def environment(language: str = DEFAULT_LANGUAGE) -> jinja2.Environment:
+    """The templates of one language. There is no fallback to English: a template
+    missing in a language is an error (a test checks that both trees match)."""
+    if language not in LANGUAGES:
+        raise LookupError(f"no templates for language {language!r}")
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(template_dir())),
+        loader=jinja2.FileSystemLoader(str(language_dir(language))),
         undefined=jinja2.StrictUndefined,
         autoescape=False,
         trim_blocks=True,
@@ -80,12 +92,12 @@ def environment() -> jinja2.Environment:
 
 def render(name: str, reader: Reader = DEFAULT_READER, **data: Any) -> str:
     """Render `templates/<name>` with plain data, for `reader` (its language and zone)."""
-    return environment().get_template(name).render(reader=reader, **data)
+    return environment(reader.language).get_template(name).render(reader=reader, **data)
 
 
 def render_macro(module: str, macro: str, reader: Reader = DEFAULT_READER, **data: Any) -> str:
     """Call one macro of a template module, e.g. a single reply note, for `reader`."""
-    template = environment().get_template(module)
+    template = environment(reader.language).get_template(module)
     namespace = template.module if reader == DEFAULT_READER else template.make_module(
         {"reader": reader}
     )

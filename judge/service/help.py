@@ -6,8 +6,7 @@ from typing import Any
 
 from judge.mail.command_types import Help
 from judge.mail.open_commands import HELP_TOPICS
-from judge.mail.templates import render
-from judge.service.context import MailContext, Note
+from judge.service.context import MailContext, Note, rendered
 from judge.service.snapshots import variants
 
 
@@ -15,16 +14,17 @@ def help_text(ctx: MailContext, command: Help) -> list[Note]:
     topic = command.topic or "general"
     registry = variants()
     flags = [_flags_of(name) for name in registry.names()]
-    text = render(
-        f"help/{topic}.txt.j2",
-        judge_name=ctx.config.judge.name,
-        judge_code=ctx.config.judge.code,
-        judge_address=ctx.config.judge.address,
-        topics=HELP_TOPICS,
-        variants=registry.names(),
-        flags=flags,
-    )
-    return [Note(text.rstrip("\n"))]
+    return [
+        rendered(
+            f"help/{topic}.txt.j2",
+            judge_name=ctx.config.judge.name,
+            judge_code=ctx.config.judge.code,
+            judge_address=ctx.config.judge.address,
+            topics=HELP_TOPICS,
+            variants=registry.names(),
+            flags=flags,
+        )
+    ]
 
 
 def _flags_of(name: str) -> dict[str, Any]:

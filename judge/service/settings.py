@@ -3,7 +3,8 @@
 Rule flags are checked by the variant; `SET PLAYERS n` sets the rule flag the
 variant names in `players_flag` (Taskdip's `players`), so the variant checks it
 too. The timing and zine settings are stored by `timing_settings`; SET MAPS turns
-the results maps on or off. All of them are kept in `GameSettings`.
+the results maps on or off; SET LANGUAGE chooses the game's
+default language. All of them are kept in `GameSettings`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from judge.mail.command_types import (
     GameSetting,
     SetDeadline,
     SetGrace,
+    SetLanguage,
     SetMaps,
     SetNext,
     SetPlayers,
@@ -33,6 +35,7 @@ KEYWORDS: dict[type, str] = {
     SetPlayers: "SET PLAYERS",
     SetZine: "SET ZINE",
     SetMaps: "SET MAPS",
+    SetLanguage: "SET LANGUAGE",
 }
 
 
@@ -47,6 +50,9 @@ def apply_settings(
             continue
         if isinstance(command, SetMaps):
             settings = replace(settings, maps=command.on)
+            continue
+        if isinstance(command, SetLanguage):
+            settings = replace(settings, language=command.language)
             continue
         name, value = _rule_of(variant, command)
         try:
