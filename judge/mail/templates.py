@@ -15,9 +15,15 @@ from typing import Any
 import jinja2
 
 from judge.bundled import data_dir
+from judge.mail import french_filters
 from judge.mail.readers import DEFAULT_LANGUAGE, DEFAULT_READER, LANGUAGES, Reader
 from judge.mail.time_display import show_time
+from judge.mail.wording import localized, wording_for
 from judge.variants.intimate_report import format_report
+
+# What a language's templates need besides the common filters (French: the names,
+# phases and moments the code hands over in English, shown in French).
+LANGUAGE_FILTERS: dict[str, dict[str, Any]] = {"fr": french_filters.FILTERS}
 
 
 def template_dir() -> Path:
@@ -81,22 +87,35 @@ def environment(language: str = DEFAULT_LANGUAGE) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        extensions=["jinja2.ext.do"],  # the French Intimate report builds its lines
     )
     env.filters["plural"] = plural
     env.filters["fit"] = fit
     env.filters["when"] = when
     # The Intimate report's wording lives in one place, shared with the zine.
     env.filters["intimate_lines"] = format_report
+    env.filters.update(LANGUAGE_FILTERS.get(language, {}))
     return env
+
+
+def _in_language(data: dict[str, Any], reader: Reader) -> dict[str, Any]:
+    """The data with its `ByLanguage` texts worded for the reader (English ones are
+    printed as they are)."""
+    if reader.language == DEFAULT_LANGUAGE:
+        return data
+    wording = wording_for(reader.language)
+    return {key: localized(value, wording) for key, value in data.items()}
 
 
 def render(name: str, reader: Reader = DEFAULT_READER, **data: Any) -> str:
     """Render `templates/<name>` with plain data, for `reader` (its language and zone)."""
+    data = _in_language(data, reader)
     return environment(reader.language).get_template(name).render(reader=reader, **data)
 
 
 def render_macro(module: str, macro: str, reader: Reader = DEFAULT_READER, **data: Any) -> str:
     """Call one macro of a template module, e.g. a single reply note, for `reader`."""
+    data = _in_language(data, reader)
     template = environment(reader.language).get_template(module)
     namespace = template.module if reader == DEFAULT_READER else template.make_module(
         {"reader": reader}

@@ -4,11 +4,14 @@
 `Builds an army in Paris.` and the failure markers `(*bounce*)`, `(*cut*)`...
 The templates print these strings; the wording of an order is computed here from
 order values and the map, with the words and patterns of one language
-(`judge.service.wording`: English unless a `Wording` is given).
+(`judge.mail.wording`: English unless a `Wording` is given).
 """
 
 from __future__ import annotations
 
+import functools
+
+from judge.mail.wording import ENGLISH, ByLanguage, Wording
 from judge.rules.map import GameMap
 from judge.rules.orders import (
     Build,
@@ -26,7 +29,6 @@ from judge.rules.orders import (
 from judge.rules.results import OrderResult
 from judge.rules.results import Outcome as Verdict
 from judge.rules.state import UnitType, coast_of, province_of
-from judge.service.wording import ENGLISH, Wording
 
 # njudge prints a failed convoyed move as "no convoy", whatever broke the convoy.
 MARKERS = {
@@ -112,6 +114,11 @@ def describe_order(game_map: GameMap, order: Order, wording: Wording = ENGLISH) 
         move = _move(game_map, order.army, order.target, wording)
         return says["convoy"].format(unit=unit, army=army, move=move)
     raise TypeError(f"not an order: {order!r}")
+
+
+def worded_order(game_map: GameMap, order: Order) -> ByLanguage:
+    """`describe_order` in the language of whoever reads it (a note, a listing)."""
+    return ByLanguage(functools.partial(describe_order, game_map, order))
 
 
 def result_markers(result: OrderResult, wording: Wording = ENGLISH) -> str:

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from judge.rules.orders import Build, Order, Remove, Waive, ordered_province
 from judge.rules.state import PhaseType, Unit
-from judge.service.describe import describe_order, power_title
+from judge.service.describe import power_title, worded_order
 from judge.service.report import phase_words
 from judge.service.snapshots import Board, load_board, parse_stored, seat_of, submissions
 from judge.store import games as store
@@ -53,7 +53,7 @@ def _row(board: Board, power: str, orders: list[Order]) -> dict[str, Any]:
     ordered = {ordered_province(order) for order in orders}
     return {
         "power": power_title(power),
-        "orders": [describe_order(board.variant.map, order) for order in orders],
+        "orders": [worded_order(board.variant.map, order) for order in orders],
         "unordered": [
             str(unit) for unit in _units_needing_orders(board, power)
             if unit.province not in ordered

@@ -21,7 +21,7 @@ from judge.rules.orders import (
 from judge.rules.parse import parse_order
 from judge.rules.state import PhaseType
 from judge.service.context import MailContext, Note, Refusal, Signed, note
-from judge.service.describe import describe_order, power_title
+from judge.service.describe import describe_order, power_title, worded_order
 from judge.service.order_hints import (
     WaiveError,
     excess_adjustments,
@@ -74,7 +74,7 @@ def order_line(ctx: MailContext, command: OrderLine) -> list[Note]:
     if refusal:
         raise Refusal("order_refused", message=refusal)
     replaced = _store(ctx, board, signed, order, text)
-    notes = [note("order_ok", text=describe_order(board.variant.map, order))]
+    notes = [note("order_ok", text=worded_order(board.variant.map, order))]
     if replaced:
         notes.append(note("adjustments_replaced", power=power_title(order.power), lines=replaced))
     return notes + _adjustment_warnings(ctx, board, order)

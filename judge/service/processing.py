@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from judge.config import Config
 from judge.mail.readers import DEFAULT_LANGUAGE, DEFAULT_READER, Reader
 from judge.mail.templates import render
+from judge.mail.wording import wording_for
 from judge.rules.state import GameState, PhaseType
 from judge.service import deadlines
 from judge.service.describe import winner_titles
@@ -36,7 +37,6 @@ from judge.service.snapshots import (
     seat_of,
     submissions,
 )
-from judge.service.wording import wording_for
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, PlayerRole

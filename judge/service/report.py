@@ -13,13 +13,13 @@ from datetime import datetime
 from typing import Any
 
 from judge.mail.time_display import show_time
+from judge.mail.wording import ENGLISH, Wording
 from judge.rules.map import GameMap
 from judge.rules.orders import Disband, Hold, ordered_province
 from judge.rules.results import OrderResult
 from judge.rules.results import Outcome as Verdict
 from judge.rules.state import GameState, Phase, PhaseType, Season
 from judge.service.describe import describe_result, place, power_name, result_markers
-from judge.service.wording import ENGLISH, Wording
 from judge.variants.common import adjustment_delta
 
 

@@ -13,11 +13,11 @@ from typing import Any
 
 from judge.mail.readers import DEFAULT_READER, Reader
 from judge.mail.templates import render
+from judge.mail.wording import wording_for
 from judge.rules.map import GameMap
 from judge.rules.state import GameState, Phase, PhaseType
 from judge.service.describe import power_title
 from judge.service.report import phase_words
-from judge.service.wording import wording_for
 from judge.variants.base import Outcome
 from judge.variants.common import adjustment_delta
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from judge.mail.readers import DEFAULT_LANGUAGE
 from judge.mail.wording_fr import french_name
@@ -113,3 +114,30 @@ WORDINGS: dict[str, Wording] = {DEFAULT_LANGUAGE: ENGLISH, "fr": FRENCH}
 def wording_for(language: str) -> Wording:
     """The wording of `language` (an unknown one: English)."""
     return WORDINGS.get(language, ENGLISH)
+
+
+@dataclass(frozen=True)
+class ByLanguage:
+    """A text computed from values in each reader's language: an order sentence in a
+    reply note or an order listing, which is worded once the reader is known.
+    `render` resolves it (inside dicts and lists too) for a reader of another
+    language; printed as it is, it is the English text."""
+
+    word: Callable[[Wording], str]
+
+    def __str__(self) -> str:
+        return self.word(ENGLISH)
+
+    def rstrip(self, chars: str | None = None) -> str:
+        return str(self).rstrip(chars)
+
+
+def localized(value: Any, wording: Wording) -> Any:
+    """`value` with every ByLanguage in it (in dicts, lists, tuples) worded."""
+    if isinstance(value, ByLanguage):
+        return value.word(wording)
+    if isinstance(value, dict):
+        return {key: localized(item, wording) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(localized(item, wording) for item in value)
+    return value
