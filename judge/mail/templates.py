@@ -50,18 +50,46 @@ MAIL_WIDTH = 78  # beyond this, set_content sends the body quoted-printable
 def fit(text: str, width: int = MAIL_WIDTH, hang: str = "") -> str:
     """`{{ text|fit }}`: each line longer than `width` broken at spaces, its
     continuation lines indented like the line itself, plus `hang`. Shorter lines,
-    and words longer than a line (an address, a URL), are left whole."""
+    and words longer than a line (an address, a URL), are left whole. Lengths are
+    counted in UTF-8 bytes, as the mail's 7bit/8bit limit counts them (`é` is
+    two): a French line of 78 letters may be too long."""
     lines: list[str] = []
     for line in text.split("\n"):
-        if len(line) <= width:
+        if _bytes(line) <= width:
             lines.append(line)
             continue
         indent = line[: len(line) - len(line.lstrip(" "))] + hang
-        wrapped = textwrap.wrap(
-            line, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
-        )
+        if line.isascii():
+            wrapped = textwrap.wrap(
+                line, width, subsequent_indent=indent, break_long_words=False,
+                break_on_hyphens=False,
+            )  # fmt: skip
+        else:
+            wrapped = _wrap_bytes(line, width, indent)
         lines.extend(wrapped)
     return "\n".join(lines)
+
+
+def _bytes(text: str) -> int:
+    return len(text.encode("utf-8"))
+
+
+def _wrap_bytes(line: str, width: int, indent: str) -> list[str]:
+    """Greedy wrapping at spaces, by UTF-8 length (the first line keeps its indent)."""
+    lead = line[: len(line) - len(line.lstrip(" "))]
+    wrapped: list[str] = []
+    current = lead
+    for word in line.split():
+        candidate = word if current.strip() == "" else f"{current} {word}"
+        if current.strip() == "":
+            candidate = current + word
+        if _bytes(candidate) <= width or current.strip() == "":
+            current = candidate
+        else:
+            wrapped.append(current)
+            current = indent + word
+    wrapped.append(current)
+    return wrapped
 
 
 @jinja2.pass_context
