@@ -11,6 +11,7 @@ everyone, the observer too.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from email.message import EmailMessage
 
 from e2e.intimate_by_mail import (
@@ -27,7 +28,7 @@ from e2e.test_standard_game import Judge, _body
 AUDIENCE = {ANN, BOB, MASTER, OBSERVER}
 
 
-def _everyone(subject: str):  # type: ignore[no-untyped-def]
+def _everyone(subject: str) -> Callable[[list[EmailMessage]], list[EmailMessage]]:
     def found(mails: list[EmailMessage]) -> list[EmailMessage]:
         matching = [m for m in mails if m["Subject"] == subject]
         return matching if {m["To"] for m in matching} >= AUDIENCE else []

@@ -23,8 +23,8 @@ from sqlalchemy import select
 
 from judge.mail import templates
 from judge.mail.open_commands import HELP_TOPICS
-from judge.store.models import InboxMessage, InboxStatus, OutboxMessage, OutboxStatus
 from judge.mail.wording_fr import FRENCH_POWER_NAMES
+from judge.store.models import InboxMessage, InboxStatus, OutboxMessage, OutboxStatus
 from service import harness
 from service.harness import JudgeHarness, body_of
 from service.intimate_game import MASTER, OBSERVER, bid
