@@ -295,6 +295,14 @@ class SetGunboat:
 
 
 @dataclass(frozen=True, slots=True)
+class SetLanguage:
+    """`SET LANGUAGE en|fr`: a player's own language in the game, or (sent by the
+    master, or as a CREATE option) the game's default language."""
+
+    language: str
+
+
+@dataclass(frozen=True, slots=True)
 class Start:
     """`START`."""
 
@@ -355,7 +363,7 @@ class Unobserve:
 
 GameSetting = (
     SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps
-    | SetPress | SetPartial | SetGunboat
+    | SetPress | SetPartial | SetGunboat | SetLanguage
 )  # fmt: skip
 
 Command = (
@@ -364,7 +372,7 @@ Command = (
     | SetWait | SetPassword | SetAddress | Press | Broadcast
     | Draw | NoDraw | Concede | Stalemate | Resign | Signoff
     | SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps
-    | SetPress | SetPartial | SetGunboat
+    | SetPress | SetPartial | SetGunboat | SetLanguage
     | Start | Process | Pause | Resume | Terminate | Eject | Approve
     | Confirm | Stop | Unobserve
 )  # fmt: skip

@@ -29,6 +29,7 @@ from judge.language.command_types import (
     SetAddress,
     SetDeadline,
     SetGrace,
+    SetLanguage,
     SetMaps,
     SetNext,
     SetPassword,
@@ -134,6 +135,21 @@ def _set_maps(rest: str) -> SetMaps:
     return SetMaps(on_off(given[0], "SET MAPS"))
 
 
+# The languages a reader may choose, as a player may spell them.
+LANGUAGE_WORDS = {
+    "EN": "en", "ENGLISH": "en", "ANGLAIS": "en",
+    "FR": "fr", "FRENCH": "fr", "FRANCAIS": "fr", "FRANÇAIS": "fr",
+}  # fmt: skip
+
+
+def _set_language(rest: str) -> SetLanguage:
+    given = words(rest)
+    language = LANGUAGE_WORDS.get(given[0].upper()) if len(given) == 1 else None
+    if language is None:
+        raise CommandError("SET LANGUAGE takes EN (English) or FR (French): SET LANGUAGE FR")
+    return SetLanguage(language)
+
+
 SETTINGS: tuple[Setting, ...] = (
     Setting("WAIT", "WAIT", _set_wait, False),
     Setting("NOWAIT", "NO WAIT", _set_nowait, False),
@@ -156,6 +172,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("PARTIAL", "PARTIAL", set_partial, True),
     Setting("GUNBOAT", "GUNBOAT", set_gunboat, True),
     Setting("NOGUNBOAT", "NO GUNBOAT", set_nogunboat, True),
+    Setting("LANGUAGE", "LANG(?:UAGE)?", _set_language, True),
 )
 
 SETTING_NAMES = ", ".join(setting.name for setting in SETTINGS)

@@ -8,7 +8,8 @@ written, so a refused command changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -18,21 +19,51 @@ from sqlalchemy.orm import Session
 from judge.config import Config
 from judge.mail.attachments import Attachment
 from judge.store.models import Game, Player, PlayerRole
-from judge.wording.templates import render_macro
+from judge.wording.readers import DEFAULT_READER, Reader
+from judge.wording.templates import render, render_macro
 
 NOTES = "notes.txt.j2"
 
 
 @dataclass(frozen=True)
 class Note:
-    """One rendered outcome under an echoed line of the reply."""
+    """One outcome under an echoed line of the reply, worded for whoever reads the
+    reply. The reader is only known once the whole mail has run (a SIGNON or a
+    SET LANGUAGE further down changes it), so a note keeps how to word itself
+    (`wording`: e.g. a macro of `notes.txt.j2` with its values) and the reply
+    renders it with `text_for`. `text` is the note as the default reader (English,
+    UTC) reads it, rendered at once: a mistake in a macro's values shows where the
+    note is made, and most replies need nothing more."""
 
     text: str
     error: bool = False
+    wording: Callable[[Reader], str] | None = field(default=None, compare=False, repr=False)
+
+    def text_for(self, reader: Reader) -> str:
+        if reader == DEFAULT_READER or self.wording is None:
+            return self.text
+        return self.wording(reader)
+
+
+def worded(wording: Callable[[Reader], str], error: bool = False) -> Note:
+    return Note(wording(DEFAULT_READER), error, wording)
 
 
 def note(key: str, **params: Any) -> Note:
-    return Note(render_macro(NOTES, key, **params))
+    return worded(functools.partial(_render_macro, key, dict(params)))
+
+
+def rendered(template: str, **data: Any) -> Note:
+    """A note that is a whole template (a listing, a HELP page), for its reader."""
+    return worded(functools.partial(_render_template, template, data))
+
+
+def _render_template(template: str, data: dict[str, Any], reader: Reader) -> str:
+    return render(template, reader, **data)
+
+
+def _render_macro(key: str, values: dict[str, Any], reader: Reader) -> str:
+    return render_macro(NOTES, key, reader, **values)
 
 
 class Refusal(Exception):
@@ -41,7 +72,7 @@ class Refusal(Exception):
     def __init__(self, key: str, **params: Any) -> None:
         super().__init__(key)
         self.key = key
-        self.note = Note(render_macro(NOTES, key, **params), error=True)
+        self.note = worded(functools.partial(_render_macro, key, dict(params)), error=True)
 
 
 @dataclass

@@ -12,10 +12,11 @@ from sqlalchemy.orm import Session
 
 from judge.service.snapshots import load_board
 from judge.store.models import Game
+from judge.wording.readers import DEFAULT_READER, Reader
 from judge.wording.templates import render
 
 
-def end_report_text(session: Session, game: Game) -> str:
+def end_report_text(session: Session, game: Game, reader: Reader = DEFAULT_READER) -> str:
     """The variant's public words on the end of `game`, or "" (also for a forming game)."""
     board = load_board(session, game)
     if board is None or board.variant.report_template is None:
@@ -23,5 +24,5 @@ def end_report_text(session: Session, game: Game) -> str:
     report = dict(board.variant.end_report(board.snapshot))
     if not report:
         return ""
-    text = render(board.variant.report_template, report=report, private=None).strip("\n")
+    text = render(board.variant.report_template, reader, report=report, private=None).strip("\n")
     return f"\n{text}\n" if text else ""

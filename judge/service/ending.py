@@ -40,14 +40,18 @@ def finish_game(
     deadlines.clear_schedule(game)
     display = variants().get(game.variant).display_name
     header = header_data(ctx.config, game, display)
-    report = end_report_text(ctx.session, game)  # e.g. Taskdip reveals every task
+    reports: dict[str, str] = {}  # by language: e.g. Taskdip reveals every task
 
     def body(reader: Reader) -> str:
+        if reader.language not in reports:
+            reports[reader.language] = end_report_text(
+                ctx.session, game, Reader(language=reader.language)
+            )
         over = render(
             "game_over.txt.j2", reader, **header, how=how, by=by,
             winners=winner_titles(winner), **details,
         )  # fmt: skip
-        return over + report
+        return over + reports[reader.language]
 
     store.add_event(
         ctx.session, game, kind="end", body=body(DEFAULT_READER), now=ctx.now, phase=game.phase

@@ -6,25 +6,25 @@ from typing import Any
 
 from judge.language.command_types import Help
 from judge.language.open_commands import HELP_TOPICS
-from judge.service.context import MailContext, Note
+from judge.service.context import MailContext, Note, rendered
 from judge.service.snapshots import variants
-from judge.wording.templates import render
 
 
 def help_text(ctx: MailContext, command: Help) -> list[Note]:
     topic = command.topic or "general"
     registry = variants()
     flags = [_flags_of(name) for name in registry.names()]
-    text = render(
-        f"help/{topic}.txt.j2",
-        judge_name=ctx.config.judge.name,
-        judge_code=ctx.config.judge.code,
-        judge_address=ctx.config.judge.address,
-        topics=HELP_TOPICS,
-        variants=registry.names(),
-        flags=flags,
-    )
-    return [Note(text.rstrip("\n"))]
+    return [
+        rendered(
+            f"help/{topic}.txt.j2",
+            judge_name=ctx.config.judge.name,
+            judge_code=ctx.config.judge.code,
+            judge_address=ctx.config.judge.address,
+            topics=HELP_TOPICS,
+            variants=registry.names(),
+            flags=flags,
+        )
+    ]
 
 
 def _flags_of(name: str) -> dict[str, Any]:

@@ -37,9 +37,11 @@ from judge.service.games import signon_password_holds, start_if_full
 from judge.service.mailing import build_guarded, one_per_address
 from judge.service.orders import current_orders, note_refusals
 from judge.service.processing import process_if_ready
+from judge.service.readers import reader_of
 from judge.service.readings import read_row
 from judge.store.inbox import Outcome
 from judge.store.models import Game, InboxMessage, InboxStatus
+from judge.wording.readers import DEFAULT_READER, Reader
 from judge.wording.templates import render
 
 log = logging.getLogger(__name__)
@@ -157,26 +159,36 @@ def _guarded(
     return notes
 
 
-def _capped(body: str, limit: int, errors: int) -> str:
+def reply_reader(ctx: MailContext) -> Reader:
+    """Who reads the reply: the person the mail ended signed on as (their language,
+    else their game's), or the default reader when the mail signed on nowhere."""
+    if ctx.signed is None:
+        return DEFAULT_READER
+    return reader_of(ctx.signed.game, ctx.signed.player)
+
+
+def _capped(body: str, limit: int, errors: int, reader: Reader) -> str:
     """The reply's body, cut at a line end before `limit` bytes, with a note."""
     data = body.encode("utf-8")
     if len(data) <= limit:
         return body
     head = data[:limit].decode("utf-8", "ignore")
     head = head[: head.rfind("\n") + 1] if "\n" in head else ""
-    return head + render("reply_cut.txt.j2", limit=limit, errors=errors)
+    return head + render("reply_cut.txt.j2", reader, limit=limit, errors=errors)
 
 
 def _reply(ctx: MailContext, mail: IncomingMail, entries: list[Entry], trailer: list[Note]) -> None:
     errors = sum(entry.errors for entry in entries) + sum(n.error for n in trailer)
+    reader = reply_reader(ctx)
     body = render(
         "reply.txt.j2",
+        reader,
         problems=list(mail.problems),
         entries=entries,
         trailer=trailer,
         errors=errors,
     )
-    body = _capped(body, ctx.config.limits.reply_bytes, errors)
+    body = _capped(body, ctx.config.limits.reply_bytes, errors, reader)
     recipients = [mail.sender, *sorted(ctx.copy_to)]
     for to in one_per_address(recipients, str):
         build_guarded(ctx.session, to, "reply", None, ctx.now,

@@ -13,13 +13,12 @@ from sqlalchemy.orm import Session
 
 from judge.language.command_types import History, ListGames, Summary
 from judge.rules.state import GameState, Phase, Season
-from judge.service.context import MailContext, Note, Refusal
+from judge.service.context import MailContext, Note, Refusal, rendered
 from judge.service.snapshots import active_players, load_board, rules_of, variants
 from judge.store import games as store
 from judge.store.models import Game, GameStatus, PhaseRecord, PlayerRole
 from judge.wording.describe import power_title, winner_titles
 from judge.wording.report import phase_words
-from judge.wording.templates import render
 
 
 def _game(session: Session, name: str) -> Game:
@@ -32,7 +31,7 @@ def _game(session: Session, name: str) -> Game:
 def list_games(ctx: MailContext, command: ListGames) -> list[Note]:
     if command.game is not None:
         listing = game_listing(ctx.session, _game(ctx.session, command.game))
-        return [Note(render("list_game.txt.j2", **listing))]
+        return [rendered("list_game.txt.j2", **listing)]
     rows = [
         {
             "name": game.name,
@@ -43,7 +42,7 @@ def list_games(ctx: MailContext, command: ListGames) -> list[Note]:
         }
         for game in store.game_summaries(ctx.session)
     ]
-    return [Note(render("list_games.txt.j2", code=ctx.config.judge.code, games=rows))]
+    return [rendered("list_games.txt.j2", code=ctx.config.judge.code, games=rows)]
 
 
 def game_listing(session: Session, game: Game) -> dict[str, Any]:
@@ -137,7 +136,7 @@ def history(ctx: MailContext, command: History) -> list[Note]:
         for event in store.events_of(ctx.session, game, public_only=True)
         if event.kind in ("results", "end") or event.kind in HISTORY_TITLES
     ]
-    return [Note(render("history.txt.j2", game=game.name, phases=phases))]
+    return [rendered("history.txt.j2", game=game.name, phases=phases)]
 
 
 def _history_title(kind: str, phase: str | None, author: str | None) -> str:
@@ -157,15 +156,13 @@ def summary(ctx: MailContext, command: Summary) -> list[Note]:
         for label, state in _yearly_states(store.phase_history(ctx.session, game))
     ]
     return [
-        Note(
-            render(
-                "summary.txt.j2",
-                game=game.name,
-                variant=variant.display_name,
-                powers=[_short(p) for p in powers],
-                rows=rows,
-                control=_control_rows(ctx.session, game, powers),
-            )
+        rendered(
+            "summary.txt.j2",
+            game=game.name,
+            variant=variant.display_name,
+            powers=[_short(p) for p in powers],
+            rows=rows,
+            control=_control_rows(ctx.session, game, powers),
         )
     ]
 

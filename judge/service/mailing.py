@@ -142,7 +142,9 @@ def broadcast(
     for reader, addresses in groups:
         try:
             text = body if isinstance(body, str) else body(reader)
-            message = _game_message(config, game, to=addresses[0], what=what, body=text, now=now)
+            message = _game_message(
+                config, game, to=addresses[0], what=what, body=text, now=now, reader=reader
+            )
             attach(message, attachments)
             enqueue_copies(session, message, addresses, kind, game.id, now=now, map_id=map_id)
         except SQLAlchemyError:
@@ -163,11 +165,18 @@ def _by_reader(
 
 
 def _game_message(
-    config: Config, game: Game, *, to: str, what: str, body: str, now: datetime
+    config: Config,
+    game: Game,
+    *,
+    to: str,
+    what: str,
+    body: str,
+    now: datetime,
+    reader: Reader = DEFAULT_READER,
 ) -> EmailMessage:
     """A game mail, with the way out in its last line and its header."""
     judge = config.judge.address
-    footer = render("unsubscribe.txt.j2", game=game.name, judge=judge)
+    footer = render("unsubscribe.txt.j2", reader, game=game.name, judge=judge)
     message = broadcast_message(
         sender=judge,
         sender_name=config.judge.name,

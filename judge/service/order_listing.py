@@ -19,7 +19,7 @@ from judge.store import games as store
 from judge.store.models import Game, Player
 from judge.variants.base import Submission
 from judge.variants.common import adjustment_delta
-from judge.wording.describe import describe_order, power_title
+from judge.wording.describe import power_title, worded_order
 from judge.wording.report import phase_words
 
 
@@ -53,7 +53,7 @@ def _row(board: Board, power: str, orders: list[Order]) -> dict[str, Any]:
     ordered = {ordered_province(order) for order in orders}
     return {
         "power": power_title(power),
-        "orders": [describe_order(board.variant.map, order) for order in orders],
+        "orders": [worded_order(board.variant.map, order) for order in orders],
         "unordered": [
             str(unit) for unit in _units_needing_orders(board, power)
             if unit.province not in ordered

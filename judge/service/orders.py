@@ -33,7 +33,7 @@ from judge.service.order_listing import orders_listing
 from judge.service.snapshots import Board, load_board, parse_stored, seat_of, variants
 from judge.store import games as store
 from judge.store.models import GameStatus
-from judge.wording.describe import describe_order, power_title
+from judge.wording.describe import describe_order, power_title, worded_order
 
 
 def running_board(ctx: MailContext, signed: Signed) -> Board:
@@ -74,7 +74,7 @@ def order_line(ctx: MailContext, command: OrderLine) -> list[Note]:
     if refusal:
         raise Refusal("order_refused", message=refusal)
     replaced = _store(ctx, board, signed, order, text)
-    notes = [note("order_ok", text=describe_order(board.variant.map, order))]
+    notes = [note("order_ok", text=worded_order(board.variant.map, order))]
     if replaced:
         notes.append(note("adjustments_replaced", power=power_title(order.power), lines=replaced))
     return notes + _adjustment_warnings(ctx, board, order)

@@ -16,6 +16,7 @@ The sender's reply echoes the text and says who it went to.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from judge.language.command_types import Broadcast, Press
@@ -132,8 +133,8 @@ def _deliver(
         author=author, recipients=recipients,
     )  # fmt: skip
     display = variants().get(game.variant).display_name
-    mail = render(
-        "press.txt.j2", **header_data(ctx.config, game, display),
+    mail = functools.partial(
+        render, "press.txt.j2", **header_data(ctx.config, game, display),
         kind=kind, author=author, to=to, body=text,
     )  # fmt: skip
     what = f"{'Broadcast' if kind == 'broadcast' else 'Press'} from {author}"

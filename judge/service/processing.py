@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -18,7 +18,8 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from judge.config import Config
-from judge.rules.state import PhaseType
+from judge.mail.wording import wording_for
+from judge.rules.state import GameState, PhaseType
 from judge.service import deadlines
 from judge.service.mailing import audience, broadcast, header_data
 from judge.service.maps import results_map
@@ -38,7 +39,7 @@ from judge.store.models import Game, GameStatus, PlayerRole
 from judge.store.state_json import results_to_json
 from judge.variants.base import Outcome, Submission, Variant
 from judge.wording.describe import winner_titles
-from judge.wording.readers import Reader
+from judge.wording.readers import DEFAULT_LANGUAGE, DEFAULT_READER, Reader
 from judge.wording.report import phase_words, results_data
 from judge.wording.templates import render
 
@@ -111,20 +112,41 @@ def process_phase(
     store.mark_processed(board.record, results_to_json(outcome.results), now=now)
     board.record.report = dict(outcome.report) if outcome.report else None
     phase = board.record.phase
-    disbanded = (outcome.report or {}).get("public", {}).get("disbanded", {})
-    data = results_data(
-        board.variant.map, board.state, outcome.results, outcome.snapshot.state, disbanded
+    public_for = functools.cache(
+        functools.partial(_public_text, board.variant, board.state, outcome, tuple(disorder))
     )
-    public = render("_phase_results.txt.j2", **data).rstrip() + "\n"
-    public += variant_report(board.variant, outcome, seat=None)
-    if disorder:
-        public += "\n" + render("_civil_disorder.txt.j2", powers=list(disorder))
-    public += skipped_text(board.variant.map, outcome)
+    public = public_for(DEFAULT_LANGUAGE)  # the public record is kept in English
     store.add_event(session, game, kind="results", body=public, now=now, phase=phase)
     _advance(session, game, board, outcome, now)
-    _mail_results(session, config, board, outcome, public, now)
+    _mail_results(session, config, board, outcome, public_for, now)
     next_phase = None if outcome.finished else game.phase
     return Processed(phase, next_phase, outcome.finished)
+
+
+def _public_text(
+    variant: Variant,
+    before: GameState,
+    outcome: Outcome,
+    disorder: tuple[str, ...],
+    language: str,
+) -> str:
+    """The public results of the phase in `language`: what every results mail holds."""
+    reader = Reader(language=language)
+    disbanded = (outcome.report or {}).get("public", {}).get("disbanded", {})
+    data = results_data(
+        variant.map,
+        before,
+        outcome.results,
+        outcome.snapshot.state,
+        disbanded,
+        wording_for(language),
+    )
+    public = render("_phase_results.txt.j2", reader, **data).rstrip() + "\n"
+    public += variant_report(variant, outcome, seat=None, reader=reader)
+    if disorder:
+        public += "\n" + render("_civil_disorder.txt.j2", reader, powers=list(disorder))
+    public += skipped_text(variant.map, outcome, reader)
+    return public
 
 
 def _advance(session: Session, game: Game, board: Board, outcome: Outcome, now: datetime) -> None:
@@ -151,7 +173,7 @@ def _mail_results(
     config: Config,
     board: Board,
     outcome: Outcome,
-    public: str,
+    public_for: Callable[[str], str],
     now: datetime,
 ) -> None:
     game = board.game
@@ -159,26 +181,23 @@ def _mail_results(
         **header_data(config, game, board.variant.display_name),
         "finished": outcome.finished,
         "winners": winner_titles(outcome.winner),
-        "next_phase": phase_words(outcome.snapshot.state.phase),
     }
     private_reports = outcome.report.get("private", {}) if outcome.report else {}
     stored = results_map(session, board, now)  # one map for all, drawn after the commit
     people = audience(session, game)
-    readers: dict[str, list[str]] = {}  # the text of a mail -> who gets it
+    groups: dict[str | None, list[str]] = {}  # a seat with a private part (or None) -> who
     for person in people:
         seat = seat_of(person) if person.role is PlayerRole.PLAYER else None
-        text = public
-        if seat is not None and seat in private_reports:
-            text += variant_report(board.variant, outcome, seat=seat, private_only=True)
-        readers.setdefault(text, []).append(person.address)
-    for text, addresses in readers.items():
+        groups.setdefault(seat if seat in private_reports else None, []).append(person.address)
+    for seat, addresses in groups.items():
+        text = functools.partial(_results_text, board, outcome, common, public_for, seat)
         broadcast(
             session,
             config,
             game,
             to=addresses,
             what=f"{board.record.phase} Results",
-            body=functools.partial(_results_text, common, text),
+            body=text,
             kind="results",
             now=now,
             attachments=(stored.attachment,) if stored else (),
@@ -187,12 +206,31 @@ def _mail_results(
         )
 
 
-def _results_text(common: dict[str, Any], public: str, reader: Reader) -> str:
-    return render("results.txt.j2", reader, **common, public=public)
+def _results_text(
+    board: Board,
+    outcome: Outcome,
+    common: dict[str, Any],
+    public_for: Callable[[str], str],
+    seat: str | None,
+    reader: Reader,
+) -> str:
+    """One results mail for `reader`: the public results in their language, and the
+    private part of `seat`'s report (None: no private part)."""
+    public = public_for(reader.language)
+    if seat is not None:
+        public += variant_report(board.variant, outcome, seat=seat, private_only=True,
+                                 reader=Reader(language=reader.language))  # fmt: skip
+    next_phase = phase_words(outcome.snapshot.state.phase, wording_for(reader.language))
+    return render("results.txt.j2", reader, **common, next_phase=next_phase, public=public)
 
 
 def variant_report(
-    variant: Variant, outcome: Outcome, *, seat: str | None, private_only: bool = False
+    variant: Variant,
+    outcome: Outcome,
+    *,
+    seat: str | None,
+    private_only: bool = False,
+    reader: Reader = DEFAULT_READER,
 ) -> str:
     """The variant's own part of a results mail (bids, control, violations...).
 
@@ -204,6 +242,7 @@ def variant_report(
     private = outcome.report.get("private", {}).get(seat) if seat is not None else None
     text = render(
         variant.report_template,
+        reader,
         report={} if private_only else outcome.report.get("public", {}),
         private=private,
     ).strip("\n")

@@ -12,6 +12,7 @@ from judge.language.command_types import (
     GameSetting,
     SetGrace,
     SetGunboat,
+    SetLanguage,
     SetMaps,
     SetNext,
     SetPartial,
@@ -77,4 +78,6 @@ def _what_and_value(command: GameSetting, settings: GameSettings) -> tuple[str, 
         return "Partial press", "on" if command.on else "off (press goes to everyone or nobody)"
     if isinstance(command, SetGunboat):
         return "Gunboat", GUNBOAT_WORDS[command.on]
+    if isinstance(command, SetLanguage):
+        return "Language", command.language
     return type(command).__name__, ""

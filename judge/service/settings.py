@@ -3,8 +3,9 @@
 Rule flags are checked by the variant; `SET PLAYERS n` sets the rule flag the
 variant names in `players_flag` (Taskdip's `players`), so the variant checks it
 too. The timing and zine settings are stored by `timing_settings`; SET MAPS turns
-the results maps on or off; SET PRESS, PARTIAL and GUNBOAT are `press_settings`'.
-All of them are kept in `GameSettings`.
+the results maps on or off; SET PRESS, PARTIAL and GUNBOAT are `press_settings`';
+SET LANGUAGE chooses the game's default language. All of them are kept in
+`GameSettings`.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from judge.language.command_types import (
     GameSetting,
     SetDeadline,
     SetGrace,
+    SetLanguage,
     SetMaps,
     SetNext,
     SetPlayers,
@@ -35,6 +37,7 @@ KEYWORDS: dict[type, str] = {
     SetPlayers: "SET PLAYERS",
     SetZine: "SET ZINE",
     SetMaps: "SET MAPS",
+    SetLanguage: "SET LANGUAGE",
 }
 
 
@@ -52,6 +55,9 @@ def apply_settings(
             continue
         if isinstance(command, PRESS_SETTINGS):
             settings = apply_press_setting(settings, command)
+            continue
+        if isinstance(command, SetLanguage):
+            settings = replace(settings, language=command.language)
             continue
         name, value = _rule_of(variant, command)
         try:

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.mail.wording import wording_for
 from judge.rules.map import GameMap
 from judge.rules.state import GameState, Phase, PhaseType
 from judge.variants.base import Outcome
 from judge.variants.common import adjustment_delta
 from judge.wording.describe import power_title
+from judge.wording.readers import DEFAULT_READER, Reader
 from judge.wording.report import phase_words
 from judge.wording.templates import render
 
@@ -36,7 +38,7 @@ def unbuildable(game_map: GameMap, state: GameState) -> list[dict[str, Any]]:
     return rows
 
 
-def skipped_text(game_map: GameMap, outcome: Outcome) -> str:
+def skipped_text(game_map: GameMap, outcome: Outcome, reader: Reader = DEFAULT_READER) -> str:
     """`\\nSkipped: Adjustment for Winter of 1901 (W1901A).\\n...`, or "" if none."""
     codes = skipped_phases(outcome)
     if not codes:
@@ -49,5 +51,6 @@ def skipped_text(game_map: GameMap, outcome: Outcome) -> str:
             if phase.type is PhaseType.ADJUSTMENT
             else []
         )
-        phases.append({"code": code, "words": phase_words(phase), "unbuildable": stuck})
-    return "\n" + render("_skipped_phases.txt.j2", phases=phases)
+        words = phase_words(phase, wording_for(reader.language))
+        phases.append({"code": code, "words": words, "unbuildable": stuck})
+    return "\n" + render("_skipped_phases.txt.j2", reader, phases=phases)

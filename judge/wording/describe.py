@@ -2,12 +2,16 @@
 
 `Army Paris -> Burgundy.`, `Fleet Kiel SUPPORT Army Munich -> Burgundy.`,
 `Builds an army in Paris.` and the failure markers `(*bounce*)`, `(*cut*)`...
-The templates print these strings; the wording of an order lives here because it
-is computed from order values and the map, not typed by a person.
+The templates print these strings; the wording of an order is computed here from
+order values and the map, with the words and patterns of one language
+(`judge.mail.wording`: English unless a `Wording` is given).
 """
 
 from __future__ import annotations
 
+import functools
+
+from judge.mail.wording import ENGLISH, ByLanguage, Wording
 from judge.rules.map import GameMap
 from judge.rules.orders import (
     Build,
@@ -26,8 +30,6 @@ from judge.rules.results import OrderResult
 from judge.rules.results import Outcome as Verdict
 from judge.rules.state import UnitType, coast_of, province_of
 
-COAST_WORDS = {"NC": "north coast", "SC": "south coast", "EC": "east coast", "WC": "west coast"}
-
 # njudge prints a failed convoyed move as "no convoy", whatever broke the convoy.
 MARKERS = {
     "bounce": "bounce",
@@ -40,19 +42,26 @@ MARKERS = {
 }
 
 
-def place(game_map: GameMap, location: str) -> str:
+def place(game_map: GameMap, location: str, wording: Wording = ENGLISH) -> str:
     """`STP/SC` -> `St Petersburg (south coast)`; unknown ids are left as they are."""
     province = game_map.provinces.get(province_of(location))
     if province is None:
         return location
+    name = wording.name(province.name)
     coast = coast_of(location)
     if coast:
-        return f"{province.name} ({COAST_WORDS.get(coast, coast.lower())})"
-    return province.name
+        where = wording.coasts.get(coast, coast.lower())
+        return wording.patterns["coast"].format(province=name, coast=where)
+    return name
 
 
 def power_title(power: str) -> str:
     return power.capitalize()
+
+
+def power_name(power: str, wording: Wording = ENGLISH) -> str:
+    """A power as one language shows it: `GERMANY` -> `Germany`, `Allemagne`."""
+    return wording.name(power_title(power))
 
 
 def winner_titles(winner: str | list[str] | None) -> list[str]:
@@ -62,42 +71,57 @@ def winner_titles(winner: str | list[str] | None) -> list[str]:
     return [power_title(w) for w in ([winner] if isinstance(winner, str) else winner)]
 
 
-def _unit(game_map: GameMap, kind: UnitType | None, location: str) -> str:
-    word = kind.word if kind else "Unit"
-    return f"{word} {place(game_map, location)}"
+def unit_word(kind: UnitType | None, wording: Wording = ENGLISH) -> str:
+    return wording.units[kind.value if kind else None]
 
 
-def _move(game_map: GameMap, location: str, target: str) -> str:
-    return f"{place(game_map, location)} -> {place(game_map, target)}"
+def _unit(game_map: GameMap, kind: UnitType | None, location: str, wording: Wording) -> str:
+    return f"{unit_word(kind, wording)} {place(game_map, location, wording)}"
 
 
-def describe_order(game_map: GameMap, order: Order) -> str:
+def _move(game_map: GameMap, location: str, target: str, wording: Wording) -> str:
+    return f"{place(game_map, location, wording)} -> {place(game_map, target, wording)}"
+
+
+def describe_order(game_map: GameMap, order: Order, wording: Wording = ENGLISH) -> str:
     """One order as a sentence: `Army Paris -> Burgundy.`"""
+    says = wording.patterns
     if isinstance(order, Waive):
-        return "Build waived."
+        return says["waive"]
     if isinstance(order, Build):
-        article = "an army" if order.kind is UnitType.ARMY else "a fleet"
-        return f"Builds {article} in {place(game_map, order.location)}."
+        key = "build_army" if order.kind is UnitType.ARMY else "build_fleet"
+        return says[key].format(place=place(game_map, order.location, wording))
     if isinstance(order, Remove):
-        return f"Removes the {order.kind.word.lower()} in {place(game_map, order.location)}."
-    unit = _unit(game_map, order.kind, order.location)
+        key = "remove_army" if order.kind is UnitType.ARMY else "remove_fleet"
+        return says[key].format(place=place(game_map, order.location, wording))
+    unit = _unit(game_map, order.kind, order.location, wording)
     if isinstance(order, Hold):
-        return f"{unit} HOLD."
+        return says["hold"].format(unit=unit)
     if isinstance(order, (Move, Retreat)):
-        return f"{order.kind.word} {_move(game_map, order.location, order.target)}."
+        move = _move(game_map, order.location, order.target, wording)
+        return says["move"].format(kind=unit_word(order.kind, wording), move=move)
     if isinstance(order, Disband):
-        return f"{unit} DISBAND."
+        return says["disband"].format(unit=unit)
     if isinstance(order, SupportHold):
-        return f"{unit} SUPPORT {_unit(game_map, order.supported_kind, order.supported)}."
+        supported = _unit(game_map, order.supported_kind, order.supported, wording)
+        return says["support_hold"].format(unit=unit, supported=supported)
     if isinstance(order, SupportMove):
-        helped = order.supported_kind.word if order.supported_kind else "Unit"
-        return f"{unit} SUPPORT {helped} {_move(game_map, order.supported, order.target)}."
+        helped = unit_word(order.supported_kind, wording)
+        move = _move(game_map, order.supported, order.target, wording)
+        return says["support_move"].format(unit=unit, helped=helped, move=move)
     if isinstance(order, Convoy):
-        return f"{unit} CONVOY Army {_move(game_map, order.army, order.target)}."
+        army = unit_word(UnitType.ARMY, wording)
+        move = _move(game_map, order.army, order.target, wording)
+        return says["convoy"].format(unit=unit, army=army, move=move)
     raise TypeError(f"not an order: {order!r}")
 
 
-def result_markers(result: OrderResult) -> str:
+def worded_order(game_map: GameMap, order: Order) -> ByLanguage:
+    """`describe_order` in the language of whoever reads it (a note, a listing)."""
+    return ByLanguage(functools.partial(describe_order, game_map, order))
+
+
+def result_markers(result: OrderResult, wording: Wording = ENGLISH) -> str:
     """`(*bounce*)`, `(*bounce, dislodged*)`, `(*illegal*)` or ``."""
     words: list[str] = []
     if result.outcome is Verdict.ILLEGAL:
@@ -108,11 +132,12 @@ def result_markers(result: OrderResult) -> str:
         words.append(MARKERS[result.reason or ""])
     if result.dislodged and "dislodged" not in words:
         words.append("dislodged")
-    return f"(*{', '.join(words)}*)" if words else ""
+    shown = [wording.markers.get(word, word) for word in words]
+    return f"(*{', '.join(shown)}*)" if shown else ""
 
 
-def describe_result(game_map: GameMap, result: OrderResult) -> str:
+def describe_result(game_map: GameMap, result: OrderResult, wording: Wording = ENGLISH) -> str:
     """The order part of a results line; the player's own text for unreadable orders."""
     if result.order is not None:
-        return describe_order(game_map, result.order)
+        return describe_order(game_map, result.order, wording)
     return result.text if result.text.endswith(".") else f"{result.text}."

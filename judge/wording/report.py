@@ -12,43 +12,58 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from judge.mail.wording import ENGLISH, Wording
 from judge.rules.map import GameMap
 from judge.rules.orders import Disband, Hold, ordered_province
 from judge.rules.results import OrderResult
 from judge.rules.results import Outcome as Verdict
 from judge.rules.state import GameState, Phase, PhaseType, Season
 from judge.variants.common import adjustment_delta
-from judge.wording.describe import describe_result, place, power_title, result_markers
+from judge.wording.describe import describe_result, place, power_name, result_markers
 from judge.wording.time_display import show_time
 
 
-def phase_title(phase: Phase) -> str:
+def phase_title(phase: Phase, wording: Wording = ENGLISH) -> str:
     """`Movement results for Spring of 1901.`"""
-    return f"{phase.type_name} results for {phase.season_name} of {phase.year}."
+    return wording.patterns["title"].format(
+        type=wording.phase_types_of[phase.type.value],
+        season=wording.seasons_of[phase.season.value],
+        year=phase.year,
+    )
 
 
-def phase_words(phase: Phase) -> str:
+def phase_words(phase: Phase, wording: Wording = ENGLISH) -> str:
     """`Movement for Fall of 1901`."""
-    return f"{phase.type_name} for {phase.season_name} of {phase.year}"
+    return wording.patterns["phase"].format(
+        type=wording.phase_types[phase.type.value],
+        season=wording.seasons[phase.season.value],
+        year=phase.year,
+    )
 
 
-def order_lines(game_map: GameMap, results: Iterable[OrderResult]) -> list[dict[str, Any]]:
+def order_lines(
+    game_map: GameMap, results: Iterable[OrderResult], wording: Wording = ENGLISH
+) -> list[dict[str, Any]]:
     """Results grouped by power (alphabetical), each power's lines in adjudicator order."""
     by_power: dict[str, list[dict[str, str]]] = {}
     for result in results:
         by_power.setdefault(result.power, []).append(
-            {"text": describe_result(game_map, result), "markers": result_markers(result)}
+            {
+                "text": describe_result(game_map, result, wording),
+                "markers": result_markers(result, wording),
+            }
         )
     return [
-        {"power": power_title(power), "lines": lines} for power, lines in sorted(by_power.items())
+        {"power": power_name(power, wording), "lines": lines}
+        for power, lines in sorted(by_power.items())
     ]
 
 
-def join_words(words: Sequence[str]) -> str:
+def join_words(words: Sequence[str], or_word: str = "or") -> str:
     """`A`, `A or B`, `A, B or C`."""
     if len(words) <= 1:
         return "".join(words)
-    return f"{', '.join(words[:-1])} or {words[-1]}"
+    return f"{', '.join(words[:-1])} {or_word} {words[-1]}"
 
 
 def dislodged_lines(
@@ -56,6 +71,7 @@ def dislodged_lines(
     results: Iterable[OrderResult],
     after: GameState,
     disbanded: Mapping[str, str] | None = None,
+    wording: Wording = ENGLISH,
 ) -> list[dict[str, Any]]:
     """Every unit dislodged this phase, with where it may retreat (empty: destroyed),
     or why it was disbanded when the variant says (`disbanded`: province -> reason,
@@ -69,15 +85,16 @@ def dislodged_lines(
         if province is None:
             continue
         entry = after.dislodged.get(province)
-        retreats = [place(game_map, loc) for loc in entry.retreats] if entry else []
+        retreats = [place(game_map, loc, wording) for loc in entry.retreats] if entry else []
         kind = getattr(result.order, "kind", None)
         lines.append(
             {
                 "unit": kind.word if kind is not None else "unit",
-                "province": place(game_map, province),
-                "retreats": join_words(retreats),
+                "kind": kind.value if kind is not None else None,
+                "province": place(game_map, province, wording),
+                "retreats": join_words(retreats, wording.or_word),
                 "disbanded": disbanded.get(province),
-                "power": power_title(result.order.power),
+                "power": power_name(result.order.power, wording),
             }
         )
     return lines
@@ -92,20 +109,26 @@ def ownership_updated(before: Phase, after: Phase) -> bool:
     )
 
 
-def ownership(game_map: GameMap, state: GameState) -> list[dict[str, Any]]:
+def ownership(
+    game_map: GameMap, state: GameState, wording: Wording = ENGLISH
+) -> list[dict[str, Any]]:
     """`Austria: Budapest, Serbia, ...` per power, then the unowned centres."""
     rows = []
     for power in sorted(game_map.home_centers):
-        centers = sorted(place(game_map, c) for c in state.centers_of(power))
+        centers = sorted(place(game_map, c, wording) for c in state.centers_of(power))
         if centers:
-            rows.append({"power": power_title(power), "centers": ", ".join(centers)})
-    unowned = sorted(place(game_map, c) for c in game_map.centers if c not in state.centers)
+            rows.append({"power": power_name(power, wording), "centers": ", ".join(centers)})
+    unowned = sorted(
+        place(game_map, c, wording) for c in game_map.centers if c not in state.centers
+    )
     if unowned:
-        rows.append({"power": "Unowned", "centers": ", ".join(unowned)})
+        rows.append({"power": wording.unowned, "centers": ", ".join(unowned)})
     return rows
 
 
-def adjustments(game_map: GameMap, state: GameState) -> list[dict[str, Any]]:
+def adjustments(
+    game_map: GameMap, state: GameState, wording: Wording = ENGLISH
+) -> list[dict[str, Any]]:
     """`France:  6 Supply centers,  5 Units:  Builds   1 unit.` per power still alive."""
     rows = []
     for power in sorted(game_map.home_centers):
@@ -116,7 +139,7 @@ def adjustments(game_map: GameMap, state: GameState) -> list[dict[str, Any]]:
         delta = adjustment_delta(game_map, state, power)
         rows.append(
             {
-                "power": power_title(power),
+                "power": power_name(power, wording),
                 "centers": centers,
                 "units": units,
                 "builds": max(delta, 0),
@@ -159,17 +182,18 @@ def results_data(
     results: Sequence[OrderResult],
     after: GameState,
     disbanded: Mapping[str, str] | None = None,
+    wording: Wording = ENGLISH,
 ) -> dict[str, Any]:
     """Everything the results template shows about one phase (no header, no deadline).
     `disbanded`: the variant's `report["public"]["disbanded"]`."""
     results = with_unordered(before, results, after)
     fall_ended = ownership_updated(before.phase, after.phase)
     return {
-        "title": phase_title(before.phase),
-        "orders": order_lines(game_map, results),
-        "dislodged": dislodged_lines(game_map, results, after, disbanded),
-        "ownership": ownership(game_map, after) if fall_ended else [],
-        "adjustments": adjustments(game_map, after) if fall_ended else [],
+        "title": phase_title(before.phase, wording),
+        "orders": order_lines(game_map, results, wording),
+        "dislodged": dislodged_lines(game_map, results, after, disbanded, wording),
+        "ownership": ownership(game_map, after, wording) if fall_ended else [],
+        "adjustments": adjustments(game_map, after, wording) if fall_ended else [],
     }
 
 

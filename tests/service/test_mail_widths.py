@@ -54,6 +54,7 @@ def rendered(monkeypatch: pytest.MonkeyPatch) -> Iterator[set[str]]:
         "judge.service.inbox", "judge.service.announce", "judge.service.lateness",
         "judge.service.processing", "judge.service.ratelimit", "judge.service.press",
         "judge.service.starting", "judge.service.ending", "judge.wording.report",
+        "judge.service.context",
     ):  # fmt: skip
         monkeypatch.setattr(f"{module}.render", recording_render, raising=False)
     yield seen

@@ -1,0 +1,159 @@
+"""Every mail template exists in English and in French, and the French ones render,
+with real data, within 78 columns.
+
+The trees must match name for name (`templates/` and `templates/fr/`, the zine
+aside), and so must the macros of the macro modules. Then real games are played by
+mail (a standard year with reminders, late notices, a retreat, the adjustments and
+a draw; an Intimate year with bids and a concession) with every template rendered
+in French: no line of any mail may fail to render (a failure would show as an
+internal error, a `done_with_errors` inbox row, or a `failed` outbox row), and
+every line fits in 78 columns, as for the English mails.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import timedelta
+from email.message import EmailMessage
+
+import jinja2
+import pytest
+from sqlalchemy import select
+
+from judge.language.open_commands import HELP_TOPICS
+from judge.mail.wording_fr import FRENCH_POWER_NAMES
+from judge.store.models import InboxMessage, InboxStatus, OutboxMessage, OutboxStatus
+from judge.wording import templates
+from service import harness
+from service.harness import JudgeHarness, body_of
+from service.intimate_game import MASTER, OBSERVER, bid
+from service.test_mail_widths import check, rendered, scheduler_round
+
+__all__ = ["rendered"]  # the recording fixture, used by name below
+
+ROOT = templates.template_dir()
+MACRO_MODULES = ("notes.txt.j2", "announcements.txt.j2")
+
+
+def tree(root: str) -> set[str]:
+    base = templates.language_dir(root)
+    names = {str(p.relative_to(base)) for p in base.rglob("*.j2")}
+    return {n for n in names if not n.startswith(("zine/", "fr/"))}
+
+
+def macros(language: str, module: str) -> dict[str, list[str]]:
+    template = templates.environment(language).get_template(module)
+    found = {}
+    for name in dir(template.module):
+        macro = getattr(template.module, name)
+        if isinstance(macro, jinja2.runtime.Macro):
+            found[name] = list(macro.arguments)
+    return found
+
+
+def test_every_template_exists_in_both_languages() -> None:
+    english, french = tree("en"), tree("fr")
+    assert len(english) >= 40
+    assert english - french == set(), "missing in templates/fr/"
+    assert french - english == set(), "only in templates/fr/"
+
+
+@pytest.mark.parametrize("module", MACRO_MODULES)
+def test_every_macro_exists_in_both_languages_with_the_same_arguments(module: str) -> None:
+    assert macros("fr", module) == macros("en", module)
+
+
+@pytest.fixture
+def in_french(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every template is the French one, whoever reads it (the harness then finds
+    each player's power in the French start mail)."""
+    original = templates.environment
+    monkeypatch.setattr(templates, "environment", lambda language="en": original("fr"))
+    monkeypatch.setattr(harness, "_power_from_start_mail", _power_from_french_start_mail)
+    yield
+
+
+def _power_from_french_start_mail(judge: JudgeHarness, address: str, game: str) -> str:
+    english = {french: english for english, french in FRENCH_POWER_NAMES.items()}
+    with judge.sessions() as session:
+        rows = session.scalars(
+            select(OutboxMessage).where(
+                OutboxMessage.kind == "start", OutboxMessage.to_address == address
+            )
+        ).all()
+    for row in rows:
+        text = row.message.decode("utf-8", "replace")
+        found = re.search(r"Vous jouez (\w+)\.", text)
+        if found:
+            return english[found.group(1)]
+    raise AssertionError(f"no French start mail for {address}")
+
+
+def no_failures(judge: JudgeHarness) -> None:
+    with judge.sessions() as session:
+        crashed = session.scalars(
+            select(InboxMessage).where(InboxMessage.status == InboxStatus.DONE_WITH_ERRORS)
+        ).all()
+        assert not crashed, crashed[0].error
+        failed = session.scalars(
+            select(OutboxMessage).where(OutboxMessage.status == OutboxStatus.FAILED)
+        ).all()
+        assert not failed, [row.error for row in failed]
+
+
+def french(mails: list[EmailMessage]) -> list[EmailMessage]:
+    check(mails)
+    for mail in mails:
+        text = body_of(mail)
+        assert "échoué" not in text, text  # "Le judge a échoué sur cette ligne"
+        assert not re.search(r"\bThe (game|next phase|deadline)\b", text), text
+    return mails
+
+
+def test_a_standard_year_in_french(
+    judge: JudgeHarness, rendered: set[str], in_french: None
+) -> None:
+    french(judge.send("new@example.org", "HELP"))
+    for topic in HELP_TOPICS:
+        french(judge.send("new@example.org", f"HELP {topic}"))
+    judge.start_game()
+    french(judge.send("gm@example.org", "SIGNON Mg1 gmpass\nSET GRACE 24h\nSET MOVE NEXT 2d"))
+    french(judge.send("new@example.org", "LIST\nLIST g1\nHISTORY g1\nSUMMARY g1\nFOO"))
+    france = judge.players["France"]
+    orders = f"SIGNON Fg1 {france.password}\nA PAR-BUR\nA MUN-RUH\nPRESS\nSalut\nENDPRESS"
+    french(judge.send(france.address, orders))
+    judge.clock.advance(timedelta(days=2, hours=23))  # the reminder
+    french(scheduler_round(judge))
+    judge.clock.advance(timedelta(days=1, hours=1))  # the deadline: late notices
+    french(scheduler_round(judge))
+    for _ in range(4):
+        french(judge.play_phase())
+    french(judge.send("new@example.org", "LIST g1\nHISTORY g1\nSUMMARY g1"))
+    for power, player in judge.players.items():
+        french(judge.send(player.address, f"SIGNON {power[0]}g1 {player.password}\nDRAW"))
+    no_failures(judge)
+    used = {name.split(":")[0] for name in rendered}
+    for name in ("results.txt.j2", "game_over.txt.j2", "start.txt.j2", "late_notice.txt.j2",
+                 "late_powers.txt.j2", "press.txt.j2", "help/gm.txt.j2", "summary.txt.j2"):
+        assert name in used, name  # fmt: skip
+
+
+def test_an_intimate_year_in_french(
+    judge: JudgeHarness, rendered: set[str], in_french: None
+) -> None:
+    judge.reply(MASTER, "CREATE g1 gmpass intimate")
+    judge.reply(OBSERVER, "OBSERVE g1 look")
+    for index, home in enumerate(("Germany", "France")):
+        judge.players[home] = harness.Player(f"p{index}@example.org", f"pw{index}", home)
+        french(judge.send(f"p{index}@example.org", f"SIGNON ?g1 pw{index}\nPREFERENCES {home}"))
+    french(judge.send(OBSERVER, "SIGNON Og1 look\nA PAR H"))
+    germany, france = judge.players["Germany"], judge.players["France"]
+    french(judge.send(germany.address, "SIGNON Gg1 pw0\nBID AUSTRIA 5\nBID ENGLAND 30"))
+    french(judge.send(france.address, "SIGNON Fg1 pw1\nBID ITALY 4"))
+    french(judge.send(MASTER, "LIST g1\nSUMMARY g1\nSIGNON Mg1 gmpass\nPROCESS"))
+    text = bid(judge, "France", "CONCEDE")
+    assert "concédé" in text
+    no_failures(judge)
+    used = {name.split(":")[0] for name in rendered}
+    assert {"intimate_report.txt.j2", "start.txt.j2", "game_over.txt.j2"} <= used
