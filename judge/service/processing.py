@@ -18,7 +18,6 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from judge.config import Config
-from judge.mail.wording import wording_for
 from judge.rules.state import GameState, PhaseType
 from judge.service import deadlines
 from judge.service.mailing import audience, broadcast, header_data
@@ -42,6 +41,7 @@ from judge.wording.describe import winner_titles
 from judge.wording.readers import DEFAULT_LANGUAGE, DEFAULT_READER, Reader
 from judge.wording.report import phase_words, results_data
 from judge.wording.templates import render
+from judge.wording.vocabulary import wording_for
 
 
 @dataclass(frozen=True)

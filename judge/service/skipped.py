@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.mail.wording import wording_for
 from judge.rules.map import GameMap
 from judge.rules.state import GameState, Phase, PhaseType
 from judge.variants.base import Outcome
@@ -20,6 +19,7 @@ from judge.wording.describe import power_title
 from judge.wording.readers import DEFAULT_READER, Reader
 from judge.wording.report import phase_words
 from judge.wording.templates import render
+from judge.wording.vocabulary import wording_for
 
 
 def skipped_phases(outcome: Outcome) -> list[str]:

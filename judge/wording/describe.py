@@ -4,14 +4,13 @@
 `Builds an army in Paris.` and the failure markers `(*bounce*)`, `(*cut*)`...
 The templates print these strings; the wording of an order is computed here from
 order values and the map, with the words and patterns of one language
-(`judge.mail.wording`: English unless a `Wording` is given).
+(`judge.wording.vocabulary`: English unless a `Wording` is given).
 """
 
 from __future__ import annotations
 
 import functools
 
-from judge.mail.wording import ENGLISH, ByLanguage, Wording
 from judge.rules.map import GameMap
 from judge.rules.orders import (
     Build,
@@ -29,6 +28,7 @@ from judge.rules.orders import (
 from judge.rules.results import OrderResult
 from judge.rules.results import Outcome as Verdict
 from judge.rules.state import UnitType, coast_of, province_of
+from judge.wording.vocabulary import ENGLISH, ByLanguage, Wording
 
 # njudge prints a failed convoyed move as "no convoy", whatever broke the convoy.
 MARKERS = {

@@ -12,7 +12,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from judge.mail.wording import ENGLISH, Wording
 from judge.rules.map import GameMap
 from judge.rules.orders import Disband, Hold, ordered_province
 from judge.rules.results import OrderResult
@@ -21,6 +20,7 @@ from judge.rules.state import GameState, Phase, PhaseType, Season
 from judge.variants.common import adjustment_delta
 from judge.wording.describe import describe_result, place, power_name, result_markers
 from judge.wording.time_display import show_time
+from judge.wording.vocabulary import ENGLISH, Wording
 
 
 def phase_title(phase: Phase, wording: Wording = ENGLISH) -> str:

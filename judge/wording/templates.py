@@ -15,11 +15,11 @@ from typing import Any
 import jinja2
 
 from judge.bundled import data_dir
-from judge.mail import french_filters
-from judge.mail.wording import localized, wording_for
 from judge.variants.intimate_report import format_report
+from judge.wording import french_filters
 from judge.wording.readers import DEFAULT_LANGUAGE, DEFAULT_READER, LANGUAGES, Reader
 from judge.wording.time_display import show_time
+from judge.wording.vocabulary import localized, wording_for
 
 # What a language's templates need besides the common filters (French: the names,
 # phases and moments the code hands over in English, shown in French).

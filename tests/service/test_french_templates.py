@@ -22,9 +22,9 @@ import pytest
 from sqlalchemy import select
 
 from judge.language.open_commands import HELP_TOPICS
-from judge.mail.wording_fr import FRENCH_POWER_NAMES
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage, OutboxStatus
 from judge.wording import templates
+from judge.wording.names_fr import FRENCH_POWER_NAMES
 from service import harness
 from service.harness import JudgeHarness, body_of
 from service.intimate_game import MASTER, OBSERVER, bid

@@ -18,9 +18,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import jinja2
 
-from judge.mail.wording import ENGLISH, FRENCH
-from judge.mail.wording_fr import french_name
+from judge.wording.names_fr import french_name
 from judge.wording.readers import DEFAULT_READER
+from judge.wording.vocabulary import ENGLISH, FRENCH
 
 _DAYS = ("lun.", "mar.", "mer.", "jeu.", "ven.", "sam.", "dim.")
 _MONTHS = (

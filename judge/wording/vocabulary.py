@@ -7,7 +7,7 @@ this module holds the words and patterns they use, one `Wording` per language, s
 that no language is written into the code that builds them. English is the judges'
 classic wording (njudge's); French is a French judge's (`Armée Paris -> Bourgogne.`,
 `Résultats des mouvements du printemps 1901.`), with the French names of
-`judge.mail.wording_fr`.
+`judge.wording.names_fr`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge.mail.wording_fr import french_name
+from judge.wording.names_fr import french_name
 from judge.wording.readers import DEFAULT_LANGUAGE
 
 

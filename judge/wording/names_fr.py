@@ -1,7 +1,7 @@
 """The French names a French judge shows for the standard map's powers and provinces.
 
 Keyed by the English name the map (or `power_title`) gives, so the same table serves
-the results wording (`judge.mail.wording`) and the `|nom` filter of the French
+the results wording (`judge.wording.vocabulary`) and the `|nom` filter of the French
 templates, which shows a name computed in English (`France`, `Burgundy`) in French.
 A name not in the table (another map's) is shown as it is.
 
