@@ -19,16 +19,14 @@ from typing import Any
 
 from judge.language import command_types as c
 from judge.language.command_types import ParsedLine
-from judge.service import (
+from judge.service import confirmation, games, maps
+from judge.service.commands import (
     account,
     bids,
-    confirmation,
-    games,
     gm,
     help,
     language,
     listing,
-    maps,
     orders,
     press,
     set_players,

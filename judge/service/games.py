@@ -14,13 +14,13 @@ from sqlalchemy.orm import Session
 
 from judge.language.command_types import Create, Observe, Preferences, Signon, Start
 from judge.rules.state import POWERS
+from judge.service.commands.passwords import check_password
+from judge.service.commands.settings import apply_settings
+from judge.service.commands.takeover import take_over
 from judge.service.confirmation import confirmation_note, unconfirmed
 from judge.service.context import MailContext, Note, Refusal, note
-from judge.service.passwords import check_password
-from judge.service.settings import apply_settings
 from judge.service.snapshots import active_players, draw_seed, rules_of, variants
 from judge.service.starting import start_game
-from judge.service.takeover import take_over
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, Player, PlayerRole

@@ -29,13 +29,14 @@ from judge.mail.attachments import attach
 from judge.mail.compose import ReplyFields, reply_bytes, reply_message
 from judge.mail.read import IncomingMail
 from judge.outbound import enqueue, enqueue_raw
-from judge.service import confirmation, passwords, ratelimit
+from judge.service import confirmation, ratelimit
 from judge.service.bounces import handle_bounce, recovered
+from judge.service.commands import passwords
+from judge.service.commands.orders import current_orders, note_refusals
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.dispatch import Entry, run_line
 from judge.service.games import signon_password_holds, start_if_full
 from judge.service.mailing import build_guarded, one_per_address
-from judge.service.orders import current_orders, note_refusals
 from judge.service.processing import process_if_ready
 from judge.service.readers import reader_of
 from judge.service.readings import read_row

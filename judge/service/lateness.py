@@ -22,8 +22,8 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from judge.config import Config
+from judge.service.commands.order_listing import orders_listing
 from judge.service.mailing import broadcast, header_data, one_per_address
-from judge.service.order_listing import orders_listing
 from judge.service.readers import readers_for
 from judge.service.snapshots import Board, active_players, seat_of, submissions
 from judge.store import games as store

@@ -403,7 +403,7 @@ class Address(Base):
 class PasswordFailure(Base):
     """One wrong password given for a seat. `registered` tells whether it came from
     the seat's registered address: the two are limited separately, so a stranger
-    cannot lock the player out (see judge.service.passwords)."""
+    cannot lock the player out (see judge.service.commands.passwords)."""
 
     __tablename__ = "password_failures"
 

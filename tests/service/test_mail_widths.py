@@ -50,9 +50,9 @@ def rendered(monkeypatch: pytest.MonkeyPatch) -> Iterator[set[str]]:
     for module in ("judge.wording.templates", "judge.service.context"):
         monkeypatch.setattr(f"{module}.render_macro", recording_macro, raising=False)
     for module in (
-        "judge.wording.templates", "judge.service.help", "judge.service.listing",
+        "judge.wording.templates", "judge.service.commands.help", "judge.service.commands.listing",
         "judge.service.inbox", "judge.service.announce", "judge.service.lateness",
-        "judge.service.processing", "judge.service.ratelimit", "judge.service.press",
+        "judge.service.processing", "judge.service.ratelimit", "judge.service.commands.press",
         "judge.service.starting", "judge.service.ending", "judge.wording.report",
         "judge.service.context",
     ):  # fmt: skip

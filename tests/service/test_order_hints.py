@@ -8,7 +8,7 @@ from judge.language.spelling import closest, edit_distance
 from judge.rules.map import load_map
 from judge.rules.orders import Build, Waive
 from judge.rules.state import GameState, Phase, PhaseType, Season, Unit, UnitType
-from judge.service.order_hints import (
+from judge.service.commands.order_hints import (
     WaiveError,
     excess_adjustments,
     is_no_order,

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from judge.service.setting_echo import duration_words
+from judge.service.commands.setting_echo import duration_words
 from service.harness import JudgeHarness, body_of
 
 

@@ -24,9 +24,9 @@ import functools
 
 from judge.language.command_types import Approve
 from judge.service.announce import announce
+from judge.service.commands.orders import running_board
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.mailing import broadcast, header_data
-from judge.service.orders import running_board
 from judge.service.snapshots import active_players, load_board, seat_of, variants
 from judge.store import games as store
 from judge.store.models import Event, Game, GameStatus, Player, PlayerRole, PlayerStatus

@@ -13,9 +13,9 @@ from datetime import datetime
 from judge.language.command_types import SetDeadline
 from judge.service import deadlines
 from judge.service.announce import announce
+from judge.service.commands.orders import running_board
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.games import find_game
-from judge.service.orders import running_board
 from judge.store.models import GameStatus
 
 

@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from judge.language.command_types import Bid, BidNone
+from judge.service.commands.orders import running_board
 from judge.service.context import MailContext, Note, Refusal, note
-from judge.service.orders import running_board
 from judge.service.snapshots import Board, seat_of
 from judge.store import games as store
 from judge.variants.base import Variant

@@ -24,9 +24,9 @@ from judge.language.command_types import (
     SetRule,
     SetZine,
 )
+from judge.service.commands.press_settings import PRESS_SETTINGS, apply_press_setting
+from judge.service.commands.timing_settings import TIMING_SETTINGS, apply_timing
 from judge.service.context import Refusal
-from judge.service.press_settings import PRESS_SETTINGS, apply_press_setting
-from judge.service.timing_settings import TIMING_SETTINGS, apply_timing
 from judge.store.game_settings import GameSettings
 from judge.variants.base import Variant, VariantError
 

@@ -20,8 +20,7 @@ from judge.rules.orders import (
 )
 from judge.rules.parse import parse_order
 from judge.rules.state import PhaseType
-from judge.service.context import MailContext, Note, Refusal, Signed, note
-from judge.service.order_hints import (
+from judge.service.commands.order_hints import (
     WaiveError,
     excess_adjustments,
     foreign_unit,
@@ -29,7 +28,8 @@ from judge.service.order_hints import (
     nearest_province,
     waive_text,
 )
-from judge.service.order_listing import orders_listing
+from judge.service.commands.order_listing import orders_listing
+from judge.service.context import MailContext, Note, Refusal, Signed, note
 from judge.service.snapshots import Board, load_board, parse_stored, seat_of, variants
 from judge.store import games as store
 from judge.store.models import GameStatus

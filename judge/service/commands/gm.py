@@ -20,19 +20,19 @@ from judge.language.command_types import (
 )
 from judge.service import deadlines
 from judge.service.announce import announce
+from judge.service.commands.orders import running_board
+from judge.service.commands.press_settings import check_press_setting
+from judge.service.commands.setting_echo import setting_note
+from judge.service.commands.settings import apply_settings
+from judge.service.commands.takeover import record_ejection
+from judge.service.commands.timing_settings import timing_changed
 from judge.service.confirmation import confirmation_note
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.ending import finish_game
 from judge.service.games import find_game
 from judge.service.last_player import end_if_alone
-from judge.service.orders import running_board
-from judge.service.press_settings import check_press_setting
 from judge.service.processing import process_phase
-from judge.service.setting_echo import setting_note
-from judge.service.settings import apply_settings
 from judge.service.snapshots import active_players, variants
-from judge.service.takeover import record_ejection
-from judge.service.timing_settings import timing_changed
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, PlayerStatus
 
