@@ -20,6 +20,7 @@ from typing import Any
 from judge.mail import command_types as c
 from judge.mail.command_types import ParsedLine
 from judge.service import (
+    absences,
     account,
     bids,
     confirmation,
@@ -34,6 +35,7 @@ from judge.service import (
     stalemate,
     takeover,
     timing,
+    zone_setting,
 )
 from judge.service.context import MailContext, Note, Refusal, note
 
@@ -65,6 +67,9 @@ HANDLERS: dict[type, Handler] = {
     c.SetWait: orders.set_wait,
     c.SetPassword: account.set_password,
     c.SetAddress: account.set_address,
+    c.SetTimezone: zone_setting.set_timezone,
+    c.SetAbsence: absences.set_absence,
+    c.SetNoAbsence: absences.set_noabsence,
     c.Press: press.press,
     c.Broadcast: press.broadcast,
     c.Draw: account.draw,
@@ -80,6 +85,7 @@ HANDLERS: dict[type, Handler] = {
     c.SetRule: gm.set_setting,
     c.SetZine: gm.set_setting,
     c.SetMaps: gm.set_setting,
+    c.SetMaxAbsence: gm.set_setting,
     c.Process: gm.process,
     c.Pause: gm.pause,
     c.Resume: gm.resume,

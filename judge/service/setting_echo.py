@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from judge.mail.command_types import GameSetting, SetGrace, SetMaps, SetNext, SetRule, SetZine
+from judge.mail.command_types import (
+    GameSetting,
+    SetGrace,
+    SetMaps,
+    SetMaxAbsence,
+    SetNext,
+    SetRule,
+    SetZine,
+)
 from judge.service.context import Note, note
 from judge.store.game_settings import GameSettings
 
@@ -52,4 +60,8 @@ def _what_and_value(command: GameSetting, settings: GameSettings) -> tuple[str, 
         return "Zine", command.address or "none (no zine)"
     if isinstance(command, SetMaps):
         return "Maps", "on" if command.on else "off"
+    if isinstance(command, SetMaxAbsence):
+        if not command.days:
+            return "Maximum absence", "0 days (no absences in this game)"
+        return "Maximum absence", f"{_count(command.days, 'day')} per player in this game"
     return type(command).__name__, ""

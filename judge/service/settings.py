@@ -3,7 +3,8 @@
 Rule flags are checked by the variant; `SET PLAYERS n` sets the rule flag the
 variant names in `players_flag` (Taskdip's `players`), so the variant checks it
 too. The timing and zine settings are stored by `timing_settings`; SET MAPS turns
-the results maps on or off. All of them are kept in `GameSettings`.
+the results maps on or off; SET MAXABSENCE caps the players' absences
+(`judge.service.absences`). All of them are kept in `GameSettings`.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from judge.mail.command_types import (
     SetDeadline,
     SetGrace,
     SetMaps,
+    SetMaxAbsence,
     SetNext,
     SetPlayers,
     SetRule,
@@ -47,6 +49,9 @@ def apply_settings(
             continue
         if isinstance(command, SetMaps):
             settings = replace(settings, maps=command.on)
+            continue
+        if isinstance(command, SetMaxAbsence):
+            settings = replace(settings, max_absence_days=command.days)
             continue
         name, value = _rule_of(variant, command)
         try:

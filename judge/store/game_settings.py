@@ -12,7 +12,9 @@ Stored keys (unchanged from before this module, so old rows read the same):
 * `next`: phase lengths the master changed, `{"MOVE": seconds, ...}` (`SET ... NEXT`);
 * `grace`: the grace after every deadline, in seconds, once the master set it;
 * `zine`: the address that gets every public broadcast (`SET ZINE`), if any;
-* `maps`: `false` after `SET MAPS OFF` (absent: maps on).
+* `maps`: `false` after `SET MAPS OFF` (absent: maps on);
+* `max_absence`: each player's days of absence in the game (`SET MAXABSENCE`;
+  absent: 14).
 
 Keys this module does not know are kept as they were (a newer judge may have
 written them), and absent keys take the defaults the service documents.
@@ -32,7 +34,9 @@ LENGTHS_KEY = "next"
 GRACE_KEY = "grace"
 ZINE_KEY = "zine"
 MAPS_KEY = "maps"
-KNOWN_KEYS = frozenset({RULES_KEY, LENGTHS_KEY, GRACE_KEY, ZINE_KEY, MAPS_KEY})
+MAX_ABSENCE_KEY = "max_absence"
+KNOWN_KEYS = frozenset({RULES_KEY, LENGTHS_KEY, GRACE_KEY, ZINE_KEY, MAPS_KEY, MAX_ABSENCE_KEY})
+DEFAULT_MAX_ABSENCE_DAYS = 14
 
 
 @dataclass(frozen=True)
@@ -44,6 +48,7 @@ class GameSettings:
     grace: timedelta | None = None
     zine: str | None = None
     maps: bool = True
+    max_absence_days: int = DEFAULT_MAX_ABSENCE_DAYS
     unknown: Mapping[str, Any] = field(default_factory=dict)  # kept as stored
 
     @classmethod
@@ -64,6 +69,7 @@ class GameSettings:
             grace=None if grace is None else timedelta(seconds=grace),
             zine=data.get(ZINE_KEY) or None,
             maps=data.get(MAPS_KEY, True) is not False,
+            max_absence_days=int(data.get(MAX_ABSENCE_KEY, DEFAULT_MAX_ABSENCE_DAYS)),
             unknown={key: value for key, value in data.items() if key not in KNOWN_KEYS},
         )
 
@@ -80,6 +86,8 @@ class GameSettings:
             data[ZINE_KEY] = self.zine
         if not self.maps:
             data[MAPS_KEY] = False
+        if self.max_absence_days != DEFAULT_MAX_ABSENCE_DAYS:
+            data[MAX_ABSENCE_KEY] = self.max_absence_days
         return data
 
     def save(self, game: Game) -> None:
