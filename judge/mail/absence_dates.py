@@ -31,7 +31,7 @@ DATE_HELP = "write a date like 2026-12-24, 24 Dec or Dec 24, with a time if you 
 _ISO = re.compile(r"([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})")
 _DAY_MONTH = re.compile(r"([0-9]{1,2})(?:st|nd|rd|th)?\s+([a-z]+)\.?(?:,?\s+([0-9]{4}))?")
 _MONTH_DAY = re.compile(r"([a-z]+)\.?\s+([0-9]{1,2})(?:st|nd|rd|th)?(?:,?\s+([0-9]{4}))?")
-_TIME = re.compile(r"(?:at\s+)?([0-9]{1,2})(?:[:h]([0-9]{2}))?\s*(am|pm)?")
+_TIME = re.compile(r"(?:at\s+)?([0-9]{1,2})(?:[:h]([0-9]{2})?)?\s*(am|pm)?")
 _WEEKDAY = re.compile(r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+")
 
 
