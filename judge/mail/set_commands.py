@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from judge.mail.absence_dates import DateError, DayTime, parse_day
 from judge.mail.arguments import (
     CommandError,
     address,
@@ -26,9 +27,9 @@ from judge.mail.command_types import (
     GameSetting,
     NoDraw,
     PhaseKind,
+    SetAbsence,
     SetAddress,
     SetDeadline,
-    SetAbsence,
     SetGrace,
     SetMaps,
     SetMaxAbsence,
@@ -41,7 +42,6 @@ from judge.mail.command_types import (
     SetWait,
     SetZine,
 )
-from judge.mail.absence_dates import DateError, DayTime, parse_day
 from judge.mail.durations import DurationError, parse_duration, parse_when
 from judge.mail.game_commands import preferences_command, simple
 from judge.mail.keywords import Keyword, match_keyword

@@ -83,13 +83,9 @@ def set_absence(ctx: MailContext, command: SetAbsence) -> list[Note]:
         raise Refusal("absence_over_total", **limits, used=duration_words(used))
     store.add_absence(ctx.session, signed.player, start, end, ctx.now)
     _tell_master(ctx, signed, start, end, removed=False)
-    return [
-        note(
-            "absence_set", game=game, start=format_time_in(start, zone),
-            end=format_time_in(end, zone), used=duration_words(used + length),
-            allowed=duration_words(allowed),
-        )  # fmt: skip
-    ]
+    shown = {"start": format_time_in(start, zone), "end": format_time_in(end, zone)}
+    spent = {"used": duration_words(used + length), "allowed": duration_words(allowed)}
+    return [note("absence_set", game=game, **shown, **spent)]
 
 
 def set_noabsence(ctx: MailContext, command: SetNoAbsence) -> list[Note]:
@@ -117,12 +113,8 @@ def set_noabsence(ctx: MailContext, command: SetNoAbsence) -> list[Note]:
         else:
             ctx.session.delete(absence)
         _tell_master(ctx, signed, start, end, removed=True)
-        notes.append(
-            note(
-                "absence_removed", game=game,
-                start=format_time_in(start, zone), end=format_time_in(end, zone),
-            )  # fmt: skip
-        )
+        shown = {"start": format_time_in(start, zone), "end": format_time_in(end, zone)}
+        notes.append(note("absence_removed", game=game, **shown))
     return notes
 
 

@@ -111,7 +111,7 @@ def find_zone(text: str) -> str | None:
     cities = _cities().get(key, ())
     if len(cities) == 1:
         return cities[0]
-    near = cities or tuple(zones[k] for k in difflib.get_close_matches(key, zones, n=3))
+    near = cities or tuple(zones[k] for k in difflib.get_close_matches(key, zones, n=3, cutoff=0.8))
     if not near:
         near = tuple(_close_cities(key))
     if near:

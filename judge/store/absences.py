@@ -38,7 +38,7 @@ def pending_in_game(session: Session, game: Game, now: datetime) -> list[tuple[A
         )
         .order_by(Absence.starts_at, Absence.id)
     )
-    return [(absence, player) for absence, player in session.execute(query).tuples()]
+    return [(row[0], row[1]) for row in session.execute(query).all()]
 
 
 def add_absence(
