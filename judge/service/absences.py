@@ -59,7 +59,6 @@ def set_absence(ctx: MailContext, command: SetAbsence) -> list[Note]:
         raise Refusal("absence_backwards", **shown)
     if end <= ctx.now:
         raise Refusal("absence_over", **shown)
-    start = max(start, ctx.now)  # the part already past means nothing
     allowed = timedelta(days=GameSettings.of(signed.game).max_absence_days)
     game = signed.game.name
     if not allowed:
@@ -80,11 +79,11 @@ def set_absence(ctx: MailContext, command: SetAbsence) -> list[Note]:
     if length > allowed:
         raise Refusal("absence_too_long", **limits)
     if used + length > allowed:
-        raise Refusal("absence_over_total", **limits, used=duration_words(used))
+        raise Refusal("absence_over_total", **limits, used=_hours_words(used))
     store.add_absence(ctx.session, signed.player, start, end, ctx.now)
     _tell_master(ctx, signed, start, end, removed=False)
     shown = {"start": format_time_in(start, zone), "end": format_time_in(end, zone)}
-    spent = {"used": duration_words(used + length), "allowed": duration_words(allowed)}
+    spent = {"used": _hours_words(used + length), "allowed": duration_words(allowed)}
     return [note("absence_set", game=game, **shown, **spent)]
 
 
@@ -146,6 +145,13 @@ def move_words(move: DeadlineMove | None) -> dict[str, object] | None:
         "powers": _and(list(move.powers)),
         "plural": move.absences > 1,
     }
+
+
+def _hours_words(length: timedelta) -> str:
+    """A player's days used, in whole hours (rounded up): an absence ended early by
+    SET NOABSENCE ends at the minute it was withdrawn."""
+    hours = -(-int(length.total_seconds()) // 3600)
+    return duration_words(timedelta(hours=hours))
 
 
 def _absent_player(ctx: MailContext) -> Signed:

@@ -179,10 +179,18 @@ def test_overlapping_backwards_and_past_absences_are_refused(started: JudgeHarne
     assert len(absences(started)) == 1
 
 
-def test_an_absence_from_today_starts_now(started: JudgeHarness) -> None:
+def test_an_absence_from_today_counts_the_whole_day(started: JudgeHarness) -> None:
     text = reply_text(started, "England", "SET ABSENCE today TO Jan 2")
-    assert "from Thu Jan 1 2026 12:00 UTC to Sat Jan 3 2026 00:00 UTC" in text
-    assert "You have declared 36 hours of the 14 days" in text
+    assert "from Thu Jan 1 2026 00:00 UTC to Sat Jan 3 2026 00:00 UTC" in text
+    assert "You have declared 2 days of the 14 days" in text
+
+
+def test_days_used_by_an_absence_ended_early_are_whole_hours(started: JudgeHarness) -> None:
+    reply_text(started, "England", "SET ABSENCE Jan 2 TO Jan 4")
+    started.clock.set(datetime(2026, 1, 2, 6, 20, 5, tzinfo=UTC))
+    reply_text(started, "England", "SET NOABSENCE")
+    text = reply_text(started, "England", "SET ABSENCE Jan 10")
+    assert "You have declared 31 hours of the 14 days" in text  # 6 h 20 min 5 s + 24 h
 
 
 def test_noabsence_without_a_date_needs_a_single_absence(started: JudgeHarness) -> None:
