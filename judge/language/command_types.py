@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Literal
 
+from judge.mail.absence_dates import DayTime
 from judge.rules.state import POWER_BY_LETTER
 
 PhaseKind = Literal["MOVE", "RETREAT", "ADJUST", "BID"]
@@ -169,6 +170,28 @@ class SetAddress:
 
 
 @dataclass(frozen=True, slots=True)
+class SetTimezone:
+    """`SET TIMEZONE zone` as typed (`SET NOTIMEZONE`: "UTC"); the service finds the zone."""
+
+    zone: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetAbsence:
+    """`SET ABSENCE start [TO end]`: days as written, read in the player's zone."""
+
+    start: DayTime
+    end: DayTime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetNoAbsence:
+    """`SET NOABSENCE [date]`: withdraw the absence on that day (None: the only one)."""
+
+    day: DayTime | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Press:
     """`PRESS [TO powers]` ... `ENDPRESS`. `to` None is public press.
 
@@ -303,6 +326,13 @@ class SetLanguage:
 
 
 @dataclass(frozen=True, slots=True)
+class SetMaxAbsence:
+    """`SET MAXABSENCE days`: each player's days of absence in the game (0: none)."""
+
+    days: int
+
+
+@dataclass(frozen=True, slots=True)
 class Start:
     """`START`."""
 
@@ -363,16 +393,17 @@ class Unobserve:
 
 GameSetting = (
     SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps
-    | SetPress | SetPartial | SetGunboat | SetLanguage
+    | SetPress | SetPartial | SetGunboat | SetLanguage | SetMaxAbsence
 )  # fmt: skip
 
 Command = (
     Help | ListGames | History | Summary | MapRequest | Create | Signon | Observe
     | Preferences | Bid | BidNone | Orders | EndOrders | OrderLine
-    | SetWait | SetPassword | SetAddress | Press | Broadcast
+    | SetWait | SetPassword | SetAddress | SetTimezone | SetAbsence | SetNoAbsence
+    | Press | Broadcast
     | Draw | NoDraw | Concede | Stalemate | Resign | Signoff
     | SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps
-    | SetPress | SetPartial | SetGunboat | SetLanguage
+    | SetPress | SetPartial | SetGunboat | SetLanguage | SetMaxAbsence
     | Start | Process | Pause | Resume | Terminate | Eject | Approve
     | Confirm | Stop | Unobserve
 )  # fmt: skip

@@ -26,15 +26,19 @@ from judge.language.command_types import (
     GameSetting,
     NoDraw,
     PhaseKind,
+    SetAbsence,
     SetAddress,
     SetDeadline,
     SetGrace,
     SetLanguage,
     SetMaps,
+    SetMaxAbsence,
     SetNext,
+    SetNoAbsence,
     SetPassword,
     SetPlayers,
     SetRule,
+    SetTimezone,
     SetWait,
     SetZine,
 )
@@ -42,6 +46,7 @@ from judge.language.durations import DurationError, parse_duration, parse_when
 from judge.language.game_commands import preferences_command, simple
 from judge.language.keywords import Keyword, match_keyword
 from judge.language.press_set_commands import set_gunboat, set_nogunboat, set_partial, set_press
+from judge.mail.absence_dates import DateError, DayTime, parse_day
 
 Reader = Callable[[str], Command]
 T = TypeVar("T")
@@ -150,6 +155,56 @@ def _set_language(rest: str) -> SetLanguage:
     return SetLanguage(language)
 
 
+def _set_timezone(rest: str) -> SetTimezone:
+    if not rest:
+        raise CommandError(
+            "SET TIMEZONE needs a zone: SET TIMEZONE Europe/Paris (or UTC for the default)"
+        )
+    return SetTimezone(rest)
+
+
+def _set_notimezone(rest: str) -> SetTimezone:
+    no_arguments("SET NOTIMEZONE", rest)
+    return SetTimezone("UTC")
+
+
+_UNTIL = re.compile(r"\s+(?:TO|UNTIL|TILL)\s+", re.IGNORECASE)
+
+
+def _set_absence(rest: str) -> SetAbsence:
+    if not rest:
+        raise CommandError("SET ABSENCE needs a date: SET ABSENCE 2026-12-24 [TO 2026-12-27]")
+    parts = _UNTIL.split(rest)
+    if len(parts) > 2:
+        raise CommandError("SET ABSENCE takes one start and one end: SET ABSENCE start TO end")
+    start = _day("SET ABSENCE", parts[0])
+    end = _day("SET ABSENCE", parts[1]) if len(parts) == 2 else None
+    return SetAbsence(start, end)
+
+
+def _set_noabsence(rest: str) -> SetNoAbsence:
+    return SetNoAbsence(_day("SET NOABSENCE", rest) if rest else None)
+
+
+def _day(name: str, text: str) -> DayTime:
+    try:
+        return parse_day(text)
+    except DateError as error:
+        raise CommandError(f"{name}: {error}") from error
+
+
+MAX_ABSENCE_DAYS = 90
+
+
+def _set_maxabsence(rest: str) -> SetMaxAbsence:
+    given = words(re.sub(r"\s*d(?:ays?)?\.?$", "", rest.lower()))
+    if len(given) != 1:
+        raise CommandError(
+            f"SET MAXABSENCE needs a number of days, 0 to {MAX_ABSENCE_DAYS}: SET MAXABSENCE 14"
+        )
+    return SetMaxAbsence(count(given[0], "SET MAXABSENCE", 0, MAX_ABSENCE_DAYS))
+
+
 SETTINGS: tuple[Setting, ...] = (
     Setting("WAIT", "WAIT", _set_wait, False),
     Setting("NOWAIT", "NO WAIT", _set_nowait, False),
@@ -158,6 +213,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("PREFERENCES", "PREF(?:ERENCE)?S?", preferences_command, False),
     Setting("DRAW", "DRAW", simple("SET DRAW", Draw), False),
     Setting("NODRAW", "NO DRAW", simple("SET NODRAW", NoDraw), False),
+    Setting("TIMEZONE", "TIME ZONE", _set_timezone, False),
+    Setting("NOTIMEZONE", "NO TIME ZONE", _set_notimezone, False),
+    Setting("ABSENCE", "ABSENCE", _set_absence, False),
+    Setting("NOABSENCE", "NO ABSENCE", _set_noabsence, False),
     Setting("DEADLINE", "DEADLINE", _set_deadline, True),
     Setting("GRACE", "GRACE", _set_grace, True),
     Setting("MOVE NEXT", "(?:MOVES?|MOVEMENT) (?:NEXT)?", _set_next("MOVE"), True),
@@ -173,6 +232,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("GUNBOAT", "GUNBOAT", set_gunboat, True),
     Setting("NOGUNBOAT", "NO GUNBOAT", set_nogunboat, True),
     Setting("LANGUAGE", "LANG(?:UAGE)?", _set_language, True),
+    Setting("MAXABSENCE", "MAX(?:IMUM)? ABSENCES?", _set_maxabsence, True),
 )
 
 SETTING_NAMES = ", ".join(setting.name for setting in SETTINGS)

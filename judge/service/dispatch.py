@@ -19,7 +19,7 @@ from typing import Any
 
 from judge.language import command_types as c
 from judge.language.command_types import ParsedLine
-from judge.service import confirmation, games, maps
+from judge.service import absences, confirmation, games, maps, zone_setting
 from judge.service.commands import (
     account,
     bids,
@@ -64,6 +64,9 @@ HANDLERS: dict[type, Handler] = {
     c.SetWait: orders.set_wait,
     c.SetPassword: account.set_password,
     c.SetAddress: account.set_address,
+    c.SetTimezone: zone_setting.set_timezone,
+    c.SetAbsence: absences.set_absence,
+    c.SetNoAbsence: absences.set_noabsence,
     c.Press: press.press,
     c.Broadcast: press.broadcast,
     c.Draw: account.draw,
@@ -83,6 +86,7 @@ HANDLERS: dict[type, Handler] = {
     c.SetPartial: gm.set_setting,
     c.SetGunboat: gm.set_setting,
     c.SetLanguage: language.set_language,
+    c.SetMaxAbsence: gm.set_setting,
     c.Process: gm.process,
     c.Pause: gm.pause,
     c.Resume: gm.resume,

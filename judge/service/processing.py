@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from judge.config import Config
 from judge.rules.state import GameState, PhaseType
 from judge.service import deadlines
+from judge.service.absences import DeadlineMove, move_for_absences, move_words
 from judge.service.mailing import audience, broadcast, header_data
 from judge.service.maps import results_map
 from judge.service.readers import readers_for
@@ -117,8 +118,8 @@ def process_phase(
     )
     public = public_for(DEFAULT_LANGUAGE)  # the public record is kept in English
     store.add_event(session, game, kind="results", body=public, now=now, phase=phase)
-    _advance(session, game, board, outcome, now)
-    _mail_results(session, config, board, outcome, public_for, now)
+    moved = _advance(session, game, board, outcome, now)
+    _mail_results(session, config, board, outcome, public_for, now, moved)
     next_phase = None if outcome.finished else game.phase
     return Processed(phase, next_phase, outcome.finished)
 
@@ -149,7 +150,10 @@ def _public_text(
     return public
 
 
-def _advance(session: Session, game: Game, board: Board, outcome: Outcome, now: datetime) -> None:
+def _advance(
+    session: Session, game: Game, board: Board, outcome: Outcome, now: datetime
+) -> DeadlineMove | None:
+    """Record the next phase and open it; the deadline move the absences made, if any."""
     game.variant_data = dict(outcome.snapshot.data)
     GameSettings.of(game).with_rules(outcome.snapshot.rules).save(game)
     store.record_phase(
@@ -159,13 +163,13 @@ def _advance(session: Session, game: Game, board: Board, outcome: Outcome, now: 
         game.status = GameStatus.FINISHED
         game.winner = outcome.winner
         deadlines.clear_schedule(game)
-        return
+        return None
     deadlines.open_phase(game, now)
     holdings = board.variant.holdings(outcome.snapshot)
     for player in active_players(session, game):
         player.wait = False
         player.powers = list(holdings.get(seat_of(player), ()))
-
+    return move_for_absences(session, game, now)
 
 
 def _mail_results(
@@ -175,10 +179,12 @@ def _mail_results(
     outcome: Outcome,
     public_for: Callable[[str], str],
     now: datetime,
+    moved: DeadlineMove | None = None,
 ) -> None:
     game = board.game
     common = {
         **header_data(config, game, board.variant.display_name),
+        "moved": move_words(moved),
         "finished": outcome.finished,
         "winners": winner_titles(outcome.winner),
     }

@@ -19,6 +19,8 @@ Stored keys (unchanged from before this module, so old rows read the same):
 * `partial`: `false` after `SET PARTIAL OFF` (absent: press to some powers only allowed);
 * `gunboat`: `true` after `SET GUNBOAT` (absent: players are not anonymous). A gunboat
   game has no press between players whatever `press` says (`effective_press`).
+* `max_absence`: each player's days of absence in the game (`SET MAXABSENCE`;
+  absent: 14).
 
 Keys this module does not know are kept as they were (a newer judge may have
 written them), and absent keys take the defaults the service documents.
@@ -42,12 +44,14 @@ LANGUAGE_KEY = "language"
 PRESS_KEY = "press"
 PARTIAL_KEY = "partial"
 GUNBOAT_KEY = "gunboat"
+MAX_ABSENCE_KEY = "max_absence"
 KNOWN_KEYS = frozenset(
     {RULES_KEY, LENGTHS_KEY, GRACE_KEY, ZINE_KEY, MAPS_KEY, LANGUAGE_KEY, PRESS_KEY, PARTIAL_KEY,
-     GUNBOAT_KEY}
+     GUNBOAT_KEY, MAX_ABSENCE_KEY}
 )  # fmt: skip
 DEFAULT_LANGUAGE = "en"
 PRESS_LEVELS = ("white", "grey", "none")
+DEFAULT_MAX_ABSENCE_DAYS = 14
 
 
 @dataclass(frozen=True)
@@ -63,6 +67,7 @@ class GameSettings:
     press: str = "white"  # one of PRESS_LEVELS
     partial: bool = True
     gunboat: bool = False
+    max_absence_days: int = DEFAULT_MAX_ABSENCE_DAYS
     unknown: Mapping[str, Any] = field(default_factory=dict)  # kept as stored
 
     @classmethod
@@ -87,6 +92,7 @@ class GameSettings:
             press=_press_level(data.get(PRESS_KEY)),
             partial=data.get(PARTIAL_KEY, True) is not False,
             gunboat=data.get(GUNBOAT_KEY, False) is True,
+            max_absence_days=int(data.get(MAX_ABSENCE_KEY, DEFAULT_MAX_ABSENCE_DAYS)),
             unknown={key: value for key, value in data.items() if key not in KNOWN_KEYS},
         )
 
@@ -111,6 +117,8 @@ class GameSettings:
             data[PARTIAL_KEY] = False
         if self.gunboat:
             data[GUNBOAT_KEY] = True
+        if self.max_absence_days != DEFAULT_MAX_ABSENCE_DAYS:
+            data[MAX_ABSENCE_KEY] = self.max_absence_days
         return data
 
     @property

@@ -14,6 +14,7 @@ from judge.language.command_types import (
     SetGunboat,
     SetLanguage,
     SetMaps,
+    SetMaxAbsence,
     SetNext,
     SetPartial,
     SetPress,
@@ -80,4 +81,8 @@ def _what_and_value(command: GameSetting, settings: GameSettings) -> tuple[str, 
         return "Gunboat", GUNBOAT_WORDS[command.on]
     if isinstance(command, SetLanguage):
         return "Language", command.language
+    if isinstance(command, SetMaxAbsence):
+        if not command.days:
+            return "Maximum absence", "0 days (no absences in this game)"
+        return "Maximum absence", f"{_count(command.days, 'day')} per player in this game"
     return type(command).__name__, ""

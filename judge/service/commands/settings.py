@@ -4,8 +4,8 @@ Rule flags are checked by the variant; `SET PLAYERS n` sets the rule flag the
 variant names in `players_flag` (Taskdip's `players`), so the variant checks it
 too. The timing and zine settings are stored by `timing_settings`; SET MAPS turns
 the results maps on or off; SET PRESS, PARTIAL and GUNBOAT are `press_settings`';
-SET LANGUAGE chooses the game's default language. All of them are kept in
-`GameSettings`.
+SET LANGUAGE chooses the game's default language; SET MAXABSENCE caps the players'
+absences (`judge.service.absences`). All of them are kept in `GameSettings`.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from judge.language.command_types import (
     SetGrace,
     SetLanguage,
     SetMaps,
+    SetMaxAbsence,
     SetNext,
     SetPlayers,
     SetRule,
@@ -58,6 +59,9 @@ def apply_settings(
             continue
         if isinstance(command, SetLanguage):
             settings = replace(settings, language=command.language)
+            continue
+        if isinstance(command, SetMaxAbsence):
+            settings = replace(settings, max_absence_days=command.days)
             continue
         name, value = _rule_of(variant, command)
         try:

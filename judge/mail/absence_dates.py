@@ -1,0 +1,142 @@
+"""Read the dates a player writes in `SET ABSENCE` and `SET NOABSENCE`.
+
+Players write days, not instants: `2026-12-24`, `2026-12-24 18:00`, `24 Dec`,
+`Dec 24`, `December 24, 2026`, `24 Dec 18:00`, `today`, `tomorrow`. A time of day
+may follow any of them (`18:00`, `6pm`, `6:30pm`). Numeric day/month orders
+(`12/24`, `24.12.`) are refused: which comes first differs from one country to
+the next.
+
+This module only reads the words into a `DayTime`; which year a date without one
+means, and in which time zone, is the service's question (`judge.service.absences`),
+since it needs the clock and the player's zone.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, time
+
+MONTHS = {
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
+    "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12,
+}  # fmt: skip
+FULL_MONTHS = (
+    "january", "february", "march", "april", "may", "june",
+    "july", "august", "september", "october", "november", "december",
+)  # fmt: skip
+RELATIVE = {"today": 0, "tomorrow": 1}
+DATE_HELP = "write a date like 2026-12-24, 24 Dec or Dec 24, with a time if you like (18:00)"
+
+_ISO = re.compile(r"([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})")
+_DAY_MONTH = re.compile(r"([0-9]{1,2})(?:st|nd|rd|th)?\s+([a-z]+)\.?(?:,?\s+([0-9]{4}))?")
+_MONTH_DAY = re.compile(r"([a-z]+)\.?\s+([0-9]{1,2})(?:st|nd|rd|th)?(?:,?\s+([0-9]{4}))?")
+_TIME = re.compile(r"(?:at\s+)?([0-9]{1,2})(?:[:h]([0-9]{2})?)?\s*(am|pm)?")
+_WEEKDAY = re.compile(r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+")
+
+
+class DateError(ValueError):
+    """Words that are not a date; the message is meant for the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class DayTime:
+    """A day as written, and a time of day if one was given.
+
+    `year` None: the next such day (the service decides). `days_ahead` set: today
+    or tomorrow in the player's zone, and `month`/`day` are unused (0).
+    """
+
+    month: int
+    day: int
+    year: int | None = None
+    at: time | None = None
+    days_ahead: int | None = None
+
+
+def parse_day(text: str) -> DayTime:
+    """One date (and maybe a time) -> DayTime, or `DateError`."""
+    body = " ".join(text.lower().split()).rstrip(".")
+    if not body:
+        raise DateError(f"a date is missing: {DATE_HELP}")
+    body = _WEEKDAY.sub("", body, count=1)
+    day_part, clock = _split_time(body, text)
+    if day_part in RELATIVE:
+        return DayTime(0, 0, None, clock, RELATIVE[day_part])
+    found = _ISO.fullmatch(day_part)
+    if found:
+        year, month, day = (int(part) for part in found.groups())
+        return _checked(DayTime(month, day, year, clock), text)
+    found = _DAY_MONTH.fullmatch(day_part)
+    if found:
+        day_text, month_text, year_text = found.groups()
+        return _named(month_text, int(day_text), year_text, clock, text)
+    found = _MONTH_DAY.fullmatch(day_part)
+    if found:
+        month_text, day_text, year_text = found.groups()
+        return _named(month_text, int(day_text), year_text, clock, text)
+    if re.fullmatch(r"[0-9]{1,2}[./][0-9]{1,2}(?:[./][0-9]{2,4})?\.?", day_part):
+        raise DateError(
+            f"{text.strip()!r} could be day/month or month/day: write the month's name "
+            "(24 Dec) or 2026-12-24"
+        )
+    raise DateError(f"cannot read {text.strip()!r} as a date: {DATE_HELP}")
+
+
+def _split_time(body: str, original: str) -> tuple[str, time | None]:
+    """The date part and the time of day, if the text ends with one."""
+    iso_time = re.fullmatch(r"([0-9]{4}-[0-9]{1,2}-[0-9]{1,2})t(.+)", body)
+    if iso_time:
+        return iso_time.group(1), _clock(iso_time.group(2).removesuffix("z"), original)
+    parts = body.rsplit(" ", 2)
+    if len(parts) == 3 and parts[2] in ("am", "pm"):
+        return _without_at(parts[0]), _clock(parts[1] + parts[2], original)
+    words = body.rsplit(" ", 1)
+    if len(words) == 2 and (":" in words[1] or re.search(r"[0-9](am|pm|h)$", words[1])):
+        return _without_at(words[0]), _clock(words[1], original)
+    return body, None
+
+
+def _without_at(head: str) -> str:
+    return head.removesuffix(" at").rstrip(",")
+
+
+def _clock(text: str, original: str) -> time:
+    found = _TIME.fullmatch(text.strip())
+    if found is None:
+        raise DateError(f"cannot read the time of day in {original.strip()!r}: write 18:00")
+    hour, minute = int(found.group(1)), int(found.group(2) or 0)
+    half = found.group(3)
+    if half:
+        if not 1 <= hour <= 12:
+            raise DateError(f"{original.strip()!r}: {hour}{half} is not a time of day")
+        hour = hour % 12 + (12 if half == "pm" else 0)
+    if hour > 23 or minute > 59:
+        raise DateError(f"{original.strip()!r}: {hour}:{minute:02d} is not a time of day")
+    return time(hour, minute)
+
+
+def _named(
+    month_text: str, day: int, year_text: str | None, clock: time | None, original: str
+) -> DayTime:
+    month = MONTHS.get(month_text[:3]) if len(month_text) >= 3 else None
+    full = month is not None and (
+        month_text in MONTHS or _full_name(month).startswith(month_text)
+    )
+    if month is None or not full:
+        raise DateError(f"{month_text!r} in {original.strip()!r} is not a month: {DATE_HELP}")
+    year = int(year_text) if year_text else None
+    return _checked(DayTime(month, day, year, clock), original)
+
+
+def _full_name(month: int) -> str:
+    return FULL_MONTHS[month - 1]
+
+
+def _checked(day: DayTime, original: str) -> DayTime:
+    """The day exists (a year without one is checked in a leap year: 29 Feb may be)."""
+    try:
+        date(day.year if day.year is not None else 2028, day.month, day.day)
+    except ValueError as error:
+        raise DateError(f"{original.strip()!r} is not a day of the calendar") from error
+    return day

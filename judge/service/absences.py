@@ -1,0 +1,215 @@
+"""Planned absences, as on njudge: `SET ABSENCE start [TO end]` and `SET NOABSENCE`.
+
+A player who will be away says so; when a phase is processed and the next
+deadline would fall inside a pending absence of a player of the game, that
+deadline moves to the absence's end (and again, if that lands in another one).
+The current deadline never moves: declaring an absence changes nothing until the
+next phase opens. The results mail says the deadline was moved and whose absence
+moved it, naming the power (never the address: gunboat games hide who plays).
+
+Limits (njudge's, with the game's `SET MAXABSENCE days`, default 14): at most 3
+pending absences per player; the days a player declares in a game, past ones
+included, add up to at most MAXABSENCE, which therefore also caps each absence.
+The master gets a mail for every absence declared or withdrawn. Dates are read in
+the player's time zone (`SET TIMEZONE`), UTC by default.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy.orm import Session
+
+from judge.language.command_types import SetAbsence, SetNoAbsence
+from judge.service import deadlines
+from judge.service.absence_times import Span, absence_span, day_bounds, move_out_of, overlaps
+from judge.service.commands.setting_echo import duration_words
+from judge.service.context import MailContext, Note, Refusal, Signed, note
+from judge.service.games import find_game
+from judge.service.mailing import broadcast, header_data
+from judge.service.readers import reader_of
+from judge.service.snapshots import variants
+from judge.service.zones import format_time_in, zone_info
+from judge.store import absences as store
+from judge.store import games as games_store
+from judge.store.game_settings import GameSettings
+from judge.store.models import Absence, Game, GameStatus, Player, PlayerRole
+from judge.wording.describe import power_title
+from judge.wording.templates import render
+
+MAX_PENDING = 3
+
+
+@dataclass(frozen=True)
+class DeadlineMove:
+    """A next deadline the absences moved: from when, and whose absences."""
+
+    usual: datetime
+    powers: tuple[str, ...]
+    absences: int = 1
+
+
+def set_absence(ctx: MailContext, command: SetAbsence) -> list[Note]:
+    signed = _absent_player(ctx)
+    zone = signed.player.timezone
+    start, end = absence_span(command.start, command.end, zone, ctx.now)
+    shown = {"start": format_time_in(start, zone), "end": format_time_in(end, zone)}
+    if end <= start:
+        raise Refusal("absence_backwards", **shown)
+    if end <= ctx.now:
+        raise Refusal("absence_over", **shown)
+    allowed = timedelta(days=GameSettings.of(signed.game).max_absence_days)
+    game = signed.game.name
+    if not allowed:
+        raise Refusal("absence_none_allowed", game=game)
+    mine = store.absences_of(ctx.session, signed.player)
+    pending = [a for a in mine if a.ends_at > ctx.now]
+    if len(pending) >= MAX_PENDING:
+        raise Refusal("absence_too_many", game=game, most=MAX_PENDING)
+    clash = overlaps(Span(start, end), [_span(a) for a in pending])
+    if clash is not None:
+        raise Refusal(
+            "absence_overlap",
+            start=format_time_in(clash.start, zone), end=format_time_in(clash.end, zone),
+        )  # fmt: skip
+    length = end - start
+    used = sum((a.ends_at - a.starts_at for a in mine), timedelta(0))
+    limits = {"game": game, "allowed": duration_words(allowed), "length": duration_words(length)}
+    if length > allowed:
+        raise Refusal("absence_too_long", **limits)
+    if used + length > allowed:
+        raise Refusal("absence_over_total", **limits, used=_hours_words(used))
+    store.add_absence(ctx.session, signed.player, start, end, ctx.now)
+    _tell_master(ctx, signed, start, end, removed=False)
+    shown = {"start": format_time_in(start, zone), "end": format_time_in(end, zone)}
+    spent = {"used": _hours_words(used + length), "allowed": duration_words(allowed)}
+    return [note("absence_set", game=game, **shown, **spent)]
+
+
+def set_noabsence(ctx: MailContext, command: SetNoAbsence) -> list[Note]:
+    signed = _absent_player(ctx)
+    zone = signed.player.timezone
+    game = signed.game.name
+    pending = [a for a in store.absences_of(ctx.session, signed.player) if a.ends_at > ctx.now]
+    if not pending:
+        raise Refusal("noabsence_nothing", game=game)
+    if command.day is None:
+        if len(pending) > 1:
+            raise Refusal("noabsence_which", game=game, count=len(pending))
+        chosen = pending
+    else:
+        first, last = day_bounds(command.day, zone, ctx.now)
+        chosen = [a for a in pending if _touches(a, first, last)]
+        if not chosen:
+            day = format_time_in(first, zone) if first == last else _day_words(first, zone)
+            raise Refusal("noabsence_none", game=game, day=day)
+    notes = []
+    for absence in chosen:
+        start, end = absence.starts_at, absence.ends_at
+        if start < ctx.now:
+            absence.ends_at = ctx.now  # begun: it ends now, and its days stay counted
+        else:
+            ctx.session.delete(absence)
+        _tell_master(ctx, signed, start, end, removed=True)
+        shown = {"start": format_time_in(start, zone), "end": format_time_in(end, zone)}
+        notes.append(note("absence_removed", game=game, **shown))
+    return notes
+
+
+def move_for_absences(session: Session, game: Game, now: datetime) -> DeadlineMove | None:
+    """After a phase opened: move its deadline out of the pending absences of the
+    game's players who hold a power; None if it did not move."""
+    deadline = game.next_deadline
+    if deadline is None:
+        return None
+    spans = [
+        Span(absence.starts_at, absence.ends_at, _powers_of(player))
+        for absence, player in store.pending_in_game(session, game, now)
+        if player.powers
+    ]
+    moved, used = move_out_of(deadline, spans)
+    if not used:
+        return None
+    deadlines.set_deadline(game, moved, now)
+    powers = tuple(dict.fromkeys(span.who for span in used))
+    return DeadlineMove(usual=deadline, powers=powers, absences=len(used))
+
+
+def move_words(move: DeadlineMove | None) -> dict[str, object] | None:
+    """The results template's `moved`: the usual deadline, and whose absences."""
+    if move is None:
+        return None
+    return {
+        "usual": move.usual,
+        "powers": _and(list(move.powers)),
+        "power_names": list(move.powers),
+        "plural": move.absences > 1,
+    }
+
+
+def _hours_words(length: timedelta) -> str:
+    """A player's days used, in whole hours (rounded up): an absence ended early by
+    SET NOABSENCE ends at the minute it was withdrawn."""
+    hours = -(-int(length.total_seconds()) // 3600)
+    return duration_words(timedelta(hours=hours))
+
+
+def _absent_player(ctx: MailContext) -> Signed:
+    signed = ctx.need_player()
+    game = find_game(ctx.session, signed.game.name)
+    if game.status is GameStatus.FINISHED:
+        raise Refusal("game_over", game=game.name)
+    return signed
+
+
+def _span(absence: Absence) -> Span:
+    return Span(absence.starts_at, absence.ends_at)
+
+
+def _touches(absence: Absence, first: datetime, last: datetime) -> bool:
+    """The absence holds the moment (first == last) or shares time with the day."""
+    if first == last:
+        return absence.starts_at <= first < absence.ends_at
+    return absence.starts_at < last and first < absence.ends_at
+
+
+def _day_words(moment: datetime, zone: str | None) -> str:
+    """`Thu Dec 24 2026` for the day starting at `moment` in the zone."""
+    local = moment.astimezone(zone_info(zone) or UTC)
+    return f"{local:%a %b} {local.day} {local:%Y}"
+
+
+def _powers_of(player: Player) -> str:
+    return _and([power_title(power) for power in sorted(player.powers)]) or "A player"
+
+
+def _and(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _tell_master(
+    ctx: MailContext, signed: Signed, start: datetime, end: datetime, *, removed: bool
+) -> None:
+    game = signed.game
+    masters = games_store.players_of(ctx.session, game, roles=[PlayerRole.MASTER])
+    display = variants().get(game.variant).display_name
+    who = _powers_of(signed.player)
+    for master in masters:  # each in the master's own zone
+        body = render(
+            "absence_notice.txt.j2",
+            reader_of(game, master),
+            **header_data(ctx.config, game, display),
+            who=who,
+            address=signed.player.address,
+            removed=removed,
+            start=format_time_in(start, master.timezone),
+            end=format_time_in(end, master.timezone),
+        )
+        what = f"{who} Absence {'Withdrawn' if removed else 'Declared'}"
+        broadcast(
+            ctx.session, ctx.config, game, to=[master.address], what=what, body=body,
+            kind="notice", now=ctx.now,
+        )  # fmt: skip

@@ -1,0 +1,31 @@
+"""`SET TIMEZONE zone`: the zone a player (or master, or observer) reads times in.
+
+Stored on the person's row in the game (`players.timezone`, None for UTC), so it
+holds for that game only, like every setting made after SIGNON. The reply shows
+the current deadline in the new zone, so the player sees at once what changed.
+"""
+
+from __future__ import annotations
+
+from judge.language.command_types import SetTimezone
+from judge.service.context import MailContext, Note, Refusal, note
+from judge.service.zones import ZoneError, find_zone, format_time_in
+
+
+def set_timezone(ctx: MailContext, command: SetTimezone) -> list[Note]:
+    signed = ctx.need_signon()
+    try:
+        zone = find_zone(command.zone)
+    except ZoneError as error:
+        raise Refusal("timezone_unknown", message=str(error)) from error
+    signed.player.timezone = zone
+    deadline = signed.game.next_deadline
+    return [
+        note(
+            "timezone_set",
+            game=signed.game.name,
+            zone=zone,
+            deadline=format_time_in(deadline, zone) if deadline is not None else None,
+            now=format_time_in(ctx.now, zone),
+        )
+    ]
