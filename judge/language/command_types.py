@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Literal
 
-from judge.mail.absence_dates import DayTime
+from judge.language.absence_dates import DayTime
 from judge.rules.state import POWER_BY_LETTER
 
 PhaseKind = Literal["MOVE", "RETREAT", "ADJUST", "BID"]

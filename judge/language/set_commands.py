@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from judge.language.absence_dates import DateError, DayTime, parse_day
 from judge.language.arguments import (
     CommandError,
     address,
@@ -46,7 +47,6 @@ from judge.language.durations import DurationError, parse_duration, parse_when
 from judge.language.game_commands import preferences_command, simple
 from judge.language.keywords import Keyword, match_keyword
 from judge.language.press_set_commands import set_gunboat, set_nogunboat, set_partial, set_press
-from judge.mail.absence_dates import DateError, DayTime, parse_day
 
 Reader = Callable[[str], Command]
 T = TypeVar("T")

@@ -19,8 +19,9 @@ from typing import Any
 
 from judge.language import command_types as c
 from judge.language.command_types import ParsedLine
-from judge.service import absences, confirmation, games, maps, zone_setting
+from judge.service import confirmation, games, maps
 from judge.service.commands import (
+    absences,
     account,
     bids,
     gm,
@@ -33,6 +34,7 @@ from judge.service.commands import (
     stalemate,
     takeover,
     timing,
+    zone_setting,
 )
 from judge.service.context import MailContext, Note, Refusal, note
 

@@ -1,7 +1,7 @@
 """Reading and writing the players' planned absences (`SET ABSENCE`).
 
 Rows are kept after they end: the days a player has used count against the
-game's `SET MAXABSENCE` (see `judge.service.absences`). Nothing here commits or
+game's `SET MAXABSENCE` (see `judge.service.commands.absences`). Nothing here commits or
 reads a clock; `now` is passed in.
 """
 

@@ -417,7 +417,7 @@ class PasswordFailure(Base):
 
 class Absence(Base):
     """A player's planned absence (`SET ABSENCE`): a deadline set while it is pending
-    that would fall inside it moves to its end (see judge.service.absences)."""
+    that would fall inside it moves to its end (see judge.service.commands.absences)."""
 
     __tablename__ = "absences"
 

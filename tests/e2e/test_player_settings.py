@@ -20,7 +20,7 @@ from email.message import EmailMessage
 from service.scenario import orders_for, owes_orders
 
 from e2e.test_standard_game import MASTER, OBSERVER, PLAYERS, Judge, _body, _sign_up, _with_subject
-from judge.service.zones import format_time_in
+from judge.service.commands.zones import format_time_in
 
 SPACES = re.compile(r"\s+")
 

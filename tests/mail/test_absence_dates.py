@@ -7,6 +7,7 @@ from datetime import time
 
 import pytest
 
+from judge.language.absence_dates import DateError, DayTime, parse_day
 from judge.language.command_types import (
     Create,
     SetAbsence,
@@ -14,7 +15,6 @@ from judge.language.command_types import (
     SetNoAbsence,
     SetTimezone,
 )
-from judge.mail.absence_dates import DateError, DayTime, parse_day
 
 from .parsing import command, error
 

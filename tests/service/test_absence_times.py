@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, time, timedelta
 
-from judge.mail.absence_dates import DayTime
-from judge.service.absence_times import Span, absence_span, day_bounds, local_day, move_out_of
+from judge.language.absence_dates import DayTime
+from judge.service.commands.absence_times import (
+    Span,
+    absence_span,
+    day_bounds,
+    local_day,
+    move_out_of,
+)
 
 NOW = datetime(2026, 11, 26, 9, 0, tzinfo=UTC)
 

@@ -1,4 +1,4 @@
-"""SET TIMEZONE's zone names, and moments shown in a zone (`judge.service.zones`)."""
+"""SET TIMEZONE's zone names, and moments shown in a zone (`judge.service.commands.zones`)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from judge.service.zones import ZoneError, find_zone, format_time_in
+from judge.service.commands.zones import ZoneError, find_zone, format_time_in
 
 WINTER = datetime(2026, 11, 27, 18, 0, tzinfo=UTC)
 SUMMER = datetime(2026, 7, 1, 18, 0, tzinfo=UTC)

@@ -5,7 +5,7 @@ variant names in `players_flag` (Taskdip's `players`), so the variant checks it
 too. The timing and zine settings are stored by `timing_settings`; SET MAPS turns
 the results maps on or off; SET PRESS, PARTIAL and GUNBOAT are `press_settings`';
 SET LANGUAGE chooses the game's default language; SET MAXABSENCE caps the players'
-absences (`judge.service.absences`). All of them are kept in `GameSettings`.
+absences (`judge.service.commands.absences`). All of them are kept in `GameSettings`.
 """
 
 from __future__ import annotations

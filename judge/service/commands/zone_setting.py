@@ -8,8 +8,8 @@ the current deadline in the new zone, so the player sees at once what changed.
 from __future__ import annotations
 
 from judge.language.command_types import SetTimezone
+from judge.service.commands.zones import ZoneError, find_zone, format_time_in
 from judge.service.context import MailContext, Note, Refusal, note
-from judge.service.zones import ZoneError, find_zone, format_time_in
 
 
 def set_timezone(ctx: MailContext, command: SetTimezone) -> list[Note]:

@@ -23,14 +23,20 @@ from sqlalchemy.orm import Session
 
 from judge.language.command_types import SetAbsence, SetNoAbsence
 from judge.service import deadlines
-from judge.service.absence_times import Span, absence_span, day_bounds, move_out_of, overlaps
+from judge.service.commands.absence_times import (
+    Span,
+    absence_span,
+    day_bounds,
+    move_out_of,
+    overlaps,
+)
 from judge.service.commands.setting_echo import duration_words
+from judge.service.commands.zones import format_time_in, zone_info
 from judge.service.context import MailContext, Note, Refusal, Signed, note
 from judge.service.games import find_game
 from judge.service.mailing import broadcast, header_data
 from judge.service.readers import reader_of
 from judge.service.snapshots import variants
-from judge.service.zones import format_time_in, zone_info
 from judge.store import absences as store
 from judge.store import games as games_store
 from judge.store.game_settings import GameSettings

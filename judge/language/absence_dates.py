@@ -7,7 +7,7 @@ may follow any of them (`18:00`, `6pm`, `6:30pm`). Numeric day/month orders
 the next.
 
 This module only reads the words into a `DayTime`; which year a date without one
-means, and in which time zone, is the service's question (`judge.service.absences`),
+means, and in which time zone, is the service's question (`judge.service.commands.absences`),
 since it needs the clock and the player's zone.
 """
 
