@@ -14,10 +14,10 @@ from datetime import datetime, timedelta
 from sqlalchemy.orm import Session
 
 from judge.config import Config
-from judge.service import deadlines
 from judge.service.context import MailContext
+from judge.service.game import deadlines
+from judge.service.game.starting import start_game
 from judge.service.snapshots import draw_seed, load_board, variants
-from judge.service.starting import start_game
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, PlayerRole

@@ -2,7 +2,7 @@
 
 Due games are claimed in small batches (locked; `SKIP LOCKED` on PostgreSQL, so
 several judge processes share the work without taking the same game twice); for
-each, in its own savepoint, `judge.service.due.run_due` reminds, warns or
+each, in its own savepoint, `judge.service.game.due.run_due` reminds, warns or
 processes it, and the commit releases the batch together with the mail it
 queued. On SQLite every transaction takes the write lock at its start, so
 scheduler rounds are serialised and any number of processes stays correct (one
@@ -32,8 +32,8 @@ from judge.loop import BackgroundLoop
 from judge.outbound import deliver_due, make_transport, sender_loop
 from judge.server.processor import Handler, process_pending, processor_loop
 from judge.server.serve import tick_loop
-from judge.service.due import run_due
-from judge.service.expiry import expire_forming_games
+from judge.service.game.due import run_due
+from judge.service.game.expiry import expire_forming_games
 from judge.service.map_drawing import MapDrawer
 from judge.store import games as store
 from judge.store.db import make_engine, make_session_factory

@@ -5,11 +5,11 @@ the outgoing mail in the caller's transaction. `handle_inbox_message` is what th
 inbox worker calls for each received mail.
 """
 
+from judge.service.game.prepare import prepare_mail
 from judge.service.inbox import handle_inbox_message
-from judge.service.prepare import prepare_mail
 
 # The inbox processor runs `prepare` for each mail before the batch's write
-# transaction (see judge.service.prepare).
+# transaction (see judge.service.game.prepare).
 handle_inbox_message.prepare = prepare_mail  # type: ignore[attr-defined]
 
 __all__ = ["handle_inbox_message"]

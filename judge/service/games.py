@@ -19,8 +19,8 @@ from judge.service.commands.settings import apply_settings
 from judge.service.commands.takeover import take_over
 from judge.service.confirmation import confirmation_note, unconfirmed
 from judge.service.context import MailContext, Note, Refusal, note
+from judge.service.game.starting import start_game
 from judge.service.snapshots import active_players, draw_seed, rules_of, variants
-from judge.service.starting import start_game
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, Player, PlayerRole

@@ -35,9 +35,9 @@ from judge.service.commands import passwords
 from judge.service.commands.orders import current_orders, note_refusals
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.dispatch import Entry, run_line
+from judge.service.game.processing import process_if_ready
 from judge.service.games import signon_password_holds, start_if_full
 from judge.service.mailing import build_guarded, one_per_address
-from judge.service.processing import process_if_ready
 from judge.service.readers import reader_of
 from judge.service.readings import read_row
 from judge.store.inbox import Outcome

@@ -1,6 +1,6 @@
 """Each stored mail is read once per processing, not once per step that needs it.
 
-The inbox processor's read-only step (`judge.service.prepare`) reads a mail to do its
+The inbox processor's read-only step (`judge.service.game.prepare`) reads a mail to do its
 password work ahead; the handler (`judge.service.inbox`) then needs the very same
 reading. Reading (the header block, the body, the no-reply rules) was a fifth of the
 processor's CPU per mail, done twice. The prepare step keeps its reading here and

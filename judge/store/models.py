@@ -259,7 +259,7 @@ class Game(Base):
     variant_data: Mapped[dict[str, Any]] = mapped_column(_json_dict(), default=dict)
     rng_seed: Mapped[int] = mapped_column(BigInteger)
     winner: Mapped[Any] = mapped_column(json_type(), nullable=True)
-    # The deadline's companions (see judge.service.deadlines): when the reminder goes
+    # The deadline's companions (see judge.service.game.deadlines): when the reminder goes
     # (None once sent), when the grace ends (set when the late notices go out), and
     # when a pause began (RESUME shifts every time by the pause's length).
     remind_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

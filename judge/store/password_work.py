@@ -3,7 +3,7 @@
 Checking a password or hashing a new one costs tens of milliseconds of CPU on
 purpose. The inbox processor holds the database's write lock (SQLite) for a whole
 batch, so the service's handler does that work *before* the batch, in a read-only
-step (`judge.service.prepare`): each result is kept here, and the handler takes it
+step (`judge.service.game.prepare`): each result is kept here, and the handler takes it
 when it meets the same password line. Anything not prepared (a mail the read-only
 step could not foresee) is computed on the spot, as before.
 

@@ -9,7 +9,7 @@ import pytest
 from service.harness import POWERS, JudgeHarness
 from sqlalchemy import func, select
 
-from judge.service import processing
+from judge.service.game import processing
 from judge.store import games as store
 from judge.store.db import is_postgres
 from judge.store.models import Event, OutboxMessage, PhaseRecord

@@ -51,9 +51,9 @@ def rendered(monkeypatch: pytest.MonkeyPatch) -> Iterator[set[str]]:
         monkeypatch.setattr(f"{module}.render_macro", recording_macro, raising=False)
     for module in (
         "judge.wording.templates", "judge.service.commands.help", "judge.service.commands.listing",
-        "judge.service.inbox", "judge.service.announce", "judge.service.lateness",
-        "judge.service.processing", "judge.service.ratelimit", "judge.service.commands.press",
-        "judge.service.starting", "judge.service.ending", "judge.wording.report",
+        "judge.service.inbox", "judge.service.game.announce", "judge.service.game.lateness",
+        "judge.service.game.processing", "judge.service.ratelimit", "judge.service.commands.press",
+        "judge.service.game.starting", "judge.service.game.ending", "judge.wording.report",
         "judge.service.context",
     ):  # fmt: skip
         monkeypatch.setattr(f"{module}.render", recording_render, raising=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy.exc import IntegrityError
 
-from judge.service.processing import process_phase
+from judge.service.game.processing import process_phase
 from judge.service.snapshots import load_board
 from judge.store import games as store
 from judge.store.games import PhaseAlreadyProcessed

@@ -1,6 +1,6 @@
 """Games for the zine tests, played by the real variants and stored with the store API.
 
-No mail is needed: the recorder does what `judge.service.processing` does for
+No mail is needed: the recorder does what `judge.service.game.processing` does for
 one phase. The variant processes the submissions, and the results, the
 variant's report (its private part included, which the zine must never show),
 the next phase and the variant's data are written in one transaction. Any

@@ -22,7 +22,6 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy.orm import Session
 
 from judge.language.command_types import SetAbsence, SetNoAbsence
-from judge.service import deadlines
 from judge.service.commands.absence_times import (
     Span,
     absence_span,
@@ -33,6 +32,7 @@ from judge.service.commands.absence_times import (
 from judge.service.commands.setting_echo import duration_words
 from judge.service.commands.zones import format_time_in, zone_info
 from judge.service.context import MailContext, Note, Refusal, Signed, note
+from judge.service.game import deadlines
 from judge.service.games import find_game
 from judge.service.mailing import broadcast, header_data
 from judge.service.readers import reader_of

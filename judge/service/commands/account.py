@@ -16,12 +16,12 @@ from judge.language.command_types import (
     SetAddress,
     SetPassword,
 )
-from judge.service.announce import announce
 from judge.service.commands.orders import running_board
 from judge.service.confirmation import confirmation_note
 from judge.service.context import MailContext, Note, Refusal, note
-from judge.service.ending import finish_game
-from judge.service.last_player import end_if_alone
+from judge.service.game.announce import announce
+from judge.service.game.ending import finish_game
+from judge.service.game.last_player import end_if_alone
 from judge.service.snapshots import Board, active_players, seat_of
 from judge.store import games as store
 from judge.store.models import Game, Player, PlayerStatus

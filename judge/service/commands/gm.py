@@ -18,8 +18,6 @@ from judge.language.command_types import (
     SetZine,
     Terminate,
 )
-from judge.service import deadlines
-from judge.service.announce import announce
 from judge.service.commands.orders import running_board
 from judge.service.commands.press_settings import check_press_setting
 from judge.service.commands.setting_echo import setting_note
@@ -28,10 +26,12 @@ from judge.service.commands.takeover import record_ejection
 from judge.service.commands.timing_settings import timing_changed
 from judge.service.confirmation import confirmation_note
 from judge.service.context import MailContext, Note, Refusal, note
-from judge.service.ending import finish_game
+from judge.service.game import deadlines
+from judge.service.game.announce import announce
+from judge.service.game.ending import finish_game
+from judge.service.game.last_player import end_if_alone
+from judge.service.game.processing import process_phase
 from judge.service.games import find_game
-from judge.service.last_player import end_if_alone
-from judge.service.processing import process_phase
 from judge.service.snapshots import active_players, variants
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, PlayerStatus

@@ -15,7 +15,7 @@ from __future__ import annotations
 from judge.language.command_types import Stalemate
 from judge.service.commands.orders import running_board
 from judge.service.context import MailContext, Note, Refusal, note
-from judge.service.ending import finish_game
+from judge.service.game.ending import finish_game
 from judge.service.snapshots import Board, active_players, seat_of
 from judge.store import games as store
 

@@ -23,9 +23,9 @@ from __future__ import annotations
 import functools
 
 from judge.language.command_types import Approve
-from judge.service.announce import announce
 from judge.service.commands.orders import running_board
 from judge.service.context import MailContext, Note, Refusal, note
+from judge.service.game.announce import announce
 from judge.service.mailing import broadcast, header_data
 from judge.service.snapshots import active_players, load_board, seat_of, variants
 from judge.store import games as store

@@ -11,10 +11,10 @@ from __future__ import annotations
 from datetime import datetime
 
 from judge.language.command_types import SetDeadline
-from judge.service import deadlines
-from judge.service.announce import announce
 from judge.service.commands.orders import running_board
 from judge.service.context import MailContext, Note, Refusal, note
+from judge.service.game import deadlines
+from judge.service.game.announce import announce
 from judge.service.games import find_game
 from judge.store.models import GameStatus
 

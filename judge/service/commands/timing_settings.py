@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.language.command_types import GameSetting, SetDeadline, SetGrace, SetNext, SetZine
-from judge.service import deadlines
 from judge.service.context import Refusal
+from judge.service.game import deadlines
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game
 

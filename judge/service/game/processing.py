@@ -19,12 +19,12 @@ from sqlalchemy.orm import Session
 
 from judge.config import Config
 from judge.rules.state import GameState, PhaseType
-from judge.service import deadlines
 from judge.service.commands.absences import DeadlineMove, move_for_absences, move_words
+from judge.service.game import deadlines
+from judge.service.game.skipped import skipped_text
 from judge.service.mailing import audience, broadcast, header_data
 from judge.service.maps import results_map
 from judge.service.readers import readers_for
-from judge.service.skipped import skipped_text
 from judge.service.snapshots import (
     Board,
     active_players,

@@ -24,9 +24,9 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from judge.config import Config
-from judge.service import deadlines
-from judge.service.lateness import late_players, late_powers, send_late_notices, send_reminders
-from judge.service.processing import Processed, process_if_ready, process_phase
+from judge.service.game import deadlines
+from judge.service.game.lateness import late_players, late_powers, send_late_notices, send_reminders
+from judge.service.game.processing import Processed, process_if_ready, process_phase
 from judge.service.snapshots import Board, load_board, submissions
 from judge.store.models import Game
 

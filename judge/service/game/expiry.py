@@ -15,8 +15,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from judge.config import Config
-from judge.service import deadlines
-from judge.service.announce import announce
+from judge.service.game import deadlines
+from judge.service.game.announce import announce
 from judge.store.models import Game, GameStatus
 
 BATCH = 20  # games ended per call, at most

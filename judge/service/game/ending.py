@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.service import deadlines
 from judge.service.context import MailContext
-from judge.service.end_report import end_report_text
+from judge.service.game import deadlines
+from judge.service.game.end_report import end_report_text
 from judge.service.mailing import audience, broadcast, header_data
 from judge.service.readers import readers_for
 from judge.service.snapshots import variants

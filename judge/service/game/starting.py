@@ -12,8 +12,8 @@ import random
 from typing import Any
 
 from judge.rules.state import Phase
-from judge.service import deadlines
 from judge.service.context import MailContext, Note, note
+from judge.service.game import deadlines
 from judge.service.mailing import audience, broadcast, header_data
 from judge.service.readers import readers_for
 from judge.service.snapshots import active_players, rules_of, seat_of, variants

@@ -12,7 +12,7 @@ disorder.
 from __future__ import annotations
 
 from judge.service.context import MailContext, Note, note
-from judge.service.ending import finish_game
+from judge.service.game.ending import finish_game
 from judge.service.snapshots import active_players, load_board, seat_of
 from judge.store import games as store
 from judge.store.models import Game, GameStatus, PlayerRole, PlayerStatus

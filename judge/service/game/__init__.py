@@ -1,0 +1,3 @@
+"""A game's life in time: preparing and starting it, deadlines, reminders and lateness,
+processing a phase, skipped phases, and its end.
+"""
