@@ -28,8 +28,8 @@ def _standard() -> Variant:
 
 def _intimate(ruleset: str) -> Callable[[], Variant]:
     def build() -> Variant:
-        from judge.variants.intimate import IntimateVariant
-        from judge.variants.intimate_rulesets import RULESETS
+        from judge.variants.intimate.rulesets import RULESETS
+        from judge.variants.intimate.variant import IntimateVariant
 
         return IntimateVariant(load_map("standard"), RULESETS[ruleset])
 
@@ -37,7 +37,7 @@ def _intimate(ruleset: str) -> Callable[[], Variant]:
 
 
 def _taskdip() -> Variant:
-    from judge.variants.taskdip import TaskdipVariant
+    from judge.variants.taskdip.variant import TaskdipVariant
 
     return TaskdipVariant(load_map("standard"))
 

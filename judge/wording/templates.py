@@ -15,7 +15,7 @@ from typing import Any
 import jinja2
 
 from judge.bundled import data_dir
-from judge.variants.intimate_report import format_report
+from judge.variants.intimate.report import format_report
 from judge.wording import french_filters
 from judge.wording.readers import DEFAULT_LANGUAGE, DEFAULT_READER, LANGUAGES, Reader
 from judge.wording.time_display import show_time

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from judge.variants.intimate_report import format_bid_report, format_report
+from judge.variants.intimate.report import format_bid_report, format_report
 from judge.zine.views import ReportBlock, VariantView, blocks
 
 BID_TITLES = ("Bids", "Successful bids", "Control for the year", "Treasury")

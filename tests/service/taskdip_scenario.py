@@ -35,7 +35,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.store import games as store
 from judge.variants.base import Seat, Start
 from judge.variants.registry import default_registry
-from judge.variants.taskdip_tasks import task_for
+from judge.variants.taskdip.tasks import task_for
 
 Allotment = Mapping[str, Any]  # the variant's start data: players, tasks...
 

@@ -17,10 +17,10 @@ from judge.rules.orders import Build, IllegalOrder, Order, Remove, Retreat
 from judge.rules.phases import adjudicate_phase
 from judge.rules.state import DislodgedUnit, GameState, Phase, Unit, UnitType
 from judge.variants.base import Snapshot, Submission
-from judge.variants.intimate import IntimateVariant
-from judge.variants.intimate_data import IntimateData, anarchy
-from judge.variants.intimate_defaults import default_builds
-from judge.variants.intimate_rulesets import RULESETS
+from judge.variants.intimate.data import IntimateData, anarchy
+from judge.variants.intimate.defaults import default_builds
+from judge.variants.intimate.rulesets import RULESETS
+from judge.variants.intimate.variant import IntimateVariant
 
 MAP = load_map("standard")
 HOME_OWNERS = {c: p for p, cs in MAP.home_centers.items() for c in cs}

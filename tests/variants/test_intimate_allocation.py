@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from judge.variants.intimate_allocation import allocate_home_powers, complete_preferences
+from judge.variants.intimate.allocation import allocate_home_powers, complete_preferences
 
 FRANCE_FIRST = ("FRANCE", "GERMANY", "ENGLAND", "AUSTRIA", "ITALY", "RUSSIA", "TURKEY")
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from judge.variants.intimate_bids import (
+from judge.variants.intimate.bids import (
     BidResolution,
     bid_acknowledgement,
     check_bid,
@@ -15,8 +15,8 @@ from judge.variants.intimate_bids import (
     half_price,
     resolve_bids,
 )
-from judge.variants.intimate_report import format_bid_report
-from judge.variants.intimate_rulesets import INTIMATE, INTIMATE_2000, PROPAGANDA, Ruleset
+from judge.variants.intimate.report import format_bid_report
+from judge.variants.intimate.rulesets import INTIMATE, INTIMATE_2000, PROPAGANDA, Ruleset
 
 MERCS = ("AUSTRIA", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 HOMES = ("ENGLAND", "FRANCE")

@@ -12,9 +12,9 @@ from judge.rules.orders import Order
 from judge.rules.parse import parse_order
 from judge.rules.state import GameState, Phase, Unit, UnitType
 from judge.variants.base import Outcome, Seat, Snapshot, Submission
-from judge.variants.intimate import IntimateVariant
-from judge.variants.intimate_data import IntimateData, anarchy
-from judge.variants.intimate_rulesets import RULESETS
+from judge.variants.intimate.data import IntimateData, anarchy
+from judge.variants.intimate.rulesets import RULESETS
+from judge.variants.intimate.variant import IntimateVariant
 
 MAP = load_map("standard")
 HOME_OWNERS = {c: p for p, cs in MAP.home_centers.items() for c in cs}

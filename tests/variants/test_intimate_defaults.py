@@ -5,7 +5,7 @@ from __future__ import annotations
 from judge.rules.map import load_map
 from judge.rules.orders import Build, Disband, Order, Retreat, Waive
 from judge.rules.state import DislodgedUnit, GameState, Phase, Unit, UnitType
-from judge.variants.intimate_defaults import (
+from judge.variants.intimate.defaults import (
     default_builds,
     default_retreats,
     default_unit,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from judge.rules.map import load_map
-from judge.variants.intimate_income import (
+from judge.variants.intimate.income import (
     apply_changes,
     apply_percent,
     pay_income,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judge.variants.intimate_report import format_income, format_popularity, format_report
+from judge.variants.intimate.report import format_income, format_popularity, format_report
 
 
 def test_income_lines_show_old_plus_centres_equals_new() -> None:

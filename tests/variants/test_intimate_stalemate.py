@@ -7,9 +7,9 @@ from __future__ import annotations
 from judge.rules.map import load_map
 from judge.rules.state import GameState, Phase
 from judge.variants.base import Snapshot
-from judge.variants.intimate import IntimateVariant
-from judge.variants.intimate_data import IntimateData, anarchy
-from judge.variants.intimate_rulesets import RULESETS
+from judge.variants.intimate.data import IntimateData, anarchy
+from judge.variants.intimate.rulesets import RULESETS
+from judge.variants.intimate.variant import IntimateVariant
 from judge.variants.standard import StandardVariant
 
 MAP = load_map("standard")

@@ -12,9 +12,9 @@ from judge.rules.results import RuleOptions
 from judge.rules.rulebook import rulebook_options
 from judge.rules.state import GameState, Phase, Unit, UnitType
 from judge.variants.base import Seat, Snapshot, Submission, VariantError
-from judge.variants.intimate import IntimateVariant, stalemate_winner
-from judge.variants.intimate_data import IntimateData, anarchy
-from judge.variants.intimate_rulesets import RULESETS
+from judge.variants.intimate.data import IntimateData, anarchy
+from judge.variants.intimate.rulesets import RULESETS
+from judge.variants.intimate.variant import IntimateVariant, stalemate_winner
 from judge.variants.registry import default_registry
 
 MAP = load_map("standard")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from judge.rules.state import GameState, Phase, Unit, UnitType
-from judge.variants.intimate_rulesets import TieBreak
-from judge.variants.intimate_victory import (
+from judge.variants.intimate.rulesets import TieBreak
+from judge.variants.intimate.victory import (
     decide,
     occupation_score,
     occupied_home_centres,

@@ -10,13 +10,13 @@ from judge.rules.map import load_map
 from judge.rules.parse import parse_order
 from judge.rules.state import GameState, Phase, Unit, UnitType
 from judge.variants.base import Snapshot, Submission, Variant
-from judge.variants.intimate import IntimateVariant
-from judge.variants.intimate_data import IntimateData, anarchy
-from judge.variants.intimate_rulesets import RULESETS
+from judge.variants.intimate.data import IntimateData, anarchy
+from judge.variants.intimate.rulesets import RULESETS
+from judge.variants.intimate.variant import IntimateVariant
 from judge.variants.registry import default_registry
 from judge.variants.standard import StandardVariant
-from judge.variants.taskdip import TaskdipVariant
-from judge.variants.taskdip_data import TaskCard, TaskdipData, fall_record
+from judge.variants.taskdip.data import TaskCard, TaskdipData, fall_record
+from judge.variants.taskdip.variant import TaskdipVariant
 
 MAP = load_map("standard")
 RNG = random.Random(0)

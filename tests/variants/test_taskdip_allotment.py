@@ -10,14 +10,14 @@ import pytest
 
 from judge.rules.state import POWERS
 from judge.variants.base import VariantError
-from judge.variants.taskdip_allotment import (
+from judge.variants.taskdip.allotment import (
     allot_powers,
     draw_task,
     draw_tasks,
     is_barred,
     powers_per_player,
 )
-from judge.variants.taskdip_tasks import CARDS, TABLE
+from judge.variants.taskdip.tasks import CARDS, TABLE
 
 
 class StackedDeck(random.Random):

@@ -6,8 +6,8 @@ from judge.rules.map import load_map
 from judge.rules.orders import Hold, Order
 from judge.rules.state import GameState, Phase
 from judge.variants.base import Snapshot, Submission
-from judge.variants.taskdip import TaskdipVariant
-from judge.variants.taskdip_data import TaskCard, TaskdipData, fall_record
+from judge.variants.taskdip.data import TaskCard, TaskdipData, fall_record
+from judge.variants.taskdip.variant import TaskdipVariant
 
 MAP = load_map("standard")
 PLAYERS = {"1": ("AUSTRIA", "ITALY"), "2": ("RUSSIA", "GERMANY")}

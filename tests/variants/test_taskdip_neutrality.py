@@ -10,8 +10,8 @@ from judge.rules.map import load_map
 from judge.rules.orders import Convoy, Hold, Move, Order, Retreat, SupportHold, SupportMove
 from judge.rules.results import OrderResult, Outcome
 from judge.rules.state import UnitType
-from judge.variants.taskdip_data import FallRecord
-from judge.variants.taskdip_neutrality import (
+from judge.variants.taskdip.data import FallRecord
+from judge.variants.taskdip.neutrality import (
     FEWEST_CENTRES,
     LOT,
     ONLY_RESPECTER,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from judge.rules.map import load_map
-from judge.variants.taskdip_tasks import ALL_CENTRES, CARDS, HOME_CENTRES, TABLE, task_for
+from judge.variants.taskdip.tasks import ALL_CENTRES, CARDS, HOME_CENTRES, TABLE, task_for
 
 BALKANS = {"BUL", "GRE", "RUM", "SER"}
 

@@ -14,9 +14,9 @@ from judge.rules.orders import Convoy, Hold, Move, Order, Retreat, SupportHold, 
 from judge.rules.state import DislodgedUnit, GameState, Phase, Unit, UnitType
 from judge.variants.base import Seat, Snapshot, Submission, VariantError
 from judge.variants.registry import default_registry
-from judge.variants.taskdip import TaskdipVariant
-from judge.variants.taskdip_data import TaskCard, TaskdipData, fall_record
-from judge.variants.taskdip_tasks import TABLE
+from judge.variants.taskdip.data import TaskCard, TaskdipData, fall_record
+from judge.variants.taskdip.tasks import TABLE
+from judge.variants.taskdip.variant import TaskdipVariant
 
 MAP = load_map("standard")
 A, F = UnitType.ARMY, UnitType.FLEET

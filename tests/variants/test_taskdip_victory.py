@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from judge.rules.map import load_map
-from judge.variants.taskdip_data import TaskCard, TaskdipData, fall_record
-from judge.variants.taskdip_victory import (
+from judge.variants.taskdip.data import TaskCard, TaskdipData, fall_record
+from judge.variants.taskdip.victory import (
     CENTRES,
     HOME_CENTRES,
     TASK,

@@ -12,7 +12,7 @@ from judge.rules.state import GameState, Unit, UnitType
 from judge.service.snapshots import variants
 from judge.store import games as store
 from judge.store.models import GameStatus
-from judge.variants.taskdip_tasks import task_for
+from judge.variants.taskdip.tasks import task_for
 from zine.conftest import PageOf
 from zine.pages import maps, phase_ids, text_of
 from zine.recorder import Recorder

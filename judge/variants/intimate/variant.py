@@ -27,19 +27,19 @@ from judge.variants.base import (
 )
 from judge.variants.bid_lines import decode_bid_lines, encode_bid_lines
 from judge.variants.common import adjustment_delta, powers_with_duties
-from judge.variants.intimate_allocation import Allocation, allocate_home_powers
-from judge.variants.intimate_bids import (
+from judge.variants.intimate.allocation import Allocation, allocate_home_powers
+from judge.variants.intimate.bids import (
     bid_acknowledgement,
     check_bid,
     clean_bids,
     resolve_bids,
 )
-from judge.variants.intimate_cycle import Adjudicator, Cycle, Step, bid_phase
-from judge.variants.intimate_data import IntimateData, anarchy
-from judge.variants.intimate_defaults import default_builds, default_retreats, drop_waives
-from judge.variants.intimate_rulesets import RetreatDefault, Ruleset
-from judge.variants.intimate_stalemate import stalemate_refusal
-from judge.variants.intimate_victory import stalemate_verdict
+from judge.variants.intimate.cycle import Adjudicator, Cycle, Step, bid_phase
+from judge.variants.intimate.data import IntimateData, anarchy
+from judge.variants.intimate.defaults import default_builds, default_retreats, drop_waives
+from judge.variants.intimate.rulesets import RetreatDefault, Ruleset
+from judge.variants.intimate.stalemate import stalemate_refusal
+from judge.variants.intimate.victory import stalemate_verdict
 
 AnyOrder = Order | IllegalOrder
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from judge.variants.taskdip_data import TaskCard, TaskdipData
-from judge.variants.taskdip_neutrality import (
+from judge.variants.taskdip.data import TaskCard, TaskdipData
+from judge.variants.taskdip.neutrality import (
     FEWEST_CENTRES,
     LOT,
     ONLY_RESPECTER,
@@ -20,8 +20,8 @@ from judge.variants.taskdip_neutrality import (
     Allotment,
     Violation,
 )
-from judge.variants.taskdip_tasks import task_for
-from judge.variants.taskdip_victory import CENTRES, TASK, Win, owned_by
+from judge.variants.taskdip.tasks import task_for
+from judge.variants.taskdip.victory import CENTRES, TASK, Win, owned_by
 
 
 def _title(power: str) -> str:

@@ -24,8 +24,8 @@ from collections.abc import Mapping, Sequence
 
 from judge.rules.state import POWERS
 from judge.variants.base import VariantError
-from judge.variants.taskdip_data import TaskCard
-from judge.variants.taskdip_tasks import CARDS, HOME_CENTRES, Task, task_for
+from judge.variants.taskdip.data import TaskCard
+from judge.variants.taskdip.tasks import CARDS, HOME_CENTRES, Task, task_for
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from judge.variants.taskdip_data import TaskdipData
-from judge.variants.taskdip_tasks import task_for
+from judge.variants.taskdip.data import TaskdipData
+from judge.variants.taskdip.tasks import task_for
 
 SOLO_CENTRES = 18
 TASK = "task"

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from judge.rules.state import GameState
-from judge.variants.intimate_rulesets import TieBreak
+from judge.variants.intimate.rulesets import TieBreak
 
 MAX_OCCUPATION_SCORE = 3  # occupying 4 Russian home centres counts as 3
 

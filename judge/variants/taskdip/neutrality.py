@@ -29,7 +29,7 @@ from judge.rules.map import GameMap
 from judge.rules.orders import Convoy, Move, Order, Retreat, SupportMove
 from judge.rules.results import OrderResult, Outcome
 from judge.rules.state import POWERS, province_of
-from judge.variants.taskdip_data import FallRecord
+from judge.variants.taskdip.data import FallRecord
 
 ONLY_RESPECTER = "only_respecter"
 FEWEST_CENTRES = "fewest_centres"

@@ -18,10 +18,10 @@ from judge.rules.map import GameMap
 from judge.rules.orders import IllegalOrder, Order
 from judge.rules.results import OrderResult, PhaseResult, RuleOptions
 from judge.rules.state import GameState, Phase, PhaseType, Season
-from judge.variants.intimate_data import IntimateData, anarchy
-from judge.variants.intimate_income import apply_changes, pay_income, popularity_changes
-from judge.variants.intimate_rulesets import Income, Ruleset, TieBreak
-from judge.variants.intimate_victory import (
+from judge.variants.intimate.data import IntimateData, anarchy
+from judge.variants.intimate.income import apply_changes, pay_income, popularity_changes
+from judge.variants.intimate.rulesets import Income, Ruleset, TieBreak
+from judge.variants.intimate.victory import (
     NO_VICTORY,
     Verdict,
     decide,

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.rules.state import power_name
-from judge.variants.intimate_rulesets import Overbid, Payment, Ruleset
+from judge.variants.intimate.rulesets import Overbid, Payment, Ruleset
 
 Bids = Mapping[str, Mapping[str, int]]  # bidder's home power -> mercenary -> amount
 

@@ -32,21 +32,21 @@ from judge.variants.base import (
 )
 from judge.variants.common import powers_with_duties
 from judge.variants.standard import DATC_FLAGS
-from judge.variants.taskdip_allotment import (
+from judge.variants.taskdip.allotment import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     REDRAW_READINGS,
     allot_powers,
     draw_tasks,
 )
-from judge.variants.taskdip_data import TaskdipData, fall_record
-from judge.variants.taskdip_neutrality import (
+from judge.variants.taskdip.data import TaskdipData, fall_record
+from judge.variants.taskdip.neutrality import (
     Violation,
     allot_violated,
     find_violations,
     violators_by_power,
 )
-from judge.variants.taskdip_report import (
+from judge.variants.taskdip.report import (
     allotment_entry,
     private_tasks,
     reveal_tasks,
@@ -54,7 +54,7 @@ from judge.variants.taskdip_report import (
     violation_text,
     win_entry,
 )
-from judge.variants.taskdip_victory import (
+from judge.variants.taskdip.victory import (
     PAIR_RULES,
     Win,
     find_wins,

@@ -1,0 +1,3 @@
+"""Taskdip: secret tasks, neutral powers that hold until their neutrality is violated, and
+the variant's parts.
+"""
