@@ -95,3 +95,62 @@ def test_the_layering_check_catches_a_shell_import() -> None:
         "sqlalchemy",
         "judge.store",
     ]
+
+
+# --- the pipeline's folders: what each may not reach into ----------------------------
+# `mail` (MIME) and `language` (the command language) read text: no database, no daemon.
+# `store` keeps rows and knows no MIME. The zine is a reader of the record, never of
+# the service that writes it.
+FORBIDDEN: dict[str, tuple[str, ...]] = {
+    "mail": ("judge.store", "judge.server"),
+    "language": ("judge.store", "judge.server"),
+    "store": ("judge.mail",),
+    "zine": ("judge.service",),
+}
+
+
+def all_imported_names(tree: ast.AST) -> list[str]:
+    """Every module a file imports, at its top or inside a function."""
+    names = imported_names(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.extend(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def forbidden_imports(package: str, tree: ast.AST) -> list[str]:
+    banned = FORBIDDEN[package]
+    return sorted(
+        {
+            name
+            for name in all_imported_names(tree)
+            if any(name == b or name.startswith(b + ".") for b in banned)
+        }
+    )
+
+
+def layered_modules() -> list[tuple[str, Path]]:
+    return [(pkg, p) for pkg in FORBIDDEN for p in sorted((JUDGE / pkg).rglob("*.py"))]
+
+
+def _layer_id(value: object) -> str:
+    return str(value.relative_to(JUDGE)) if isinstance(value, Path) else str(value)
+
+
+@pytest.mark.parametrize(("package", "path"), layered_modules(), ids=_layer_id)
+def test_each_folder_keeps_to_its_layer(package: str, path: Path) -> None:
+    bad = forbidden_imports(package, ast.parse(path.read_text("utf-8")))
+    assert not bad, f"{path.relative_to(JUDGE)} imports {bad}: {package} may not"
+
+
+def test_the_folder_check_catches_a_forbidden_import() -> None:
+    tree = ast.parse(
+        "from judge.store import games\nfrom judge import server\nimport judge.mail.read\n"
+    )
+    assert forbidden_imports("mail", tree) == ["judge.server", "judge.store", "judge.store.games"]
+    assert forbidden_imports("store", tree) == ["judge.mail.read"]
+    assert forbidden_imports("zine", tree) == []
+
+
+def test_every_layered_folder_exists() -> None:
+    assert all((JUDGE / package / "__init__.py").exists() for package in FORBIDDEN)
