@@ -47,7 +47,7 @@ def seed_game(
 ) -> Game:
     """A started game `name` whose current phase is due at `due` (no grace); with
     `maps` False, as after SET MAPS OFF (results mails without the map)."""
-    rules = variants().get(variant).default_rules()
+    rules = variants(session).get(variant).default_rules()
     game = store.create_game(
         session, name=name, variant=variant, rng_seed=draw_seed(), now=now,
         settings=GameSettings(rules=rules, grace=timedelta(0), maps=maps).to_json(),
@@ -56,7 +56,7 @@ def seed_game(
         session, game, address=f"gm-{name}@example.org", password_hash=password_hash,
         now=now, role=PlayerRole.MASTER,
     )  # fmt: skip
-    for index in range(variants().get(variant).players_needed(rules)):
+    for index in range(variants(session).get(variant).players_needed(rules)):
         store.add_player(
             session, game, address=f"p{index}-{name}@example.org",
             password_hash=password_hash, now=now,

@@ -42,6 +42,7 @@ from judge.store.inbox import requeue
 from judge.store.migrate import current_revision, upgrade
 from judge.store.outbox import requeue_outgoing
 from judge.store.overview import operator_overview, outbox_queue_lines
+from judge.variants.registry import default_registry
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 
@@ -57,6 +58,7 @@ def main(argv: Sequence[str] | None = None, *, handler: Handler | None = None) -
         parser.print_usage(sys.stderr)
         return EXIT_USAGE
     args.handler = handler
+    args.variants = default_registry()  # built once here, passed down to every session
     _configure_logging(args.command)
     try:
         config = load_config(args.config)
@@ -136,7 +138,7 @@ def _parser() -> argparse.ArgumentParser:
 def _serve(config: Config, args: argparse.Namespace) -> int:
     from judge.server.serve import serve
 
-    asyncio.run(serve(config, _handler(args), scheduler_ticks()))
+    asyncio.run(serve(config, _handler(args), scheduler_ticks(), variants=args.variants))
     return EXIT_OK
 
 
@@ -252,13 +254,15 @@ def _retry(config: Config, args: argparse.Namespace) -> int:
 def _scheduler(config: Config, args: argparse.Namespace) -> int:
     from judge.server.scheduler import run_scheduler
 
-    return run_scheduler(config, once=args.once, send=args.send, handler=_handler(args))
+    return run_scheduler(
+        config, once=args.once, send=args.send, handler=_handler(args), variants=args.variants
+    )
 
 
 def _zine(config: Config, args: argparse.Namespace) -> int:
     from judge.zine import run_zine
 
-    return run_zine(config, args.game, args.zine_dir)
+    return run_zine(config, args.game, args.zine_dir, variants=args.variants)
 
 
 def _adjudicate(argv: list[str]) -> int:

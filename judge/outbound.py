@@ -28,10 +28,10 @@ from email.utils import format_datetime, getaddresses, make_msgid
 from sqlalchemy import insert
 from sqlalchemy.orm import Session, sessionmaker
 
+from judge import rfc5322 as grammar
 from judge.clock import Clock, SystemClock
 from judge.config import Config, OutboundSection
 from judge.loop import BackgroundLoop
-from judge.mail import grammar
 from judge.mail.stored_attachment import PLACEHOLDER_PNG, encoded, fill, fill_or_drop
 from judge.mail.verp import bounce_address, verp_key
 from judge.server.smtp_relay import SmtpRelay

@@ -17,7 +17,7 @@ from sqlalchemy import create_engine
 from sqlalchemy.engine import Connection, CursorResult
 from sqlalchemy.engine.default import DefaultDialect
 
-from judge.mail.grammar import stdlib_only
+from judge.rfc5322 import stdlib_only
 from judge.server.intake import IntakeHandler
 from judge.server.smtp_protocol import IntakeSMTP
 

@@ -14,7 +14,7 @@ import re
 from email.errors import HeaderParseError
 from email.headerregistry import Address
 
-from judge.mail import grammar
+from judge import rfc5322 as grammar
 
 MAX_ADDRESS = 254  # RFC 5321's limit on a forward path
 _PLAIN = re.compile(rf"{grammar.DOT_ATOM}@{grammar.HOST_NAME}")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from judge.mail import grammar
+from judge import rfc5322 as grammar
 
 MAX_FIELD_BYTES = 16 * 1024  # one header field, unfolded
 # Fields the stdlib reads with its structured parsers, at about 13 µs per byte on

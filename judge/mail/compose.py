@@ -26,7 +26,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 from typing import NotRequired, TypedDict
 
-from judge.mail import grammar
+from judge import rfc5322 as grammar
 
 REPLY_PREFIX = "Re: "
 ERROR_MARK = "[Error] "

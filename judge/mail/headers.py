@@ -19,7 +19,7 @@ from email.message import Message
 from email.utils import getaddresses
 from typing import Protocol
 
-from judge.mail import grammar
+from judge import rfc5322 as grammar
 
 
 class HeaderView(Protocol):

@@ -26,9 +26,9 @@ from aiosmtpd.smtp import SMTP, Envelope, Session
 from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.orm import sessionmaker
 
+from judge import rfc5322 as grammar
 from judge.clock import Clock
 from judge.config import Config
-from judge.mail import grammar
 from judge.mail.verp import outbox_id_of, verp_key
 from judge.server.handover import Handover
 from judge.server.smtp_protocol import IntakeSMTP, hook_names

@@ -36,11 +36,12 @@ from judge.service.game.due import run_due
 from judge.service.game.expiry import expire_forming_games
 from judge.service.map_drawing import MapDrawer
 from judge.store import games as store
-from judge.store.db import make_engine, make_session_factory
+from judge.store.db import make_engine, make_session_factory, registry_of
 from judge.store.migrate import upgrade
 from judge.store.models import Game
 from judge.store.outbox import reclaim_abandoned
 from judge.store.retention import PruneTimer, prune_if_due
+from judge.variants.registry import VariantRegistry
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +54,11 @@ def tick(session: Session, clock: Clock, config: Config) -> None:
     maps of the phases processed (outside their transactions), then (hourly) the
     bodies of mail past `[storage] retention_days`."""
     bind = session.get_bind()
-    drawer = MapDrawer(make_session_factory(bind)) if isinstance(bind, Engine) else None
+    drawer = (
+        MapDrawer(make_session_factory(bind, registry_of(session)))
+        if isinstance(bind, Engine)
+        else None
+    )
     run_due_games(session, clock, config, drawer)
     end_stale_forming_games(session, clock, config)
     if drawer is not None:
@@ -174,7 +179,12 @@ def _guarded(what: str, work: Callable[..., object], *args: object) -> None:
 
 
 def run_scheduler(
-    config: Config, *, once: bool, send: bool = True, handler: Handler | None = None
+    config: Config,
+    *,
+    once: bool,
+    send: bool = True,
+    handler: Handler | None = None,
+    variants: VariantRegistry | None = None,
 ) -> int:
     """`judge scheduler`: rounds every poll interval until SIGTERM/SIGINT, or one.
 
@@ -184,7 +194,7 @@ def run_scheduler(
     engine = make_engine(config.database.url)
     try:
         upgrade(engine)
-        sessions = make_session_factory(engine)
+        sessions = make_session_factory(engine, variants)
         clock = SystemClock()
         if once:
             if send:

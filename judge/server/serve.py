@@ -25,6 +25,7 @@ from judge.server.intake import Inbox, bound_address, start_smtp
 from judge.server.processor import Handler, processor_loop
 from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import upgrade
+from judge.variants.registry import VariantRegistry
 
 log = logging.getLogger(__name__)
 
@@ -40,14 +41,16 @@ async def serve(
     handler: Handler,
     ticks: Sequence[Tick] = (),
     clock: Clock | None = None,
+    variants: VariantRegistry | None = None,
 ) -> None:
-    """Run the judge until SIGTERM or SIGINT (honoured from the start)."""
+    """Run the judge until SIGTERM or SIGINT (honoured from the start), with the
+    `variants` the command line built (None: the default registry)."""
     stop = _stop_on_signals()
     engine = make_engine(config.database.url)
     try:
         await asyncio.to_thread(upgrade, engine)
         if not stop.is_set():
-            sessions = make_session_factory(engine)
+            sessions = make_session_factory(engine, variants)
             await _run(config, sessions, handler, ticks, clock or SystemClock(), stop)
     finally:
         engine.dispose()

@@ -21,7 +21,7 @@ import re
 
 from aiosmtpd.smtp import SMTP
 
-from judge.mail import grammar
+from judge import rfc5322 as grammar
 
 DISPATCH_PREFIXES = ("smtp_", "auth_")  # what aiosmtpd looks for in dir() of the protocol
 HOOK_PREFIXES = ("handle_", "auth_")  # and in dir() of the handler

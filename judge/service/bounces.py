@@ -154,7 +154,7 @@ def _tell_masters(session: Session, config: Config, bounce: Bounce, now: datetim
         body = functools.partial(
             render,
             "bounce_notice.txt.j2",
-            **header_data(config, game, variants().get(game.variant).display_name),
+            **header_data(config, game, variants(session).get(game.variant).display_name),
             address=player.address,
             powers=[power_title(power) for power in player.powers],
             diagnostic=bounce.diagnostic,

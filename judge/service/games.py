@@ -43,7 +43,7 @@ def create(ctx: MailContext, command: Create) -> list[Note]:
     if _games_created_today(ctx) >= limit:
         raise Refusal("too_many_games", limit=limit)
     try:
-        variant = variants().get(command.variant)
+        variant = variants(ctx.session).get(command.variant)
     except VariantError as error:
         raise Refusal("variant_error", message=str(error)) from error
     defaults = GameSettings(rules=variant.default_rules())
@@ -168,7 +168,7 @@ def join(ctx: MailContext, game: Game, password: str) -> list[Note]:
         check_password(ctx, game, mine, password)
         ctx.sign_on(game, mine)
         return [note("already_joined", game=game.name)]
-    variant = variants().get(game.variant)
+    variant = variants(ctx.session).get(game.variant)
     if len(players) >= variant.max_players:
         raise Refusal("game_full", game=game.name)
     player = store.add_player(
@@ -189,7 +189,7 @@ def start_if_full(ctx: MailContext, game: Game) -> list[Note]:
     """
     if game.status is not GameStatus.FORMING:
         return []
-    variant = variants().get(game.variant)
+    variant = variants(ctx.session).get(game.variant)
     players = active_players(ctx.session, game)
     if len(players) < variant.players_needed(rules_of(game)):
         return []
@@ -251,7 +251,7 @@ def start(ctx: MailContext, command: Start) -> list[Note]:
     game = find_game(ctx.session, signed.game.name)
     if game.status is not GameStatus.FORMING:
         raise Refusal("not_forming", game=game.name)
-    variant = variants().get(game.variant)
+    variant = variants(ctx.session).get(game.variant)
     players = active_players(ctx.session, game)
     count = len(players)
     if count < variant.min_players:

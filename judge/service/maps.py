@@ -93,7 +93,7 @@ def map_job(session: Session, game: Game, phase: str) -> MapJob:
     (the next phase's start) with its orders (re-read from the stored results, as
     the zine does). Raises when the record is incomplete."""
     record, after = store.phase_and_next(session, game, phase)
-    variant = variants().get(game.variant)
+    variant = variants(session).get(game.variant)
     before = store.phase_state(record)
     results = order_results(variant.map, before, record.results)
     snapshot = Snapshot(store.phase_state(after), dict(after.variant_data or {}), rules_of(game))

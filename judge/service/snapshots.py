@@ -8,7 +8,6 @@ is kept is the variant's own: `encode_bids`, `decode_extra`).
 
 from __future__ import annotations
 
-import functools
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -19,18 +18,19 @@ from judge.rules.orders import Order, OrderError
 from judge.rules.parse import parse_order
 from judge.rules.state import GameState
 from judge.store import games as store
+from judge.store.db import registry_of
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, PhaseRecord, Player, PlayerRole, PlayerStatus
 from judge.variants.base import Snapshot, Submission, Variant
-from judge.variants.registry import VariantRegistry, default_registry
+from judge.variants.registry import VariantRegistry
 
 SEED_BITS = 63  # fits a signed BIGINT on every backend
 
 
-@functools.cache
-def variants() -> VariantRegistry:
-    """The variants this judge runs, each built (map loaded) once per process."""
-    return default_registry()
+def variants(session: Session) -> VariantRegistry:
+    """The variants this judge runs: the registry the command line built and gave
+    the session factory (`judge.store.db.make_session_factory`)."""
+    return registry_of(session)
 
 
 def draw_seed() -> int:
@@ -66,7 +66,7 @@ def load_board(session: Session, game: Game) -> Board | None:
     record = store.current_phase(session, game)
     if record is None:
         return None
-    variant = variants().get(game.variant)
+    variant = variants(session).get(game.variant)
     snapshot = Snapshot(store.phase_state(record), dict(game.variant_data), rules_of(game))
     return Board(game, record, variant, snapshot)
 

@@ -19,9 +19,11 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.store.write_queue import WriteQueue, queued_connection_class
+from judge.variants.registry import VariantRegistry, default_registry
 
 BUSY_TIMEOUT_MS = 30_000
 READ_ONLY = "judge_read_only"  # execution option of a transaction that never writes
+VARIANTS_KEY = "judge_variants"  # a session's info: the VariantRegistry it works with
 
 
 def database_url(url: str | URL) -> URL:
@@ -73,9 +75,23 @@ def _plain(compiled: Any, sql: str) -> Any:
     return run
 
 
-def make_session_factory(engine: Engine) -> sessionmaker[Session]:
-    """Sessions that keep loaded objects usable after commit (no expire on commit)."""
-    return sessionmaker(engine, expire_on_commit=False)
+def make_session_factory(
+    engine: Engine, variants: VariantRegistry | None = None
+) -> sessionmaker[Session]:
+    """Sessions that keep loaded objects usable after commit (no expire on commit),
+    each carrying the variants the judge runs (`registry_of`): the command line
+    builds the registry once and passes it down; a factory made without one (a
+    tool, a test) gets the default registry of its own."""
+    registry = variants if variants is not None else default_registry()
+    return sessionmaker(engine, expire_on_commit=False, info={VARIANTS_KEY: registry})
+
+
+def registry_of(session: Session) -> VariantRegistry:
+    """The variants of the judge `session` works for (see `make_session_factory`)."""
+    registry = session.info.get(VARIANTS_KEY)
+    if not isinstance(registry, VariantRegistry):  # a session made some other way
+        registry = session.info[VARIANTS_KEY] = default_registry()
+    return registry
 
 
 def begin_read_only(session: Session) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from email.parser import BytesHeaderParser
 from email.policy import compat32
 
-from judge.mail import grammar
+from judge import rfc5322 as grammar
 
 _NAME = b"message-id"
 

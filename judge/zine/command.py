@@ -26,7 +26,8 @@ from sqlalchemy.orm import Session
 from judge.config import Config
 from judge.language.arguments import GAME_NAME
 from judge.store import games as store
-from judge.store.db import make_engine, make_session_factory
+from judge.store.db import make_engine, make_session_factory, registry_of
+from judge.variants.registry import VariantRegistry
 from judge.zine.index import IndexRow, index_page, index_row
 from judge.zine.page import game_page
 
@@ -35,7 +36,11 @@ INDEX = "index.html"
 
 
 def run_zine(
-    config: Config, game: str | None, directory: str | None, out: BinaryIO | None = None
+    config: Config,
+    game: str | None,
+    directory: str | None,
+    out: BinaryIO | None = None,
+    variants: VariantRegistry | None = None,
 ) -> int:
     """`judge zine`: the page of `game` to `out` (standard output), or every page
     into `directory`."""
@@ -44,7 +49,7 @@ def run_zine(
         return EXIT_USAGE
     engine = make_engine(config.database.url)
     try:
-        with make_session_factory(engine)() as session:
+        with make_session_factory(engine, variants)() as session:
             if directory is not None:
                 write_all(session, Path(directory))
                 return EXIT_OK
@@ -81,7 +86,7 @@ def write_all(session: Session, directory: Path) -> list[Path]:
                   file=sys.stderr)  # fmt: skip
             continue
         written.append(path)
-        rows.append(index_row(game, path.name))
+        rows.append(index_row(registry_of(session), game, path.name))
     index = directory / INDEX
     if not _write_file(index, index_page(rows)):
         print(f"judge zine: {index} is a link or a folder: the index was not written",

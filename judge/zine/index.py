@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judge.service.snapshots import variants
 from judge.store.models import Game
+from judge.variants.registry import VariantRegistry
 from judge.wording.describe import winner_titles
 from judge.zine.html import render_html
 
@@ -20,8 +20,8 @@ class IndexRow:
     winners: list[str]
 
 
-def index_row(game: Game, page: str) -> IndexRow:
-    variant = variants().get(game.variant)
+def index_row(registry: VariantRegistry, game: Game, page: str) -> IndexRow:
+    variant = registry.get(game.variant)
     return IndexRow(
         name=game.name,
         page=page,

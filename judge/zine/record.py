@@ -19,8 +19,9 @@ from sqlalchemy.orm import Session
 
 from judge.rules.results import OrderResult
 from judge.rules.state import GameState
-from judge.service.snapshots import rules_of, variants
 from judge.store import games as store
+from judge.store.db import registry_of
+from judge.store.game_settings import GameSettings
 from judge.store.models import Event, Game, GameStatus, PhaseRecord
 from judge.variants.base import Snapshot, Variant
 from judge.zine.stored import order_results, public_report
@@ -77,7 +78,7 @@ class GameRecord:
 
 
 def read_record(session: Session, game: Game) -> GameRecord:
-    variant = variants().get(game.variant)
+    variant = registry_of(session).get(game.variant)
     records = store.phase_history(session, game)
     states = [store.phase_state(record) for record in records]
     played = [
@@ -86,7 +87,8 @@ def read_record(session: Session, game: Game) -> GameRecord:
         if record.processed_at is not None
     ]
     events = store.events_of(session, game, public_only=True)
-    latest = Snapshot(states[-1], dict(game.variant_data), rules_of(game)) if states else None
+    rules = dict(GameSettings.of(game).rules)
+    latest = Snapshot(states[-1], dict(game.variant_data), rules) if states else None
     return GameRecord(
         name=game.name,
         variant=variant,

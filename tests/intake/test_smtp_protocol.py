@@ -6,7 +6,7 @@ from aiosmtpd.smtp import SMTP
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.mail.grammar import stdlib_only
+from judge.rfc5322 import stdlib_only
 from judge.server.smtp_protocol import _PLAIN, IntakeSMTP
 
 

@@ -15,8 +15,8 @@ import os
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from judge.mail.grammar import stdlib_only
 from judge.mail.read import IncomingMail, read_message, read_parsed, read_simple
+from judge.rfc5322 import stdlib_only
 
 from . import samples
 from .samples import JUDGE

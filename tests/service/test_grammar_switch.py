@@ -1,6 +1,6 @@
 """The whole mail pipeline gives the same results with every fast path off.
 
-`judge.mail.grammar.FAST_PATHS` is the one switch of the hand-written RFC 5322
+`judge.rfc5322.FAST_PATHS` is the one switch of the hand-written RFC 5322
 readers and writers. The same mails (a game's sign-up and orders, robots, MIME,
 encoded and folded headers, a mail beyond the reading limits) are stored and
 processed by the real inbox worker twice, on two fresh databases, with the fast
@@ -18,9 +18,10 @@ import pytest
 from mail import samples
 from sqlalchemy import select
 
+from judge import rfc5322 as grammar
 from judge.clock import ManualClock
 from judge.config import Config
-from judge.mail import grammar, read
+from judge.mail import read
 from judge.server.processor import process_pending
 from judge.service import handle_inbox_message
 from judge.store.db import make_engine, make_session_factory

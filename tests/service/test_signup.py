@@ -101,7 +101,7 @@ def test_the_allotment_replays_from_the_stored_seed(judge: JudgeHarness) -> None
             for p in store.players_of(session, game)
             if p.role.value == "player"
         ]
-        replay = variants().get("standard").start(seats, {}, random.Random(game.rng_seed))
+        replay = variants(session).get("standard").start(seats, {}, random.Random(game.rng_seed))
         stored = {str(p.id): tuple(p.powers) for p in store.players_of(session, game) if p.powers}
     assert dict(replay.holdings) == stored
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.mail.grammar import stdlib_only
+from judge.rfc5322 import stdlib_only
 from judge.store.message_id import (
     _NOT_PLAIN,
     _plain_message_id,

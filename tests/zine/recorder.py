@@ -46,9 +46,9 @@ class Recorder:
                 session, name=name, variant=variant, rng_seed=self.seed, now=self.clock.now()
             )
             seats = [self._join(session, game, i, prefs) for i, prefs in enumerate(preferences)]
-            rules = {**variants().get(variant).default_rules(), **(rules or {})}
+            rules = {**variants(session).get(variant).default_rules(), **(rules or {})}
             GameSettings(rules=dict(rules)).save(game)
-            started = variants().get(variant).start(seats, rules, random.Random(self.seed))
+            started = variants(session).get(variant).start(seats, rules, random.Random(self.seed))
             game.variant_data = dict(started.snapshot.data)
             store.record_phase(session, game, started.snapshot.state, now=self.clock.now(),
                                variant_data=game.variant_data)
@@ -77,7 +77,7 @@ class Recorder:
         """Process the current phase with `orders` (seat -> lines) and `bids` (seat -> bids)."""
         with self.sessions.begin() as session:
             game = _game(session, name)
-            variant = variants().get(game.variant)
+            variant = variants(session).get(game.variant)
             record = store.current_phase(session, game)
             assert record is not None
             snapshot = _snapshot(game, store.phase_state(record))

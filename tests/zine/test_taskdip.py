@@ -9,9 +9,9 @@ from PIL import Image
 from judge.render import power_colour, unit_point
 from judge.render.palette import NEUTRAL_POWER
 from judge.rules.state import GameState, Unit, UnitType
-from judge.service.snapshots import variants
 from judge.store import games as store
 from judge.store.models import GameStatus
+from judge.variants.registry import default_registry
 from judge.variants.taskdip.tasks import task_for
 from zine.conftest import PageOf
 from zine.pages import maps, phase_ids, text_of
@@ -91,7 +91,7 @@ def _russia_on_eighteen_centres(board: GameState) -> GameState:
     units = dict(board.units)
     for province in ("VIE", "BUD"):
         units[province] = Unit("RUSSIA", UnitType.ARMY, province)
-    empty = [c for c in variants().get("taskdip").map.centers if c not in units]
+    empty = [c for c in default_registry().get("taskdip").map.centers if c not in units]
     centres = {**board.centers, **{c: "RUSSIA" for c in [*empty, "VIE", "BUD"]}}
     assert sum(owner == "RUSSIA" for owner in centres.values()) == 18
     return board.with_(units=units, centers=centres)

@@ -201,7 +201,7 @@ def _tell_master(
 ) -> None:
     game = signed.game
     masters = games_store.players_of(ctx.session, game, roles=[PlayerRole.MASTER])
-    display = variants().get(game.variant).display_name
+    display = variants(ctx.session).get(game.variant).display_name
     who = _powers_of(signed.player)
     for master in masters:  # each in the master's own zone
         body = render(

@@ -43,7 +43,8 @@ def set_setting(ctx: MailContext, command: GameSetting) -> list[Note]:
     if game.status is GameStatus.FINISHED:
         raise Refusal("game_over", game=game.name)
     check_press_setting(game, command)
-    settings = apply_settings(variants().get(game.variant), GameSettings.of(game), [command])
+    variant = variants(ctx.session).get(game.variant)
+    settings = apply_settings(variant, GameSettings.of(game), [command])
     settings.save(game)
     timing_changed(game)
     if isinstance(command, SetZine) and command.address:

@@ -8,12 +8,13 @@ from judge.language.command_types import Help
 from judge.language.open_commands import HELP_TOPICS
 from judge.service.context import MailContext, Note, rendered
 from judge.service.snapshots import variants
+from judge.variants.registry import VariantRegistry
 
 
 def help_text(ctx: MailContext, command: Help) -> list[Note]:
     topic = command.topic or "general"
-    registry = variants()
-    flags = [_flags_of(name) for name in registry.names()]
+    registry = variants(ctx.session)
+    flags = [_flags_of(registry, name) for name in registry.names()]
     return [
         rendered(
             f"help/{topic}.txt.j2",
@@ -27,8 +28,8 @@ def help_text(ctx: MailContext, command: Help) -> list[Note]:
     ]
 
 
-def _flags_of(name: str) -> dict[str, Any]:
-    variant = variants().get(name)
+def _flags_of(registry: VariantRegistry, name: str) -> dict[str, Any]:
+    variant = registry.get(name)
     return {
         "name": name,
         "flags": [

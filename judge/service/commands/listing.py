@@ -35,7 +35,7 @@ def list_games(ctx: MailContext, command: ListGames) -> list[Note]:
     rows = [
         {
             "name": game.name,
-            "variant": variants().get(game.variant).display_name,
+            "variant": variants(ctx.session).get(game.variant).display_name,
             "status": game.status.value,
             "phase": game.phase or "-",
             "players": game.players,
@@ -47,7 +47,7 @@ def list_games(ctx: MailContext, command: ListGames) -> list[Note]:
 
 def game_listing(session: Session, game: Game) -> dict[str, Any]:
     """One game's public status: phase, deadline, master, players and powers."""
-    variant = variants().get(game.variant)
+    variant = variants(session).get(game.variant)
     players = active_players(session, game)
     masters = store.players_of(session, game, roles=[PlayerRole.MASTER])
     board = load_board(session, game)
@@ -149,7 +149,7 @@ def _history_title(kind: str, phase: str | None, author: str | None) -> str:
 
 def summary(ctx: MailContext, command: Summary) -> list[Note]:
     game = _game(ctx.session, command.game)
-    variant = variants().get(game.variant)
+    variant = variants(ctx.session).get(game.variant)
     powers = sorted(variant.map.home_centers)
     rows = [
         {"label": label, "counts": [len(state.centers_of(p)) for p in powers]}

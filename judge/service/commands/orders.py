@@ -57,7 +57,7 @@ def order_line(ctx: MailContext, command: OrderLine) -> list[Note]:
         board = running_board(ctx, signed)
     except Refusal:
         # Chat in a game that is not running is "not a command", not "not started".
-        game_map = variants().get(signed.game.variant).map
+        game_map = variants(ctx.session).get(signed.game.variant).map
         if is_no_order(command.text, game_map, game_map.initial_state()):
             raise Refusal("not_a_command", hint=command.near_keyword) from None
         raise

@@ -132,7 +132,7 @@ def _deliver(
         ctx.session, game, kind=kind, body=text, now=ctx.now, phase=game.phase,
         author=author, recipients=recipients,
     )  # fmt: skip
-    display = variants().get(game.variant).display_name
+    display = variants(ctx.session).get(game.variant).display_name
     mail = functools.partial(
         render, "press.txt.j2", **header_data(ctx.config, game, display),
         kind=kind, author=author, to=to, body=text,

@@ -27,7 +27,8 @@ def set_players(ctx: MailContext, command: SetPlayers) -> list[Note]:
     joined = len(active_players(ctx.session, game))
     if command.n < joined:
         raise Refusal("players_fewer", game=game.name, count=joined)
-    settings = apply_settings(variants().get(game.variant), GameSettings.of(game), [command])
+    variant = variants(ctx.session).get(game.variant)
+    settings = apply_settings(variant, GameSettings.of(game), [command])
     settings.save(game)
     ctx.touch(game)  # it may have its players now: it starts after the mail's last line
     return [note("players_set", game=game.name, needed=command.n, count=joined)]

@@ -126,7 +126,7 @@ def _approved(events: list[Event], power: str, sender: str) -> bool:
 
 
 def _ask_master(ctx: MailContext, game: Game, title: str) -> None:
-    display = variants().get(game.variant).display_name
+    display = variants(ctx.session).get(game.variant).display_name
     body = functools.partial(
         render,
         "takeover_request.txt.j2",

@@ -41,7 +41,7 @@ def announce(
     store.add_event(
         session, game, kind=NOTICE_EVENT, body=text, now=now, phase=game.phase, author=author
     )
-    display = variants().get(game.variant).display_name
+    display = variants(session).get(game.variant).display_name
     header = header_data(config, game, display)
 
     def body(reader: Reader) -> str:

@@ -38,7 +38,7 @@ def finish_game(
     game.status = GameStatus.FINISHED
     game.winner = winner
     deadlines.clear_schedule(game)
-    display = variants().get(game.variant).display_name
+    display = variants(ctx.session).get(game.variant).display_name
     header = header_data(ctx.config, game, display)
     reports: dict[str, str] = {}  # by language: e.g. Taskdip reveals every task
 

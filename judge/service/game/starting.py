@@ -28,7 +28,7 @@ from judge.wording.templates import render
 
 def start_game(ctx: MailContext, game: Game) -> Note:
     """Allot powers, record the first phase and mail the start notices."""
-    variant = variants().get(game.variant)
+    variant = variants(ctx.session).get(game.variant)
     players = active_players(ctx.session, game)
     seats = [Seat(seat_of(p), tuple(p.preferences or ())) for p in players]
     started = variant.start(seats, rules_of(game), random.Random(game.rng_seed))

@@ -6,7 +6,9 @@ most of the judge's CPU per mail. So plain mail takes fast paths: `read_simple`
 `reply_bytes` (`judge.mail.compose`), one header line of a fan-out
 (`judge.outbound`), the SMTP addresses of the intake (`judge.server.smtp_protocol`).
 Each of them decides "plain enough" with the same grammar, defined once here, and
-hands anything else to the stdlib.
+hands anything else to the stdlib. It sits at the top of the package, not in
+`judge.mail`, because the store and the daemon use it too, and the store knows no
+MIME (`tests/test_layering.py`).
 
 `FAST_PATHS` turns every one of them off at once: with it False, all mail goes
 through the stdlib (the tests run the whole pipeline both ways and compare). It
