@@ -2,7 +2,7 @@
 
     python bench/storage.py [--years 5] [--seed 1] [--postgres URL]
 
-A standard game is seeded in a fresh SQLite database (`judge.service.seeding`:
+A standard game is seeded in a fresh SQLite database (`bench.seeding`:
 seven players and the master, maps on), then played `--years` game-years by the
 real scheduler (`judge.server.scheduler.run_due_games`, the clock moved past each
 deadline): in each movement phase every unit is ordered to a neighbouring
@@ -28,7 +28,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from judge.service.seeding import seed_game  # noqa: E402
+from bench.seeding import seed_game  # noqa: E402
 from sqlalchemy import func, select, text  # noqa: E402
 from sqlalchemy.orm import Session, sessionmaker  # noqa: E402
 
