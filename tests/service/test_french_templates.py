@@ -14,21 +14,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from datetime import timedelta
 from email.message import EmailMessage
 
 import jinja2
 import pytest
 from sqlalchemy import select
 
-from judge.language.open_commands import HELP_TOPICS
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage, OutboxStatus
 from judge.wording import templates
 from judge.wording.names_fr import FRENCH_POWER_NAMES
 from service import harness
 from service.harness import JudgeHarness, body_of
 from service.intimate_game import MASTER, OBSERVER, bid
-from service.test_mail_widths import check, rendered, scheduler_round
+from service.test_mail_widths import check, play_a_standard_year, rendered
 
 __all__ = ["rendered"]  # the recording fixture, used by name below
 
@@ -114,24 +112,7 @@ def french(mails: list[EmailMessage]) -> list[EmailMessage]:
 def test_a_standard_year_in_french(
     judge: JudgeHarness, rendered: set[str], in_french: None
 ) -> None:
-    french(judge.send("new@example.org", "HELP"))
-    for topic in HELP_TOPICS:
-        french(judge.send("new@example.org", f"HELP {topic}"))
-    judge.start_game()
-    french(judge.send("gm@example.org", "SIGNON Mg1 gmpass\nSET GRACE 24h\nSET MOVE NEXT 2d"))
-    french(judge.send("new@example.org", "LIST\nLIST g1\nHISTORY g1\nSUMMARY g1\nFOO"))
-    france = judge.players["France"]
-    orders = f"SIGNON Fg1 {france.password}\nA PAR-BUR\nA MUN-RUH\nPRESS\nSalut\nENDPRESS"
-    french(judge.send(france.address, orders))
-    judge.clock.advance(timedelta(days=2, hours=23))  # the reminder
-    french(scheduler_round(judge))
-    judge.clock.advance(timedelta(days=1, hours=1))  # the deadline: late notices
-    french(scheduler_round(judge))
-    for _ in range(4):
-        french(judge.play_phase())
-    french(judge.send("new@example.org", "LIST g1\nHISTORY g1\nSUMMARY g1"))
-    for power, player in judge.players.items():
-        french(judge.send(player.address, f"SIGNON {power[0]}g1 {player.password}\nDRAW"))
+    play_a_standard_year(judge, french)
     no_failures(judge)
     used = {name.split(":")[0] for name in rendered}
     for name in ("results.txt.j2", "game_over.txt.j2", "start.txt.j2", "late_notice.txt.j2",

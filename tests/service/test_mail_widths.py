@@ -11,7 +11,7 @@ that it saw (nearly) all of them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import timedelta
 from email import message_from_bytes
 from email.message import EmailMessage
@@ -85,17 +85,21 @@ def check(mails: list[EmailMessage]) -> list[EmailMessage]:
     return mails
 
 
-def test_a_standard_year_by_mail_stays_within_78_columns(
-    judge: JudgeHarness, rendered: set[str]
+def play_a_standard_year(
+    judge: JudgeHarness, check: Callable[[list[EmailMessage]], object]
 ) -> None:
+    """A tour of the mails of a standard game year, each batch handed to `check`:
+    HELP and its topics, the start, the master's settings, LIST and HISTORY (with an
+    unknown command), orders with press, a reminder, late notices, four phases, and
+    a draw. The English and the French template tests both take it."""
     check(judge.send("new@example.org", "HELP"))
     for topic in HELP_TOPICS:
         check(judge.send("new@example.org", f"HELP {topic}"))
     judge.start_game()
     check(judge.send("gm@example.org", "SIGNON Mg1 gmpass\nSET GRACE 24h\nSET MOVE NEXT 2d"))
-    check(judge.send("new@example.org", "LIST\nLIST g1\nHISTORY g1\nSUMMARY g1"))
+    check(judge.send("new@example.org", "LIST\nLIST g1\nHISTORY g1\nSUMMARY g1\nFOO"))
     france = judge.players["France"]
-    orders = f"SIGNON Fg1 {france.password}\nA PAR-BUR\nPRESS\nHi\nENDPRESS"
+    orders = f"SIGNON Fg1 {france.password}\nA PAR-BUR\nA MUN-RUH\nPRESS\nHi\nENDPRESS"
     check(judge.send(france.address, orders))
     judge.clock.advance(timedelta(days=2, hours=23))  # the reminder
     check(scheduler_round(judge))
@@ -106,6 +110,12 @@ def test_a_standard_year_by_mail_stays_within_78_columns(
     check(judge.send("new@example.org", "LIST g1\nHISTORY g1\nSUMMARY g1"))
     for power, player in judge.players.items():
         check(judge.send(player.address, f"SIGNON {power[0]}g1 {player.password}\nDRAW"))
+
+
+def test_a_standard_year_by_mail_stays_within_78_columns(
+    judge: JudgeHarness, rendered: set[str]
+) -> None:
+    play_a_standard_year(judge, check)
     used = {name.split(":")[0] for name in rendered}
     assert "results.txt.j2" in used and "game_over.txt.j2" in used
 
