@@ -99,7 +99,7 @@ def when(context: jinja2.runtime.Context, moment: datetime | str | None) -> str 
     if moment is None or isinstance(moment, str):
         return moment
     reader = context.get("reader") or DEFAULT_READER
-    return show_time(moment, reader.zone)
+    return show_time(moment, reader.zone, reader.language)
 
 
 @functools.cache

@@ -43,3 +43,13 @@ def test_the_when_filter_uses_the_reader_the_template_was_rendered_for() -> None
     )
     default = template.render(moment=WINTER, text="x", none=None)
     assert default.startswith("Tue Dec  1 2026 18:00 UTC")
+
+
+def test_a_french_reader_reads_the_moment_in_french() -> None:
+    assert show_time(WINTER, None, "fr") == "mar. 1 déc. 2026 18:00 UTC"
+    assert show_time(SUMMER, "Europe/Paris", "fr") == "mer. 1 juil. 2026 20:00 CEST (Europe/Paris)"
+    template = environment().from_string("{{ moment|when }}")
+    french = Reader(language="fr", zone="Europe/Paris")
+    assert template.render(moment=WINTER, reader=french) == (
+        "mar. 1 déc. 2026 19:00 CET (Europe/Paris)"
+    )
