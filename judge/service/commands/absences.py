@@ -16,23 +16,19 @@ the player's time zone (`SET TIMEZONE`), UTC by default.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-
-from sqlalchemy.orm import Session
 
 from judge.language.command_types import SetAbsence, SetNoAbsence
 from judge.service.commands.absence_times import (
     Span,
     absence_span,
     day_bounds,
-    move_out_of,
     overlaps,
 )
 from judge.service.commands.setting_echo import duration_words
 from judge.service.commands.zones import format_time_in, zone_info
 from judge.service.context import MailContext, Note, Refusal, Signed, note
-from judge.service.game import deadlines
+from judge.service.game.absence_moves import powers_of
 from judge.service.games import find_game
 from judge.service.mailing import broadcast, header_data
 from judge.service.readers import reader_of
@@ -40,20 +36,10 @@ from judge.service.snapshots import variants
 from judge.store import absences as store
 from judge.store import games as games_store
 from judge.store.game_settings import GameSettings
-from judge.store.models import Absence, Game, GameStatus, Player, PlayerRole
-from judge.wording.describe import power_title
+from judge.store.models import Absence, GameStatus, PlayerRole
 from judge.wording.templates import render
 
 MAX_PENDING = 3
-
-
-@dataclass(frozen=True)
-class DeadlineMove:
-    """A next deadline the absences moved: from when, and whose absences."""
-
-    usual: datetime
-    powers: tuple[str, ...]
-    absences: int = 1
 
 
 def set_absence(ctx: MailContext, command: SetAbsence) -> list[Note]:
@@ -123,37 +109,6 @@ def set_noabsence(ctx: MailContext, command: SetNoAbsence) -> list[Note]:
     return notes
 
 
-def move_for_absences(session: Session, game: Game, now: datetime) -> DeadlineMove | None:
-    """After a phase opened: move its deadline out of the pending absences of the
-    game's players who hold a power; None if it did not move."""
-    deadline = game.next_deadline
-    if deadline is None:
-        return None
-    spans = [
-        Span(absence.starts_at, absence.ends_at, _powers_of(player))
-        for absence, player in store.pending_in_game(session, game, now)
-        if player.powers
-    ]
-    moved, used = move_out_of(deadline, spans)
-    if not used:
-        return None
-    deadlines.set_deadline(game, moved, now)
-    powers = tuple(dict.fromkeys(span.who for span in used))
-    return DeadlineMove(usual=deadline, powers=powers, absences=len(used))
-
-
-def move_words(move: DeadlineMove | None) -> dict[str, object] | None:
-    """The results template's `moved`: the usual deadline, and whose absences."""
-    if move is None:
-        return None
-    return {
-        "usual": move.usual,
-        "powers": _and(list(move.powers)),
-        "power_names": list(move.powers),
-        "plural": move.absences > 1,
-    }
-
-
 def _hours_words(length: timedelta) -> str:
     """A player's days used, in whole hours (rounded up): an absence ended early by
     SET NOABSENCE ends at the minute it was withdrawn."""
@@ -186,23 +141,13 @@ def _day_words(moment: datetime, zone: str | None) -> str:
     return f"{local:%a %b} {local.day} {local:%Y}"
 
 
-def _powers_of(player: Player) -> str:
-    return _and([power_title(power) for power in sorted(player.powers)]) or "A player"
-
-
-def _and(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
-
-
 def _tell_master(
     ctx: MailContext, signed: Signed, start: datetime, end: datetime, *, removed: bool
 ) -> None:
     game = signed.game
     masters = games_store.players_of(ctx.session, game, roles=[PlayerRole.MASTER])
     display = variants(ctx.session).get(game.variant).display_name
-    who = _powers_of(signed.player)
+    who = powers_of(signed.player)
     for master in masters:  # each in the master's own zone
         body = render(
             "absence_notice.txt.j2",

@@ -19,8 +19,8 @@ from sqlalchemy.orm import Session
 
 from judge.config import Config
 from judge.rules.state import GameState, PhaseType
-from judge.service.commands.absences import DeadlineMove, move_for_absences, move_words
 from judge.service.game import deadlines
+from judge.service.game.absence_moves import DeadlineMove, move_for_absences, move_words
 from judge.service.game.skipped import skipped_text
 from judge.service.mailing import audience, broadcast, header_data
 from judge.service.maps import results_map
