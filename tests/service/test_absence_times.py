@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, time, timedelta
 
 from judge.language.absence_dates import DayTime
-from judge.service.commands.absence_times import (
+from judge.service.game.absence_times import (
     Span,
     absence_span,
     day_bounds,

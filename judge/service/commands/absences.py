@@ -19,16 +19,16 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from judge.language.command_types import SetAbsence, SetNoAbsence
-from judge.service.commands.absence_times import (
+from judge.service.commands.setting_echo import duration_words
+from judge.service.commands.zones import format_time_in, zone_info
+from judge.service.context import MailContext, Note, Refusal, Signed, note
+from judge.service.game.absence_moves import powers_of
+from judge.service.game.absence_times import (
     Span,
     absence_span,
     day_bounds,
     overlaps,
 )
-from judge.service.commands.setting_echo import duration_words
-from judge.service.commands.zones import format_time_in, zone_info
-from judge.service.context import MailContext, Note, Refusal, Signed, note
-from judge.service.game.absence_moves import powers_of
 from judge.service.games import find_game
 from judge.service.mailing import broadcast, header_data
 from judge.service.readers import reader_of

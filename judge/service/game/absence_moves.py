@@ -14,8 +14,8 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from judge.service.commands.absence_times import Span, move_out_of
 from judge.service.game import deadlines
+from judge.service.game.absence_times import Span, move_out_of
 from judge.store import absences as store
 from judge.store.models import Game, Player
 from judge.wording.describe import power_title
