@@ -130,9 +130,8 @@ def test_the_1971_rulebook_removes_a_different_unit_in_civil_disorder(quick_judg
     old_winter = _read_by_all("g2", _winter(judge, "g2"))
     for text in (current_winter, old_winter):
         assert "France: Builds an army in Paris." in text, text
+        assert text.count("Germany: Removes") == 1, text
     # current (DATC 4.D.8, 2023): farthest from an owned centre, Tyrolia (2 from Kiel)
     assert "Germany: Removes the army in Tyrolia.  (*civil disorder*)" in current_winter
-    assert "Heligoland" not in current_winter.split("Germany:")[-1], current_winter
     # 1971: farthest from a home centre; all are one move away, fleets go first
     assert "Germany: Removes the fleet in Heligoland Bight.  (*civil disorder*)" in old_winter
-    assert "Tyrolia" not in old_winter, old_winter
