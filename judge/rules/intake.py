@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 
 from judge.rules.legality import Checker
 from judge.rules.map import GameMap
+from judge.rules.reasons import Reason
 from judge.rules.orders import (
     Build,
     Convoy,
@@ -114,7 +115,7 @@ def take_orders(
         if cls in allowed:
             reason = check(order)
         else:
-            reason = f"this order cannot be given in a {phase.name.lower()} phase"
+            reason = Reason("wrong_phase", phase=phase.name.lower())
         if reason is not None:
             location = getattr(order, "location", None)
             if location is not None:
