@@ -29,7 +29,6 @@ from dataclasses import dataclass, field, replace
 
 from judge.rules.legality import Checker
 from judge.rules.map import GameMap
-from judge.rules.reasons import Reason
 from judge.rules.orders import (
     Build,
     Convoy,
@@ -44,6 +43,7 @@ from judge.rules.orders import (
     SupportMove,
     Waive,
 )
+from judge.rules.reasons import Reason
 from judge.rules.results import OrderResult, Outcome, new_result
 from judge.rules.state import GameState, PhaseType, province_of
 

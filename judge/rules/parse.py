@@ -29,7 +29,6 @@ from judge.rules import french_words as fr
 from judge.rules.folding import fold_accents
 from judge.rules.legality import NO_SUCH_UNIT, check_order, fleet_target, known_coast, note_legal
 from judge.rules.map import GameMap
-from judge.rules.reasons import Reason
 from judge.rules.orders import (
     Build,
     Convoy,
@@ -45,6 +44,7 @@ from judge.rules.orders import (
     UnreadableOrder,
     Waive,
 )
+from judge.rules.reasons import Reason
 from judge.rules.state import (
     POWERS,
     GameState,
@@ -671,9 +671,7 @@ class _Binder:
             elif coast is not None:
                 kind = UnitType.FLEET
             else:  # DATC 4.C.3: a coastal build without a type or coast is not clear
-                raise IllegalOrder(
-                    Reason("build_which_kind"), self.text, power or None
-                )
+                raise IllegalOrder(Reason("build_which_kind"), self.text, power or None)
         location = f"{province}/{coast}" if kind is UnitType.FLEET and coast else province
         if not power:
             raise IllegalOrder(Reason("not_home_centre"), str(Build(power, kind, location)), None)
