@@ -187,6 +187,7 @@ def test_a_french_player_reads_why_an_order_was_refused_in_french(judge: JudgeHa
         f"{unit} - WAR" if power != "Russia" else f"{unit} - BER",  # not adjacent
         "A XYZZY - MUN",  # an unknown word
         f"{unit} - {unit.split()[1]}",  # its own province
+        "A PAR - PIC" if power != "France" else "A BER - KIE",  # another power's unit
     ])))  # fmt: skip
     text = " ".join(text.split())  # the notes are wrapped at 78 columns
     assert "provinces non adjacentes" in text, text
@@ -194,6 +195,9 @@ def test_a_french_player_reads_why_an_order_was_refused_in_french(judge: JudgeHa
     assert "une unité ne peut pas se déplacer dans sa propre province" in text, text
     assert "not adjacent" not in text and "cannot read" not in text, text
     assert "cannot move" not in text, text
+    owner = "(France)" if power != "France" else "(Allemagne)"
+    assert f"n'est pas à vous {owner} : vous ne pouvez ordonner" in text, text
+    assert "may order only" not in text and "French" not in text, text
     # The same lines from a player who kept English read as before.
     other, second = list(judge.players.items())[1]
     english = body_of(judge.reply(second.address, "\n".join([
