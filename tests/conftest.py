@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import threading
 import uuid
 from collections.abc import Callable, Coroutine, Iterator
@@ -62,12 +63,28 @@ def _postgres_schema(base: str) -> Iterator[str]:
 
 
 @pytest.fixture
-def engine(database_url: str) -> Iterator[Engine]:
-    """A migrated database."""
+def engine(database_url: str, migrated_sqlite: Path) -> Iterator[Engine]:
+    """A migrated database. On SQLite the test's empty file is first replaced by a
+    copy of one migrated in this worker (the migrations run once, not per test);
+    `upgrade` then finds it at head and does nothing. PostgreSQL migrates each test's
+    schema for real."""
+    if database_url.startswith("sqlite:///"):
+        shutil.copyfile(migrated_sqlite, database_url.removeprefix("sqlite:///"))
     engine = make_engine(database_url)
     upgrade(engine)
     yield engine
     engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite database at the head revision, made once per test process."""
+    path = tmp_path_factory.mktemp("template") / "judge.db"
+    template = make_engine(f"sqlite:///{path}")
+    upgrade(template)
+    template.dispose()  # the last connection closed: SQLite folds the WAL into the file
+    assert not path.with_name("judge.db-wal").exists()
+    return path
 
 
 @pytest.fixture
