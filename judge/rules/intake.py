@@ -43,6 +43,7 @@ from judge.rules.orders import (
     SupportMove,
     Waive,
 )
+from judge.rules.reasons import Reason
 from judge.rules.results import OrderResult, Outcome, new_result
 from judge.rules.state import GameState, PhaseType, province_of
 
@@ -114,7 +115,7 @@ def take_orders(
         if cls in allowed:
             reason = check(order)
         else:
-            reason = f"this order cannot be given in a {phase.name.lower()} phase"
+            reason = Reason("wrong_phase", phase=phase.name.lower())
         if reason is not None:
             location = getattr(order, "location", None)
             if location is not None:

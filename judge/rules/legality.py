@@ -46,6 +46,7 @@ from judge.rules.orders import (
     SupportMove,
     Waive,
 )
+from judge.rules.reasons import Reason
 from judge.rules.state import (
     GameState,
     PhaseType,
@@ -55,9 +56,9 @@ from judge.rules.state import (
     province_of,
 )
 
-NO_SUCH_UNIT = "no such unit"
-NOT_ADJACENT = "not adjacent"
-NO_BUILD_DUE = "no build is due"
+NO_SUCH_UNIT = Reason("no_such_unit")
+NOT_ADJACENT = Reason("not_adjacent")
+NO_BUILD_DUE = Reason("no_build_due")
 
 _LAND, _SEA, _COAST = ProvinceKind.LAND, ProvinceKind.SEA, ProvinceKind.COAST
 _ARMY, _FLEET = UnitType.ARMY, UnitType.FLEET
@@ -242,19 +243,19 @@ class Checker:
         if target is None:
             target = province_of(text)
             if target not in self.map.provinces:
-                return f"unknown province {target}"
+                return Reason("unknown_province", province=target)
         location = unit.location
         if target == (province_at.get(location) or province_of(location)):
-            return "a unit cannot move to its own province"
+            return Reason("move_to_own_province")
         kind = self.topo.kind_at[target]
         if unit.kind is _FLEET:
             if order.via_convoy or order.route:
-                return "only an army can be convoyed"
+                return Reason("only_army_convoyed")
             if kind is _LAND:
-                return "a fleet cannot move to an inland province"
+                return Reason("fleet_inland")
             return self._fleet_coast_reason(text, coast, target, location)
         if kind is _SEA:
-            return "an army cannot move to a sea"
+            return Reason("army_to_sea")
         if target in self._army_reach(location):
             return None  # by land, or via convoy: the adjudicator decides which
         return self._convoy_reason(unit, target)
@@ -267,7 +268,7 @@ class Checker:
         if coast:
             return None if text in reach else NOT_ADJACENT
         if len(reach) > 1 and province in self.topo.split_coast:
-            return f"a fleet moving to {province} must say which coast"
+            return Reason("fleet_needs_coast", province=province)
         return None
 
     def _convoy_reason(self, unit: Unit, target: str) -> str | None:
@@ -295,10 +296,10 @@ class Checker:
         if supported is None:
             supported = province_of(text)
             if supported not in self.map.provinces:
-                return f"unknown province {supported}"
+                return Reason("unknown_province", province=supported)
         location = unit.location
         if supported == (province_at.get(location) or province_of(location)):
-            return "a unit cannot support itself"
+            return Reason("support_itself")
         return None if self._can_reach(unit, supported) else NOT_ADJACENT
 
     def _support_move(self, unit: Unit, order: SupportMove) -> str | None:
@@ -307,20 +308,20 @@ class Checker:
         if supported is None:
             supported = province_of(order.supported)
             if supported not in provinces:
-                return f"unknown province {supported}"
+                return Reason("unknown_province", province=supported)
         text = order.target
         target = province_at.get(text)
         if target is None:
             target = province_of(text)
             if target not in provinces:
-                return f"unknown province {target}"
+                return Reason("unknown_province", province=target)
         here = province_at.get(unit.location) or province_of(unit.location)
         if supported == here:
-            return "a unit cannot support itself"
+            return Reason("support_itself")
         if target == supported:
-            return "a unit cannot move to its own province"
+            return Reason("move_to_own_province")
         if target == here:
-            return "a unit cannot support a move into its own province"
+            return Reason("support_into_own_province")
         reach = self._reach(unit)
         if not ((reach is not None and text in reach) or self._can_reach(unit, target)):
             return NOT_ADJACENT
@@ -365,28 +366,28 @@ class Checker:
 
     def _cannot(self, other: Unit, text: str, province: str) -> str:
         if self._is_coast(text, province):
-            return f"{other} cannot reach {text}"
-        return f"{other} cannot reach {province}"
+            return Reason("cannot_reach", unit=other, place=text)
+        return Reason("cannot_reach", unit=other, place=province)
 
     def _convoy(self, unit: Unit, order: Convoy) -> str | None:
         if unit.kind is not _FLEET:
-            return "only a fleet can convoy"
+            return Reason("only_fleet_convoys")
         here = unit.province
         if self._kind(here) is not _SEA:
-            return "a fleet on a coast cannot convoy"
+            return Reason("coastal_fleet_convoy")
         army = self.topo.province_at.get(order.army) or province_of(order.army)
         if army not in self.map.provinces:
-            return f"unknown province {army}"
+            return Reason("unknown_province", province=army)
         target = self.topo.province_at.get(order.target) or province_of(order.target)
         if target not in self.map.provinces:
-            return f"unknown province {target}"
+            return Reason("unknown_province", province=target)
         if army == target:
-            return "a unit cannot move to its own province"
+            return Reason("move_to_own_province")
         if not (self.topo.kind_at[army] is _COAST and self.topo.kind_at[target] is _COAST):
-            return f"an army cannot be convoyed from {army} to {target}"
+            return Reason("army_not_convoyable", army=army, target=target)
         if here in self.route_fleets(army, target):
             return None
-        return f"{unit} is not on any convoy route from {army} to {target}"
+        return Reason("not_on_convoy_route", unit=unit, army=army, target=target)
 
 
 _MOVEMENT_CHECKS: dict[type, Callable[[Checker, Unit, Order], str | None]] = {
@@ -509,7 +510,7 @@ def _fleet_coast_reason(game_map: GameMap, target: str, reachable: tuple[str, ..
     if coast is not None:
         return None if f"{province}/{coast}" in reachable else NOT_ADJACENT
     if game_map.provinces[province].coasts and len(reachable) > 1:
-        return f"a fleet moving to {province} must say which coast"
+        return Reason("fleet_needs_coast", province=province)
     return None
 
 
@@ -522,7 +523,7 @@ def _can_reach(game_map: GameMap, unit: Unit, province: str) -> bool:
 
 def _unknown(game_map: GameMap, location: str) -> str | None:
     province = province_of(location)
-    return None if province in game_map.provinces else f"unknown province {province}"
+    return None if province in game_map.provinces else Reason("unknown_province", province=province)
 
 
 # --- retreats and adjustments ---------------------------------------------------------
@@ -543,7 +544,7 @@ def _check_retreat_phase(
     options = [r for r in dislodged.retreats if province_of(r) == target]
     if not options:
         if _can_reach(game_map, unit, target):
-            return f"cannot retreat to {target}"
+            return Reason("cannot_retreat_to", province=target)
         return NOT_ADJACENT
     if unit.kind is UnitType.ARMY:
         return None
@@ -558,16 +559,16 @@ def _check_build(game_map: GameMap, state: GameState, order: Build) -> str | Non
         return reason
     province = province_of(order.location)
     if province not in game_map.centers:
-        return "not a supply centre"
+        return Reason("not_supply_centre")
     if province not in game_map.home_centers.get(order.power, ()):
-        return f"not a home centre of {order.power}"
+        return Reason("not_home_centre_of", power=order.power)
     if state.centers.get(province) != order.power:
-        return f"{order.power} does not own {province}"
+        return Reason("not_owned", power=order.power, province=province)
     if province in state.units:
-        return f"{province} is occupied"
+        return Reason("occupied", province=province)
     if order.kind is UnitType.FLEET:
         if game_map.is_land(province):
-            return "a fleet cannot be built in an inland province"
+            return Reason("fleet_built_inland")
         if game_map.provinces[province].coasts and known_coast(game_map, order.location) is None:
-            return f"a fleet built on {province} must say which coast"
+            return Reason("build_needs_coast", province=province)
     return None

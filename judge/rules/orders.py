@@ -163,6 +163,7 @@ class UnreadableOrder(OrderError):
 
     def __init__(self, message: str, word: str = "") -> None:
         super().__init__(message)
+        self.reason = message  # a `reasons.Reason` from the parser: the key survives
         self.word = word
 
 
@@ -171,7 +172,8 @@ class IllegalOrder(OrderError):
 
     `canonical` is the order in canonical form where it could be built, else the
     player's text; `reason` is the short reason (`no such unit`, `not adjacent`)
-    or a sentence. An illegal order is reported and the unit holds (DATC 4.E.1).
+    or a sentence, a `reasons.Reason` when the rules made it. An illegal order is
+    reported and the unit holds (DATC 4.E.1).
     """
 
     def __init__(

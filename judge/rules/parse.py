@@ -44,6 +44,7 @@ from judge.rules.orders import (
     UnreadableOrder,
     Waive,
 )
+from judge.rules.reasons import Reason
 from judge.rules.state import (
     POWERS,
     GameState,
@@ -542,7 +543,7 @@ class _Binder:
         if reading.verb == "waive":
             power = self.sender(reading)
             if power is None:
-                raise IllegalOrder("a waive must name its power", "WAIVE", None)
+                raise IllegalOrder(Reason("waive_needs_power"), "WAIVE", None)
             return Waive(power)
         assert reading.unit is not None
         if reading.verb == "build":
@@ -562,7 +563,7 @@ class _Binder:
             assert reading.target is not None
             if retreating or reading.verb == "retreat":
                 if reading.via or reading.route:
-                    raise IllegalOrder("a retreat cannot be convoyed", self.text, power)
+                    raise IllegalOrder(Reason("retreat_convoyed"), self.text, power)
                 return Retreat(power, kind, location, self.retreat_target(unit, reading.target))
             return self.move(unit, reading)
         if reading.verb == "support":
@@ -620,7 +621,7 @@ class _Binder:
         assert reading.target is not None
         for sea in reading.route:
             if not self.map.is_sea(sea):
-                raise IllegalOrder("a convoy route can only cross seas", self.text, unit.power)
+                raise IllegalOrder(Reason("route_not_seas"), self.text, unit.power)
         if unit.kind is UnitType.ARMY:
             target = reading.target.province
         else:
@@ -670,12 +671,10 @@ class _Binder:
             elif coast is not None:
                 kind = UnitType.FLEET
             else:  # DATC 4.C.3: a coastal build without a type or coast is not clear
-                raise IllegalOrder(
-                    "say whether to build an army or a fleet", self.text, power or None
-                )
+                raise IllegalOrder(Reason("build_which_kind"), self.text, power or None)
         location = f"{province}/{coast}" if kind is UnitType.FLEET and coast else province
         if not power:
-            raise IllegalOrder("not a home centre", str(Build(power, kind, location)), None)
+            raise IllegalOrder(Reason("not_home_centre"), str(Build(power, kind, location)), None)
         return Build(power, kind, location)
 
     def build_power(self, province: str) -> str | None:
@@ -705,14 +704,14 @@ def parse_order(
     tokens = _tokenise(text)
     shown = text.strip()
     if not tokens:
-        raise UnreadableOrder("empty order", "")
+        raise UnreadableOrder(Reason("empty_order"), "")
     retreat = state.phase.type is PhaseType.RETREAT
     readings, furthest = _readings(tokens, game_map, retreat)
     if not readings:
         if furthest >= len(tokens):
-            raise UnreadableOrder(f"'{shown}' is incomplete", "")
+            raise UnreadableOrder(Reason("incomplete", text=shown), "")
         word = tokens[max(furthest, 0)].shown
-        raise UnreadableOrder(f"cannot read '{word}' in '{shown}'", word)
+        raise UnreadableOrder(Reason("cannot_read", word=word, text=shown), word)
     binder = _Binder(game_map, state, powers, text)
     first_error: IllegalOrder | None = None
     for reading in readings:

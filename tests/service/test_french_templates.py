@@ -20,9 +20,11 @@ import jinja2
 import pytest
 from sqlalchemy import select
 
+from judge.rules.reasons import ENGLISH, Reason
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage, OutboxStatus
 from judge.wording import templates
 from judge.wording.names_fr import FRENCH_POWER_NAMES
+from judge.wording.readers import DEFAULT_READER, Reader
 from service import harness
 from service.harness import JudgeHarness, body_of
 from service.intimate_game import MASTER, OBSERVER, bid
@@ -31,7 +33,7 @@ from service.test_mail_widths import check, play_a_standard_year, rendered
 __all__ = ["rendered"]  # the recording fixture, used by name below
 
 ROOT = templates.template_dir()
-MACRO_MODULES = ("notes.txt.j2", "announcements.txt.j2")
+MACRO_MODULES = ("notes.txt.j2", "announcements.txt.j2", "_order_reasons.txt.j2")
 
 
 def tree(root: str) -> set[str]:
@@ -138,3 +140,67 @@ def test_an_intimate_year_in_french(
     no_failures(judge)
     used = {name.split(":")[0] for name in rendered}
     assert {"intimate_report.txt.j2", "start.txt.j2", "game_over.txt.j2"} <= used
+
+
+# --- why an order was refused -----------------------------------------------------------
+
+SAMPLE = {"province": "MUN", "unit": "A PAR", "place": "STP/NC", "army": "BRE",
+          "target": "LON", "power": "GERMANY", "phase": "retreat", "text": "A XYZ - MUN",
+          "word": "XYZ"}  # fmt: skip
+
+
+def sample(key: str) -> Reason:
+    names = re.findall(r"\{(\w+)\}", ENGLISH[key])
+    return Reason(key, **{name: SAMPLE[name] for name in names})
+
+
+def say(reason: str, reader: Reader) -> str:
+    return templates.render_macro("_order_reasons.txt.j2", "say", reader, r=reason)
+
+
+@pytest.mark.parametrize("key", sorted(ENGLISH))
+def test_each_refusal_reads_as_the_rules_word_it_in_english_and_in_french(key: str) -> None:
+    reason = sample(key)
+    assert say(reason, DEFAULT_READER) == str(reason)
+    french_text = say(reason, Reader("fr"))
+    assert french_text and french_text != str(reason)
+    for name, value in reason.params.items():
+        if name != "power" and value.isupper():  # shown as the order line reads it
+            assert value in french_text, french_text
+    if "power" in reason.params:
+        assert "Allemagne" in french_text, french_text
+
+
+def test_a_reason_without_a_key_is_printed_as_it_is() -> None:
+    assert say("the mercenary is in anarchy", Reader("fr")) == "the mercenary is in anarchy"
+
+
+def test_a_french_player_reads_why_an_order_was_refused_in_french(judge: JudgeHarness) -> None:
+    judge.start_game(count=2)
+    power, player = next(iter(judge.players.items()))
+    letter, password = player.letter, player.password
+    judge.reply(player.address, f"SIGNON {letter}g1 {password}\nSET LANGUAGE fr")
+    unit = {"Austria": "A VIE", "England": "A LVP", "France": "A PAR", "Germany": "A MUN",
+            "Italy": "A ROM", "Russia": "A MOS", "Turkey": "A CON"}[power]  # fmt: skip
+    text = body_of(judge.reply(player.address, "\n".join([
+        f"SIGNON {letter}g1 {password}",
+        f"{unit} - WAR" if power != "Russia" else f"{unit} - BER",  # not adjacent
+        "A XYZZY - MUN",  # an unknown word
+        f"{unit} - {unit.split()[1]}",  # its own province
+        "A PAR - PIC" if power != "France" else "A BER - KIE",  # another power's unit
+    ])))  # fmt: skip
+    text = " ".join(text.split())  # the notes are wrapped at 78 columns
+    assert "provinces non adjacentes" in text, text
+    assert "impossible de lire « XYZZY »" in text, text
+    assert "une unité ne peut pas se déplacer dans sa propre province" in text, text
+    assert "not adjacent" not in text and "cannot read" not in text, text
+    assert "cannot move" not in text, text
+    owner = "(France)" if power != "France" else "(Allemagne)"
+    assert f"n'est pas à vous {owner} : vous ne pouvez ordonner" in text, text
+    assert "may order only" not in text and "French" not in text, text
+    # The same lines from a player who kept English read as before.
+    other, second = list(judge.players.items())[1]
+    english = body_of(judge.reply(second.address, "\n".join([
+        f"SIGNON {second.letter}g1 {second.password}", "A XYZZY - MUN",
+    ])))  # fmt: skip
+    assert "cannot read 'XYZZY' in 'A XYZZY - MUN'" in english, (other, english)

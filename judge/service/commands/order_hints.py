@@ -73,6 +73,7 @@ class ForeignUnit:
     kind: str  # Army, Fleet
     where: str  # the full province name
     nationality: str  # French
+    owner: str = ""  # France: the power, for a language that says "à la France"
 
 
 def foreign_unit(
@@ -100,6 +101,7 @@ def foreign_unit(
         kind="Army" if kind is UnitType.ARMY else "Fleet",
         where=place(game_map, province),
         nationality=game_map.adjectives.get(owner, power_title(owner)),
+        owner=power_title(owner),
     )
 
 

@@ -95,7 +95,7 @@ def read_order(
         return parse_order(text, game_map, state, powers), text
     except UnreadableOrder as error:
         hint = command.near_keyword or nearest_province(error.word, game_map)
-        raise Refusal("order_unreadable", message=str(error), hint=hint) from error
+        raise Refusal("order_unreadable", message=error.reason, hint=hint) from error
     except IllegalOrder as error:
         refusal = _someone_elses(board, text, seat)
         if refusal:

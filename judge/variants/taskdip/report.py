@@ -94,6 +94,12 @@ def allotment_entry(a: Allotment, data: TaskdipData, phase: str) -> dict[str, An
         "decided_by": a.decided_by,
         "totals": dict(a.totals),
         "biggest": dict(a.biggest),
+        # What the templates word the sentence from (`text` is the English one, kept
+        # for the zine and for reports stored before): who each seat's player is,
+        # and the moment the centres were counted (None: at the start).
+        "players": {s: list(data.players.get(s, ())) for s in {a.seat, *a.totals, *a.biggest}},
+        "counted_after": data.fall.phase,
+        "everyone": not set(a.candidates) - set(a.violators),
         "text": allotment_text(a, data, phase),
     }
 
@@ -129,7 +135,23 @@ def _why(a: Allotment, data: TaskdipData) -> str:
 
 
 def win_entry(w: Win, data: TaskdipData) -> dict[str, Any]:
-    return {"seat": w.seat, "power": w.power, "reason": w.reason, "text": win_text(w, data)}
+    """The public record of one win: its `reason` and values for the templates,
+    and `text`, the English sentence (for the zine and reports stored before)."""
+    entry: dict[str, Any] = {
+        "seat": w.seat,
+        "power": w.power,
+        "reason": w.reason,
+        "player": list(data.players.get(w.seat, ())),
+        "text": win_text(w, data),
+    }
+    if w.reason == TASK:
+        entry["card"] = str(w.detail["card"])
+        entry["task"] = task_for(w.power, str(w.detail["card"])).describe()
+    elif w.reason == CENTRES:
+        entry["count"] = w.detail["count"]
+    else:
+        entry["of"] = list(w.detail["powers"])
+    return entry
 
 
 def win_text(w: Win, data: TaskdipData) -> str:

@@ -1,0 +1,81 @@
+"""Why an order is refused, as a stable key with its values, not only as English.
+
+The rules core says in English why an order cannot be given (`not adjacent`,
+`unknown province MUN`): that text is what the results, the adjudicator's JSON and
+many tests show. A mail to a reader of another language needs the same reason
+worded in that language, so each reason is a `Reason`: the English text itself
+(a `str`, equal to the plain text, so every comparison and every stored copy is
+unchanged) that also carries `key` and `params`. The templates word a reason from
+its key (`templates/_order_reasons.txt.j2` and its twin in each language);
+`ENGLISH` here is the one English wording of each key, which a test compares with
+the English template.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# key -> the English text, with `{name}` for each value the reason carries.
+ENGLISH: dict[str, str] = {
+    # legality: movement
+    "no_such_unit": "no such unit",
+    "not_adjacent": "not adjacent",
+    "unknown_province": "unknown province {province}",
+    "move_to_own_province": "a unit cannot move to its own province",
+    "only_army_convoyed": "only an army can be convoyed",
+    "fleet_inland": "a fleet cannot move to an inland province",
+    "army_to_sea": "an army cannot move to a sea",
+    "fleet_needs_coast": "a fleet moving to {province} must say which coast",
+    "support_itself": "a unit cannot support itself",
+    "support_into_own_province": "a unit cannot support a move into its own province",
+    "cannot_reach": "{unit} cannot reach {place}",
+    "only_fleet_convoys": "only a fleet can convoy",
+    "coastal_fleet_convoy": "a fleet on a coast cannot convoy",
+    "army_not_convoyable": "an army cannot be convoyed from {army} to {target}",
+    "not_on_convoy_route": "{unit} is not on any convoy route from {army} to {target}",
+    # retreats and adjustments
+    "cannot_retreat_to": "cannot retreat to {province}",
+    "no_build_due": "no build is due",
+    "not_supply_centre": "not a supply centre",
+    "not_home_centre_of": "not a home centre of {power}",
+    "not_owned": "{power} does not own {province}",
+    "occupied": "{province} is occupied",
+    "fleet_built_inland": "a fleet cannot be built in an inland province",
+    "build_needs_coast": "a fleet built on {province} must say which coast",
+    "wrong_phase": "this order cannot be given in a {phase} phase",
+    # the parser
+    "waive_needs_power": "a waive must name its power",
+    "retreat_convoyed": "a retreat cannot be convoyed",
+    "route_not_seas": "a convoy route can only cross seas",
+    "build_which_kind": "say whether to build an army or a fleet",
+    "not_home_centre": "not a home centre",
+    "empty_order": "empty order",
+    "incomplete": "'{text}' is incomplete",
+    "cannot_read": "cannot read '{word}' in '{text}'",
+}
+
+
+class Reason(str):
+    """The English text of a refusal, with the `key` and `params` it was made from."""
+
+    key: str
+    params: dict[str, str]
+
+    def __new__(cls, key: str, **params: Any) -> Reason:
+        values = {name: str(value) for name, value in params.items()}
+        made = super().__new__(cls, ENGLISH[key].format(**values))
+        made.key = key
+        made.params = values
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_remake, (self.key, self.params))
+
+
+def _remake(key: str, params: dict[str, str]) -> Reason:
+    return Reason(key, **params)
+
+
+def key_of(text: str) -> str | None:
+    """The key of a reason, or None for a text that is no `Reason` (a variant's own)."""
+    return text.key if isinstance(text, Reason) else None
