@@ -17,6 +17,8 @@ import re
 from dataclasses import dataclass
 from datetime import date, time
 
+from judge.language.messages import WordedError
+
 MONTHS = {
     "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
     "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12,
@@ -26,7 +28,6 @@ FULL_MONTHS = (
     "july", "august", "september", "october", "november", "december",
 )  # fmt: skip
 RELATIVE = {"today": 0, "tomorrow": 1}
-DATE_HELP = "write a date like 2026-12-24, 24 Dec or Dec 24, with a time if you like (18:00)"
 
 _ISO = re.compile(r"([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})")
 _DAY_MONTH = re.compile(r"([0-9]{1,2})(?:st|nd|rd|th)?\s+([a-z]+)\.?(?:,?\s+([0-9]{4}))?")
@@ -35,7 +36,7 @@ _TIME = re.compile(r"(?:at\s+)?([0-9]{1,2})(?:[:h]([0-9]{2})?)?\s*(am|pm)?")
 _WEEKDAY = re.compile(r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+")
 
 
-class DateError(ValueError):
+class DateError(WordedError):
     """Words that are not a date; the message is meant for the player."""
 
 
@@ -58,7 +59,7 @@ def parse_day(text: str) -> DayTime:
     """One date (and maybe a time) -> DayTime, or `DateError`."""
     body = " ".join(text.lower().split()).rstrip(".")
     if not body:
-        raise DateError(f"a date is missing: {DATE_HELP}")
+        raise DateError("date_missing")
     body = _WEEKDAY.sub("", body, count=1)
     day_part, clock = _split_time(body, text)
     if day_part in RELATIVE:
@@ -76,11 +77,8 @@ def parse_day(text: str) -> DayTime:
         month_text, day_text, year_text = found.groups()
         return _named(month_text, int(day_text), year_text, clock, text)
     if re.fullmatch(r"[0-9]{1,2}[./][0-9]{1,2}(?:[./][0-9]{2,4})?\.?", day_part):
-        raise DateError(
-            f"{text.strip()!r} could be day/month or month/day: write the month's name "
-            "(24 Dec) or 2026-12-24"
-        )
-    raise DateError(f"cannot read {text.strip()!r} as a date: {DATE_HELP}")
+        raise DateError("ambiguous_date", text=text.strip())
+    raise DateError("not_date", text=text.strip())
 
 
 def _split_time(body: str, original: str) -> tuple[str, time | None]:
@@ -104,15 +102,15 @@ def _without_at(head: str) -> str:
 def _clock(text: str, original: str) -> time:
     found = _TIME.fullmatch(text.strip())
     if found is None:
-        raise DateError(f"cannot read the time of day in {original.strip()!r}: write 18:00")
+        raise DateError("unreadable_clock", text=original.strip())
     hour, minute = int(found.group(1)), int(found.group(2) or 0)
     half = found.group(3)
     if half:
         if not 1 <= hour <= 12:
-            raise DateError(f"{original.strip()!r}: {hour}{half} is not a time of day")
+            raise DateError("not_clock", text=original.strip(), clock=f"{hour}{half}")
         hour = hour % 12 + (12 if half == "pm" else 0)
     if hour > 23 or minute > 59:
-        raise DateError(f"{original.strip()!r}: {hour}:{minute:02d} is not a time of day")
+        raise DateError("not_clock", text=original.strip(), clock=f"{hour}:{minute:02d}")
     return time(hour, minute)
 
 
@@ -124,7 +122,7 @@ def _named(
         month_text in MONTHS or _full_name(month).startswith(month_text)
     )
     if month is None or not full:
-        raise DateError(f"{month_text!r} in {original.strip()!r} is not a month: {DATE_HELP}")
+        raise DateError("not_month", month=month_text, text=original.strip())
     year = int(year_text) if year_text else None
     return _checked(DayTime(month, day, year, clock), original)
 
@@ -138,5 +136,5 @@ def _checked(day: DayTime, original: str) -> DayTime:
     try:
         date(day.year if day.year is not None else 2028, day.month, day.day)
     except ValueError as error:
-        raise DateError(f"{original.strip()!r} is not a day of the calendar") from error
+        raise DateError("not_calendar_day", text=original.strip()) from error
     return day

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from judge.language.messages import WordedError
 from judge.mail.addresses import is_plain_address
 from judge.rules.state import POWER_BY_LETTER, POWERS, power_name
 
@@ -23,8 +24,8 @@ MASTER = "MASTER"
 MASTER_WORDS: Mapping[str, str] = {"M": MASTER, "GM": MASTER, "MASTER": MASTER}
 
 
-class CommandError(ValueError):
-    """A command that cannot be read; the message is meant for the player."""
+class CommandError(WordedError):
+    """A command that cannot be read; the message (a `Message`) is meant for the player."""
 
 
 def words(rest: str) -> list[str]:
@@ -35,23 +36,21 @@ def words(rest: str) -> list[str]:
 def no_arguments(name: str, rest: str) -> None:
     """Commands like DRAW take nothing; say so rather than guess what was meant."""
     if rest:
-        raise CommandError(f"{name} takes nothing after it, but found {rest!r}")
+        raise CommandError("takes_nothing", name=name, rest=rest)
 
 
 def game_name(token: str) -> str:
     """A game name: letters, digits, `-` and `_`, up to 20; returned in lower case."""
     name = token.rstrip(_SAFE_TRAILING).lower()
     if not GAME_NAME.fullmatch(name):
-        raise CommandError(
-            f"{token!r} is not a game name: a game name is 1 to 20 letters, digits, - or _"
-        )
+        raise CommandError("not_game_name", token=token)
     return name
 
 
 def password(token: str) -> str:
     """A password is one word, taken exactly as typed (punctuation included)."""
     if len(token) > MAX_PASSWORD:
-        raise CommandError(f"a password can have at most {MAX_PASSWORD} characters")
+        raise CommandError("password_too_long", most=MAX_PASSWORD)
     return token
 
 
@@ -59,7 +58,7 @@ def power(token: str) -> str:
     """One power by name, usual abbreviation or letter: `France`, `FRA`, `F` -> FRANCE."""
     name = power_name(token.strip(_SAFE_TRAILING))
     if name is None:
-        raise CommandError(f"{token!r} is not a power: {_POWER_HINT}")
+        raise CommandError("not_power", token=token, names=_POWER_NAMES)
     return name
 
 
@@ -87,21 +86,19 @@ def _powers_in_word(word: str, extra: Mapping[str, str]) -> list[str]:
     letters = [POWER_BY_LETTER.get(letter) or extra.get(letter) for letter in upper]
     if upper and all(letters):
         return [letter for letter in letters if letter]
-    raise CommandError(f"{word!r} is not a power: {_POWER_HINT}")
+    raise CommandError("not_power", token=word, names=_POWER_NAMES)
 
 
 def _without_repeats(powers: list[str]) -> tuple[str, ...]:
     seen: set[str] = set()
     for name in powers:
         if name in seen:
-            raise CommandError(f"{name.title()} is listed twice")
+            raise CommandError("listed_twice", power=name.title())
         seen.add(name)
     return tuple(powers)
 
 
-_POWER_HINT = (
-    "use a name (" + ", ".join(p.title() for p in POWERS) + ") or a letter (A E F G I R T)"
-)
+_POWER_NAMES = ", ".join(p.title() for p in POWERS)
 
 
 def address(text: str) -> str:
@@ -113,8 +110,7 @@ def address(text: str) -> str:
         value = value[len("mailto:") :]
     if not is_plain_address(value):
         shown = "".join(char if char.isprintable() else "?" for char in text.strip())
-        raise CommandError(f"{shown!r} is not an e-mail address like name@example.org "
-                           "(plain: no quotes, encoded words or control characters)")
+        raise CommandError("not_address", shown=shown)
     return value
 
 
@@ -122,10 +118,10 @@ def count(token: str, what: str, low: int, high: int) -> int:
     """A whole number from `low` to `high`."""
     cleaned = token.rstrip(_SAFE_TRAILING)
     if not re.fullmatch(r"[0-9]{1,6}", cleaned):
-        raise CommandError(f"{what} must be a whole number, not {token!r}")
+        raise CommandError("not_whole_number", what=what, token=token)
     value = int(cleaned)
     if not low <= value <= high:
-        raise CommandError(f"{what} must be from {low} to {high}, not {value}")
+        raise CommandError("number_out_of_range", what=what, low=low, high=high, value=value)
     return value
 
 
@@ -136,4 +132,4 @@ def on_off(token: str, what: str) -> bool:
         return True
     if word in {"OFF", "NO"}:
         return False
-    raise CommandError(f"{what} takes ON or OFF, not {token!r}")
+    raise CommandError("on_or_off", what=what, token=token)

@@ -112,7 +112,7 @@ def parse_line(line: str, index: int = 0) -> ParsedLine:
     try:
         return ParsedLine((line,), index, command=_READERS[keyword.name](rest))
     except CommandError as error:
-        return ParsedLine((line,), index, error=str(error))
+        return ParsedLine((line,), index, error=error.message)
 
 
 def near_keyword(line: str) -> str | None:

@@ -12,6 +12,8 @@ import re
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 
+from judge.language.messages import WordedError
+
 MAX_DURATION = timedelta(days=366)
 
 _UNIT_SECONDS: dict[str, int] = {
@@ -28,11 +30,7 @@ _DATE_ONLY = re.compile(r"[0-9]{4}-?[0-9]{2}-?[0-9]{2}")
 _DATE_START = re.compile(r"[0-9]{4}-?[0-9]{2}-?[0-9]{2}(?![0-9])")
 _UTC_SUFFIX = re.compile(r"\s*(?:Z|UTC|GMT)$")
 
-DURATION_HELP = "write a duration like 2d, 36h, 90m, 30s or 1d12h"
-WHEN_HELP = "write a time like 2026-12-01T18:00Z, or a duration from now like +2d or +36h"
-
-
-class DurationError(ValueError):
+class DurationError(WordedError):
     """Text that is not a duration or time; the message is meant for the GM."""
 
 
@@ -43,7 +41,7 @@ def parse_duration(text: str) -> timedelta:
     """
     body = text.strip().lower().removeprefix("+").strip().rstrip(".")
     if not body:
-        raise DurationError(f"a duration is missing: {DURATION_HELP}")
+        raise DurationError("duration_missing")
     if _BARE_NUMBER.fullmatch(body):
         return _checked(Decimal(body) * 3600, text)
     return _checked(_sum_parts(body, text), text)
@@ -57,7 +55,7 @@ def parse_when(text: str) -> datetime | timedelta:
     """
     body = text.strip().rstrip(".")
     if not body:
-        raise DurationError(f"a time is missing: {WHEN_HELP}")
+        raise DurationError("time_missing")
     if _DATE_START.match(body):
         return _parse_absolute(body, text)
     return _positive(parse_duration(body), text)
@@ -69,39 +67,39 @@ def _sum_parts(body: str, original: str) -> Decimal:
     while position < len(body):
         match = _PART.match(body, position)
         if match is None:
-            raise DurationError(f"cannot read {original.strip()!r} as a duration: {DURATION_HELP}")
+            raise DurationError("not_duration", text=original.strip())
         number, unit = match.groups()
         if unit not in _UNIT_SECONDS:
-            raise DurationError(_unit_error(number, unit, original))
+            raise _unit_error(number, unit, original)
         total += Decimal(number) * _UNIT_SECONDS[unit]
         position = match.end()
     return total
 
 
-def _unit_error(number: str, unit: str, original: str) -> str:
+def _unit_error(number: str, unit: str, original: str) -> DurationError:
     if not unit:
-        return f"in {original.strip()!r}, say what {number} counts: {number}h, {number}m...?"
-    return f"unknown unit {unit!r} in {original.strip()!r}: use d, h, m or s"
+        return DurationError("unit_missing", text=original.strip(), number=number)
+    return DurationError("unknown_unit", unit=unit, text=original.strip())
 
 
 def _checked(seconds: Decimal, original: str) -> timedelta:
     if seconds > Decimal(MAX_DURATION.total_seconds()):
-        raise DurationError(f"{original.strip()!r} is too long: at most 366 days")
+        raise DurationError("too_long", text=original.strip())
     try:
         return timedelta(seconds=int(seconds.to_integral_value()))
     except (InvalidOperation, OverflowError, ValueError) as error:
-        raise DurationError(f"cannot read {original.strip()!r}: {DURATION_HELP}") from error
+        raise DurationError("unreadable_duration", text=original.strip()) from error
 
 
 def _positive(duration: timedelta, original: str) -> timedelta:
     if duration <= timedelta(0):
-        raise DurationError(f"{original.strip()!r} is not in the future: {WHEN_HELP}")
+        raise DurationError("not_future", text=original.strip())
     return duration
 
 
 def _parse_absolute(body: str, original: str) -> datetime:
     if _DATE_ONLY.fullmatch(body):
-        raise DurationError(f"{original.strip()!r} has no time of day: {WHEN_HELP}")
+        raise DurationError("no_time_of_day", text=original.strip())
     upper = body.upper()
     zone_given = bool(_UTC_SUFFIX.search(upper))
     iso = _UTC_SUFFIX.sub("", upper)
@@ -109,7 +107,7 @@ def _parse_absolute(body: str, original: str) -> datetime:
     try:
         moment = datetime.fromisoformat(iso + ("+00:00" if zone_given else ""))
     except ValueError as error:
-        raise DurationError(f"cannot read {original.strip()!r} as a time: {WHEN_HELP}") from error
+        raise DurationError("not_time", text=original.strip()) from error
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone(UTC)

@@ -28,7 +28,6 @@ from judge.language.command_types import (
 )
 
 MAX_BID = 999_999
-BID_USAGE = "BID needs a power and an amount: BID Italy 5 (or BID NONE)"
 
 
 def simple(name: str, make: Callable[[], Command]) -> Callable[[str], Command]:
@@ -43,7 +42,7 @@ def simple(name: str, make: Callable[[], Command]) -> Callable[[str], Command]:
 
 def preferences_command(rest: str) -> Preferences:
     if not rest:
-        raise CommandError("PREFERENCES needs a list of powers, e.g. PREFERENCES FGEAIRT")
+        raise CommandError("preferences_usage")
     return Preferences(power_list(rest))
 
 
@@ -51,7 +50,7 @@ def bid_command(rest: str) -> Bid:
     """`BID Italy 5`; `BID 5 Italy` is read the same way."""
     given = words(rest)
     if len(given) != 2:
-        raise CommandError(BID_USAGE)
+        raise CommandError("bid_usage")
     name, amount = given
     if name.rstrip(".").isdigit() and not amount.rstrip(".").isdigit():
         name, amount = amount, name
@@ -66,14 +65,14 @@ def bid_none_command(rest: str) -> BidNone:
 def eject_command(rest: str) -> Eject:
     given = words(rest)
     if len(given) != 1:
-        raise CommandError("EJECT needs one power: EJECT France")
+        raise CommandError("eject_usage")
     return Eject(power(given[0]))
 
 
 def approve_command(rest: str) -> Approve:
     given = words(rest)
     if len(given) != 2:
-        raise CommandError("APPROVE needs a power and an address: APPROVE France ann@example.org")
+        raise CommandError("approve_usage")
     return Approve(power(given[0]), address(given[1]))
 
 
@@ -83,4 +82,4 @@ def signoff_command(rest: str) -> Signoff:
 
 
 def stray_endpress_command(rest: str) -> Command:
-    raise CommandError("ENDPRESS without a PRESS or BROADCAST line before it")
+    raise CommandError("endpress_alone")

@@ -23,6 +23,7 @@ from judge.language.command_types import (
     Summary,
     Unobserve,
 )
+from judge.language.messages import Message
 from judge.language.set_commands import parse_settings
 from judge.variants.registry import default_registry
 
@@ -41,29 +42,24 @@ HELP_ALIASES = {
     "broadcast": "press", "master": "gm", "stalemate": "intimate",
 }  # fmt: skip
 
-SIGNON_USAGE = (
-    "SIGNON needs a power letter joined to the game name, and a password: "
-    "SIGNON ?game password to join a forming game, SIGNON Fgame password to play France "
-    f"({' '.join(POWER_LETTERS)}), M for the master, O for an observer"
-)
-CREATE_USAGE = (
-    "CREATE needs a game name, a password and a variant: CREATE game password variant "
-    "(variants: " + ", ".join(VARIANTS) + ")"
-)
+
+
+def _signon_usage() -> Message:
+    return Message("signon_usage", letters=" ".join(POWER_LETTERS))
 
 
 def help_command(rest: str) -> Help:
     topic = rest.rstrip(".?!").strip().lower() or None
     topic = (HELP_ALIASES.get(topic) or _REGISTRY.topic_of(topic) or topic) if topic else None
     if topic is not None and topic not in HELP_TOPICS:
-        raise CommandError(f"there is no help on {rest!r}: topics are " + ", ".join(HELP_TOPICS))
+        raise CommandError("no_help_topic", rest=rest, topics=", ".join(HELP_TOPICS))
     return Help(topic)
 
 
 def list_command(rest: str) -> ListGames:
     given = words(rest)
     if len(given) > 1:
-        raise CommandError("LIST takes at most one game name: LIST or LIST game")
+        raise CommandError("list_usage")
     return ListGames(game_name(given[0]) if given else None)
 
 
@@ -82,21 +78,21 @@ def map_command(rest: str) -> MapRequest:
 def _one_game(name: str, rest: str) -> str:
     given = words(rest)
     if len(given) != 1:
-        raise CommandError(f"{name} needs one game name: {name} game")
+        raise CommandError("needs_game_name", name=name)
     return game_name(given[0])
 
 
 def observe_command(rest: str) -> Observe:
     given = words(rest)
     if len(given) != 2:
-        raise CommandError("OBSERVE needs a game name and a password: OBSERVE game password")
+        raise CommandError("observe_usage")
     return Observe(game_name(given[0]), password(given[1]))
 
 
 def create_command(rest: str) -> Create:
     given = rest.split(maxsplit=3)
     if len(given) < 3:
-        raise CommandError(CREATE_USAGE)
+        raise CommandError("create_usage", variants=", ".join(VARIANTS))
     game, secret, variant = given[:3]
     options, settings = parse_settings(given[3] if len(given) == 4 else "")
     return Create(game_name(game.removeprefix("?")), password(secret), _variant(variant),
@@ -106,7 +102,7 @@ def create_command(rest: str) -> Create:
 def _variant(word: str) -> str:
     name = _REGISTRY.resolve(word.rstrip(".,;"))
     if name is None:
-        raise CommandError(f"unknown variant {word!r}: one of " + ", ".join(VARIANTS))
+        raise CommandError("unknown_variant", word=word, variants=", ".join(VARIANTS))
     return name
 
 
@@ -118,33 +114,33 @@ def signon_command(rest: str) -> Signon:
     _check_signon_shape(given)
     letter = given[0][0].upper()
     if letter not in SIGNON_LETTERS:
-        raise CommandError(f"{given[0][0]!r} in {given[0]!r} is not a power letter: {SIGNON_USAGE}")
+        raise CommandError(
+            "not_power_letter", letter=given[0][0], word=given[0], usage=_signon_usage()
+        )
     return Signon(cast(SignonLetter, letter), game_name(given[0][1:]), password(given[1]))
 
 
 def _check_signon_shape(given: list[str]) -> None:
     if not given:
-        raise CommandError(SIGNON_USAGE)
+        raise CommandError("signon_usage", letters=" ".join(POWER_LETTERS))
     if len(given[0]) < 2:
-        raise CommandError(f"the game name is missing after {given[0]!r}: {SIGNON_USAGE}")
+        raise CommandError("signon_no_game", word=given[0], usage=_signon_usage())
     if len(given) == 1:
-        raise CommandError(f"SIGNON needs a password after the game: SIGNON {given[0]} password")
+        raise CommandError("signon_no_password", word=given[0])
     if len(given) > 2:
-        raise CommandError(
-            f"SIGNON takes the game and one password word, but found more: {' '.join(given[2:])!r}"
-        )
+        raise CommandError("signon_too_much", extra=" ".join(given[2:]))
 
 
 def confirm_command(rest: str) -> Confirm:
     given = words(rest)
     if len(given) != 1:
-        raise CommandError("CONFIRM needs the code the judge sent you: CONFIRM code")
+        raise CommandError("confirm_usage")
     return Confirm(given[0].strip(".,;").upper())
 
 
 def stop_command(rest: str) -> Stop:
     if rest.strip(" .!"):
-        raise CommandError("STOP takes nothing after it: STOP")
+        raise CommandError("stop_usage")
     return Stop()
 
 

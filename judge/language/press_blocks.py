@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from judge.language.arguments import MASTER_WORDS, CommandError, power_list
 from judge.language.command_types import Broadcast, Command, ParsedLine, Press
 from judge.language.keywords import BROADCAST, PRESS, ends_press_block, is_signoff, match_keyword
+from judge.language.messages import Message
 
-PRESS_USAGE = "write PRESS alone (press to everyone) or PRESS TO and the powers: PRESS TO F G"
 GREY_WORDS = frozenset({"GREY", "GRAY", "ANONYMOUS"})
 
 
@@ -27,7 +27,7 @@ def read_press_block(lines: Sequence[str], start: int) -> tuple[ParsedLine, int]
     try:
         command = _press_command(lines[start], body, closed, end < len(lines))
     except CommandError as error:
-        return ParsedLine(raw, start, error=f"{error}; nothing was sent"), stop
+        return ParsedLine(raw, start, error=Message("press_not_sent", error=error.message)), stop
     return ParsedLine(raw, start, command=command), stop
 
 
@@ -53,19 +53,19 @@ def _trimmed(body: Sequence[str]) -> tuple[str, ...]:
 def _press_command(head: str, body: tuple[str, ...], closed: bool, signed_off: bool) -> Command:
     found = match_keyword(head, (PRESS, BROADCAST))
     if found is None:
-        raise CommandError("not a press line")
+        raise CommandError("not_press_line")
     keyword, rest = found
     command = _broadcast(rest, body) if keyword is BROADCAST else _press(rest, body)
     if not closed and not signed_off:
-        raise CommandError(f"{keyword.name} has no ENDPRESS after it")
+        raise CommandError("no_endpress", name=keyword.name)
     if not body:
-        raise CommandError(f"{keyword.name} has no text")
+        raise CommandError("press_no_text", name=keyword.name)
     return command
 
 
 def _broadcast(rest: str, body: tuple[str, ...]) -> Broadcast:
     if rest:
-        raise CommandError(f"BROADCAST goes to everyone and takes nothing after it, not {rest!r}")
+        raise CommandError("broadcast_to_all", rest=rest)
     return Broadcast(body)
 
 
@@ -91,10 +91,10 @@ def _addressed(rest: str, body: tuple[str, ...]) -> Press:
     if words and words[0].upper() == "TO":
         rest = words[1] if len(words) == 2 else ""
         if not rest:
-            raise CommandError(f"PRESS TO needs the powers to send to: {PRESS_USAGE}")
+            raise CommandError("press_to_no_powers")
     if not rest or rest.upper().rstrip(".:") == "ALL":
         return Press(None, body)
     try:
         return Press(power_list(rest.rstrip(":"), MASTER_WORDS), body)
     except CommandError as error:
-        raise CommandError(f"{error}; {PRESS_USAGE}") from error
+        raise CommandError("press_powers", error=error.message) from error

@@ -18,23 +18,22 @@ PRESS_WORDS: dict[str, PressLevel] = {
     "NO": "none",
     "OFF": "none",
 }
-PRESS_USAGE = "SET PRESS takes WHITE (signed press), GREY (anonymous press allowed) or NONE"
 
 
 def set_press(rest: str) -> SetPress:
     given = words(rest)
     if len(given) != 1:
-        raise CommandError(PRESS_USAGE)
+        raise CommandError("set_press_usage")
     level = PRESS_WORDS.get(given[0].rstrip(".").upper())
     if level is None:
-        raise CommandError(f"{PRESS_USAGE}, not {given[0]!r}")
+        raise CommandError("set_press_not", word=given[0])
     return SetPress(level)
 
 
 def set_partial(rest: str) -> SetPartial:
     given = words(rest)
     if len(given) != 1:
-        raise CommandError("SET PARTIAL takes ON or OFF")
+        raise CommandError("set_partial_usage")
     return SetPartial(on_off(given[0], "SET PARTIAL"))
 
 
@@ -44,11 +43,11 @@ def set_gunboat(rest: str) -> SetGunboat:
     if not given:
         return SetGunboat(True)
     if len(given) != 1:
-        raise CommandError("SET GUNBOAT takes nothing, or ON or OFF")
+        raise CommandError("set_gunboat_usage")
     return SetGunboat(on_off(given[0], "SET GUNBOAT"))
 
 
 def set_nogunboat(rest: str) -> SetGunboat:
     if words(rest):
-        raise CommandError("SET NOGUNBOAT takes nothing after it")
+        raise CommandError("set_nogunboat_usage")
     return SetGunboat(False)

@@ -46,6 +46,7 @@ from judge.language.command_types import (
 from judge.language.durations import DurationError, parse_duration, parse_when
 from judge.language.game_commands import preferences_command, simple
 from judge.language.keywords import Keyword, match_keyword
+from judge.language.messages import MAX_ABSENCE_DAYS
 from judge.language.press_set_commands import set_gunboat, set_nogunboat, set_partial, set_press
 
 Reader = Callable[[str], Command]
@@ -76,13 +77,13 @@ def _set_nowait(rest: str) -> SetWait:
 def _set_password(rest: str) -> SetPassword:
     given = words(rest)
     if len(given) != 1:
-        raise CommandError("SET PASSWORD needs one new password (one word): SET PASSWORD new")
+        raise CommandError("set_password_usage")
     return SetPassword(password(given[0]))
 
 
 def _set_address(rest: str) -> SetAddress:
     if not rest:
-        raise CommandError("SET ADDRESS needs the new address: SET ADDRESS name@example.org")
+        raise CommandError("set_address_usage")
     return SetAddress(address(rest))
 
 
@@ -98,14 +99,14 @@ def _timed(parse: Callable[[str], T], name: str, rest: str) -> T:
     try:
         return parse(rest)
     except DurationError as error:
-        raise CommandError(f"{name}: {error}") from error
+        raise CommandError("setting_error", name=name, error=error.message) from error
 
 
 def _set_next(kind: PhaseKind) -> Reader:
     def read(rest: str) -> SetNext:
         duration = _timed(parse_duration, f"SET {kind} NEXT", rest)
         if not duration:
-            raise CommandError(f"SET {kind} NEXT: a phase must last more than zero")
+            raise CommandError("next_not_zero", kind=kind)
         return SetNext(kind, duration)
 
     return read
@@ -114,14 +115,14 @@ def _set_next(kind: PhaseKind) -> Reader:
 def _set_players(rest: str) -> SetPlayers:
     given = words(rest)
     if len(given) != 1:
-        raise CommandError("SET PLAYERS needs a number from 2 to 7: SET PLAYERS 4")
+        raise CommandError("set_players_usage")
     return SetPlayers(count(given[0], "SET PLAYERS", 2, 7))
 
 
 def _set_rule(rest: str) -> SetRule:
     given = rest.split(maxsplit=1)
     if len(given) != 2 or not re.fullmatch(r"[A-Za-z0-9_-]+", given[0]):
-        raise CommandError("SET RULE needs a rule name and a value: SET RULE name value")
+        raise CommandError("set_rule_usage")
     return SetRule(given[0].lower(), given[1].strip())
 
 
@@ -129,14 +130,14 @@ def _set_zine(rest: str) -> SetZine:
     if rest.rstrip(".").upper() in {"NONE", "OFF"}:
         return SetZine(None)
     if not rest:
-        raise CommandError("SET ZINE needs an address (or NONE): SET ZINE zine@example.org")
+        raise CommandError("set_zine_usage")
     return SetZine(address(rest))
 
 
 def _set_maps(rest: str) -> SetMaps:
     given = words(rest)
     if len(given) != 1:
-        raise CommandError("SET MAPS takes ON or OFF")
+        raise CommandError("set_maps_usage")
     return SetMaps(on_off(given[0], "SET MAPS"))
 
 
@@ -151,15 +152,13 @@ def _set_language(rest: str) -> SetLanguage:
     given = words(rest)
     language = LANGUAGE_WORDS.get(given[0].upper()) if len(given) == 1 else None
     if language is None:
-        raise CommandError("SET LANGUAGE takes EN (English) or FR (French): SET LANGUAGE FR")
+        raise CommandError("set_language_usage")
     return SetLanguage(language)
 
 
 def _set_timezone(rest: str) -> SetTimezone:
     if not rest:
-        raise CommandError(
-            "SET TIMEZONE needs a zone: SET TIMEZONE Europe/Paris (or UTC for the default)"
-        )
+        raise CommandError("set_timezone_usage")
     return SetTimezone(rest)
 
 
@@ -173,10 +172,10 @@ _UNTIL = re.compile(r"\s+(?:TO|UNTIL|TILL)\s+", re.IGNORECASE)
 
 def _set_absence(rest: str) -> SetAbsence:
     if not rest:
-        raise CommandError("SET ABSENCE needs a date: SET ABSENCE 2026-12-24 [TO 2026-12-27]")
+        raise CommandError("set_absence_usage")
     parts = _UNTIL.split(rest)
     if len(parts) > 2:
-        raise CommandError("SET ABSENCE takes one start and one end: SET ABSENCE start TO end")
+        raise CommandError("set_absence_two")
     start = _day("SET ABSENCE", parts[0])
     end = _day("SET ABSENCE", parts[1]) if len(parts) == 2 else None
     return SetAbsence(start, end)
@@ -190,18 +189,15 @@ def _day(name: str, text: str) -> DayTime:
     try:
         return parse_day(text)
     except DateError as error:
-        raise CommandError(f"{name}: {error}") from error
+        raise CommandError("setting_error", name=name, error=error.message) from error
 
 
-MAX_ABSENCE_DAYS = 90
 
 
 def _set_maxabsence(rest: str) -> SetMaxAbsence:
     given = words(re.sub(r"\s*d(?:ays?)?\.?$", "", rest.lower()))
     if len(given) != 1:
-        raise CommandError(
-            f"SET MAXABSENCE needs a number of days, 0 to {MAX_ABSENCE_DAYS}: SET MAXABSENCE 14"
-        )
+        raise CommandError("set_maxabsence_usage")
     return SetMaxAbsence(count(given[0], "SET MAXABSENCE", 0, MAX_ABSENCE_DAYS))
 
 
@@ -241,8 +237,8 @@ SETTING_NAMES = ", ".join(setting.name for setting in SETTINGS)
 def _unknown_set(rest: str) -> Command:
     what = rest.split()[0] if rest else ""
     if not what:
-        raise CommandError(f"SET needs something to set: one of {SETTING_NAMES}")
-    raise CommandError(f"unknown SET command {what!r}: one of {SETTING_NAMES}")
+        raise CommandError("set_nothing", names=SETTING_NAMES)
+    raise CommandError("unknown_set", what=what, names=SETTING_NAMES)
 
 
 def set_keywords() -> list[tuple[Keyword, Reader]]:
@@ -263,14 +259,14 @@ def parse_settings(text: str) -> tuple[tuple[str, ...], tuple[GameSetting, ...]]
 def _game_setting(text: str) -> GameSetting:
     found = match_keyword(text, [keyword for keyword, _ in _OPTION_KEYWORDS])
     if found is None:
-        raise CommandError(f"CREATE: unknown setting {text!r}: one of {_game_setting_names()}")
+        raise CommandError("create_unknown_setting", text=text, names=_game_setting_names())
     keyword, rest = found
     setting = next(s for k, s in _OPTION_KEYWORDS if k is keyword)
     if not setting.game_setting:
-        raise CommandError(f"CREATE: {setting.name} is not a game setting; send it after SIGNON")
+        raise CommandError("create_not_game_setting_signon", name=setting.name)
     command = setting.read(rest)
     if not isinstance(command, GameSetting):
-        raise CommandError(f"CREATE: {setting.name} is not a game setting")
+        raise CommandError("create_not_game_setting", name=setting.name)
     return command
 
 

@@ -120,6 +120,7 @@ def environment(language: str = DEFAULT_LANGUAGE) -> jinja2.Environment:
     env.filters["plural"] = plural
     env.filters["fit"] = fit
     env.filters["when"] = when
+    env.filters["quoted"] = repr  # `{{ word|quoted }}`: quoted as the code's {word!r}
     # The Intimate report's wording lives in one place, shared with the zine.
     env.filters["intimate_lines"] = format_report
     env.filters.update(LANGUAGE_FILTERS.get(language, {}))

@@ -20,8 +20,9 @@ TEMPLATE_DIR = template_dir()
 COMMENT = re.compile(r"\{#.*?#\}", re.DOTALL)
 TAG = re.compile(r"\{%-?.*?-?%\}")
 # Mail templates; the zine's pages are HTML. The notes are one-line macros that the
-# reply (and every other user) prints through `fit`.
-TEMPLATES = sorted(p for p in Path(TEMPLATE_DIR).rglob("*.txt.j2") if p.name != "notes.txt.j2")
+# reply (and every other user) prints through `fit`; so are the command errors they word.
+ONE_LINE_MACROS = {"notes.txt.j2", "_command_errors.txt.j2"}
+TEMPLATES = sorted(p for p in Path(TEMPLATE_DIR).rglob("*.txt.j2") if p.name not in ONE_LINE_MACROS)
 
 
 def fixed_lines(path: Path) -> list[str]:

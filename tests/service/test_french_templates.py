@@ -12,6 +12,7 @@ every line fits in 78 columns, as for the English mails.
 
 from __future__ import annotations
 
+import pickle
 import re
 from collections.abc import Iterator
 from email.message import EmailMessage
@@ -20,20 +21,25 @@ import jinja2
 import pytest
 from sqlalchemy import select
 
+from judge.language.messages import ENGLISH as COMMAND_ENGLISH
+from judge.language.messages import Message
 from judge.rules.reasons import ENGLISH, Reason
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage, OutboxStatus
+from judge.variants.taskdip.tasks import TABLE as TASKS
 from judge.wording import templates
 from judge.wording.names_fr import FRENCH_POWER_NAMES
 from judge.wording.readers import DEFAULT_READER, Reader
 from service import harness
 from service.harness import JudgeHarness, body_of
 from service.intimate_game import MASTER, OBSERVER, bid
+from service.taskdip_scenario import TWO_PLAYERS, find_seed, set_seed
 from service.test_mail_widths import check, play_a_standard_year, rendered
 
 __all__ = ["rendered"]  # the recording fixture, used by name below
 
 ROOT = templates.template_dir()
-MACRO_MODULES = ("notes.txt.j2", "announcements.txt.j2", "_order_reasons.txt.j2")
+MACRO_MODULES = ("notes.txt.j2", "announcements.txt.j2", "_order_reasons.txt.j2",
+                 "_command_errors.txt.j2", "_taskdip_sentences.txt.j2")
 
 
 def tree(root: str) -> set[str]:
@@ -204,3 +210,103 @@ def test_a_french_player_reads_why_an_order_was_refused_in_french(judge: JudgeHa
         f"SIGNON {second.letter}g1 {second.password}", "A XYZZY - MUN",
     ])))  # fmt: skip
     assert "cannot read 'XYZZY' in 'A XYZZY - MUN'" in english, (other, english)
+
+
+# --- why a command line cannot be read ----------------------------------------------------
+
+COMMAND_SAMPLE = {"error": Message("set_maps_usage"), "usage": Message("list_usage")}
+
+
+def command_sample(key: str) -> Message:
+    names = {name for name, _ in re.findall(r"\{(\w+)(!r)?\}", COMMAND_ENGLISH[key])}
+    return Message(key, **{name: COMMAND_SAMPLE.get(name, f"Sample-{name}") for name in names})
+
+
+def say_error(message: str, reader: Reader) -> str:
+    return templates.render_macro("_command_errors.txt.j2", "say", reader, m=message)
+
+
+@pytest.mark.parametrize("key", sorted(COMMAND_ENGLISH))
+def test_each_command_error_reads_as_the_readers_word_it_in_english_and_in_french(
+    key: str,
+) -> None:
+    message = command_sample(key)
+    assert say_error(message, DEFAULT_READER) == str(message)
+    french_text = say_error(message, Reader("fr"))
+    assert french_text and french_text != str(message)
+    for value in message.params.values():
+        if not isinstance(value, Message):  # a nested message is worded in French too
+            assert value in french_text, french_text
+        else:
+            assert say_error(value, Reader("fr")) in french_text, french_text
+
+
+def test_a_command_error_is_the_same_text_after_a_round_trip_through_pickle() -> None:
+    message = command_sample("setting_error")
+    again = pickle.loads(pickle.dumps(message))
+    assert again == message and again.key == "setting_error"
+    assert say_error(again, Reader("fr")) == say_error(message, Reader("fr"))
+
+
+def test_a_command_error_without_a_key_is_printed_as_it_is() -> None:
+    assert say_error("something else", Reader("fr")) == "something else"
+
+
+def test_a_french_player_reads_why_a_command_cannot_be_read_in_french(
+    judge: JudgeHarness,
+) -> None:
+    judge.start_game(count=2)
+    _, player = next(iter(judge.players.items()))
+    judge.reply(player.address, f"SIGNON {player.letter}g1 {player.password}\nSET LANGUAGE fr")
+    text = " ".join(body_of(judge.reply(player.address, "\n".join([
+        f"SIGNON {player.letter}g1 {player.password}",
+        "SET ABSENCE 12/24",
+        "BID Austria x",
+        "SET GRACE 12q",
+        "PREFERENCES FFG",
+    ]))).split())  # fmt: skip
+    assert "SET ABSENCE : « 12/24 » peut se lire jour/mois ou mois/jour" in text, text
+    assert "une enchère doit être un nombre entier, pas « x »." in text, text
+    assert "SET GRACE : unité inconnue « q » dans « 12q » : utilisez d, h, m ou s." in text
+    assert "France est nommée deux fois." in text, text
+    for english in ("could be day/month", "must be a whole number", "unknown unit", "twice"):
+        assert english not in text, text
+    # A player who kept English reads the very same lines as before.
+    _, second = list(judge.players.items())[1]
+    english_text = body_of(judge.reply(second.address, "\n".join([
+        f"SIGNON {second.letter}g1 {second.password}", "SET ABSENCE 12/24", "BID Austria x",
+    ])))  # fmt: skip
+    assert "SET ABSENCE: '12/24' could be day/month or month/day" in english_text
+    assert "a bid must be a whole number, not 'x'." in english_text
+
+
+# --- Taskdip: the refusals and the tasks ---------------------------------------------------
+
+
+def test_a_french_taskdip_player_reads_a_neutral_units_refusal_in_french(
+    judge: JudgeHarness,
+) -> None:
+    judge.reply("gm@example.org", "CREATE g1 gmpass taskdip\nSET PLAYERS 2")
+    set_seed(judge.sessions, "g1", find_seed(TWO_PLAYERS))
+    for i in range(2):
+        judge.reply(f"p{i}@example.org", f"SIGNON ?g1 pw{i}")
+    judge.reply("p1@example.org", "SIGNON Rg1 pw1\nSET LANGUAGE fr")
+    text = " ".join(body_of(judge.reply("p1@example.org", "SIGNON Rg1 pw1\nA VEN-PIE")).split())
+    assert "Italie est neutre : ses unités tiennent et ne reçoivent pas d'ordres." in text, text
+    assert "is neutral" not in text, text
+    english = body_of(judge.reply("p0@example.org", "SIGNON Ag1 pw0\nA MUN-RUH"))
+    assert "*** Error: Germany is played by another player." in english
+
+
+@pytest.mark.parametrize("power", sorted(TASKS))
+def test_every_task_reads_as_the_variant_describes_it_and_in_french(power: str) -> None:
+    english = templates.environment("en").get_template("_taskdip_sentences.txt.j2").module
+    french = templates.environment("fr").get_template("_taskdip_sentences.txt.j2").module
+    for task in TASKS[power].values():
+        entry = {"task": task.describe(), "task_parts": task.wording()}
+        assert english.task(entry) == task.describe()
+        worded = french.task(entry)
+        assert worded.startswith("Contrôler ") and "home" not in worded, worded
+        assert all(", ".join(p["centres"]) in worded for p in entry["task_parts"]), worded
+        # an entry stored before the parts were handed over keeps its English text
+        assert french.task({"task": task.describe()}) == task.describe()

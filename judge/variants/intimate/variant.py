@@ -14,6 +14,7 @@ from typing import Any
 
 from judge.rules.map import GameMap
 from judge.rules.orders import Build, IllegalOrder, Order, Waive
+from judge.rules.reasons import Reason
 from judge.rules.state import Phase, PhaseType, Season
 from judge.variants.base import (
     Outcome,
@@ -150,26 +151,23 @@ class IntimateVariant(Variant):
     def check_order(self, snapshot: Snapshot, seat: str, order: Order) -> str | None:
         phase = snapshot.phase
         if phase.type is PhaseType.BID:
-            return f"{phase} is the bid phase: send BID lines; orders wait for the spring moves"
+            return Reason("bid_phase_no_orders", phase=phase)
         data = _data(snapshot)
         if order.power not in self.orderable_powers(snapshot, seat):
             return self._not_yours(data, seat, order.power)
         if isinstance(order, Waive) and order.power in self.must_build(snapshot):
-            return (
-                f"{order.power.title()} is a mercenary: the builds due to it must be taken "
-                "where possible, so it cannot waive them"
-            )
+            return Reason("mercenary_no_waive", power=order.power.title())
         return None
 
     def _not_yours(self, data: IntimateData, seat: str, power: str) -> str:
         home = data.home_of(seat)
         if home is None:
-            return "you are not a player in this game"
+            return Reason("not_a_player")
         if power in data.homes.values():
-            return f"You do not control {power.title()}: it is your opponent's home power."
+            return Reason("opponents_home_power", power=power.title())
         if data.controller(power) is None:
-            return f"You do not control {power.title()} this year: it is in anarchy."
-        return f"You do not control {power.title()} this year."
+            return Reason("power_in_anarchy", power=power.title())
+        return Reason("power_not_controlled", power=power.title())
 
     def must_build(self, snapshot: Snapshot) -> frozenset[str]:
         """Controlled mercenaries with builds due that cannot be waived."""

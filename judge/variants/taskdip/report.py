@@ -50,10 +50,14 @@ def task_entry(power: str, drawn: TaskCard) -> dict[str, Any]:
         "power": power,
         "card": drawn.card,
         "task": task.describe(),
-        "redrawn": [
-            {"card": card, "task": task_for(power, card).describe()} for card in drawn.redrawn
-        ],
+        "task_parts": task.wording(),
+        "redrawn": [_redrawn(power, card) for card in drawn.redrawn],
     }
+
+
+def _redrawn(power: str, card: str) -> dict[str, Any]:
+    task = task_for(power, card)
+    return {"card": card, "task": task.describe(), "task_parts": task.wording()}
 
 
 def private_tasks(data: TaskdipData, seat: str) -> list[dict[str, Any]]:
@@ -147,6 +151,7 @@ def win_entry(w: Win, data: TaskdipData) -> dict[str, Any]:
     if w.reason == TASK:
         entry["card"] = str(w.detail["card"])
         entry["task"] = task_for(w.power, str(w.detail["card"])).describe()
+        entry["task_parts"] = task_for(w.power, str(w.detail["card"])).wording()
     elif w.reason == CENTRES:
         entry["count"] = w.detail["count"]
     else:

@@ -7,6 +7,10 @@ monotone (owning more never hurts), which makes "does this task require a home
 centre of power X?" a simple question: can it hold if X's home centres are the
 only ones never owned? (`requires_any`).
 
+`describe()` is the English of a task; `wording()` hands the same over as values
+(what kind of part, which powers, how many, which centres) for the templates to
+word in any language (`templates/_taskdip_sentences.txt.j2`, macro `task`).
+
 Centre ids are the standard map's; `tests/variants/test_taskdip_tasks.py`
 checks the home-centre lists below against the map.
 """
@@ -16,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
 CARDS: tuple[str, ...] = ("Joker", "Ten", "Nine", "Eight", "Seven")
 
@@ -52,12 +57,17 @@ def _names(centres: Collection[str]) -> str:
     return ", ".join(c.title() for c in centres)
 
 
+# How a part is worded (`wording()["kind"]`): "homes" (the home centres of one
+# power), "some_homes" (some of the home centres of `powers`), "named" (a label of
+# its own, like "the Balkans", given as `label`) or "centres" (the centres alone).
 @dataclass(frozen=True)
 class AllOf:
     """Every one of `centres`."""
 
     centres: tuple[str, ...]
     label: str = ""
+    kind: str = "named"
+    powers: tuple[str, ...] = ()
 
     def holds(self, owned: Collection[str]) -> bool:
         return all(c in owned for c in self.centres)
@@ -65,6 +75,10 @@ class AllOf:
     def describe(self) -> str:
         names = _names(self.centres)
         return f"{self.label} ({names})" if self.label else names
+
+    def wording(self) -> dict[str, Any]:
+        kind = self.kind if self.label else "centres"
+        return _wording(kind, len(self.centres), self.powers, self.label, self.centres)
 
 
 @dataclass(frozen=True)
@@ -74,12 +88,24 @@ class AtLeast:
     count: int
     centres: tuple[str, ...]
     label: str
+    kind: str = "named"
+    powers: tuple[str, ...] = ()
 
     def holds(self, owned: Collection[str]) -> bool:
         return sum(1 for c in self.centres if c in owned) >= self.count
 
     def describe(self) -> str:
         return f"{self.label} ({_names(self.centres)})"
+
+    def wording(self) -> dict[str, Any]:
+        return _wording(self.kind, self.count, self.powers, self.label, self.centres)
+
+
+def _wording(
+    kind: str, count: int, powers: tuple[str, ...], label: str, ids: tuple[str, ...]
+) -> dict[str, Any]:
+    return {"kind": kind, "count": count, "powers": list(powers), "label": label,
+            "centres": [c.title() for c in ids]}  # fmt: skip
 
 
 Part = AllOf | AtLeast
@@ -107,6 +133,10 @@ class Task:
         """Plain words for the player's mail."""
         return "Control " + " + ".join(part.describe() for part in self.parts) + "."
 
+    def wording(self) -> list[dict[str, Any]]:
+        """The parts as values, for the templates to word (`describe` in any language)."""
+        return [part.wording() for part in self.parts]
+
     def requires_any(self, centres: Collection[str]) -> bool:
         """True if the task cannot be fulfilled without owning one of `centres`."""
         return not self.holds(ALL_CENTRES.difference(centres))
@@ -122,7 +152,8 @@ class Task:
 def homes(power: str) -> AllOf:
     """The three (Russia: four) home centres of `power`."""
     count = len(HOME_CENTRES[power])
-    return AllOf(HOME_CENTRES[power], f"the {_NUMBERS[count]} {_ADJECTIVES[power]} home centres")
+    label = f"the {_NUMBERS[count]} {_ADJECTIVES[power]} home centres"
+    return AllOf(HOME_CENTRES[power], label, "homes", (power,))
 
 
 def some_homes(count: int, *powers: str) -> AtLeast:
@@ -131,8 +162,9 @@ def some_homes(count: int, *powers: str) -> AtLeast:
     adjectives = " and ".join(_ADJECTIVES[p] for p in powers)
     noun = "home centre" if count == 1 else "home centres"
     if count == 1 and len(powers) == 1:
-        return AtLeast(1, centres, f"one {adjectives} {noun}")
-    return AtLeast(count, centres, f"{_NUMBERS[count]} of the {adjectives} {noun}")
+        return AtLeast(1, centres, f"one {adjectives} {noun}", "some_homes", powers)
+    label = f"{_NUMBERS[count]} of the {adjectives} {noun}"
+    return AtLeast(count, centres, label, "some_homes", powers)
 
 
 def centres(*ids: str, label: str = "") -> AllOf:

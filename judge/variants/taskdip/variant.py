@@ -19,6 +19,7 @@ from typing import Any
 from judge.rules.map import GameMap
 from judge.rules.orders import IllegalOrder, Order
 from judge.rules.phases import adjudicate_phase
+from judge.rules.reasons import Reason
 from judge.rules.results import OrderResult, PhaseResult, RuleOptions
 from judge.rules.state import GameState, Phase, PhaseType, Season
 from judge.variants.base import (
@@ -166,8 +167,8 @@ class TaskdipVariant(Variant):
             return None
         data = _data(snapshot)
         if order.power in data.neutral:
-            return f"{order.power.title()} is neutral: its units hold and take no orders."
-        return f"{order.power.title()} is played by another player."
+            return Reason("neutral_power", power=order.power.title())
+        return Reason("another_players_power", power=order.power.title())
 
     # --- processing -----------------------------------------------------------------
 
