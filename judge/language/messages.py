@@ -26,6 +26,14 @@ MAX_ABSENCE_DAYS = 90
 
 # key -> the English text, with `{name}` (or `{name!r}`, quoted) for each value.
 ENGLISH: dict[str, str] = {
+    # SET TIMEZONE (judge.service.commands.zones)
+    "zone_missing": "name a time zone, like {example} (or UTC)",
+    "zone_abbreviation": "{typed} is an abbreviation, which can be ambiguous or ignore summer "
+                         "time: write the zone of a city, like {suggestions}",
+    "zone_offset": "{typed} is an offset, which ignores summer time: write the zone of a city, "
+                   "like {example}",
+    "zone_unknown_near": "unknown time zone {typed!r}: did you mean {near}?",
+    "zone_unknown": "unknown time zone {typed!r}: write an IANA zone like {example}",
     # arguments
     "takes_nothing": "{name} takes nothing after it, but found {rest!r}",
     "not_game_name": "{token!r} is not a game name: a game name is 1 to 20 letters, digits, - or _",

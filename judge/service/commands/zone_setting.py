@@ -17,7 +17,7 @@ def set_timezone(ctx: MailContext, command: SetTimezone) -> list[Note]:
     try:
         zone = find_zone(command.zone)
     except ZoneError as error:
-        raise Refusal("timezone_unknown", message=str(error)) from error
+        raise Refusal("timezone_unknown", message=error.message) from error
     signed.player.timezone = zone
     deadline = signed.game.next_deadline
     return [

@@ -19,6 +19,7 @@ import re
 from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from judge.language.messages import WordedError
 from judge.wording.time_display import show_time
 
 UTC_NAMES = frozenset(
@@ -68,8 +69,9 @@ _NOT_ZONES = frozenset({"localtime", "Factory"})
 EXAMPLE = "Europe/Paris, America/New_York or Asia/Tokyo"
 
 
-class ZoneError(ValueError):
-    """A zone the judge cannot use; the message says what to write instead."""
+class ZoneError(WordedError):
+    """A zone the judge cannot use; the message says what to write instead, in the
+    reader's language (`judge.language.messages`)."""
 
 
 @functools.cache
@@ -92,21 +94,15 @@ def find_zone(text: str) -> str | None:
     """The IANA name of the zone `text` names, or None for UTC; else `ZoneError`."""
     typed = " ".join(text.split()).strip(".")
     if not typed:
-        raise ZoneError(f"name a time zone, like {EXAMPLE} (or UTC)")
+        raise ZoneError("zone_missing", example=EXAMPLE)
     key = typed.upper().replace(" ", "_")
     if key in UTC_NAMES:
         return None
     if key in ABBREVIATIONS:
         suggestions = " or ".join(ABBREVIATIONS[key])
-        raise ZoneError(
-            f"{typed} is an abbreviation, which can be ambiguous or ignore summer time: "
-            f"write the zone of a city, like {suggestions}"
-        )
+        raise ZoneError("zone_abbreviation", typed=typed, suggestions=suggestions)
     if _OFFSET.fullmatch(key):
-        raise ZoneError(
-            f"{typed} is an offset, which ignores summer time: write the zone of a city, "
-            f"like {EXAMPLE}"
-        )
+        raise ZoneError("zone_offset", typed=typed, example=EXAMPLE)
     zones = _zones()
     if key in zones:
         return zones[key]
@@ -117,8 +113,8 @@ def find_zone(text: str) -> str | None:
     if not near:
         near = tuple(_close_cities(key))
     if near:
-        raise ZoneError(f"unknown time zone {typed!r}: did you mean {' or '.join(near)}?")
-    raise ZoneError(f"unknown time zone {typed!r}: write an IANA zone like {EXAMPLE}")
+        raise ZoneError("zone_unknown_near", typed=typed, near=" or ".join(near))
+    raise ZoneError("zone_unknown", typed=typed, example=EXAMPLE)
 
 
 def _close_cities(key: str) -> list[str]:
