@@ -17,6 +17,13 @@ from typing import Any
 
 # key -> the English text, with `{name}` for each value the reason carries.
 ENGLISH: dict[str, str] = {
+    # a variant refusing a game setting or a start (VariantError)
+    "no_rule_flag": "no rule flag {name} in {variant} (flags: {known})",
+    "rule_values": "rule {name} must be one of {allowed}",
+    "bids_not_used": "bids are not used in {variant}",
+    "players_range": "Taskdip needs 2 to 7 players, not {players}",
+    "no_task_avoids": "no task of {power} avoids {partners}",
+    "unknown_variant_name": "unknown variant {name}; choose one of {variants}",
     # legality: movement
     "no_such_unit": "no such unit",
     "not_adjacent": "not adjacent",

@@ -45,7 +45,7 @@ def create(ctx: MailContext, command: Create) -> list[Note]:
     try:
         variant = variants(ctx.session).get(command.variant)
     except VariantError as error:
-        raise Refusal("variant_error", message=str(error)) from error
+        raise Refusal("variant_error", message=error.reason) from error
     defaults = GameSettings(rules=variant.default_rules())
     settings = apply_settings(variant, defaults, command.settings)
     game = store.create_game(

@@ -16,6 +16,7 @@ from typing import Any
 
 from judge.rules.map import GameMap
 from judge.rules.orders import IllegalOrder, Order
+from judge.rules.reasons import Reason
 from judge.rules.results import OrderResult, RuleOptions
 from judge.rules.rulebook import RULEBOOKS, rulebook_options
 from judge.rules.state import GameState, Phase, PhaseType
@@ -43,6 +44,13 @@ _LEGACY_RULEBOOKS = {"2000": "current"}
 
 class VariantError(ValueError):
     """A request the variant refuses; the message is meant for the player or GM."""
+
+    @property
+    def reason(self) -> str:
+        """The refusal as the variant gave it: a keyed `Reason` (worded in the reader's
+        language by the templates) where it made one, else its text."""
+        given = self.args[0] if self.args else None
+        return given if isinstance(given, str) else str(self)
 
 
 @dataclass(frozen=True)
@@ -168,10 +176,12 @@ class Variant(ABC):
         spec = self.rule_flags.get(name.lower())
         if spec is None:
             known = ", ".join(sorted(self.rule_flags)) or "none"
-            raise VariantError(f"no rule flag {name!r} in {self.name} (flags: {known})")
+            raise VariantError(
+                Reason("no_rule_flag", name=repr(name), variant=self.name, known=known)
+            )
         allowed = spec[1]
         if allowed and value.lower() not in allowed:
-            raise VariantError(f"rule {name} must be one of {', '.join(allowed)}")
+            raise VariantError(Reason("rule_values", name=name, allowed=", ".join(allowed)))
         return value.lower() if allowed else value
 
     def players_needed(self, rules: Mapping[str, str]) -> int:
@@ -221,7 +231,7 @@ class Variant(ABC):
 
     def encode_bids(self, bids: Mapping[str, int]) -> list[str]:
         """A seat's bids as the lines the shell stores for it (the default: no bids)."""
-        raise VariantError(f"bids are not used in {self.display_name or self.name}")
+        raise VariantError(Reason("bids_not_used", variant=self.display_name or self.name))
 
     def decode_bids(self, lines: Sequence[str]) -> dict[str, int]:
         """power -> amount from the lines `encode_bids` made (the default: no bids)."""
@@ -236,7 +246,7 @@ class Variant(ABC):
         self, snapshot: Snapshot, seat: str, bids: Mapping[str, int]
     ) -> Mapping[str, Any]:
         """For the reply to a BID: {"bids", "total", "treasury", "currency", "warning"}."""
-        raise VariantError(f"bids are not used in {self.display_name or self.name}")
+        raise VariantError(Reason("bids_not_used", variant=self.display_name or self.name))
 
     def is_complete(self, snapshot: Snapshot, seat: str, submission: Submission) -> bool:
         """Has this seat sent everything it owes? (Early processing waits for it.)

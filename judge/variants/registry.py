@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from judge.rules.map import load_map
+from judge.rules.reasons import Reason
 from judge.rules.state import POWERS
 from judge.variants.base import Variant, VariantError
 
@@ -97,7 +98,7 @@ class VariantRegistry:
         key = name.lower()
         if key not in self._factories:
             raise VariantError(
-                f"unknown variant {name!r}; choose one of {', '.join(self.names())}"
+                Reason("unknown_variant_name", name=repr(name), variants=", ".join(self.names()))
             )
         if key not in self._built:
             self._built[key] = self._factories[key]()

@@ -152,7 +152,9 @@ def test_an_intimate_year_in_french(
 
 SAMPLE = {"province": "MUN", "unit": "A PAR", "place": "STP/NC", "army": "BRE",
           "target": "LON", "power": "GERMANY", "phase": "retreat", "text": "A XYZ - MUN",
-          "word": "XYZ"}  # fmt: skip
+          "word": "XYZ", "variant": "Taskdip", "name": "'players'", "known": "players, rulebook",
+          "allowed": "current, 1971", "players": "9", "partners": "FRANCE, ITALY",
+          "variants": "intimate, standard"}  # fmt: skip
 
 
 def sample(key: str) -> Reason:
@@ -315,3 +317,13 @@ def test_every_task_reads_as_the_variant_describes_it_and_in_french(power: str) 
         assert all(", ".join(p["centres"]) in worded for p in entry["task_parts"]), worded
         # an entry stored before the parts were handed over keeps its English text
         assert french.task({"task": task.describe()}) == task.describe()
+
+
+def test_a_french_master_reads_a_refused_rule_in_french(judge: JudgeHarness) -> None:
+    text = " ".join(body_of(judge.reply(
+        "gm@example.org", "CREATE g1 gmpass standard LANGUAGE FR\nSET RULE rulebook 1982"
+    )).split())  # fmt: skip
+    assert "la règle rulebook prend l'une de ces valeurs : current, 1971." in text, text
+    assert "must be one of" not in text, text
+    english = body_of(judge.reply("gm2@example.org", "CREATE g2 gmpass standard\nSET RULE zzz 1"))
+    assert "no rule flag 'zzz' in standard (flags:" in english, english

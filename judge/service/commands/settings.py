@@ -67,7 +67,7 @@ def apply_settings(
         try:
             rules[name] = variant.check_rule(name, value)
         except VariantError as error:
-            raise Refusal("variant_error", message=str(error)) from error
+            raise Refusal("variant_error", message=error.reason) from error
     return settings.with_rules(rules)
 
 

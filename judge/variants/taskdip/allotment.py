@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from judge.rules.reasons import Reason
 from judge.rules.state import POWERS
 from judge.variants.base import VariantError
 from judge.variants.taskdip.data import TaskCard
@@ -35,7 +36,7 @@ REDRAW_READINGS = ("needs", "mentions")
 def powers_per_player(players: int) -> int:
     """Two powers each with 2 or 3 players, one each with 4 to 7."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise VariantError(f"Taskdip needs 2 to 7 players, not {players}")
+        raise VariantError(Reason("players_range", players=players))
     return 2 if players <= 3 else 1
 
 
@@ -66,7 +67,7 @@ def draw_task(
         if not is_barred(task_for(power, card), partners, reading):
             return TaskCard(card, tuple(refused))
         refused.append(card)
-    raise VariantError(f"no task of {power.title()} avoids {', '.join(partners)}")
+    raise VariantError(Reason("no_task_avoids", power=power.title(), partners=", ".join(partners)))
 
 
 def draw_tasks(

@@ -121,7 +121,7 @@ class TaskdipVariant(Variant):
 
     def start(self, seats: Sequence[Seat], rules: Mapping[str, str], rng: random.Random) -> Start:
         if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-            raise VariantError(f"Taskdip needs 2 to 7 players, not {len(seats)}")
+            raise VariantError(Reason("players_range", players=len(seats)))
         given = {k.lower(): self.check_rule(k, v) for k, v in rules.items()}
         chosen = {**self.default_rules(), **given}
         holdings = allot_powers([s.key for s in seats], rng)
