@@ -27,6 +27,17 @@ Bids = Mapping[str, Mapping[str, int]]  # bidder's home power -> mercenary -> am
 
 WON, FAILED, TIED, VOID, HALF = "won", "failed", "tied", "void", "half"
 
+# The note on a treasury row (`note_key`), and its English words (`note`).
+TREASURY_LOST, CANNOT_PAY, HALF_PRICE, HALF_LOST = (
+    "treasury_lost", "cannot_pay_half_price", "half_price", "half_points_lost"
+)
+NOTES = {
+    TREASURY_LOST: "overbid: treasury lost",
+    CANNOT_PAY: "cannot pay the half price",
+    HALF_PRICE: "half price",
+    HALF_LOST: "overbid: half the points lost",
+}
+
 
 @dataclass(frozen=True)
 class BidResolution:
@@ -141,7 +152,7 @@ def _resolve_forfeit(
     if not over:
         return _settle_normally(ruleset, treasury, bids, winners, won, mercs)
     if len(over) == len(treasury):
-        notes = {p: "overbid: treasury lost" for p in treasury}
+        notes = {p: TREASURY_LOST for p in treasury}
         return _settle_void(ruleset, treasury, bids, won, set(over), notes, mercs)
     return _settle_one_overbid(ruleset, treasury, bids, won, over[0], mercs)
 
@@ -189,7 +200,7 @@ def _settle_one_overbid(
     other = next(p for p in treasury if p != overbidder)
     cost = half_price(bids[other])
     if cost > treasury[other]:
-        notes = {overbidder: "overbid: treasury lost", other: "cannot pay the half price"}
+        notes = {overbidder: TREASURY_LOST, other: CANNOT_PAY}
         return _settle_void(ruleset, treasury, bids, won, {overbidder}, notes, mercs)
     control: dict[str, str | None] = {m: other if bids[other].get(m) else None for m in mercs}
     new = {overbidder: 0, other: treasury[other] - cost}
@@ -197,7 +208,7 @@ def _settle_one_overbid(
         _entry(p, m, a, VOID, 0) if p == overbidder else _entry(p, m, a, HALF, (a + 1) // 2)
         for p, m, a in _each_bid(bids, mercs)
     ]
-    notes = {overbidder: "overbid: treasury lost", other: "half price"}
+    notes = {overbidder: TREASURY_LOST, other: HALF_PRICE}
     report = _report(ruleset, entries, won, {overbidder}, control, treasury, new, notes)
     return BidResolution(control, new, report)
 
@@ -215,7 +226,7 @@ def _resolve_propaganda(
         _entry(p, m, a, VOID, 0) if p in over else _entry(p, m, a, _fate(p, m, winners), a)
         for p, m, a in _each_bid(bids, mercs)
     ]
-    notes = {p: "overbid: half the points lost" for p in over}
+    notes = {p: HALF_LOST for p in over}
     report = _report(ruleset, entries, won, over, dict(winners), treasury, new, notes)
     return BidResolution(dict(winners), new, report)
 
@@ -272,7 +283,7 @@ def _report(
         "control": [{"power": m, "controller": c} for m, c in control.items()],
         "treasury": [
             {"player": p, "old": old[p], "spent": old[p] - new[p], "new": new[p],
-             "note": notes.get(p)}
+             "note": NOTES.get(notes.get(p, "")), "note_key": notes.get(p)}
             for p in players
         ],
     }

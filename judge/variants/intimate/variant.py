@@ -318,7 +318,10 @@ class IntimateVariant(Variant):
             orders.extend(o for o in sub.orders if o.power is None or o.power in mine)
         added = self._defaults(snapshot, orders)
         orders = [*drop_waives(orders, self.must_build(snapshot)), *added]
-        notes = [{"power": str(o.power), "order": str(o), "reason": _why(o)} for o in added]
+        notes = [
+            {"power": str(o.power), "order": str(o), "reason": _why(o), "missing": _missing(o)}
+            for o in added
+        ]
         return orders, notes
 
     def _defaults(self, snapshot: Snapshot, orders: list[AnyOrder]) -> list[Order]:
@@ -404,8 +407,14 @@ def _spring_moves(snapshot: Snapshot) -> Phase:
     return Phase(snapshot.phase.year, Season.SPRING, PhaseType.MOVEMENT)
 
 
+def _missing(order: Order) -> str:
+    """What the default order stands for: "build" or "retreat" (the templates word it)."""
+    return "build" if isinstance(order, Build) else "retreat"
+
+
 def _why(order: Order) -> str:
-    return "missing build" if isinstance(order, Build) else "missing retreat"
+    """The English reason (`reason`), kept for the zine and for reports stored before."""
+    return f"missing {_missing(order)}"
 
 
 def _merge(public: dict[str, Any], part: Mapping[str, Any]) -> None:
