@@ -104,6 +104,7 @@ def test_a_french_speaking_player_plays_a_year_by_mail_in_french(quick_judge: Ju
     winter_fr = results["W1901A"][BOB]
     assert "Résultats des ajustements de l'hiver 1901." in winter_fr, winter_fr
     assert "Italie : Construit une armée à " in winter_fr, winter_fr
+    assert "Le judge a donné pour Italie : A NAP B (construction manquante)." in winter_fr
     assert "Adjustment results for Winter of 1901." in results["W1901A"][OBSERVER]
     assert "Pour ne plus recevoir ce courrier, envoyez UNOBSERVE g1" in winter_fr
     for text in (results["W1901A"][ANN], results["W1901A"][MASTER]):
