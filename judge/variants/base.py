@@ -235,7 +235,9 @@ class Variant(ABC):
     def bid_acknowledgement(
         self, snapshot: Snapshot, seat: str, bids: Mapping[str, int]
     ) -> Mapping[str, Any]:
-        """For the reply to a BID: {"bids", "total", "treasury", "currency", "warning"}."""
+        """For the reply to a BID: {"bids", "total", "treasury", "currency", "warning",
+        "overbid"}: `warning` the English words of the overbid warning (None: none),
+        `overbid` what the templates word it from (None, "half_points", "treasury")."""
         raise VariantError(f"bids are not used in {self.display_name or self.name}")
 
     def is_complete(self, snapshot: Snapshot, seat: str, submission: Submission) -> bool:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from judge.rules.map import load_map
-from judge.variants.intimate.bids import resolve_bids
+from judge.variants.intimate.bids import bid_acknowledgement, resolve_bids
 from judge.variants.intimate.income import apply_changes, popularity_changes
 from judge.variants.intimate.rulesets import RULESETS, TieBreak
 from judge.variants.intimate.victory import decide, victory_entry
@@ -137,6 +137,28 @@ def test_a_treasury_note_reads_as_before_in_english_and_in_french(
         assert say("note", row, DEFAULT_READER) == row["note"]
         french = say("note", row, FRENCH)
         assert "overbid" not in french and "price" not in french and "lost" not in french
+
+
+@pytest.mark.parametrize(("ruleset", "french"), [
+    ("intimate", "ATTENTION : vos enchères font 21, plus que vos 20 crédits. Si vos enchères "
+                 "gagnées dépassent 20, il y a dépassement : vous perdez tous vos crédits et "
+                 "toutes vos enchères sont nulles."),
+    ("propaganda", "ATTENTION : vos enchères font 21, plus que vos 20 points : vos enchères "
+                   "seront nulles et vous perdrez la moitié de vos points."),
+])  # fmt: skip
+def test_the_overbid_warning_of_a_bid_reply_reads_as_before_and_in_french(
+    ruleset: str, french: str
+) -> None:
+    ack = bid_acknowledgement(RULESETS[ruleset], 20, {"ITALY": 12, "RUSSIA": 9})
+    params = {"game": "g1", "phase": "S1901B", "bids": [], "total": ack["total"],
+              "treasury": ack["treasury"], "currency": ack["currency"],
+              "overbid": ack["overbid"]}  # fmt: skip
+    english = render_macro("notes.txt.j2", "bid_ok", DEFAULT_READER, **params)
+    had = f". You have 20 {ack['currency']}.\nWARNING: {ack['warning']}"
+    assert english.endswith(had), english
+    assert render_macro("notes.txt.j2", "bid_ok", FRENCH, **params).endswith(".\n" + french)
+    quiet = bid_acknowledgement(RULESETS[ruleset], 20, {"ITALY": 12})
+    assert quiet["warning"] is None and quiet["overbid"] is None
 
 
 def test_an_entry_stored_before_the_values_is_shown_by_its_english_text() -> None:

@@ -79,5 +79,5 @@ def _acknowledgement(board: Board, ack: Mapping[str, Any]) -> Note:
         total=ack["total"],
         treasury=ack["treasury"],
         currency=ack["currency"],
-        warning=ack["warning"],
+        overbid=ack["overbid"],
     )

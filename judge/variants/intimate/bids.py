@@ -81,7 +81,8 @@ def clean_bids(raw: Mapping[str, Any], mercenaries: Sequence[str]) -> dict[str, 
 
 
 def bid_acknowledgement(ruleset: Ruleset, treasury: int, bids: Mapping[str, int]) -> dict[str, Any]:
-    """What the reply to a BID line tells the bidder: current bids, total, warning.
+    """What the reply to a BID line tells the bidder: current bids, total, warning
+    (`warning` in English, `overbid` the kind of risk the templates word).
 
     `bids` are the seat's bids after the new line was applied (0 = withdrawn).
     """
@@ -93,10 +94,21 @@ def bid_acknowledgement(ruleset: Ruleset, treasury: int, bids: Mapping[str, int]
         "treasury": treasury,
         "currency": ruleset.currency,
         "warning": _overbid_warning(ruleset, total, treasury),
+        "overbid": _overbid_risk(ruleset, total, treasury),
     }
 
 
+def _overbid_risk(ruleset: Ruleset, total: int, treasury: int) -> str | None:
+    """What the templates word the warning from: None (no risk), "half_points"
+    (propaganda: bids void, half the points lost) or "treasury" (the others:
+    overbidding loses all the treasury)."""
+    if total <= treasury:
+        return None
+    return "half_points" if ruleset.overbid is Overbid.HALF_POINTS else "treasury"
+
+
 def _overbid_warning(ruleset: Ruleset, total: int, treasury: int) -> str | None:
+    """The warning in English (`warning`), the words of the `bid_ok` note's."""
     if total <= treasury:
         return None
     if ruleset.overbid is Overbid.HALF_POINTS:

@@ -207,7 +207,8 @@ class IntimateVariant(Variant):
     def bid_acknowledgement(
         self, snapshot: Snapshot, seat: str, bids: Mapping[str, int]
     ) -> dict[str, Any]:
-        """For the reply to a BID: {"bids", "total", "treasury", "currency", "warning"}."""
+        """For the reply to a BID: {"bids", "total", "treasury", "currency", "warning",
+        "overbid"}."""
         data = _data(snapshot)
         home = data.homes[seat]
         return bid_acknowledgement(self.ruleset, data.credits[home], bids)
