@@ -74,6 +74,8 @@ def test_a_french_speaking_player_plays_a_year_by_mail_in_french(quick_judge: Ju
     spring = replies[("S1901M", "France")]
     assert "OK : Armée Paris -> Picardie." in spring, spring
     assert "OK : Flotte Naples -> Mer Ionienne." in spring, spring
+    assert "Vous ne contrôlez pas Autriche cette année." in spring, spring
+    assert "You do not control" not in spring, spring
     assert "OK: Army Munich -> Burgundy." in replies[("S1901M", "Germany")]
 
     # The results: French for bob, English for everyone else.

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from judge.rules.map import load_map
-from judge.variants.intimate.bids import bid_acknowledgement, resolve_bids
+from judge.variants.base import Refused
+from judge.variants.intimate.bids import bid_acknowledgement, check_bid, resolve_bids
 from judge.variants.intimate.income import apply_changes, popularity_changes
 from judge.variants.intimate.rulesets import RULESETS, TieBreak
 from judge.variants.intimate.victory import decide, victory_entry
@@ -190,3 +191,41 @@ def test_a_french_report_has_no_english_sentence() -> None:
         "",
         "France occupe un centre d'origine de l'adversaire : Londres.",
     ]
+
+
+# --- refusals of orders and bids -----------------------------------------------------
+
+REFUSALS = [
+    # (the refusal, its English words as before, its French words)
+    (check_bid(("FRANCE", 3), ("AUSTRIA",), HOMES),
+     "France is a home power: bids are for mercenaries only",
+     "France est un pays d'origine : les enchères ne portent que sur les mercenaires"),
+    (check_bid(("ITALY", 3), ("AUSTRIA",), HOMES),
+     "Italy is not a mercenary in this game",
+     "Italie n'est pas un mercenaire dans cette partie"),
+    (check_bid(("AUSTRIA", -1), ("AUSTRIA",), HOMES),
+     "a bid must be a whole number of 0 or more, not -1",
+     "une enchère est un nombre entier, 0 ou plus, pas -1"),
+    (Refused("not_yours_anarchy", {"power": "Russia"}),
+     "You do not control Russia this year: it is in anarchy.",
+     "Vous ne contrôlez pas Russie cette année : ce pays est en anarchie."),
+    (Refused("not_yours_opponent_home", {"power": "Germany"}),
+     "You do not control Germany: it is your opponent's home power.",
+     "Vous ne contrôlez pas Allemagne : c'est le pays d'origine de votre adversaire."),
+    (Refused("extra_not_used", {"what": "bid", "variant": "Standard"}),
+     "bid is not used in Standard",
+     "les enchères (BID) ne servent pas dans Standard"),
+    (Refused("bids_only_in_bid_phase", {"phase": "S1901M"}),
+     "bids are taken only in a bid phase, and S1901M is not one",
+     "les enchères ne sont reçues qu'en phase d'enchères, et S1901M n'en est pas une"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("refusal", "english", "french"), REFUSALS)
+def test_a_refusal_reads_as_before_in_english_and_in_french(
+    refusal: Refused | None, english: str, french: str
+) -> None:
+    assert refusal is not None
+    params = dict(refusal.params)
+    assert render_macro("notes.txt.j2", refusal.key, DEFAULT_READER, **params) == english
+    assert render_macro("notes.txt.j2", refusal.key, FRENCH, **params) == french

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.rules.state import power_name
+from judge.variants.base import Refused
 from judge.variants.intimate.rulesets import Overbid, Payment, Ruleset
 
 Bids = Mapping[str, Mapping[str, int]]  # bidder's home power -> mercenary -> amount
@@ -51,20 +52,21 @@ class BidResolution:
 # --- single bids, as they arrive ------------------------------------------------------
 
 
-def check_bid(value: Any, mercenaries: Sequence[str], homes: Sequence[str]) -> str | None:
-    """Refusal of one bid `(power, amount)`, or None. `amount` 0 withdraws a bid."""
+def check_bid(value: Any, mercenaries: Sequence[str], homes: Sequence[str]) -> Refused | None:
+    """Refusal of one bid `(power, amount)` (a note of `templates/notes.txt.j2`),
+    or None. `amount` 0 withdraws a bid."""
     if not isinstance(value, (tuple, list)) or len(value) != 2:
-        return "a bid is a power and an amount, e.g. BID AUSTRIA 5"
+        return Refused("bid_malformed")
     word, amount = value
     power = power_name(str(word))
     if power is None:
-        return f"{word} is not a power"
+        return Refused("bid_not_a_power", {"word": str(word)})
     if power in homes:
-        return f"{power.title()} is a home power: bids are for mercenaries only"
+        return Refused("bid_on_home_power", {"power": power.title()})
     if power not in mercenaries:
-        return f"{power.title()} is not a mercenary in this game"
+        return Refused("bid_not_a_mercenary", {"power": power.title()})
     if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-        return f"a bid must be a whole number of 0 or more, not {amount!r}"
+        return Refused("bid_amount", {"amount": repr(amount)})
     return None
 
 

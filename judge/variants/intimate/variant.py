@@ -147,29 +147,27 @@ class IntimateVariant(Variant):
                 owed[seat] = mine
         return owed
 
-    def check_order(self, snapshot: Snapshot, seat: str, order: Order) -> str | None:
+    def check_order(self, snapshot: Snapshot, seat: str, order: Order) -> Refused | None:
+        """The refusals are notes (`templates/notes.txt.j2`), worded for the reader."""
         phase = snapshot.phase
         if phase.type is PhaseType.BID:
-            return f"{phase} is the bid phase: send BID lines; orders wait for the spring moves"
+            return Refused("bid_phase", {"phase": str(phase)})
         data = _data(snapshot)
         if order.power not in self.orderable_powers(snapshot, seat):
             return self._not_yours(data, seat, order.power)
         if isinstance(order, Waive) and order.power in self.must_build(snapshot):
-            return (
-                f"{order.power.title()} is a mercenary: the builds due to it must be taken "
-                "where possible, so it cannot waive them"
-            )
+            return Refused("mercenary_cannot_waive", {"power": order.power.title()})
         return None
 
-    def _not_yours(self, data: IntimateData, seat: str, power: str) -> str:
+    def _not_yours(self, data: IntimateData, seat: str, power: str) -> Refused:
         home = data.home_of(seat)
         if home is None:
-            return "you are not a player in this game"
+            return Refused("not_a_player_in_game")
         if power in data.homes.values():
-            return f"You do not control {power.title()}: it is your opponent's home power."
+            return Refused("not_yours_opponent_home", {"power": power.title()})
         if data.controller(power) is None:
-            return f"You do not control {power.title()} this year: it is in anarchy."
-        return f"You do not control {power.title()} this year."
+            return Refused("not_yours_anarchy", {"power": power.title()})
+        return Refused("not_yours_this_year", {"power": power.title()})
 
     def must_build(self, snapshot: Snapshot) -> frozenset[str]:
         """Controlled mercenaries with builds due that cannot be waived."""
@@ -184,7 +182,7 @@ class IntimateVariant(Variant):
             if data.control.get(m) and adjustment_delta(self.map, snapshot.state, m) > 0
         )
 
-    def check_extra(self, snapshot: Snapshot, seat: str, key: str, value: Any) -> str | None:
+    def check_extra(self, snapshot: Snapshot, seat: str, key: str, value: Any) -> Refused | None:
         """Refuse bids or accept them (None).
 
         `key` "bid" with `value` (power, amount): one BID line; `power` a power
@@ -193,12 +191,12 @@ class IntimateVariant(Variant):
         over the treasury is NOT refused: see `bid_acknowledgement`.
         """
         if key not in ("bid", "bids"):
-            return f"{key} is not used in {self.display_name}"
+            return Refused("extra_not_used", {"what": key, "variant": self.display_name})
         if snapshot.phase.type is not PhaseType.BID:
-            return f"bids are taken only in a bid phase, and {snapshot.phase} is not one"
+            return Refused("bids_only_in_bid_phase", {"phase": str(snapshot.phase)})
         data = _data(snapshot)
         if seat not in data.homes:
-            return "only the two players bid"
+            return Refused("only_players_bid")
         items = list(value.items()) if key == "bids" and isinstance(value, Mapping) else [value]
         homes = tuple(data.homes.values())
         refusals = (check_bid(item, data.mercenaries, homes) for item in items)
