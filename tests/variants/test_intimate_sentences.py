@@ -12,6 +12,7 @@ from judge.rules.map import load_map
 from judge.variants.base import Refused
 from judge.variants.intimate.bids import bid_acknowledgement, check_bid, resolve_bids
 from judge.variants.intimate.income import apply_changes, popularity_changes
+from judge.variants.intimate.report import format_report
 from judge.variants.intimate.rulesets import RULESETS, TieBreak
 from judge.variants.intimate.victory import decide, victory_entry
 from judge.wording.readers import DEFAULT_READER, Reader
@@ -229,3 +230,51 @@ def test_a_refusal_reads_as_before_in_english_and_in_french(
     params = dict(refusal.params)
     assert render_macro("notes.txt.j2", refusal.key, DEFAULT_READER, **params) == english
     assert render_macro("notes.txt.j2", refusal.key, FRENCH, **params) == french
+
+
+# --- the whole English report, as the zine's lines ------------------------------------
+
+
+def reports() -> list[dict[str, Any]]:
+    """Reports with every section and every kind of sentence."""
+    mercs = ("AUSTRIA", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
+    found: list[dict[str, Any]] = [
+        {"bidding": resolve_bids(RULESETS[r], t, b, mercs).report} for r, t, b in OVERBIDS
+    ]
+    found.append({"bidding": resolve_bids(RULESETS["intimate"], {"FRANCE": 9, "ENGLAND": 9},
+                                          {"FRANCE": {"ITALY": 3, "RUSSIA": 2},
+                                           "ENGLAND": {"ITALY": 3, "AUSTRIA": 1}},
+                                          mercs).report})  # fmt: skip
+    found.append({"bidding": resolve_bids(RULESETS["intimate"], {"FRANCE": 9, "ENGLAND": 9},
+                                          {}, mercs).report})  # fmt: skip
+    for control, end, _ in CHANGES:
+        changes = popularity_changes(HOMES, control, START, end, MAP.home_centers, NAMES)
+        _, rows = apply_changes({"FRANCE": 40, "ENGLAND": 40}, changes)
+        found.append({"popularity": rows, "bidding_skipped": True})
+    for tie_break, occupied, again in VERDICTS:
+        verdict = decide(tie_break, occupied, {"FRANCE": 9, "ENGLAND": 9}, NAMES)
+        found.append({
+            "income": [{"player": "FRANCE", "old": 1, "centres": 2, "per_centre": 4, "new": 9,
+                        "currency": "points"}],
+            "default_orders": [{"power": "ITALY", "order": "A NAP B",
+                                "reason": "missing build", "missing": "build"},
+                               {"power": "ITALY", "order": "F ION - TUN",
+                                "reason": "missing retreat", "missing": "retreat"}],
+            "auto_processed": ["F1901R", "W1901A"],
+            "victory": victory_entry(verdict, again if verdict.tied else None),
+        })  # fmt: skip
+    found.append({"victory": {"winner": "FRANCE", "text": "France occupies LON."}})
+    found.append({})
+    return found
+
+
+@pytest.mark.parametrize("report", reports())
+def test_the_english_report_is_the_zines_lines_and_the_french_one_is_french(
+    report: dict[str, Any],
+) -> None:
+    english = render("intimate_report.txt.j2", DEFAULT_READER, report=report, private=None)
+    assert english == "".join(line + "\n" for line in format_report(report))
+    french = render("intimate_report.txt.j2", FRENCH, report=report, private=None)
+    for word in (" bids ", "controlled", "credits.", "judge ordered", "missing", "overbid",
+                 "price", "invaded", "occupies", "captured", "Processed", "anarchy."):
+        assert word not in french or "France occupies LON." in french, (word, french)
