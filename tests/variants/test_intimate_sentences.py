@@ -10,7 +10,7 @@ import pytest
 
 from judge.rules.map import load_map
 from judge.variants.base import Refused
-from judge.variants.intimate.bids import bid_acknowledgement, check_bid, resolve_bids
+from judge.variants.intimate.bids import NOTES, bid_acknowledgement, check_bid, resolve_bids
 from judge.variants.intimate.income import apply_changes, popularity_changes
 from judge.variants.intimate.report import format_report
 from judge.variants.intimate.rulesets import RULESETS, TieBreak
@@ -122,7 +122,8 @@ OVERBIDS = [
     # (ruleset, treasury, bids): every kind of treasury note
     ("intimate", {"FRANCE": 5, "ENGLAND": 5}, {"FRANCE": {"ITALY": 9}, "ENGLAND": {"RUSSIA": 9}}),
     ("intimate", {"FRANCE": 5, "ENGLAND": 9}, {"FRANCE": {"ITALY": 9}, "ENGLAND": {"RUSSIA": 4}}),
-    ("intimate", {"FRANCE": 5, "ENGLAND": 1}, {"FRANCE": {"ITALY": 9}, "ENGLAND": {"RUSSIA": 4}}),
+    ("intimate", {"FRANCE": 5, "ENGLAND": 2},
+     {"FRANCE": {"ITALY": 9}, "ENGLAND": {"RUSSIA": 2, "ITALY": 8}}),
     ("propaganda", {"FRANCE": 5, "ENGLAND": 9}, {"FRANCE": {"ITALY": 9}}),
 ]
 
@@ -161,6 +162,16 @@ def test_the_overbid_warning_of_a_bid_reply_reads_as_before_and_in_french(
     assert render_macro("notes.txt.j2", "bid_ok", FRENCH, **params).endswith(".\n" + french)
     quiet = bid_acknowledgement(RULESETS[ruleset], 20, {"ITALY": 12})
     assert quiet["warning"] is None and quiet["overbid"] is None
+
+
+def test_the_overbids_give_every_kind_of_treasury_note() -> None:
+    mercs = ("AUSTRIA", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
+    keys = {
+        row["note_key"]
+        for ruleset, treasury, bids in OVERBIDS
+        for row in resolve_bids(RULESETS[ruleset], treasury, bids, mercs).report["treasury"]
+    }
+    assert keys - {None} == set(NOTES)
 
 
 def test_an_entry_stored_before_the_values_is_shown_by_its_english_text() -> None:
