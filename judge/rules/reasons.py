@@ -62,14 +62,6 @@ ENGLISH: dict[str, str] = {
     # the variants' own refusals (`Variant.check_order`)
     "neutral_power": "{power} is neutral: its units hold and take no orders.",
     "another_players_power": "{power} is played by another player.",
-    "bid_phase_no_orders":
-        "{phase} is the bid phase: send BID lines; orders wait for the spring moves",
-    "mercenary_no_waive": "{power} is a mercenary: the builds due to it must be taken "
-                          "where possible, so it cannot waive them",
-    "not_a_player": "you are not a player in this game",
-    "opponents_home_power": "You do not control {power}: it is your opponent's home power.",
-    "power_in_anarchy": "You do not control {power} this year: it is in anarchy.",
-    "power_not_controlled": "You do not control {power} this year.",
 }  # fmt: skip
 
 

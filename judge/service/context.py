@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 from judge.config import Config
 from judge.mail.attachments import Attachment
 from judge.store.models import Game, Player, PlayerRole
+from judge.variants.base import Refused
 from judge.wording.readers import DEFAULT_READER, Reader
 from judge.wording.templates import render, render_macro
 
@@ -73,6 +74,14 @@ class Refusal(Exception):
         super().__init__(key)
         self.key = key
         self.note = worded(functools.partial(_render_macro, key, dict(params)), error=True)
+
+
+def variant_refusal(refused: str | Refused) -> Refusal:
+    """The Refusal of a variant's refusal: the notes macro a `Refused` names, worded
+    for the reader, or an English sentence (`order_refused`)."""
+    if isinstance(refused, Refused):
+        return Refusal(refused.key, **refused.params)
+    return Refusal("order_refused", message=refused)
 
 
 @dataclass

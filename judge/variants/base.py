@@ -217,15 +217,16 @@ class Variant(ABC):
         and lateness.
         """
 
-    def check_order(self, snapshot: Snapshot, seat: str, order: Order) -> str | None:
-        """Variant-specific refusal of an otherwise legal order (a sentence), or None."""
+    def check_order(self, snapshot: Snapshot, seat: str, order: Order) -> str | Refused | None:
+        """Variant-specific refusal of an otherwise legal order, or None: a `Refused`
+        (worded in the reader's language) or an English sentence."""
         return None
 
     def check_extra(
         self, snapshot: Snapshot, seat: str, key: str, value: Any
-    ) -> str | None:
+    ) -> str | Refused | None:
         """Validate a non-order submission item (e.g. a bid); None if acceptable."""
-        return f"{key} is not used in {self.display_name or self.name}"
+        return Refused("extra_not_used", {"what": key, "variant": self.display_name or self.name})
 
     # --- bids (only asked when `takes_bids`) -------------------------------------------
 
@@ -245,7 +246,9 @@ class Variant(ABC):
     def bid_acknowledgement(
         self, snapshot: Snapshot, seat: str, bids: Mapping[str, int]
     ) -> Mapping[str, Any]:
-        """For the reply to a BID: {"bids", "total", "treasury", "currency", "warning"}."""
+        """For the reply to a BID: {"bids", "total", "treasury", "currency", "warning",
+        "overbid"}: `warning` the English words of the overbid warning (None: none),
+        `overbid` what the templates word it from (None, "half_points", "treasury")."""
         raise VariantError(Reason("bids_not_used", variant=self.display_name or self.name))
 
     def is_complete(self, snapshot: Snapshot, seat: str, submission: Submission) -> bool:

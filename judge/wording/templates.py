@@ -15,7 +15,6 @@ from typing import Any
 import jinja2
 
 from judge.bundled import data_dir
-from judge.variants.intimate.report import format_report
 from judge.wording import french_filters
 from judge.wording.readers import DEFAULT_LANGUAGE, DEFAULT_READER, LANGUAGES, Reader
 from judge.wording.time_display import show_time
@@ -121,8 +120,6 @@ def environment(language: str = DEFAULT_LANGUAGE) -> jinja2.Environment:
     env.filters["fit"] = fit
     env.filters["when"] = when
     env.filters["quoted"] = repr  # `{{ word|quoted }}`: quoted as the code's {word!r}
-    # The Intimate report's wording lives in one place, shared with the zine.
-    env.filters["intimate_lines"] = format_report
     env.filters.update(LANGUAGE_FILTERS.get(language, {}))
     return env
 

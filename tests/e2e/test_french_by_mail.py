@@ -74,6 +74,8 @@ def test_a_french_speaking_player_plays_a_year_by_mail_in_french(quick_judge: Ju
     spring = replies[("S1901M", "France")]
     assert "OK : Armée Paris -> Picardie." in spring, spring
     assert "OK : Flotte Naples -> Mer Ionienne." in spring, spring
+    assert "Vous ne contrôlez pas Autriche cette année." in spring, spring
+    assert "You do not control" not in spring, spring
     assert "OK: Army Munich -> Burgundy." in replies[("S1901M", "Germany")]
 
     # The results: French for bob, English for everyone else.
@@ -104,6 +106,7 @@ def test_a_french_speaking_player_plays_a_year_by_mail_in_french(quick_judge: Ju
     winter_fr = results["W1901A"][BOB]
     assert "Résultats des ajustements de l'hiver 1901." in winter_fr, winter_fr
     assert "Italie : Construit une armée à " in winter_fr, winter_fr
+    assert "Le judge a donné pour Italie : A NAP B (construction manquante)." in winter_fr
     assert "Adjustment results for Winter of 1901." in results["W1901A"][OBSERVER]
     assert "Pour ne plus recevoir ce courrier, envoyez UNOBSERVE g1" in winter_fr
     for text in (results["W1901A"][ANN], results["W1901A"][MASTER]):

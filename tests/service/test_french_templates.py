@@ -38,8 +38,14 @@ from service.test_mail_widths import check, play_a_standard_year, rendered
 __all__ = ["rendered"]  # the recording fixture, used by name below
 
 ROOT = templates.template_dir()
-MACRO_MODULES = ("notes.txt.j2", "announcements.txt.j2", "_order_reasons.txt.j2",
-                 "_command_errors.txt.j2", "_taskdip_sentences.txt.j2")
+MACRO_MODULES = (
+    "notes.txt.j2",
+    "announcements.txt.j2",
+    "_order_reasons.txt.j2",
+    "_command_errors.txt.j2",
+    "_taskdip_sentences.txt.j2",
+    "_intimate_sentences.txt.j2",
+)
 
 
 def tree(root: str) -> set[str]:

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from judge.variants.base import Refused
 from judge.variants.intimate.bids import (
     BidResolution,
     bid_acknowledgement,
@@ -17,12 +18,20 @@ from judge.variants.intimate.bids import (
 )
 from judge.variants.intimate.report import format_bid_report
 from judge.variants.intimate.rulesets import INTIMATE, INTIMATE_2000, PROPAGANDA, Ruleset
+from judge.wording.readers import DEFAULT_READER
+from judge.wording.templates import render_macro
 
 MERCS = ("AUSTRIA", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 HOMES = ("ENGLAND", "FRANCE")
 CREDIT_RULESETS = pytest.mark.parametrize(
     "ruleset", [INTIMATE, INTIMATE_2000], ids=lambda r: r.name
 )
+
+
+def said(refusal: object) -> str:
+    """A variant's refusal as the English reply says it."""
+    assert isinstance(refusal, Refused), refusal
+    return render_macro("notes.txt.j2", refusal.key, DEFAULT_READER, **refusal.params)
 
 
 def resolve(
@@ -185,7 +194,7 @@ def test_propaganda_both_players_overbidding_each_lose_half() -> None:
 )
 def test_check_bid_refuses(value: object, fragment: str) -> None:
     refusal = check_bid(value, MERCS, HOMES)
-    assert refusal is not None and fragment in refusal
+    assert refusal is not None and fragment in said(refusal)
 
 
 @pytest.mark.parametrize("value", [("AUSTRIA", 3), ("a", 0), ["Turkey", 12]])
@@ -202,7 +211,7 @@ def test_clean_bids_keeps_positive_bids_for_mercenaries_only() -> None:
 def test_acknowledgement_lists_bids_and_total_without_warning_within_the_treasury() -> None:
     ack = bid_acknowledgement(INTIMATE, 20, {"ITALY": 4, "AUSTRIA": 5, "TURKEY": 0})
     assert ack == {"bids": {"AUSTRIA": 5, "ITALY": 4}, "total": 9, "treasury": 20,
-                   "currency": "credits", "warning": None}
+                   "currency": "credits", "warning": None, "overbid": None}
 
 
 def test_acknowledgement_warns_when_the_total_exceeds_the_credits() -> None:

@@ -11,16 +11,24 @@ from judge.rules.orders import Build, Hold, Move, Waive
 from judge.rules.results import RuleOptions
 from judge.rules.rulebook import rulebook_options
 from judge.rules.state import GameState, Phase, Unit, UnitType
-from judge.variants.base import Seat, Snapshot, Submission, VariantError
+from judge.variants.base import Refused, Seat, Snapshot, Submission, VariantError
 from judge.variants.intimate.data import IntimateData, anarchy
 from judge.variants.intimate.rulesets import RULESETS
 from judge.variants.intimate.variant import IntimateVariant, stalemate_winner
 from judge.variants.registry import default_registry
+from judge.wording.readers import DEFAULT_READER
+from judge.wording.templates import render_macro
 
 MAP = load_map("standard")
 HOME_OWNERS = {c: p for p, cs in MAP.home_centers.items() for c in cs}
 MERCS = ("AUSTRIA", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 A = UnitType.ARMY
+
+
+def said(refusal: object) -> str:
+    """A variant's refusal as the English reply says it."""
+    assert isinstance(refusal, Refused), refusal
+    return render_macro("notes.txt.j2", refusal.key, DEFAULT_READER, **refusal.params)
 
 
 def variant(name: str = "intimate") -> IntimateVariant:
@@ -143,7 +151,7 @@ def test_both_players_owe_bids_in_the_bid_phase() -> None:
 def test_orders_are_refused_in_the_bid_phase() -> None:
     v, snap = started()
     refusal = v.check_order(snap, "1", Hold("FRANCE", A, "PAR"))
-    assert refusal is not None and "bid phase" in refusal
+    assert refusal is not None and "bid phase" in said(refusal)
 
 
 def test_check_extra_accepts_a_bid_for_a_mercenary() -> None:
@@ -156,7 +164,7 @@ def test_check_extra_accepts_a_mapping_of_bids_and_bid_none() -> None:
     assert v.check_extra(snap, "1", "bids", {"AUSTRIA": 5, "TURKEY": 0}) is None
     assert v.check_extra(snap, "1", "bids", {}) is None
     refusal = v.check_extra(snap, "1", "bids", {"AUSTRIA": 5, "ENGLAND": 1})
-    assert refusal is not None and "home power" in refusal
+    assert refusal is not None and "home power" in said(refusal)
 
 
 @pytest.mark.parametrize(
@@ -167,12 +175,12 @@ def test_check_extra_accepts_a_mapping_of_bids_and_bid_none() -> None:
 def test_check_extra_refuses(key: str, value: object, fragment: str) -> None:
     v, snap = started()
     refusal = v.check_extra(snap, "1", key, value)
-    assert refusal is not None and fragment in refusal
+    assert refusal is not None and fragment in said(refusal)
 
 
 def test_bids_are_refused_outside_the_bid_phase() -> None:
     refusal = variant().check_extra(board("S1901M", {}), "1", "bid", ("AUSTRIA", 5))
-    assert refusal is not None and "only in a bid phase" in refusal
+    assert refusal is not None and "only in a bid phase" in said(refusal)
 
 
 def test_bid_acknowledgement_uses_the_seats_treasury() -> None:
@@ -241,7 +249,7 @@ def test_movement_duties_are_owed_for_controlled_powers_not_anarchy() -> None:
 )
 def test_orders_for_units_the_seat_does_not_control_are_refused(power: str, message: str) -> None:
     v, snap = variant(), board("S1902M", {"AUSTRIA": "FRANCE", "ITALY": "ENGLAND"})
-    assert v.check_order(snap, "1", Move(power, A, "XXX", "YYY")) == message
+    assert said(v.check_order(snap, "1", Move(power, A, "XXX", "YYY"))) == message
 
 
 def test_orders_for_controlled_units_are_accepted() -> None:
@@ -259,7 +267,7 @@ def winter_with_german_builds(rules: dict[str, str] | None = None) -> Snapshot:
 def test_a_mercenary_with_builds_due_cannot_waive() -> None:
     v, snap = variant(), winter_with_german_builds()
     refusal = v.check_order(snap, "1", Waive("GERMANY"))
-    assert refusal is not None and "cannot waive" in refusal
+    assert refusal is not None and "cannot waive" in said(refusal)
     assert v.check_order(snap, "1", Waive("FRANCE")) is None
     assert v.check_order(snap, "1", Build("GERMANY", A, "KIE")) is None
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from judge.language.command_types import Bid, BidNone
 from judge.service.commands.orders import running_board
-from judge.service.context import MailContext, Note, Refusal, note
+from judge.service.context import MailContext, Note, Refusal, note, variant_refusal
 from judge.service.snapshots import Board, seat_of
 from judge.store import games as store
 from judge.variants.base import Variant
@@ -45,7 +45,7 @@ def _check(board: Board, seat: str, command: Bid | BidNone) -> Variant:
     else:
         refusal = variant.check_extra(board.snapshot, seat, "bids", {})
     if refusal:
-        raise Refusal("order_refused", message=refusal)
+        raise variant_refusal(refusal)
     if not variant.takes_bids:
         raise Refusal("not_supported", what="BID")
     return variant
@@ -79,5 +79,5 @@ def _acknowledgement(board: Board, ack: Mapping[str, Any]) -> Note:
         total=ack["total"],
         treasury=ack["treasury"],
         currency=ack["currency"],
-        warning=ack["warning"],
+        overbid=ack["overbid"],
     )

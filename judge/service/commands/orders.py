@@ -29,10 +29,11 @@ from judge.service.commands.order_hints import (
     waive_text,
 )
 from judge.service.commands.order_listing import orders_listing
-from judge.service.context import MailContext, Note, Refusal, Signed, note
+from judge.service.context import MailContext, Note, Refusal, Signed, note, variant_refusal
 from judge.service.snapshots import Board, load_board, parse_stored, seat_of, variants
 from judge.store import games as store
 from judge.store.models import GameStatus
+from judge.variants.base import Refused
 from judge.wording.describe import describe_order, power_title, worded_order
 
 
@@ -72,7 +73,7 @@ def order_line(ctx: MailContext, command: OrderLine) -> list[Note]:
     order, text = read_order(board, command, powers, seat)
     refusal = board.variant.check_order(board.snapshot, seat, order)
     if refusal:
-        raise Refusal("order_refused", message=refusal)
+        raise variant_refusal(refusal)
     replaced = _store(ctx, board, signed, order, text)
     notes = [note("order_ok", text=worded_order(board.variant.map, order))]
     if replaced:
@@ -99,7 +100,7 @@ def read_order(
     except IllegalOrder as error:
         refusal = _someone_elses(board, text, seat)
         if refusal:
-            raise Refusal("order_refused", message=refusal) from error
+            raise variant_refusal(refusal) from error
         foreign = foreign_unit(game_map, state, text, error, powers)
         if foreign is not None:
             raise Refusal("not_your_unit", unit=foreign) from error
@@ -119,7 +120,7 @@ def _adjustment_warnings(ctx: MailContext, board: Board, order: Order) -> list[N
                  sent=excess.sent, kind=excess.kind)]  # fmt: skip
 
 
-def _someone_elses(board: Board, text: str, seat: str) -> str | None:
+def _someone_elses(board: Board, text: str, seat: str) -> str | Refused | None:
     """The variant's refusal of an order for a unit the seat may not order now
     (e.g. an Intimate mercenary in anarchy), or None when that is not the trouble."""
     try:

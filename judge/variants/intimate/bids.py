@@ -21,11 +21,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.rules.state import power_name
+from judge.variants.base import Refused
 from judge.variants.intimate.rulesets import Overbid, Payment, Ruleset
 
 Bids = Mapping[str, Mapping[str, int]]  # bidder's home power -> mercenary -> amount
 
 WON, FAILED, TIED, VOID, HALF = "won", "failed", "tied", "void", "half"
+
+# The note on a treasury row (`note_key`), and its English words (`note`).
+TREASURY_LOST, CANNOT_PAY, HALF_PRICE, HALF_LOST = (
+    "treasury_lost", "cannot_pay_half_price", "half_price", "half_points_lost"
+)
+NOTES = {
+    TREASURY_LOST: "overbid: treasury lost",
+    CANNOT_PAY: "cannot pay the half price",
+    HALF_PRICE: "half price",
+    HALF_LOST: "overbid: half the points lost",
+}
 
 
 @dataclass(frozen=True)
@@ -40,20 +52,21 @@ class BidResolution:
 # --- single bids, as they arrive ------------------------------------------------------
 
 
-def check_bid(value: Any, mercenaries: Sequence[str], homes: Sequence[str]) -> str | None:
-    """Refusal of one bid `(power, amount)`, or None. `amount` 0 withdraws a bid."""
+def check_bid(value: Any, mercenaries: Sequence[str], homes: Sequence[str]) -> Refused | None:
+    """Refusal of one bid `(power, amount)` (a note of `templates/notes.txt.j2`),
+    or None. `amount` 0 withdraws a bid."""
     if not isinstance(value, (tuple, list)) or len(value) != 2:
-        return "a bid is a power and an amount, e.g. BID AUSTRIA 5"
+        return Refused("bid_malformed")
     word, amount = value
     power = power_name(str(word))
     if power is None:
-        return f"{word} is not a power"
+        return Refused("bid_not_a_power", {"word": str(word)})
     if power in homes:
-        return f"{power.title()} is a home power: bids are for mercenaries only"
+        return Refused("bid_on_home_power", {"power": power.title()})
     if power not in mercenaries:
-        return f"{power.title()} is not a mercenary in this game"
+        return Refused("bid_not_a_mercenary", {"power": power.title()})
     if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-        return f"a bid must be a whole number of 0 or more, not {amount!r}"
+        return Refused("bid_amount", {"amount": repr(amount)})
     return None
 
 
@@ -70,7 +83,8 @@ def clean_bids(raw: Mapping[str, Any], mercenaries: Sequence[str]) -> dict[str, 
 
 
 def bid_acknowledgement(ruleset: Ruleset, treasury: int, bids: Mapping[str, int]) -> dict[str, Any]:
-    """What the reply to a BID line tells the bidder: current bids, total, warning.
+    """What the reply to a BID line tells the bidder: current bids, total, warning
+    (`warning` in English, `overbid` the kind of risk the templates word).
 
     `bids` are the seat's bids after the new line was applied (0 = withdrawn).
     """
@@ -82,10 +96,21 @@ def bid_acknowledgement(ruleset: Ruleset, treasury: int, bids: Mapping[str, int]
         "treasury": treasury,
         "currency": ruleset.currency,
         "warning": _overbid_warning(ruleset, total, treasury),
+        "overbid": _overbid_risk(ruleset, total, treasury),
     }
 
 
+def _overbid_risk(ruleset: Ruleset, total: int, treasury: int) -> str | None:
+    """What the templates word the warning from: None (no risk), "half_points"
+    (propaganda: bids void, half the points lost) or "treasury" (the others:
+    overbidding loses all the treasury)."""
+    if total <= treasury:
+        return None
+    return "half_points" if ruleset.overbid is Overbid.HALF_POINTS else "treasury"
+
+
 def _overbid_warning(ruleset: Ruleset, total: int, treasury: int) -> str | None:
+    """The warning in English (`warning`), the words of the `bid_ok` note's."""
     if total <= treasury:
         return None
     if ruleset.overbid is Overbid.HALF_POINTS:
@@ -141,7 +166,7 @@ def _resolve_forfeit(
     if not over:
         return _settle_normally(ruleset, treasury, bids, winners, won, mercs)
     if len(over) == len(treasury):
-        notes = {p: "overbid: treasury lost" for p in treasury}
+        notes = {p: TREASURY_LOST for p in treasury}
         return _settle_void(ruleset, treasury, bids, won, set(over), notes, mercs)
     return _settle_one_overbid(ruleset, treasury, bids, won, over[0], mercs)
 
@@ -189,7 +214,7 @@ def _settle_one_overbid(
     other = next(p for p in treasury if p != overbidder)
     cost = half_price(bids[other])
     if cost > treasury[other]:
-        notes = {overbidder: "overbid: treasury lost", other: "cannot pay the half price"}
+        notes = {overbidder: TREASURY_LOST, other: CANNOT_PAY}
         return _settle_void(ruleset, treasury, bids, won, {overbidder}, notes, mercs)
     control: dict[str, str | None] = {m: other if bids[other].get(m) else None for m in mercs}
     new = {overbidder: 0, other: treasury[other] - cost}
@@ -197,7 +222,7 @@ def _settle_one_overbid(
         _entry(p, m, a, VOID, 0) if p == overbidder else _entry(p, m, a, HALF, (a + 1) // 2)
         for p, m, a in _each_bid(bids, mercs)
     ]
-    notes = {overbidder: "overbid: treasury lost", other: "half price"}
+    notes = {overbidder: TREASURY_LOST, other: HALF_PRICE}
     report = _report(ruleset, entries, won, {overbidder}, control, treasury, new, notes)
     return BidResolution(control, new, report)
 
@@ -215,7 +240,7 @@ def _resolve_propaganda(
         _entry(p, m, a, VOID, 0) if p in over else _entry(p, m, a, _fate(p, m, winners), a)
         for p, m, a in _each_bid(bids, mercs)
     ]
-    notes = {p: "overbid: half the points lost" for p in over}
+    notes = {p: HALF_LOST for p in over}
     report = _report(ruleset, entries, won, over, dict(winners), treasury, new, notes)
     return BidResolution(dict(winners), new, report)
 
@@ -272,7 +297,7 @@ def _report(
         "control": [{"power": m, "controller": c} for m, c in control.items()],
         "treasury": [
             {"player": p, "old": old[p], "spent": old[p] - new[p], "new": new[p],
-             "note": notes.get(p)}
+             "note": NOTES.get(notes.get(p, "")), "note_key": notes.get(p)}
             for p in players
         ],
     }

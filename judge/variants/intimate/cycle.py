@@ -26,6 +26,7 @@ from judge.variants.intimate.victory import (
     Verdict,
     decide,
     occupied_home_centres,
+    victory_entry,
 )
 
 Adjudicator = Callable[
@@ -69,10 +70,10 @@ class Cycle:
             data, report["income"] = self._pay(data, after.centers)
         verdict, data = self._victory(before, fall_over, after, data)
         if verdict.winner is not None:
-            report["victory"] = {"winner": verdict.winner, "text": verdict.text}
+            report["victory"] = victory_entry(verdict)
             return Step(after, data, results, report, verdict.winner)
         if verdict.tied:
-            report["victory"] = {"winner": None, "text": verdict.text + self._tie_note(data)}
+            report["victory"] = victory_entry(verdict, data.recheck_fall)
         if after.phase.year > before.year:
             after, data, extra = self.new_year(after, data, before.year)
             report.update(extra)
@@ -129,11 +130,6 @@ class Cycle:
         projected = projected_fall_owners(state, self.game_map.centers)
         money, _ = pay_income(data.credits, projected, self.ruleset.income_per_centre, "")
         return money
-
-    def _tie_note(self, data: IntimateData) -> str:
-        if data.recheck_fall is not None:
-            return f" Play continues; the result is decided again after fall {data.recheck_fall}."
-        return " Play continues until there is no tie."
 
     # --- the turn of the year -------------------------------------------------------
 

@@ -50,13 +50,30 @@ def apply_percent(points: int, percent: int) -> int:
 
 @dataclass(frozen=True)
 class Change:
-    """One popularity change for one player, with its cause for the report."""
+    """One popularity change for one player, with its cause for the report.
+
+    The cause is told by `rule` and the names in it: `mercenary`, controlled by
+    `controller`, and the centre (`centre_name`) it captured (iii), that
+    `controller` took from it (i), or that it lost to `owner` (ii). `cause` is
+    the English sentence; the templates word the values for their reader."""
 
     player: str
     rule: str  # "i", "ii" or "iii"
     percent: int
     centre: str
-    cause: str
+    mercenary: str
+    controller: str
+    centre_name: str
+    owner: str
+
+    @property
+    def cause(self) -> str:
+        merc, home, centre = self.mercenary.title(), self.controller.title(), self.centre_name
+        if self.rule == "iii":
+            return f"{merc}, controlled by {home}, captured {centre}"
+        if self.rule == "i":
+            return f"{home} took {centre}, a home centre of {merc}, which {home} controlled"
+        return f"{merc}, controlled by {home}, lost {centre} to {self.owner.title()}"
 
 
 def popularity_changes(
@@ -106,8 +123,7 @@ class _Year:
     def captures(self) -> list[Change]:
         """(iii) +10% for every centre a controlled mercenary captured."""
         return [
-            Change(home, "iii", 10, c,
-                   f"{merc.title()}, controlled by {home.title()}, captured {self.name(c)}")
+            Change(home, "iii", 10, c, merc, home, self.name(c), merc)
             for merc, home in self.controlled()
             for c in sorted(self.end)
             if self.end[c] == merc and self.start.get(c) != merc
@@ -116,9 +132,7 @@ class _Year:
     def betrayals(self) -> list[Change]:
         """(i) -30% for every home centre of one's own mercenary taken by one's home units."""
         return [
-            Change(home, "i", -30, c,
-                   f"{home.title()} took {self.name(c)}, a home centre of {merc.title()}, "
-                   f"which {home.title()} controlled")
+            Change(home, "i", -30, c, merc, home, self.name(c), owner)
             for merc, home in self.controlled()
             for c, owner in self.lost(merc)
             if owner == home
@@ -131,12 +145,12 @@ class _Year:
             for c, owner in self.lost(merc):
                 if owner == home:
                     continue
-                cause = (f"{merc.title()}, controlled by {home.title()}, lost "
-                         f"{self.name(c)} to {owner.title()}")
-                changes.append(Change(home, "ii", -10, c, cause))
+                changes.append(Change(home, "ii", -10, c, merc, home, self.name(c), owner))
                 capturer = self.player_of(owner)
                 if capturer is not None:
-                    changes.append(Change(capturer, "ii", -10, c, cause))
+                    changes.append(
+                        Change(capturer, "ii", -10, c, merc, home, self.name(c), owner)
+                    )
         return changes
 
 
@@ -154,6 +168,9 @@ def apply_changes(
         rows.append(
             {"player": change.player, "rule": change.rule, "percent": change.percent,
              "centre": change.centre, "cause": change.cause,
-             "old": old, "new": new[change.player]}
+             "old": old, "new": new[change.player],
+             # what the templates word the cause from (`cause` is the English one)
+             "mercenary": change.mercenary, "controller": change.controller,
+             "centre_name": change.centre_name, "owner": change.owner}
         )
     return new, rows

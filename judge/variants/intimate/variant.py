@@ -14,7 +14,6 @@ from typing import Any
 
 from judge.rules.map import GameMap
 from judge.rules.orders import Build, IllegalOrder, Order, Waive
-from judge.rules.reasons import Reason
 from judge.rules.state import Phase, PhaseType, Season
 from judge.variants.base import (
     Outcome,
@@ -148,26 +147,27 @@ class IntimateVariant(Variant):
                 owed[seat] = mine
         return owed
 
-    def check_order(self, snapshot: Snapshot, seat: str, order: Order) -> str | None:
+    def check_order(self, snapshot: Snapshot, seat: str, order: Order) -> Refused | None:
+        """The refusals are notes (`templates/notes.txt.j2`), worded for the reader."""
         phase = snapshot.phase
         if phase.type is PhaseType.BID:
-            return Reason("bid_phase_no_orders", phase=phase)
+            return Refused("bid_phase", {"phase": str(phase)})
         data = _data(snapshot)
         if order.power not in self.orderable_powers(snapshot, seat):
             return self._not_yours(data, seat, order.power)
         if isinstance(order, Waive) and order.power in self.must_build(snapshot):
-            return Reason("mercenary_no_waive", power=order.power.title())
+            return Refused("mercenary_cannot_waive", {"power": order.power.title()})
         return None
 
-    def _not_yours(self, data: IntimateData, seat: str, power: str) -> str:
+    def _not_yours(self, data: IntimateData, seat: str, power: str) -> Refused:
         home = data.home_of(seat)
         if home is None:
-            return Reason("not_a_player")
+            return Refused("not_a_player_in_game")
         if power in data.homes.values():
-            return Reason("opponents_home_power", power=power.title())
+            return Refused("not_yours_opponent_home", {"power": power.title()})
         if data.controller(power) is None:
-            return Reason("power_in_anarchy", power=power.title())
-        return Reason("power_not_controlled", power=power.title())
+            return Refused("not_yours_anarchy", {"power": power.title()})
+        return Refused("not_yours_this_year", {"power": power.title()})
 
     def must_build(self, snapshot: Snapshot) -> frozenset[str]:
         """Controlled mercenaries with builds due that cannot be waived."""
@@ -182,7 +182,7 @@ class IntimateVariant(Variant):
             if data.control.get(m) and adjustment_delta(self.map, snapshot.state, m) > 0
         )
 
-    def check_extra(self, snapshot: Snapshot, seat: str, key: str, value: Any) -> str | None:
+    def check_extra(self, snapshot: Snapshot, seat: str, key: str, value: Any) -> Refused | None:
         """Refuse bids or accept them (None).
 
         `key` "bid" with `value` (power, amount): one BID line; `power` a power
@@ -191,12 +191,12 @@ class IntimateVariant(Variant):
         over the treasury is NOT refused: see `bid_acknowledgement`.
         """
         if key not in ("bid", "bids"):
-            return f"{key} is not used in {self.display_name}"
+            return Refused("extra_not_used", {"what": key, "variant": self.display_name})
         if snapshot.phase.type is not PhaseType.BID:
-            return f"bids are taken only in a bid phase, and {snapshot.phase} is not one"
+            return Refused("bids_only_in_bid_phase", {"phase": str(snapshot.phase)})
         data = _data(snapshot)
         if seat not in data.homes:
-            return "only the two players bid"
+            return Refused("only_players_bid")
         items = list(value.items()) if key == "bids" and isinstance(value, Mapping) else [value]
         homes = tuple(data.homes.values())
         refusals = (check_bid(item, data.mercenaries, homes) for item in items)
@@ -205,7 +205,8 @@ class IntimateVariant(Variant):
     def bid_acknowledgement(
         self, snapshot: Snapshot, seat: str, bids: Mapping[str, int]
     ) -> dict[str, Any]:
-        """For the reply to a BID: {"bids", "total", "treasury", "currency", "warning"}."""
+        """For the reply to a BID: {"bids", "total", "treasury", "currency", "warning",
+        "overbid"}."""
         data = _data(snapshot)
         home = data.homes[seat]
         return bid_acknowledgement(self.ruleset, data.credits[home], bids)
@@ -316,7 +317,10 @@ class IntimateVariant(Variant):
             orders.extend(o for o in sub.orders if o.power is None or o.power in mine)
         added = self._defaults(snapshot, orders)
         orders = [*drop_waives(orders, self.must_build(snapshot)), *added]
-        notes = [{"power": str(o.power), "order": str(o), "reason": _why(o)} for o in added]
+        notes = [
+            {"power": str(o.power), "order": str(o), "reason": _why(o), "missing": _missing(o)}
+            for o in added
+        ]
         return orders, notes
 
     def _defaults(self, snapshot: Snapshot, orders: list[AnyOrder]) -> list[Order]:
@@ -402,8 +406,14 @@ def _spring_moves(snapshot: Snapshot) -> Phase:
     return Phase(snapshot.phase.year, Season.SPRING, PhaseType.MOVEMENT)
 
 
+def _missing(order: Order) -> str:
+    """What the default order stands for: "build" or "retreat" (the templates word it)."""
+    return "build" if isinstance(order, Build) else "retreat"
+
+
 def _why(order: Order) -> str:
-    return "missing build" if isinstance(order, Build) else "missing retreat"
+    """The English reason (`reason`), kept for the zine and for reports stored before."""
+    return f"missing {_missing(order)}"
 
 
 def _merge(public: dict[str, Any], part: Mapping[str, Any]) -> None:

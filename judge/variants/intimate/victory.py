@@ -12,7 +12,8 @@ until there is no tie; Wright compares points + 4 per centre owned.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from judge.rules.state import GameState
 from judge.variants.intimate.rulesets import TieBreak
@@ -20,13 +21,24 @@ from judge.variants.intimate.rulesets import TieBreak
 MAX_OCCUPATION_SCORE = 3  # occupying 4 Russian home centres counts as 3
 
 
+# Why a verdict is what it is (`Verdict.reason`), for the templates to word it.
+OCCUPIES, MORE_OCCUPIED, LARGER_BALANCE, TIE = "occupies", "more_occupied", "larger_balance", "tie"
+
+
 @dataclass(frozen=True)
 class Verdict:
-    """`winner`: a home power or None. `tied`: both invaded and nothing split them."""
+    """`winner`: a home power or None. `tied`: both invaded and nothing split them.
+
+    `text` is the English sentence; `reason` and `values` are what the templates
+    word it from in the reader's language: the centres occupied (OCCUPIES), the
+    winner's and the loser's scores (MORE_OCCUPIED, LARGER_BALANCE), or the score
+    of both (TIE)."""
 
     winner: str | None
     tied: bool
     text: str
+    reason: str = ""
+    values: Mapping[str, Any] = field(default_factory=dict)
 
 
 NO_VICTORY = Verdict(None, False, "")
@@ -60,29 +72,56 @@ def decide(
         return NO_VICTORY
     if len(invaders) == 1:
         winner = invaders[0]
-        text = f"{winner.title()} occupies {_list(occupied[winner], names)}."
-        return Verdict(winner, False, text)
+        centres = [(names or {}).get(c, c) for c in occupied[winner]]
+        text = f"{winner.title()} occupies {', '.join(centres)}."
+        return Verdict(winner, False, text, OCCUPIES, {"centres": centres})
     if tie_break is not TieBreak.POINTS_PLUS_CENTRES:
         scores = {p: occupation_score(occupied[p]) for p in invaders}
-        verdict = _larger(scores, "occupies more of the opponent's home centres")
+        verdict = _larger(scores, MORE_OCCUPIED)
         if verdict.winner or tie_break is TieBreak.UNTIL_NO_TIE:
             return verdict
-    return _larger({p: money[p] for p in invaders}, "has the larger balance")
+    return _larger({p: money[p] for p in invaders}, LARGER_BALANCE)
+
+
+_WHY = {
+    MORE_OCCUPIED: "occupies more of the opponent's home centres",
+    LARGER_BALANCE: "has the larger balance",
+}
 
 
 def _larger(values: Mapping[str, int], reason: str) -> Verdict:
     (a, va), (b, vb) = sorted(values.items())
     if va == vb:
-        return Verdict(None, True, f"Both players invaded at once and tie ({va} each).")
+        text = f"Both players invaded at once and tie ({va} each)."
+        return Verdict(None, True, text, TIE, {"score": va})
     winner = a if va > vb else b
-    return Verdict(
-        winner, False, f"Both players invaded at once; {winner.title()} {reason} "
-        f"({max(va, vb)} to {min(va, vb)})."
-    )
+    high, low = max(va, vb), min(va, vb)
+    text = f"Both players invaded at once; {winner.title()} {_WHY[reason]} ({high} to {low})."
+    return Verdict(winner, False, text, reason, {"high": high, "low": low})
 
 
-def _list(centres: Sequence[str], names: Mapping[str, str] | None = None) -> str:
-    return ", ".join((names or {}).get(c, c) for c in centres)
+def victory_entry(verdict: Verdict, decided_again_after: int | None = None) -> dict[str, Any]:
+    """The report's `victory`: the winner, `text` (the English sentence, kept for the
+    zine and for reports stored before), and what the templates word it from.
+
+    A tie says what happens next: decided again after the fall `decided_again_after`
+    (rx03), or play goes on until there is no tie (None)."""
+    entry: dict[str, Any] = {
+        "winner": verdict.winner,
+        "text": verdict.text,
+        "reason": verdict.reason,
+        **verdict.values,
+    }
+    if verdict.tied:
+        entry["decided_again_after"] = decided_again_after
+        entry["text"] = verdict.text + tie_note(decided_again_after)
+    return entry
+
+
+def tie_note(decided_again_after: int | None) -> str:
+    if decided_again_after is not None:
+        return f" Play continues; the result is decided again after fall {decided_again_after}."
+    return " Play continues until there is no tie."
 
 
 def stalemate_verdict(centers: Mapping[str, str], homes: Sequence[str]) -> str | list[str]:
