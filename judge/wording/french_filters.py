@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable
 
 from judge.wording.names_fr import french_name
+from judge.wording.rule_help_fr import aide_regle
 from judge.wording.vocabulary import ENGLISH, FRENCH
 
 _TYPES = {word: code for code, word in ENGLISH.phase_types.items()}
@@ -48,4 +49,4 @@ def phase(words: str | None) -> str | None:
     )
 
 
-FILTERS = {"nom": nom, "noms": noms, "phase": phase}
+FILTERS = {"nom": nom, "noms": noms, "phase": phase, "aide_regle": aide_regle}

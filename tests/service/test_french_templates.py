@@ -25,10 +25,12 @@ from judge.language.messages import ENGLISH as COMMAND_ENGLISH
 from judge.language.messages import Message
 from judge.rules.reasons import ENGLISH, Reason
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage, OutboxStatus
+from judge.variants.registry import default_registry
 from judge.variants.taskdip.tasks import TABLE as TASKS
 from judge.wording import templates
 from judge.wording.names_fr import FRENCH_POWER_NAMES
 from judge.wording.readers import DEFAULT_READER, Reader
+from judge.wording.rule_help_fr import RULE_HELP_FR
 from service import harness
 from service.harness import JudgeHarness, body_of
 from service.intimate_game import MASTER, OBSERVER, bid
@@ -333,3 +335,19 @@ def test_a_french_master_reads_a_refused_rule_in_french(judge: JudgeHarness) -> 
     assert "must be one of" not in text, text
     english = body_of(judge.reply("gm2@example.org", "CREATE g2 gmpass standard\nSET RULE zzz 1"))
     assert "no rule flag 'zzz' in standard (flags:" in english, english
+
+
+def test_every_rule_flag_has_its_french_help() -> None:
+    """HELP gm in French explains every flag in French; a flag a variant words its
+    own way has its own French text (`variant:flag`)."""
+    registry = default_registry()
+    generic: dict[str, str] = {}
+    for name in registry.names():
+        for flag, spec in registry.get(name).rule_flags.items():
+            generic.setdefault(flag, spec[2])
+    for name in registry.names():
+        for flag, spec in registry.get(name).rule_flags.items():
+            own = f"{name}:{flag}"
+            assert own in RULE_HELP_FR or flag in RULE_HELP_FR, own
+            if spec[2] != generic[flag]:
+                assert own in RULE_HELP_FR, f"{own} is worded its own way in English"
