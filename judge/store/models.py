@@ -379,6 +379,9 @@ class Event(Base):
     public: Mapped[bool] = mapped_column(Boolean, default=True)
     recipients: Mapped[list[str]] = mapped_column(_json_list(), default=list)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    # The same entry worded in other languages, {"fr": text}, where its mails were
+    # (HISTORY shows a reader their own); None: English only.
+    translations: Mapped[dict[str, str] | None] = mapped_column(_json_dict(), default=None)
 
 
 class Address(Base):

@@ -351,3 +351,15 @@ def test_every_rule_flag_has_its_french_help() -> None:
             assert own in RULE_HELP_FR or flag in RULE_HELP_FR, own
             if spec[2] != generic[flag]:
                 assert own in RULE_HELP_FR, f"{own} is worded its own way in English"
+
+
+def test_history_shows_a_french_reader_the_french_record(judge: JudgeHarness) -> None:
+    judge.start_game()
+    france, england = judge.players["France"], judge.players["England"]
+    judge.reply(france.address, f"SIGNON Fg1 {france.password}\nSET LANGUAGE fr")
+    judge.play_phase()  # S1901M, worded in French for France's mail
+    french = body_of(judge.reply(france.address, f"SIGNON Fg1 {france.password}\nHISTORY g1"))
+    assert "Résultats des mouvements du printemps 1901." in french, french
+    assert "Movement results for" not in french, french
+    english = body_of(judge.reply(england.address, f"SIGNON Eg1 {england.password}\nHISTORY g1"))
+    assert "Movement results for Spring of 1901." in english, english

@@ -132,7 +132,11 @@ def history(ctx: MailContext, command: History) -> list[Note]:
     """
     game = _game(ctx.session, command.game)
     phases = [
-        {"title": _history_title(event.kind, event.phase, event.author), "body": event.body}
+        {
+            "title": _history_title(event.kind, event.phase, event.author),
+            "body": event.body,
+            "worded": dict(event.translations or {}),  # the reader's language, if kept
+        }
         for event in store.events_of(ctx.session, game, public_only=True)
         if event.kind in ("results", "end") or event.kind in HISTORY_TITLES
     ]

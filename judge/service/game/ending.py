@@ -53,10 +53,15 @@ def finish_game(
         )  # fmt: skip
         return over + reports[reader.language]
 
-    store.add_event(
+    event = store.add_event(
         ctx.session, game, kind="end", body=body(DEFAULT_READER), now=ctx.now, phase=game.phase
     )
     people = audience(ctx.session, game)
+    readers = readers_for(game, people)
+    others = {reader.language for reader in readers.values()} - {DEFAULT_READER.language}
+    event.translations = {  # HISTORY shows each reader the record in their language
+        language: body(Reader(language=language)) for language in sorted(others)
+    } or None
     broadcast(
         ctx.session,
         ctx.config,
@@ -66,5 +71,5 @@ def finish_game(
         body=body,
         kind="broadcast",
         now=ctx.now,
-        readers=readers_for(game, people),
+        readers=readers,
     )

@@ -113,13 +113,21 @@ def process_phase(
     store.mark_processed(board.record, results_to_json(outcome.results), now=now)
     board.record.report = dict(outcome.report) if outcome.report else None
     phase = board.record.phase
-    public_for = functools.cache(
-        functools.partial(_public_text, board.variant, board.state, outcome, tuple(disorder))
-    )
+    worded: dict[str, str] = {}  # language -> the public results, as the mails needed them
+
+    def public_for(language: str) -> str:
+        if language not in worded:
+            worded[language] = _public_text(
+                board.variant, board.state, outcome, tuple(disorder), language
+            )
+        return worded[language]
+
     public = public_for(DEFAULT_LANGUAGE)  # the public record is kept in English
-    store.add_event(session, game, kind="results", body=public, now=now, phase=phase)
+    event = store.add_event(session, game, kind="results", body=public, now=now, phase=phase)
     moved = _advance(session, game, board, outcome, now)
     _mail_results(session, config, board, outcome, public_for, now, moved)
+    others = {language: text for language, text in worded.items() if language != DEFAULT_LANGUAGE}
+    event.translations = others or None  # HISTORY shows a French reader the French record
     next_phase = None if outcome.finished else game.phase
     return Processed(phase, next_phase, outcome.finished)
 
