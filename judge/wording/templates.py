@@ -1,7 +1,10 @@
-"""The one Jinja2 environment that holds the wording of every mail the judge sends.
+"""The Jinja2 environments that hold the wording of every mail the judge sends, one
+per language (`templates/` in English, `templates/fr/` in French, the same names).
 
-Mail is text/plain, so there is no autoescaping; `StrictUndefined` turns a missing
-value into an error instead of a silently blank line in a player's mail.
+Every mail is rendered for its `Reader`: their language picks the environment, and
+their time zone and language show each moment (`|when`). Mail is text/plain, so
+there is no autoescaping; `StrictUndefined` turns a missing value into an error
+instead of a silently blank line in a player's mail.
 """
 
 from __future__ import annotations
