@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.rules.reasons import KeyedText
+
 DURATION_HELP = "write a duration like 2d, 36h, 90m, 30s or 1d12h"
 WHEN_HELP = "write a time like 2026-12-01T18:00Z, or a duration from now like +2d or +36h"
 DATE_HELP = "write a date like 2026-12-24, 24 Dec or Dec 24, with a time if you like (18:00)"
@@ -127,31 +129,13 @@ ENGLISH: dict[str, str] = {
 }  # fmt: skip
 
 
-class Message(str):
+class Message(KeyedText):
     """The English text of a refusal, with the `key` and `params` it was made from.
 
     A value stays as given (a `Message` stays one, so its own wording can follow it);
     others become text."""
 
-    key: str
-    params: dict[str, Any]
-
-    def __new__(cls, key: str, **params: Any) -> Message:
-        values = {
-            name: value if isinstance(value, Message) else str(value)
-            for name, value in params.items()
-        }
-        made = super().__new__(cls, ENGLISH[key].format(**values))
-        made.key = key
-        made.params = values
-        return made
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_remake, (self.key, self.params))
-
-
-def _remake(key: str, params: dict[str, Any]) -> Message:
-    return Message(key, **params)
+    TABLE = ENGLISH
 
 
 class WordedError(ValueError):

@@ -13,7 +13,8 @@ the English template.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self
 
 # key -> the English text, with `{name}` for each value the reason carries.
 ENGLISH: dict[str, str] = {
@@ -65,25 +66,39 @@ ENGLISH: dict[str, str] = {
 }  # fmt: skip
 
 
-class Reason(str):
-    """The English text of a refusal, with the `key` and `params` it was made from."""
+class KeyedText(str):
+    """An English text that also carries the `key` and `params` it was made from, so a
+    template can word it in another language. `TABLE` (key -> English, with `{name}`
+    for each value) is the subclass's. A value stays a `KeyedText` when it is one
+    (its own wording can follow it); others become text. It pickles as key and
+    values, so it crosses a process boundary whole."""
 
+    TABLE: ClassVar[Mapping[str, str]] = {}
     key: str
-    params: dict[str, str]
+    params: dict[str, Any]
 
-    def __new__(cls, key: str, **params: Any) -> Reason:
-        values = {name: str(value) for name, value in params.items()}
-        made = super().__new__(cls, ENGLISH[key].format(**values))
+    def __new__(cls, key: str, **params: Any) -> Self:
+        values = {
+            name: value if isinstance(value, KeyedText) else str(value)
+            for name, value in params.items()
+        }
+        made = super().__new__(cls, cls.TABLE[key].format(**values))
         made.key = key
         made.params = values
         return made
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_remake, (self.key, self.params))
+        return (_remake, (type(self), self.key, self.params))
 
 
-def _remake(key: str, params: dict[str, str]) -> Reason:
-    return Reason(key, **params)
+def _remake(cls: type[KeyedText], key: str, params: dict[str, Any]) -> KeyedText:
+    return cls(key, **params)
+
+
+class Reason(KeyedText):
+    """The English text of a refusal, with the `key` and `params` it was made from."""
+
+    TABLE = ENGLISH
 
 
 def key_of(text: str) -> str | None:
