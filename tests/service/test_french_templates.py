@@ -363,3 +363,19 @@ def test_history_shows_a_french_reader_the_french_record(judge: JudgeHarness) ->
     assert "Movement results for" not in french, french
     english = body_of(judge.reply(england.address, f"SIGNON Eg1 {england.password}\nHISTORY g1"))
     assert "Movement results for Spring of 1901." in english, english
+
+
+def test_the_times_in_a_french_players_replies_are_french(judge: JudgeHarness) -> None:
+    judge.start_game()
+    france = judge.players["France"]
+    signon = f"SIGNON Fg1 {france.password}"
+    judge.reply(france.address, f"{signon}\nSET LANGUAGE fr")
+    zone = " ".join(body_of(judge.reply(france.address, f"{signon}\nSET TIMEZONE Europe/Paris"))
+                    .split())  # fmt: skip
+    assert re.search(r"La date limite est le (lun|mar|mer|jeu|ven|sam|dim)\. \d+ \S+ 2026 "
+                     r"\d\d:\d\d CET \(Europe/Paris\)", zone), zone  # fmt: skip
+    away = " ".join(body_of(judge.reply(france.address, f"{signon}\nSET ABSENCE 2026-02-10"))
+                    .split())  # fmt: skip
+    assert "du mar. 10 févr. 2026 00:00 CET (Europe/Paris)" in away, away
+    for english in ("Sun ", "Mon ", "Tue ", "Feb "):
+        assert english not in zone + away, zone + away

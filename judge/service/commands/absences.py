@@ -20,7 +20,7 @@ from datetime import UTC, datetime, timedelta
 
 from judge.language.command_types import SetAbsence, SetNoAbsence
 from judge.service.commands.setting_echo import duration_words
-from judge.service.commands.zones import format_time_in, zone_info
+from judge.service.commands.zones import zone_info
 from judge.service.context import MailContext, Note, Refusal, Signed, note
 from judge.service.game.absence_moves import powers_of
 from judge.service.game.absence_times import (
@@ -46,7 +46,7 @@ def set_absence(ctx: MailContext, command: SetAbsence) -> list[Note]:
     signed = _absent_player(ctx)
     zone = signed.player.timezone
     start, end = absence_span(command.start, command.end, zone, ctx.now)
-    shown = {"start": format_time_in(start, zone), "end": format_time_in(end, zone)}
+    shown = {"start": start, "end": end}  # in the reader's zone and language
     if end <= start:
         raise Refusal("absence_backwards", **shown)
     if end <= ctx.now:
@@ -63,7 +63,7 @@ def set_absence(ctx: MailContext, command: SetAbsence) -> list[Note]:
     if clash is not None:
         raise Refusal(
             "absence_overlap",
-            start=format_time_in(clash.start, zone), end=format_time_in(clash.end, zone),
+            start=clash.start, end=clash.end,
         )  # fmt: skip
     length = end - start
     used = sum((a.ends_at - a.starts_at for a in mine), timedelta(0))
@@ -74,7 +74,7 @@ def set_absence(ctx: MailContext, command: SetAbsence) -> list[Note]:
         raise Refusal("absence_over_total", **limits, used=_hours_words(used))
     store.add_absence(ctx.session, signed.player, start, end, ctx.now)
     _tell_master(ctx, signed, start, end, removed=False)
-    shown = {"start": format_time_in(start, zone), "end": format_time_in(end, zone)}
+    shown = {"start": start, "end": end}  # in the reader's zone and language
     spent = {"used": _hours_words(used + length), "allowed": duration_words(allowed)}
     return [note("absence_set", game=game, **shown, **spent)]
 
@@ -94,7 +94,7 @@ def set_noabsence(ctx: MailContext, command: SetNoAbsence) -> list[Note]:
         first, last = day_bounds(command.day, zone, ctx.now)
         chosen = [a for a in pending if _touches(a, first, last)]
         if not chosen:
-            day = format_time_in(first, zone) if first == last else _day_words(first, zone)
+            day = first if first == last else _day_words(first, zone)
             raise Refusal("noabsence_none", game=game, day=day)
     notes = []
     for absence in chosen:
@@ -104,7 +104,7 @@ def set_noabsence(ctx: MailContext, command: SetNoAbsence) -> list[Note]:
         else:
             ctx.session.delete(absence)
         _tell_master(ctx, signed, start, end, removed=True)
-        shown = {"start": format_time_in(start, zone), "end": format_time_in(end, zone)}
+        shown = {"start": start, "end": end}  # in the reader's zone and language
         notes.append(note("absence_removed", game=game, **shown))
     return notes
 
@@ -156,8 +156,8 @@ def _tell_master(
             who=who,
             address=signed.player.address,
             removed=removed,
-            start=format_time_in(start, master.timezone),
-            end=format_time_in(end, master.timezone),
+            start=start,  # in the master's zone: the mail is rendered for the master
+            end=end,
         )
         what = f"{who} Absence {'Withdrawn' if removed else 'Declared'}"
         broadcast(

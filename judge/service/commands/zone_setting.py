@@ -8,7 +8,7 @@ the current deadline in the new zone, so the player sees at once what changed.
 from __future__ import annotations
 
 from judge.language.command_types import SetTimezone
-from judge.service.commands.zones import ZoneError, find_zone, format_time_in
+from judge.service.commands.zones import ZoneError, find_zone
 from judge.service.context import MailContext, Note, Refusal, note
 
 
@@ -25,7 +25,7 @@ def set_timezone(ctx: MailContext, command: SetTimezone) -> list[Note]:
             "timezone_set",
             game=signed.game.name,
             zone=zone,
-            deadline=format_time_in(deadline, zone) if deadline is not None else None,
-            now=format_time_in(ctx.now, zone),
+            deadline=deadline,  # shown in the reply's reader's zone: the new one
+            now=ctx.now,
         )
     ]
