@@ -51,8 +51,8 @@ def measure_one(name: str) -> dict[str, object]:
     """Read and answer one mail in this process; the figures as a dict."""
     from judge.clock import SystemClock
     from judge.config import config_from_dict
-    from judge.outbound import deliver_due, make_transport
     from judge.server.processor import process_pending
+    from judge.server.sender import deliver_due, make_transport
     from judge.service import handle_inbox_message
     from judge.store.db import make_engine, make_session_factory
     from judge.store.inbox import store_message

@@ -34,8 +34,8 @@ from sqlalchemy.orm import Session, sessionmaker  # noqa: E402
 from bench.seeding import seed_game  # noqa: E402
 from judge.clock import ManualClock  # noqa: E402
 from judge.config import Config, config_from_dict  # noqa: E402
-from judge.outbound import deliver_due, make_transport  # noqa: E402
 from judge.server.scheduler import run_due_games  # noqa: E402
+from judge.server.sender import deliver_due, make_transport  # noqa: E402
 from judge.service.map_drawing import draw_pending_maps  # noqa: E402
 from judge.service.snapshots import load_board  # noqa: E402
 from judge.store import games as store  # noqa: E402

@@ -29,8 +29,8 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.clock import Clock, SystemClock
 from judge.config import Config
 from judge.loop import BackgroundLoop
-from judge.outbound import deliver_due, make_transport, sender_loop
 from judge.server.processor import Handler, process_pending, processor_loop
+from judge.server.sender import deliver_due, make_transport, sender_loop
 from judge.server.serve import tick_loop
 from judge.service.game.due import run_due
 from judge.service.game.expiry import expire_forming_games

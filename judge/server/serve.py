@@ -19,10 +19,10 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.clock import Clock, SystemClock
 from judge.config import Config
 from judge.loop import BackgroundLoop
-from judge.outbound import make_transport, sender_loop
 from judge.server.handover import Handover
 from judge.server.intake import Inbox, bound_address, start_smtp
 from judge.server.processor import Handler, processor_loop
+from judge.server.sender import make_transport, sender_loop
 from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import upgrade
 from judge.variants.registry import VariantRegistry

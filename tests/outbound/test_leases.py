@@ -18,7 +18,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import ManualClock
 from judge.config import Config, ConfigError
-from judge.outbound import deliver_due, enqueue
+from judge.outbound import enqueue
+from judge.server.sender import deliver_due
 from judge.server.transports import Outgoing, Settle
 from judge.store.lease_owner import LeaseOwner, is_gone, this_process
 from judge.store.models import OutboxMessage, OutboxStatus

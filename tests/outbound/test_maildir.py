@@ -12,7 +12,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import ManualClock
 from judge.config import Config
-from judge.outbound import deliver_due, enqueue, make_transport
+from judge.outbound import enqueue
+from judge.server.sender import deliver_due, make_transport
 from judge.store.models import OutboxMessage, OutboxStatus
 
 

@@ -23,7 +23,8 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.cli import main
 from judge.clock import ManualClock
 from judge.config import Config
-from judge.outbound import deliver_due, enqueue, make_transport
+from judge.outbound import enqueue
+from judge.server.sender import deliver_due, make_transport
 from judge.store.models import OutboxMessage, OutboxStatus
 from judge.store.overview import outbox_queue, outbox_queue_lines
 

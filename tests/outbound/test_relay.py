@@ -16,7 +16,8 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.mail.verp import bounce_address, outbox_id_of, verp_key
-from judge.outbound import deliver_due, enqueue, make_transport
+from judge.outbound import enqueue
+from judge.server.sender import deliver_due, make_transport
 from judge.store.lease_owner import this_process
 from judge.store.models import OutboxMessage, OutboxStatus
 from judge.store.outbox import RetryPolicy, claim_due

@@ -17,7 +17,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import ManualClock
 from judge.config import Config
-from judge.outbound import deliver_due, enqueue, enqueue_raw, make_transport
+from judge.outbound import enqueue, enqueue_raw
+from judge.server.sender import deliver_due, make_transport
 from judge.store.models import OutboxMessage, OutboxStatus
 
 from .sink import Sink, start_sink

@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from judge.outbound import SENDER_NICENESS, _lower_priority
+from judge.server.sender import SENDER_NICENESS, _lower_priority
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="per-thread nice is Linux's")

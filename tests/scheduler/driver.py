@@ -16,8 +16,8 @@ from typing import cast
 from service.harness import JudgeHarness, body_of
 from sqlalchemy import func, select
 
-from judge.outbound import message_as_sent
 from judge.server.scheduler import run_due_games
+from judge.server.sender import message_as_sent
 from judge.service.map_drawing import MapDrawer
 from judge.store import games as store
 from judge.store.models import Event, Game, OutboxMessage

@@ -21,8 +21,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import ManualClock
 from judge.config import Config
-from judge.outbound import message_as_sent
 from judge.server.processor import process_pending
+from judge.server.sender import message_as_sent
 from judge.service import handle_inbox_message
 from judge.service.map_drawing import draw_pending_maps
 from judge.service.status import game_status

@@ -15,8 +15,8 @@ from typing import cast
 import pytest
 from sqlalchemy import func, select, text
 
-from judge.outbound import deliver_due, make_transport
 from judge.server import scheduler
+from judge.server.sender import deliver_due, make_transport
 from judge.service import map_drawing, maps
 from judge.store.models import (
     InboxMessage,
