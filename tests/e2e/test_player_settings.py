@@ -20,7 +20,7 @@ from email.message import EmailMessage
 from service.scenario import orders_for, owes_orders
 
 from e2e.test_standard_game import MASTER, OBSERVER, PLAYERS, Judge, _body, _sign_up, _with_subject
-from judge.service.commands.zones import format_time_in
+from judge.wording.time_display import show_time
 
 SPACES = re.compile(r"\s+")
 
@@ -36,7 +36,7 @@ def _flat(text: str) -> str:
 
 def _shown(moment: datetime, zone: str | None = None) -> str:
     """A moment as a (flattened) mail shows it."""
-    return _flat(format_time_in(moment, zone))
+    return _flat(show_time(moment, zone))
 
 
 def _midnight(moment: datetime, days: int = 0) -> datetime:

@@ -44,3 +44,13 @@ def board(
             DislodgedUnit(unit(power, f"{kind} {location}"), tuple(sorted(options.split())))
         )
     return GameState.from_units(Phase.parse(phase), placed, owners, retreating)
+
+
+def retreat_board() -> GameState:
+    """F1901R: Austria's army in Serbia dislodged (to Albania or Greece), Turkey's fleet
+    in Rumania dislodged (to Bulgaria's east coast or Sevastopol)."""
+    return board(
+        "F1901R",
+        dislodged={"AUSTRIA A SER": "ALB GRE", "TURKEY F RUM": "BUL/EC SEV"},
+        ITALY="A SER",
+    )

@@ -13,7 +13,7 @@ from judge.rules.orders import IllegalOrder, Order, UnreadableOrder
 from judge.rules.parse import parse_order
 from judge.rules.state import GameState
 
-from .helpers import board, standard_map
+from .helpers import board, retreat_board, standard_map
 
 
 def read(text: str, state: GameState, powers: set[str] | None = None) -> Order:
@@ -158,13 +158,6 @@ def test_reads_the_eastern_seas_in_french() -> None:
     assert str(read("F Egee - Grece", state)) == "F AEG - GRE"
 
 
-def _retreat_board() -> GameState:
-    return board(
-        "F1901R",
-        dislodged={"AUSTRIA A SER": "ALB GRE", "TURKEY F RUM": "BUL/EC SEV"},
-        ITALY="A SER",
-    )
-
 
 @pytest.mark.parametrize(
     ("text", "canonical", "power"),
@@ -183,7 +176,7 @@ def _retreat_board() -> GameState:
     ],
 )
 def test_reads_french_retreats(text: str, canonical: str, power: str) -> None:
-    order = read(text, _retreat_board())
+    order = read(text, retreat_board())
     assert (str(order), order.power) == (canonical, power)
 
 

@@ -19,7 +19,7 @@ from judge.rules.orders import (
 from judge.rules.parse import parse_order, parse_orders
 from judge.rules.state import GameState
 
-from .helpers import board, standard_map
+from .helpers import board, retreat_board, standard_map
 
 
 def read(text: str, state: GameState, powers: Collection[str] | None = None) -> Order:
@@ -250,13 +250,6 @@ def test_refuses_impossible_coasts(units: str, text: str, reason: str) -> None:
 # --- retreat phase -------------------------------------------------------------------------
 
 
-def _retreat_board() -> GameState:
-    return board(
-        "F1901R",
-        dislodged={"AUSTRIA A SER": "ALB GRE", "TURKEY F RUM": "BUL/EC SEV"},
-        ITALY="A SER",
-    )
-
 
 @pytest.mark.parametrize(
     ("text", "canonical", "power"),
@@ -276,7 +269,7 @@ def _retreat_board() -> GameState:
     ],
 )
 def test_reads_retreats(text: str, canonical: str, power: str) -> None:
-    order = read(text, _retreat_board())
+    order = read(text, retreat_board())
     assert (str(order), order.power) == (canonical, power)
 
 
@@ -294,7 +287,7 @@ def test_reads_retreats(text: str, canonical: str, power: str) -> None:
 )
 def test_refuses_bad_retreats(text: str, reason: str) -> None:
     with pytest.raises(IllegalOrder) as error:
-        read(text, _retreat_board())
+        read(text, retreat_board())
     assert error.value.reason == reason
 
 

@@ -6,7 +6,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from judge.service.commands.zones import ZoneError, find_zone, format_time_in
+from judge.service.commands.zones import ZoneError, find_zone
+from judge.wording.time_display import show_time
 
 WINTER = datetime(2026, 11, 27, 18, 0, tzinfo=UTC)
 SUMMER = datetime(2026, 7, 1, 18, 0, tzinfo=UTC)
@@ -75,21 +76,21 @@ def test_nonsense_is_refused_with_an_example() -> None:
 
 
 def test_utc_keeps_the_judges_style() -> None:
-    assert format_time_in(WINTER, None) == "Fri Nov 27 2026 18:00 UTC"
-    assert format_time_in(datetime(2026, 12, 1, 18, tzinfo=UTC), None) == (
+    assert show_time(WINTER, None) == "Fri Nov 27 2026 18:00 UTC"
+    assert show_time(datetime(2026, 12, 1, 18, tzinfo=UTC), None) == (
         "Tue Dec  1 2026 18:00 UTC"
     )
 
 
 def test_a_zone_shows_its_abbreviation_and_its_name() -> None:
-    assert format_time_in(WINTER, "Europe/Paris") == "Fri Nov 27 2026 19:00 CET (Europe/Paris)"
-    assert format_time_in(SUMMER, "Europe/Paris") == "Wed Jul  1 2026 20:00 CEST (Europe/Paris)"
-    assert format_time_in(WINTER, "America/New_York") == (
+    assert show_time(WINTER, "Europe/Paris") == "Fri Nov 27 2026 19:00 CET (Europe/Paris)"
+    assert show_time(SUMMER, "Europe/Paris") == "Wed Jul  1 2026 20:00 CEST (Europe/Paris)"
+    assert show_time(WINTER, "America/New_York") == (
         "Fri Nov 27 2026 13:00 EST (America/New_York)"
     )
     # the day changes with the zone
-    assert format_time_in(WINTER, "Asia/Tokyo") == "Sat Nov 28 2026 03:00 JST (Asia/Tokyo)"
+    assert show_time(WINTER, "Asia/Tokyo") == "Sat Nov 28 2026 03:00 JST (Asia/Tokyo)"
 
 
 def test_an_unknown_stored_zone_falls_back_to_utc() -> None:
-    assert format_time_in(WINTER, "Mars/Olympus_Mons") == "Fri Nov 27 2026 18:00 UTC"
+    assert show_time(WINTER, "Mars/Olympus_Mons") == "Fri Nov 27 2026 18:00 UTC"

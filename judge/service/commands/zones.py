@@ -8,7 +8,7 @@ not follow summer time (tzdata's `EST` is UTC-5 all year), and the zone of a cit
 never is. UTC (also GMT, Z, NONE...) means "no zone": the judge's default.
 
 The zone data is the standard library's `zoneinfo`, from the system or, where the
-system has none, the `tzdata` package (a dependency). `format_time_in` is pure.
+system has none, the `tzdata` package (a dependency).
 """
 
 from __future__ import annotations
@@ -16,11 +16,9 @@ from __future__ import annotations
 import difflib
 import functools
 import re
-from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from judge.language.messages import WordedError
-from judge.wording.time_display import show_time
 
 UTC_NAMES = frozenset(
     {"UTC", "GMT", "Z", "ZULU", "UCT", "UNIVERSAL", "GREENWICH", "GMT0", "GMT+0", "GMT-0",
@@ -132,10 +130,3 @@ def zone_info(zone: str | None) -> ZoneInfo | None:
     except (ZoneInfoNotFoundError, ValueError):
         return None
 
-
-def format_time_in(moment: datetime, zone: str | None) -> str:
-    """`moment` as the judges show it: `Tue Dec  1 2026 18:00 UTC` for UTC (zone
-    None), `Fri Nov 27 2026 19:00 CET (Europe/Paris)` in a zone, with its name.
-    A zone this system does not know falls back to UTC rather than failing a mail.
-    (The one formatter is `judge.wording.time_display.show_time`.)"""
-    return show_time(moment, zone)
