@@ -76,3 +76,10 @@ def is_continuation(line: bytes) -> bool:
 def is_plain_value(value: str) -> bool:
     """ASCII without encoded words: a value the stdlib would hand back unchanged."""
     return value.isascii() and ENCODED_WORD_START not in value
+
+
+# The stdlib feed parser's own header line (email.feedparser.headerRE): the mbox
+# "From " line, a field (whose name may be empty), or a continuation. Its header
+# block ends at the first line that is none of these, and that line is the body's
+# first unless it is empty. Where the body begins is read with this, not `FIELD`.
+STDLIB_HEADER_LINE = re.compile(rb"From |[\x21-\x39\x3b-\x7e]*:|[\t ]")

@@ -214,8 +214,8 @@ class SimpleHeaders:
         return "text/plain"
 
 
-def split_simple(raw: bytes) -> tuple[SimpleHeaders, bytes]:
-    """The header block and the body of `raw`, or `NotSimple`.
+def split_header_block(raw: bytes) -> tuple[SimpleHeaders, int]:
+    """The header block of `raw` and the offset where its body begins, or `NotSimple`.
 
     Simple: lines end all in CRLF or all in LF, every header line is a field or a
     continuation, and an empty line ends the block. The body is the rest, untouched.
@@ -233,7 +233,7 @@ def split_simple(raw: bytes) -> tuple[SimpleHeaders, bytes]:
         raise NotSimple("mixed line ends")
     if eol == b"\r\n" and head.count(b"\n") != head.count(b"\r\n"):
         raise NotSimple("mixed line ends")
-    return SimpleHeaders(_fields(head.split(eol))), raw[end + 2 * len(eol) :]
+    return SimpleHeaders(_fields(head.split(eol))), end + 2 * len(eol)
 
 
 def _fields(lines: list[bytes]) -> list[tuple[str, str]]:

@@ -36,7 +36,7 @@ def body_text(message: Message) -> tuple[str, list[str]]:
             break
         if kind == "text/html" and html is None and not _is_attachment(part):
             html = part
-    chosen = plain or html
+    chosen = plain if plain is not None else html  # a part without headers is falsy
     if chosen is None:
         return "", ["no text part found: the judge reads text/plain or text/html"]
     text, problems = _decoded(chosen)
@@ -61,9 +61,7 @@ def _flowed_of(part: Message) -> bool | None:
 def flowed_parameters(kind: str) -> bool | None:
     """From a Content-Type value: None unless `format=flowed`; else its DelSp (RFC
     3676: `delsp=yes`, any case, quoted or not)."""
-    found = {
-        name.lower(): value.lower() for name, _, value in _PARAMETERS.findall(kind)
-    }
+    found = {name.lower(): value.lower() for name, _, value in _PARAMETERS.findall(kind)}
     if found.get("format") != "flowed":
         return None
     return found.get("delsp") == "yes"

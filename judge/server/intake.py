@@ -29,12 +29,14 @@ from sqlalchemy.orm import sessionmaker
 from judge import rfc5322 as grammar
 from judge.clock import Clock
 from judge.config import Config
+from judge.mail.header_facts import HeaderFacts
+from judge.mail.read import header_facts_json
 from judge.mail.verp import outbox_id_of, verp_key
 from judge.server.handover import Handover
 from judge.server.smtp_protocol import IntakeSMTP, hook_names
 from judge.store import rate_limit
 from judge.store.db import begin_read_only
-from judge.store.inbox import ReceivedMail, store_message
+from judge.store.inbox import ReceivedMail, store_messages
 
 log = logging.getLogger(__name__)
 
@@ -53,11 +55,10 @@ class Inbox:
     clock: Clock
     config: Config
 
-    def store(self, raw: bytes, mail_from: str, rcpt_tos: Sequence[str]) -> int:
+    def store(self, mail: ReceivedMail) -> int:
         """Commit one mail to the inbox table and return its id. Blocking."""
-        return store_message(
-            self.sessions, raw, mail_from=mail_from, rcpt_tos=rcpt_tos, now=self.clock.now()
-        )
+        [inbox_id] = store_messages(self.sessions, [mail], self.clock.now())
+        return inbox_id
 
     def over_rate_limit(self, mail_from: str) -> bool:
         """True when this envelope sender already sent the hourly maximum (the
@@ -107,7 +108,11 @@ class IntakeHandler:
         self._reserved: dict[int, tuple[list[tuple[str, ...]], datetime]] = {}
 
     async def handle_MAIL(
-        self, server: SMTP, session: Session, envelope: Envelope, address: str,
+        self,
+        server: SMTP,
+        session: Session,
+        envelope: Envelope,
+        address: str,
         mail_options: list[str],
     ) -> str:
         limits = self.inbox.intake_limits(address, _peer(session))
@@ -123,7 +128,11 @@ class IntakeHandler:
         return "250 OK"
 
     async def handle_RCPT(
-        self, server: SMTP, session: Session, envelope: Envelope, address: str,
+        self,
+        server: SMTP,
+        session: Session,
+        envelope: Envelope,
+        address: str,
         rcpt_options: list[str],
     ) -> str:
         if not (self.inbox.is_judge_address(address) or self.inbox.is_return_path(address)):
@@ -136,9 +145,7 @@ class IntakeHandler:
         mail_from = envelope.mail_from or ""
         reserved = self._reserved.pop(id(envelope), None)
         try:
-            inbox_id = await self.store(
-                ReceivedMail(raw, mail_from, tuple(envelope.rcpt_tos))
-            )
+            inbox_id = await self.store(received(raw, mail_from, envelope.rcpt_tos))
         except Exception:
             log.exception("intake: storing a mail from <%s> failed", envelope.mail_from)
             if reserved is not None:
@@ -147,7 +154,6 @@ class IntakeHandler:
         if self.on_stored is not None:
             self.on_stored(inbox_id)
         return f"250 2.0.0 OK: stored as {inbox_id}"
-
 
 
 def _peer(session: Session) -> str:
@@ -204,25 +210,36 @@ def store_piped(inbox: Inbox, raw: bytes, sender: str | None = None) -> PipeOutc
     """Store a mail handed over on stdin by an MTA, with the exit code it understands."""
     if len(raw) > inbox.config.smtp.max_message_bytes:
         return PipeOutcome(EX_DATAERR, reason="message too large")
-    mail_from = envelope_sender(raw, sender)
+    facts = header_facts_json(raw)
+    mail_from = envelope_sender(raw, sender, HeaderFacts.from_json(facts))
     try:
         if inbox.over_rate_limit(mail_from):
             return PipeOutcome(EX_TEMPFAIL, reason="too many messages from this sender")
-        inbox_id = inbox.store(raw, mail_from, [inbox.config.judge.address])
+        inbox_id = inbox.store(ReceivedMail(raw, mail_from, (inbox.config.judge.address,), facts))
     except Exception as exc:
         log.exception("deliver: storing the message failed")
         return PipeOutcome(EX_TEMPFAIL, reason=f"could not store the message: {exc}")
     return PipeOutcome(EX_OK, inbox_id=inbox_id)
 
 
-def envelope_sender(raw: bytes, given: str | None = None) -> str:
+def received(raw: bytes, mail_from: str, rcpt_tos: Sequence[str]) -> ReceivedMail:
+    """A mail as the intake stores it: with its header block read, once, now
+    (`judge.mail.header_facts`), so that processing reads only its body."""
+    return ReceivedMail(raw, mail_from, tuple(rcpt_tos), header_facts_json(raw))
+
+
+def envelope_sender(raw: bytes, given: str | None = None, facts: HeaderFacts | None = None) -> str:
     """The envelope sender: as given (`--sender`: Postfix's pipe(8) sets no environment,
     its argv passes `--sender=${sender}`), else $SENDER (set by Postfix's local(8) for an
-    alias or .forward command), else the Return-Path or From header."""
+    alias or .forward command), else the Return-Path or From header: as the mail's
+    header facts hold them, else read here."""
     if given is not None:
         return given
     if "SENDER" in os.environ:
         return os.environ["SENDER"]
+    if facts is not None:
+        return_path = dict(facts.signs).get("return-path", "")
+        return parseaddr(return_path)[1] if return_path else facts.sender
     headers: Any = BytesHeaderParser(policy=compat32).parsebytes(raw)
     for name in ("Return-Path", "From"):
         value = headers.get(name)

@@ -6,10 +6,11 @@ reading. Reading (the header block, the body, the no-reply rules) was a fifth of
 processor's CPU per mail, done twice. The prepare step keeps its reading here and
 the handler takes it; a mail the prepare step did not read is read on the spot.
 
-`read_message` depends on nothing but the raw bytes and the judge's address, so a
-kept reading is keyed by the row's id, the digest of its bytes and that address,
-and taken once. The memory is bounded: prepared mails a batch never reached only
-evict the oldest readings.
+A reading depends on nothing but the row's raw bytes, the header facts the intake
+kept with them (`judge.mail.header_facts`: with them only the body is read here) and
+the judge's address, so a kept reading is keyed by the row's id, the digest of its
+bytes and that address, and taken once. The memory is bounded: prepared mails a
+batch never reached only evict the oldest readings.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from judge.mail.read import IncomingMail, read_message
+from judge.mail.read import IncomingMail, read_stored
 from judge.store.models import InboxMessage
 
 MAX_KEPT = 512  # a few batches of the inbox processor
@@ -28,7 +29,7 @@ _kept: OrderedDict[tuple[int, str, str], IncomingMail] = OrderedDict()
 
 def read_ahead(row: InboxMessage, judge_address: str) -> IncomingMail:
     """Read the row's mail now and keep the reading for `read_row`."""
-    mail = read_message(row.raw, judge_address)
+    mail = read_stored(row.raw, row.header_facts, judge_address)
     key = (row.id, row.digest, judge_address)
     with _lock:
         _kept[key] = mail
@@ -42,4 +43,4 @@ def read_row(row: InboxMessage, judge_address: str) -> IncomingMail:
     """The reading `read_ahead` kept for this row (taken once), or a reading made now."""
     with _lock:
         kept = _kept.pop((row.id, row.digest, judge_address), None)
-    return read_message(row.raw, judge_address) if kept is None else kept
+    return read_stored(row.raw, row.header_facts, judge_address) if kept is None else kept

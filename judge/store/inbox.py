@@ -8,7 +8,7 @@ a crash at any point leaves a mail either unprocessed or processed, never half.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -22,11 +22,14 @@ from judge.store.models import MESSAGE_ID_LENGTH, InboxMessage, InboxStatus
 
 @dataclass(frozen=True, slots=True)
 class ReceivedMail:
-    """A mail as it arrived: its bytes and its envelope."""
+    """A mail as it arrived: its bytes and its envelope; and the facts of its header
+    block, when the intake read them (`judge.mail.header_facts`, in their JSON form:
+    the store keeps them whole and takes only their `message_id`)."""
 
     raw: bytes
     mail_from: str
     rcpt_tos: tuple[str, ...]
+    header_facts: Mapping[str, Any] | None = None
 
 
 def store_message(
@@ -74,7 +77,12 @@ _INSERT_RETURNING_IDS = insert(InboxMessage).returning(
 
 
 def _inbox_values(mail: ReceivedMail, now: datetime) -> dict[str, Any]:
-    message_id = header_message_id(mail.raw)
+    facts = mail.header_facts
+    if facts is None:
+        message_id = header_message_id(mail.raw)  # a mail whose headers nobody read yet
+    else:
+        kept = facts.get("message_id")
+        message_id = kept if isinstance(kept, str) and kept else None
     return {
         "raw": mail.raw,
         "mail_from": envelope_sender(mail.mail_from),
@@ -83,6 +91,7 @@ def _inbox_values(mail: ReceivedMail, now: datetime) -> dict[str, Any]:
         "message_id": message_id[:MESSAGE_ID_LENGTH] if message_id else None,
         "digest": hashlib.sha256(mail.raw).hexdigest(),
         "status": InboxStatus.NEW,
+        "header_facts": dict(facts) if facts is not None else None,
     }
 
 

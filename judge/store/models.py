@@ -148,6 +148,10 @@ class InboxMessage(Base):
     # Set once `[storage] retention_days` after processing: `raw` then keeps only the
     # header block (the record), not the body.
     pruned_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # What the judge needs of the header block, read once when the mail was stored
+    # (`judge.mail.header_facts`); processing then reads only the body. NULL: read
+    # the mail whole (a row stored by a tool, or before the facts were kept).
+    header_facts: Mapped[dict[str, Any] | None] = mapped_column(json_type(), default=None)
 
     __table_args__ = (
         Index("ix_inbox_status_id", "status", "id"),
@@ -283,9 +287,7 @@ class Player(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     address: Mapped[str] = mapped_column(String(ADDRESS_LENGTH), index=True)
     password_hash: Mapped[str] = mapped_column(String(255))
-    role: Mapped[PlayerRole] = mapped_column(
-        _enum(PlayerRole, "role"), default=PlayerRole.PLAYER
-    )
+    role: Mapped[PlayerRole] = mapped_column(_enum(PlayerRole, "role"), default=PlayerRole.PLAYER)
     powers: Mapped[list[str]] = mapped_column(_json_list(), default=list)
     status: Mapped[PlayerStatus] = mapped_column(
         _enum(PlayerStatus, "status"), default=PlayerStatus.ACTIVE
@@ -348,9 +350,7 @@ class OrderSet(Base):
     phase_id: Mapped[int] = mapped_column(ForeignKey("phases.id", ondelete="CASCADE"))
     power: Mapped[str] = mapped_column(String(16))
     lines: Mapped[list[str]] = mapped_column(_json_list(), default=list)
-    player_id: Mapped[int | None] = mapped_column(
-        ForeignKey("players.id", ondelete="SET NULL")
-    )
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="SET NULL"))
     submitted_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
     phase_record: Mapped[PhaseRecord] = relationship(back_populates="orders")
@@ -425,9 +425,7 @@ class Absence(Base):
     __tablename__ = "absences"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    player_id: Mapped[int] = mapped_column(
-        ForeignKey("players.id", ondelete="CASCADE"), index=True
-    )
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
     starts_at: Mapped[datetime] = mapped_column(UTCDateTime)
     ends_at: Mapped[datetime] = mapped_column(UTCDateTime)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)

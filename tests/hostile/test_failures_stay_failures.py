@@ -29,10 +29,10 @@ def _only_row(plain_harness: JudgeHarness) -> InboxMessage:
 def test_a_mail_whose_reading_raises_is_failed_with_its_traceback(
     plain_harness: JudgeHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(raw: bytes, judge_address: str) -> None:
+    def broken(facts: object, raw: bytes, judge_address: str) -> None:
         raise RuntimeError("a bug in the reader")
 
-    monkeypatch.setattr("judge.mail.read.read_simple", broken)
+    monkeypatch.setattr("judge.mail.read.read_with", broken)
     with pytest.raises(AssertionError, match="a bug in the reader"):
         plain_harness.send("ann@example.org", "LIST")  # the plain_harness refuses failed rows
     row = _only_row(plain_harness)

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from judge.mail.header_facts import HeaderFacts
+from judge.mail.read import read_header_facts
 from judge.server.intake import envelope_sender
 from judge.store.db import make_engine, make_session_factory
 from judge.store.models import InboxMessage, InboxStatus
@@ -36,6 +38,9 @@ def test_a_piped_mail_is_stored_and_left_to_the_daemon_which_answers_it(
     [row] = _inbox(database_url)
     assert row.status == InboxStatus.NEW  # deliver stores; it neither processes nor sends
     assert row.mail_from == "ann@example.org"  # from the headers: no $SENDER given
+    facts = HeaderFacts.from_json(row.header_facts)  # its header block, read once, kept
+    assert facts is not None and (facts.sender, facts.message_id) == (
+        "ann@example.org", "<m1@example.org>")  # fmt: skip
     assert not (config.parent / "outbox" / "new").exists()
     # A pipe-only judge runs `judge scheduler`: it processes the inbox and sends.
     result = run_judge("scheduler", "--once", "--config", str(config))
@@ -101,7 +106,20 @@ def test_envelope_sender_prefers_option_then_environment_then_headers(
         monkeypatch.setenv(key, value)
     message = mail(1)
     message["Return-Path"] = "<bounces@example.org>"
-    assert envelope_sender(message.as_bytes(policy=SMTP), given) == expected
+    raw = message.as_bytes(policy=SMTP)
+    assert envelope_sender(raw, given) == expected
+    assert envelope_sender(raw, given, read_header_facts(raw)) == expected  # as deliver reads it
+
+
+def test_without_a_return_path_the_envelope_sender_is_the_from_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("SENDER", raising=False)
+    raw = mail(1).as_bytes(policy=SMTP)
+    assert envelope_sender(raw, None, read_header_facts(raw)) == "ann@example.org"
+    bounce = b"Return-Path: <>\r\nFrom: MAILER-DAEMON@mx.example.net\r\n\r\nx\r\n"
+    assert envelope_sender(bounce, None, read_header_facts(bounce)) == ""
+    assert envelope_sender(bounce, None) == ""
 
 
 def test_deliver_gives_up_within_its_time_budget_when_it_cannot_store(

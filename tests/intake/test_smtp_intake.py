@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.loop import BackgroundLoop
+from judge.mail.header_facts import HeaderFacts
 from judge.server.handover import Handover
 from judge.server.intake import Inbox, bound_address, start_smtp
 from judge.server.processor import store_handed
@@ -85,6 +86,10 @@ def test_a_mail_is_stored_before_the_250(
     assert row.message_id == "<m1@example.org>"
     assert row.received_at == clock.now()
     assert b"Subject: hello" in row.raw and b"HELP" in row.raw
+    facts = HeaderFacts.from_json(row.header_facts)  # its header block, read once, kept
+    assert facts is not None and facts.sender == "ann@example.org"
+    assert facts.subject == "hello" and facts.message_id == row.message_id
+    assert row.raw[facts.body_at :].strip() == b"HELP"
 
 
 def test_the_judge_address_is_matched_without_regard_to_case(

@@ -10,12 +10,20 @@ path declining everything.
 
 from __future__ import annotations
 
+import json
 import os
 
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from judge.mail.read import IncomingMail, read_message, read_parsed, read_simple
+from judge.mail.read import (
+    IncomingMail,
+    header_facts_json,
+    read_message,
+    read_parsed,
+    read_simple,
+    read_stored,
+)
 from judge.rfc5322 import stdlib_only
 
 from . import samples
@@ -30,16 +38,27 @@ PROPERTY = settings(
 
 def agree(raw: bytes) -> IncomingMail | None:
     """The fast path's reading if it accepts `raw`, after checking it against the full
-    parser's; also the public reader gives the full parser's reading."""
+    parser's; also the public reader gives the full parser's reading, and so does the
+    processing's reading of the mail as stored (its header facts kept as JSON, only
+    its body read), whichever way the intake read the header block."""
     with stdlib_only():  # the one switch: every fast path off
         slow = read_message(raw, JUDGE)
         assert read_simple(raw, JUDGE) is None
+        assert read_stored(raw, kept_as_json(raw), JUDGE) == slow
     assert slow == read_parsed(raw, JUDGE)
     fast = read_simple(raw, JUDGE)
     if fast is not None:
         assert fast == slow
     assert read_message(raw, JUDGE) == slow
+    assert read_stored(raw, kept_as_json(raw), JUDGE) == slow
     return fast
+
+
+def kept_as_json(raw: bytes) -> object:
+    """The header facts of `raw` as an inbox row gives them back (through JSON text)."""
+    facts = header_facts_json(raw)
+    assert facts is not None  # every mail of these tests has facts a JSON column keeps
+    return json.loads(json.dumps(facts))
 
 
 # --- the mails of the other tests ----------------------------------------------------

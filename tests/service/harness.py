@@ -21,13 +21,14 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import ManualClock
 from judge.config import Config
+from judge.server.intake import received
 from judge.server.processor import process_pending
 from judge.server.sender import message_as_sent
 from judge.service import handle_inbox_message
 from judge.service.map_drawing import draw_pending_maps
 from judge.service.status import game_status
 from judge.store.games import list_games
-from judge.store.inbox import store_message
+from judge.store.inbox import store_messages
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage
 from service.scenario import orders_for, owes_orders
 
@@ -81,13 +82,8 @@ class JudgeHarness:
     def send_raw(self, raw: bytes, mail_from: str) -> list[EmailMessage]:
         with self.sessions() as session:
             before = session.scalar(select(func.max(OutboxMessage.id))) or 0
-        store_message(
-            self.sessions,
-            raw,
-            mail_from=mail_from,
-            rcpt_tos=[self.config.judge.address],
-            now=self.clock.now(),
-        )
+        mail = received(raw, mail_from, [self.config.judge.address])  # as the intake stores it
+        store_messages(self.sessions, [mail], self.clock.now())
         process_pending(self.sessions, handle_inbox_message, self.clock, self.config)
         draw_pending_maps(self.sessions)  # as the daemons do after processing
         with self.sessions() as session:

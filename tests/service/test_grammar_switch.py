@@ -22,10 +22,12 @@ from judge import rfc5322 as grammar
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.mail import read
+from judge.mail.header_facts import HeaderFacts
+from judge.server.intake import received
 from judge.server.processor import process_pending
 from judge.service import handle_inbox_message
 from judge.store.db import make_engine, make_session_factory
-from judge.store.inbox import store_message
+from judge.store.inbox import store_messages
 from judge.store.migrate import upgrade
 from judge.store.models import InboxMessage, OutboxMessage
 from service.harness import build_mail
@@ -83,7 +85,7 @@ def _run(
     sessions = make_session_factory(engine)
     try:
         for raw, sender in script:
-            store_message(sessions, raw, mail_from=sender, rcpt_tos=[JUDGE], now=clock.now())
+            store_messages(sessions, [received(raw, sender, [JUDGE])], clock.now())
             process_pending(sessions, handle_inbox_message, clock, config)
         with sessions() as session:
             inbox = session.execute(_INBOX).all()
@@ -103,14 +105,14 @@ def test_the_pipeline_is_the_same_with_the_fast_paths_off(
                          limits={"per_sender_per_hour": 1000})  # fmt: skip
     script = _script()
     accepted: list[bool] = []
-    read_simple = read.read_simple
+    simple_facts = read._simple_facts
 
-    def counted(raw: bytes, judge_address: str) -> read.IncomingMail | None:
-        mail = read_simple(raw, judge_address)
-        accepted.append(mail is not None)
-        return mail
+    def counted(raw: bytes) -> HeaderFacts | None:
+        facts = simple_facts(raw)
+        accepted.append(facts is not None)
+        return facts
 
-    monkeypatch.setattr(read, "read_simple", counted)
+    monkeypatch.setattr(read, "_simple_facts", counted)
     fast = _run(tmp_path / "fast", script, config, clock, monkeypatch)
     assert sum(accepted) > len(script) / 2  # the fast path did read most mails
     accepted.clear()

@@ -5,8 +5,12 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from mail import samples
+from sqlalchemy import select
 
-from judge.mail.read import IncomingMail, read_message
+from judge.mail import read
+from judge.mail.header_facts import HeaderFacts
+from judge.mail.read import IncomingMail, read_stored
 from judge.service import readings
 from judge.store.models import InboxMessage, InboxStatus
 from service.harness import JudgeHarness, body_of, build_mail
@@ -15,11 +19,11 @@ from service.harness import JudgeHarness, body_of, build_mail
 def _count_readings(monkeypatch: pytest.MonkeyPatch) -> list[bytes]:
     read: list[bytes] = []
 
-    def counted(raw: bytes, judge_address: str) -> IncomingMail:
+    def counted(raw: bytes, kept: object, judge_address: str) -> IncomingMail:
         read.append(raw)
-        return read_message(raw, judge_address)
+        return read_stored(raw, kept, judge_address)
 
-    monkeypatch.setattr(readings, "read_message", counted)
+    monkeypatch.setattr(readings, "read_stored", counted)
     return read
 
 
@@ -31,6 +35,27 @@ def test_the_worker_reads_each_mail_once(
     joined = judge.reply("p1@example.org", "SIGNON ?g1 secret\nLIST g1")
     assert "g1" in body_of(created) and "g1" in body_of(joined)
     assert len(read) == 2  # the prepare step read each mail; the handler took that reading
+
+
+def test_the_header_block_is_read_when_the_mail_is_stored_and_never_again(
+    judge: JudgeHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    header_reads: list[bytes] = []
+    read_header_facts = read.read_header_facts
+
+    def counted(raw: bytes) -> HeaderFacts:
+        header_reads.append(raw)
+        return read_header_facts(raw)
+
+    monkeypatch.setattr(read, "read_header_facts", counted)
+    created = judge.reply("gm@example.org", "CREATE g1 gmpass standard")
+    multipart = samples.MIXED_WITH_ATTACHMENTS  # read the stdlib's way: LIST g1
+    [listed] = judge.send_raw(multipart, "mix@example.com")
+    assert "g1" in body_of(created) and "g1" in body_of(listed)
+    assert len(header_reads) == 2  # once each, by the intake; processing read the bodies
+    with judge.sessions() as session:
+        kept = session.scalars(select(InboxMessage.header_facts)).all()
+    assert all(HeaderFacts.from_json(facts) is not None for facts in kept)
 
 
 def _row(raw: bytes, row_id: int = 1) -> InboxMessage:

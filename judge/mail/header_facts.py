@@ -1,0 +1,169 @@
+"""What the judge needs of a mail's header block, read once, when the mail is stored.
+
+A mail's header block is most of what reading it costs (the stdlib's header classes),
+and the judge used to read it twice: the Message-ID when storing the mail, everything
+when processing it. Now the intake reads the header block once, before the mail is
+committed, and keeps these facts on the inbox row (`inbox.header_facts`, JSON):
+
+* what the reply and the record need: the sender, Reply-To, Subject, Message-ID and
+  the thread (References, else In-Reply-To);
+* the no-reply signs: the value of each header the no-reply rules look at, and the
+  mail's own content type (`judge.mail.no_reply` reads them through `KeptHeaders`);
+* where the body begins, and how to read it: either the charset and flowed-ness of a
+  plain one-part text mail, or the byte spans of the top MIME fields (Content-Type,
+  Content-Transfer-Encoding, Content-Disposition), which are all the stdlib's MIME
+  parser needs of the top header block to parse the body;
+* or, for a mail beyond the reading limits (`judge.mail.bounds`), why it is not read.
+
+Processing then reads only the body (`judge.mail.read.read_with`). The facts carry a
+version: facts of another version (an upgrade while mail waited) are ignored and the
+mail is read whole again, as a row stored without facts is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
+
+FACTS_VERSION = 1
+
+# The headers `judge.mail.no_reply` reads (lower case). `KeptHeaders` refuses any
+# other, so a new rule that forgets to add its header here fails its tests.
+NO_REPLY_SIGNS = (
+    "x-loop", "return-path", "auto-submitted", "x-auto-response-suppress", "x-autoreply",
+    "x-autorespond", "x-autoresponder", "precedence", "list-id", "list-post",
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class PlainBody:
+    """A one-part text/plain body, not transfer-encoded: read it by hand."""
+
+    charset: str | None  # None: none declared
+    flowed: bool | None  # None: fixed text; else whether DelSp=yes
+
+
+@dataclass(frozen=True, slots=True)
+class MimeBody:
+    """Any other body: the stdlib parses the spans' fields, a blank line, and the body."""
+
+    field_spans: tuple[tuple[int, int], ...]  # byte ranges of the top BODY_FIELDS
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderFacts:
+    """A mail's header block as the judge reads it (see the module's docstring)."""
+
+    sender: str
+    sender_name: str
+    reply_to: str
+    subject: str
+    message_id: str
+    references: tuple[str, ...]
+    signs: tuple[tuple[str, str], ...]  # (lower-case name, text) of each sign present
+    content_type: str
+    body_at: int  # the offset of the body in the raw bytes
+    body: PlainBody | MimeBody | None  # None: the body is not read (too costly)
+    too_costly: str = ""  # why the mail is beyond the reading limits, or ""
+
+    def to_json(self) -> dict[str, Any] | None:
+        """The facts as the inbox row keeps them; None when a value could not be kept
+        (a JSON column takes no NUL and no lone surrogate: the mail is read whole)."""
+        texts = [self.sender, self.sender_name, self.reply_to, self.subject, self.message_id,
+                 *self.references, *(text for _, text in self.signs), self.content_type,
+                 self.too_costly]  # fmt: skip
+        if not all(_storable(text) for text in texts):
+            return None
+        kept = asdict(self)
+        kept["body"] = _body_json(self.body)
+        return {"v": FACTS_VERSION, **kept}
+
+    @classmethod
+    def from_json(cls, kept: object) -> HeaderFacts | None:
+        """The facts of `to_json`, or None when absent, of another version, or damaged."""
+        if not isinstance(kept, Mapping) or kept.get("v") != FACTS_VERSION:
+            return None
+        try:
+            return cls(
+                sender=_text(kept["sender"]),
+                sender_name=_text(kept["sender_name"]),
+                reply_to=_text(kept["reply_to"]),
+                subject=_text(kept["subject"]),
+                message_id=_text(kept["message_id"]),
+                references=tuple(_text(one) for one in kept["references"]),
+                signs=tuple((_text(name), _text(text)) for name, text in kept["signs"]),
+                content_type=_text(kept["content_type"]),
+                body_at=_count(kept["body_at"]),
+                body=_body_of(kept["body"]),
+                too_costly=_text(kept["too_costly"]),
+            )
+        except (KeyError, TypeError, ValueError):
+            return None
+
+
+def _body_json(body: PlainBody | MimeBody | None) -> dict[str, Any] | None:
+    if isinstance(body, PlainBody):
+        return {"plain": {"charset": body.charset, "flowed": body.flowed}}
+    if isinstance(body, MimeBody):
+        return {"mime": [list(span) for span in body.field_spans]}
+    return None
+
+
+def _body_of(kept: object) -> PlainBody | MimeBody | None:
+    if kept is None:
+        return None
+    if not isinstance(kept, Mapping):
+        raise TypeError("body")
+    if "plain" in kept:
+        plain = kept["plain"]
+        charset, flowed = plain["charset"], plain["flowed"]
+        if charset is not None:
+            charset = _text(charset)
+        if flowed is not None and not isinstance(flowed, bool):
+            raise TypeError("flowed")
+        return PlainBody(charset, flowed)
+    spans = tuple((_count(start), _count(end)) for start, end in kept["mime"])
+    return MimeBody(spans)
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError("not a text")
+    return value
+
+
+def _count(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError("not a count")
+    return value
+
+
+def _storable(text: str) -> bool:
+    return "\x00" not in text and not any("\ud800" <= char <= "\udfff" for char in text)
+
+
+class KeptHeaders:
+    """The `HeaderView` of the no-reply rules over kept facts."""
+
+    __slots__ = ("_content_type", "_signs")
+
+    def __init__(self, facts: HeaderFacts) -> None:
+        self._signs = dict(facts.signs)
+        self._content_type = facts.content_type
+
+    def text(self, name: str) -> str:
+        return self._signs.get(_sign(name), "")
+
+    def has(self, name: str) -> bool:
+        return _sign(name) in self._signs
+
+    def content_type(self) -> str:
+        return self._content_type
+
+
+def _sign(name: str) -> str:
+    key = name.lower()
+    if key not in NO_REPLY_SIGNS:
+        raise KeyError(f"the {name} header is not kept for the no-reply rules")
+    return key
