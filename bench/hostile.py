@@ -6,9 +6,10 @@ answer each, beside a plain LIST mail.
 Each mail runs in a fresh process: a migrated SQLite database in a temporary
 folder, the mail stored in the inbox, then the real inbox processor and service
 handler (`process_pending`), and the reply delivered to a maildir (`deliver_due`).
-Measured around those two calls only: the CPU time (user + system, this process)
-and the peak RSS (VmHWM) above the RSS just before them ("idle": imports done,
-database open). Target: no mail over 1 s of CPU or 100 MB above idle.
+Measured around storing the mail as the intake does (`received`: its header block
+is read then, issue 15) and those two calls: the CPU time (user + system, this
+process) and the peak RSS (VmHWM) above the RSS just before them ("idle": imports
+done, database open). Target: no mail over 1 s of CPU or 100 MB above idle.
 
 Two groups: the attacks of issue 12 (each beyond a reading limit, so answered with
 the reason it was not read), and mails just under each limit (read in full: the
@@ -51,11 +52,12 @@ def measure_one(name: str) -> dict[str, object]:
     """Read and answer one mail in this process; the figures as a dict."""
     from judge.clock import SystemClock
     from judge.config import config_from_dict
+    from judge.server.intake import received
     from judge.server.processor import process_pending
     from judge.server.sender import deliver_due, make_transport
     from judge.service import handle_inbox_message
     from judge.store.db import make_engine, make_session_factory
-    from judge.store.inbox import store_message
+    from judge.store.inbox import store_messages
     from judge.store.migrate import upgrade
     from judge.store.models import InboxMessage, OutboxMessage
 
@@ -72,12 +74,12 @@ def measure_one(name: str) -> dict[str, object]:
         upgrade(engine)
         sessions = make_session_factory(engine)
         clock = SystemClock()
-        store_message(sessions, raw, mail_from="mallory@example.org",
-                      rcpt_tos=["judge@example.org"], now=clock.now())  # fmt: skip
         _reset_peak()
         idle_kb = _proc_kb("VmRSS")
         started = time.process_time()
         wall = time.monotonic()
+        mail = received(raw, "mallory@example.org", ["judge@example.org"])
+        store_messages(sessions, [mail], clock.now())
         process_pending(sessions, handle_inbox_message, clock, config)
         deliver_due(sessions, make_transport(config.outbound), clock, config)
         cpu = time.process_time() - started

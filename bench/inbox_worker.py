@@ -26,10 +26,11 @@ from mail_smtp import build
 
 from judge.clock import SystemClock
 from judge.config import config_from_dict
+from judge.server.intake import received
 from judge.server.processor import process_pending
 from judge.service.inbox import handle_inbox_message
 from judge.store.db import make_session_factory
-from judge.store.inbox import ReceivedMail, store_messages
+from judge.store.inbox import store_messages
 from judge.store.passwords import hash_password
 
 
@@ -55,8 +56,8 @@ def main() -> None:
         def one_run() -> float:
             mails = [build(f"reader{n % 100}@example.org", "list", args.body + "\n")
                      for n in range(args.mails)]  # fmt: skip
-            received = [ReceivedMail(m.data, m.sender, ("judge@example.org",)) for m in mails]
-            store_messages(sessions, received, datetime.now(UTC))
+            stored = [received(m.data, m.sender, ("judge@example.org",)) for m in mails]
+            store_messages(sessions, stored, datetime.now(UTC))  # as the intake stores them
             started = time.process_time()
             done = process_pending(sessions, handle_inbox_message, clock, config)
             assert done == args.mails, done

@@ -1,10 +1,11 @@
 """The pieces of RFC 5322 and RFC 5321 that the judge's fast paths read and write by hand.
 
 The stdlib's `email` package is the judge's reference reader and writer; it is also
-most of the judge's CPU per mail. So plain mail takes fast paths: `read_simple`
-(`judge.mail.read`), the Message-ID of a stored mail (`judge.store.message_id`),
-`reply_bytes` (`judge.mail.compose`), one header line of a fan-out
-(`judge.outbound`), the SMTP addresses of the intake (`judge.server.smtp_protocol`).
+most of the judge's CPU per mail. So plain mail takes fast paths: a plain header
+block read by hand (`judge.mail.read`, `judge.mail.headers`), the Message-ID of a
+mail stored without its header facts (`judge.store.message_id`), `reply_bytes`
+(`judge.mail.compose`), one header line of a fan-out (`judge.outbound`), the SMTP
+addresses of the intake (`judge.server.smtp_protocol`).
 Each of them decides "plain enough" with the same grammar, defined once here, and
 hands anything else to the stdlib. It sits at the top of the package, not in
 `judge.mail`, because the store and the daemon use it too, and the store knows no
@@ -13,6 +14,8 @@ MIME (`tests/test_layering.py`).
 `FAST_PATHS` turns every one of them off at once: with it False, all mail goes
 through the stdlib (the tests run the whole pipeline both ways and compare). It
 is read at each call, so a test (or an operator chasing a doubt) may flip it.
+(`STDLIB_HEADER_LINE` is no fast path: it is the stdlib's own rule, with which
+`judge.mail.header_block` finds where a body begins, either way.)
 """
 
 from __future__ import annotations

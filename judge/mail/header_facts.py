@@ -22,8 +22,9 @@ mail is read whole again, as a row stored without facts is.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 FACTS_VERSION = 1
@@ -75,9 +76,20 @@ class HeaderFacts:
                  self.too_costly]  # fmt: skip
         if not all(_storable(text) for text in texts):
             return None
-        kept = asdict(self)
-        kept["body"] = _body_json(self.body)
-        return {"v": FACTS_VERSION, **kept}
+        return {
+            "v": FACTS_VERSION,
+            "sender": self.sender,
+            "sender_name": self.sender_name,
+            "reply_to": self.reply_to,
+            "subject": self.subject,
+            "message_id": self.message_id,
+            "references": list(self.references),
+            "signs": [list(sign) for sign in self.signs],
+            "content_type": self.content_type,
+            "body_at": self.body_at,
+            "body": _body_json(self.body),
+            "too_costly": self.too_costly,
+        }
 
     @classmethod
     def from_json(cls, kept: object) -> HeaderFacts | None:
@@ -139,8 +151,11 @@ def _count(value: object) -> int:
     return value
 
 
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")  # NUL, and lone surrogates
+
+
 def _storable(text: str) -> bool:
-    return "\x00" not in text and not any("\ud800" <= char <= "\udfff" for char in text)
+    return _UNSTORABLE.search(text) is None
 
 
 class KeptHeaders:

@@ -22,14 +22,18 @@ from typing import Protocol
 from judge import rfc5322 as grammar
 
 
-class HeaderView(Protocol):
-    """What the no-reply rules read of a mail's headers."""
+class HeaderValues(Protocol):
+    """A mail's header values, however read."""
 
     def text(self, name: str) -> str:
         """The decoded, unfolded value of the first `name` header, or ""."""
         ...
 
     def has(self, name: str) -> bool: ...
+
+
+class HeaderView(HeaderValues, Protocol):
+    """What the no-reply rules read of a mail's headers."""
 
     def content_type(self) -> str:
         """The mail's own content type ("" when unreadable)."""
@@ -208,10 +212,6 @@ class SimpleHeaders:
         if not grammar.PLAIN_MSG_ID.fullmatch(value):
             raise NotSimple("Message-ID")
         return value
-
-    def content_type(self) -> str:
-        """Only "text/plain" mail reaches the no-reply rules on the fast path."""
-        return "text/plain"
 
 
 def split_header_block(raw: bytes) -> tuple[SimpleHeaders, int]:

@@ -85,6 +85,24 @@ def plain_text(
     return (text if flowed is None else unflow(text, flowed)), problems
 
 
+# A Content-Type whose type the stdlib reads as written: type/subtype of plain tokens,
+# then nothing or parameters (which the type does not depend on).
+_TOKEN = r"[a-z0-9!#$&^_.+-]+"
+_SIMPLE_TYPE = re.compile(rf"[ \t]*({_TOKEN}/{_TOKEN})[ \t]*(?:;.*)?", re.I | re.S)
+
+
+def simple_content_type(headers: SimpleHeaders) -> str:
+    """The content type of a mail whose header block is plain, as the stdlib's
+    `get_content_type` names it; `NotSimple` unless its Content-Type is plain."""
+    kind = headers.value("Content-Type")
+    if kind is None:
+        return "text/plain"
+    plain = _SIMPLE_TYPE.fullmatch(kind)
+    if plain is None or "(" in kind:
+        raise NotSimple("Content-Type")
+    return plain[1].lower()
+
+
 def simple_flowed(headers: SimpleHeaders) -> bool | None:
     """`flowed_parameters` of a simple mail's Content-Type (None: fixed text)."""
     kind = headers.value("Content-Type")

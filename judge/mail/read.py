@@ -45,7 +45,7 @@ from judge.mail.bounds import HeaderBlock, TooCostly, check_bounds, top_headers
 from judge.mail.header_block import body_start
 from judge.mail.header_facts import NO_REPLY_SIGNS, HeaderFacts, KeptHeaders, MimeBody, PlainBody
 from judge.mail.headers import (
-    HeaderView,
+    HeaderValues,
     MessageHeaders,
     NotSimple,
     SimpleHeaders,
@@ -56,7 +56,13 @@ from judge.mail.headers import (
     printable,
     split_header_block,
 )
-from judge.mail.mime_text import body_text, plain_text, simple_charset, simple_flowed
+from judge.mail.mime_text import (
+    body_text,
+    plain_text,
+    simple_charset,
+    simple_content_type,
+    simple_flowed,
+)
 from judge.mail.no_reply import why_no_reply
 
 
@@ -228,7 +234,7 @@ def _unread(facts: HeaderFacts, judge_address: str) -> IncomingMail:
     )
 
 
-def _signs(headers: HeaderView) -> tuple[tuple[str, str], ...]:
+def _signs(headers: HeaderValues) -> tuple[tuple[str, str], ...]:
     """The no-reply signs present in `headers`, each with its text."""
     return tuple((name, headers.text(name)) for name in NO_REPLY_SIGNS if headers.has(name))
 
@@ -272,12 +278,20 @@ class _LenientHeaders:
 
 
 def _simple_facts(raw: bytes) -> HeaderFacts | None:
-    """The fast path: the header block of a plain one-part mail read by hand, or None
-    for the stdlib's header parser."""
+    """The fast path: a plain header block read by hand, or None for the stdlib's header
+    parser. A plain one-part text body is read by hand too; any other body goes to the
+    stdlib's MIME parser, with the top MIME fields alone."""
     try:
         headers, body_at = split_header_block(bytes(raw))
         sender_name, sender = headers.address("From")
-        body = PlainBody(simple_charset(headers), simple_flowed(headers))
+        body: PlainBody | MimeBody | None
+        try:
+            body = PlainBody(simple_charset(headers), simple_flowed(headers))
+            content_type = "text/plain"
+        except NotSimple:
+            content_type = simple_content_type(headers)
+            start = body_start(raw)
+            body = MimeBody(start.field_spans) if start is not None else None
         return HeaderFacts(
             sender=sender,
             sender_name=sender_name,
@@ -286,7 +300,7 @@ def _simple_facts(raw: bytes) -> HeaderFacts | None:
             message_id=headers.message_id(),
             references=ids_in(headers.text("References")) or ids_in(headers.text("In-Reply-To")),
             signs=_signs(headers),
-            content_type=headers.content_type(),
+            content_type=content_type,
             body_at=body_at,
             body=body,
         )

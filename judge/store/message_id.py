@@ -1,4 +1,8 @@
-"""The Message-ID of a received mail, as the inbox table records it.
+"""The Message-ID of a received mail stored without its header facts.
+
+The intake reads a mail's header block when it stores it (`judge.mail.header_facts`),
+and the inbox records the Message-ID read then. A mail stored without those facts
+(by a tool or a test: the store itself reads no MIME) gets its Message-ID here.
 
 The stdlib's header parser (compat32) defines the value; reading a whole header block
 with it costs more than the rest of storing the mail. Plain header blocks (ASCII,
