@@ -98,12 +98,13 @@ def test_the_layering_check_catches_a_shell_import() -> None:
 
 
 # --- the pipeline's folders: what each may not reach into ----------------------------
-# `mail` (MIME) and `language` (the command language) read text: no database, no daemon.
-# `store` keeps rows and knows no MIME. The zine is a reader of the record, never of
-# the service that writes it.
+# `mail` (MIME) and `language` (the command language) read text: no database, no daemon;
+# and the language is given the variants' words (`Vocabulary`: the registry the command
+# line built), it never builds a registry of its own. `store` keeps rows and knows no
+# MIME. The zine is a reader of the record, never of the service that writes it.
 FORBIDDEN: dict[str, tuple[str, ...]] = {
     "mail": ("judge.store", "judge.server"),
-    "language": ("judge.store", "judge.server"),
+    "language": ("judge.store", "judge.server", "judge.variants"),
     "store": ("judge.mail",),
     "zine": ("judge.service",),
 }

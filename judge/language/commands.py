@@ -43,17 +43,22 @@ from judge.language.keywords import (
 from judge.language.press_blocks import read_press_block
 from judge.language.set_commands import set_keywords
 from judge.language.spelling import closest
+from judge.language.vocabulary import Vocabulary
 
 Reader = Callable[[str], Command]
+VocabularyReader = Callable[[str, Vocabulary], Command]  # CREATE, HELP, SIGNON
 
-_TABLE: list[tuple[Keyword, Reader]] = [
-    (Keyword("HELP"), open_.help_command),
+
+def _plain(reader: Reader) -> VocabularyReader:
+    """A reader that needs none of the variants' words."""
+    return lambda rest, vocabulary: reader(rest)
+
+
+_PLAIN_TABLE: list[tuple[Keyword, Reader]] = [
     (Keyword("LIST"), open_.list_command),
     (Keyword("HISTORY"), open_.history_command),
     (Keyword("SUMMARY"), open_.summary_command),
     (Keyword("MAP"), open_.map_command),
-    (Keyword("CREATE"), open_.create_command),
-    (Keyword("SIGNON", "SIGN ON"), open_.signon_command),
     (Keyword("OBSERVE"), open_.observe_command),
     (Keyword("UNOBSERVE", "UN OBSERVE"), open_.unobserve_command),
     (Keyword("CONFIRM"), open_.confirm_command),
@@ -79,15 +84,22 @@ _TABLE: list[tuple[Keyword, Reader]] = [
     (ENDPRESS, game.stray_endpress_command),
     *set_keywords(),
 ]
+_TABLE: list[tuple[Keyword, VocabularyReader]] = [
+    (Keyword("HELP"), open_.help_command),
+    (Keyword("CREATE"), open_.create_command),
+    (Keyword("SIGNON", "SIGN ON"), open_.signon_command),
+    *((keyword, _plain(reader)) for keyword, reader in _PLAIN_TABLE),
+]
 _KEYWORDS = [keyword for keyword, _ in _TABLE] + list(with_french(_TABLE))
 _READERS = {keyword.name: reader for keyword, reader in _TABLE}
 _NAMES = sorted({keyword.name for keyword in _KEYWORDS} | {PRESS.name, BROADCAST.name})
 _FIRST_WORDS = frozenset(name.split()[0] for name in _NAMES)
 
 
-def parse_commands(lines: Sequence[str]) -> list[ParsedLine]:
+def parse_commands(lines: Sequence[str], vocabulary: Vocabulary) -> list[ParsedLine]:
     """Read every line. Blank lines outside press are skipped; every other line ends up
-    in exactly one ParsedLine, in order (a press block is one ParsedLine)."""
+    in exactly one ParsedLine, in order (a press block is one ParsedLine). The
+    variants' words (CREATE's, HELP's, SIGNON's) are `vocabulary`'s: the registry."""
     parsed: list[ParsedLine] = []
     index = 0
     while index < len(lines):
@@ -98,19 +110,19 @@ def parse_commands(lines: Sequence[str]) -> list[ParsedLine]:
             block, index = read_press_block(lines, index)
             parsed.append(block)
         else:
-            parsed.append(parse_line(line, index))
+            parsed.append(parse_line(line, vocabulary, index))
             index += 1
     return parsed
 
 
-def parse_line(line: str, index: int = 0) -> ParsedLine:
+def parse_line(line: str, vocabulary: Vocabulary, index: int = 0) -> ParsedLine:
     """One line that is not part of a press block."""
     found = match_keyword(line, _KEYWORDS)
     if found is None:
         return ParsedLine((line,), index, command=OrderLine(clean(line), near_keyword(line)))
     keyword, rest = found
     try:
-        return ParsedLine((line,), index, command=_READERS[keyword.name](rest))
+        return ParsedLine((line,), index, command=_READERS[keyword.name](rest, vocabulary))
     except CommandError as error:
         return ParsedLine((line,), index, error=error.message)
 

@@ -25,15 +25,11 @@ from judge.language.command_types import (
 )
 from judge.language.messages import Message
 from judge.language.set_commands import parse_settings
-from judge.variants.registry import default_registry
+from judge.language.vocabulary import Vocabulary
 
-# Names, aliases, power letters and help topics are the registry's; these are read
-# from it once, for the usage lines.
-_REGISTRY = default_registry()
-HELP_TOPICS = _REGISTRY.help_topics()
-VARIANTS = tuple(_REGISTRY.listed_names())
-POWER_LETTERS = _REGISTRY.power_letters()
-SIGNON_LETTERS = "?" + POWER_LETTERS + "MO"  # join, a power, the master, an observer
+# Names, aliases, power letters and help topics are the variant registry's, which the
+# readers of CREATE, HELP and SIGNON are given (`Vocabulary`).
+OTHER_SIGNON_LETTERS = "?MO"  # join, the master, an observer
 # Other words for a topic: the command a player has in mind (a variant's name or
 # alias leads to its own topic, which the registry knows).
 HELP_ALIASES = {
@@ -42,17 +38,17 @@ HELP_ALIASES = {
     "broadcast": "press", "master": "gm", "stalemate": "intimate",
 }  # fmt: skip
 
+def _signon_usage(vocabulary: Vocabulary) -> Message:
+    return Message("signon_usage", letters=" ".join(vocabulary.power_letters()))
 
 
-def _signon_usage() -> Message:
-    return Message("signon_usage", letters=" ".join(POWER_LETTERS))
-
-
-def help_command(rest: str) -> Help:
+def help_command(rest: str, vocabulary: Vocabulary) -> Help:
     topic = rest.rstrip(".?!").strip().lower() or None
-    topic = (HELP_ALIASES.get(topic) or _REGISTRY.topic_of(topic) or topic) if topic else None
-    if topic is not None and topic not in HELP_TOPICS:
-        raise CommandError("no_help_topic", rest=rest, topics=", ".join(HELP_TOPICS))
+    if topic is not None:
+        topic = HELP_ALIASES.get(topic) or vocabulary.topic_of(topic) or topic
+    topics = vocabulary.help_topics()
+    if topic is not None and topic not in topics:
+        raise CommandError("no_help_topic", rest=rest, topics=", ".join(topics))
     return Help(topic)
 
 
@@ -89,42 +85,42 @@ def observe_command(rest: str) -> Observe:
     return Observe(game_name(given[0]), password(given[1]))
 
 
-def create_command(rest: str) -> Create:
+def create_command(rest: str, vocabulary: Vocabulary) -> Create:
     given = rest.split(maxsplit=3)
     if len(given) < 3:
-        raise CommandError("create_usage", variants=", ".join(VARIANTS))
+        raise CommandError("create_usage", variants=", ".join(vocabulary.listed_names()))
     game, secret, variant = given[:3]
     options, settings = parse_settings(given[3] if len(given) == 4 else "")
-    return Create(game_name(game.removeprefix("?")), password(secret), _variant(variant),
-                  options, settings)  # fmt: skip
+    return Create(game_name(game.removeprefix("?")), password(secret),
+                  _variant(variant, vocabulary), options, settings)  # fmt: skip
 
 
-def _variant(word: str) -> str:
-    name = _REGISTRY.resolve(word.rstrip(".,;"))
+def _variant(word: str, vocabulary: Vocabulary) -> str:
+    name = vocabulary.resolve(word.rstrip(".,;"))
     if name is None:
-        raise CommandError("unknown_variant", word=word, variants=", ".join(VARIANTS))
+        names = ", ".join(vocabulary.listed_names())
+        raise CommandError("unknown_variant", word=word, variants=names)
     return name
 
 
-def signon_command(rest: str) -> Signon:
+def signon_command(rest: str, vocabulary: Vocabulary) -> Signon:
     """`SIGNON Fgame pw`; `SIGNON F game pw` (letter apart) is read the same way."""
     given = words(rest)
     if len(given) == 3 and len(given[0]) == 1:
         given = [given[0] + given[1], given[2]]
-    _check_signon_shape(given)
+    _check_signon_shape(given, vocabulary)
     letter = given[0][0].upper()
-    if letter not in SIGNON_LETTERS:
-        raise CommandError(
-            "not_power_letter", letter=given[0][0], word=given[0], usage=_signon_usage()
-        )
+    if letter not in vocabulary.power_letters() + OTHER_SIGNON_LETTERS:
+        usage = _signon_usage(vocabulary)
+        raise CommandError("not_power_letter", letter=given[0][0], word=given[0], usage=usage)
     return Signon(cast(SignonLetter, letter), game_name(given[0][1:]), password(given[1]))
 
 
-def _check_signon_shape(given: list[str]) -> None:
+def _check_signon_shape(given: list[str], vocabulary: Vocabulary) -> None:
     if not given:
-        raise CommandError("signon_usage", letters=" ".join(POWER_LETTERS))
+        raise CommandError("signon_usage", letters=" ".join(vocabulary.power_letters()))
     if len(given[0]) < 2:
-        raise CommandError("signon_no_game", word=given[0], usage=_signon_usage())
+        raise CommandError("signon_no_game", word=given[0], usage=_signon_usage(vocabulary))
     if len(given) == 1:
         raise CommandError("signon_no_password", word=given[0])
     if len(given) > 2:

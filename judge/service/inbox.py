@@ -40,6 +40,7 @@ from judge.service.games import signon_password_holds, start_if_full
 from judge.service.mailing import build_guarded, one_per_address
 from judge.service.readers import reader_of
 from judge.service.readings import read_row
+from judge.service.snapshots import variants
 from judge.store.inbox import Outcome
 from judge.store.models import Game, InboxMessage, InboxStatus
 from judge.wording.readers import DEFAULT_READER, Reader
@@ -99,7 +100,8 @@ def _signs_on(ctx: MailContext, lines: Sequence[str]) -> bool:
     """Whether the mail's first SIGNON holds the seat's password: such mail is handled
     even over the sender's limit, so that mail forged in a player's name cannot
     silence the player. A wrong password here counts like any other."""
-    for parsed in parse_commands(lines[: ctx.config.limits.lines_per_mail]):
+    lines = lines[: ctx.config.limits.lines_per_mail]
+    for parsed in parse_commands(lines, variants(ctx.session)):
         if isinstance(parsed.command, Signon):
             return signon_password_holds(ctx, parsed.command)
     return False
@@ -114,7 +116,7 @@ def _run_lines(ctx: MailContext, lines: Sequence[str]) -> tuple[list[Entry], lis
         stopped.append(Refusal("lines_limit", limit=limits.lines_per_mail, total=len(lines)).note)
         lines = lines[: limits.lines_per_mail]
     entries = []
-    for parsed in parse_commands(lines):
+    for parsed in parse_commands(lines, variants(ctx.session)):
         entries.append(run_line(ctx, parsed))
         if passwords.mail_limit_reached(ctx):
             stopped.append(Refusal("password_limit", limit=limits.failed_passwords_per_mail).note)

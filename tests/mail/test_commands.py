@@ -28,7 +28,7 @@ from judge.language.command_types import (
 )
 from judge.language.commands import parse_commands, unknown_command_error
 
-from .parsing import command, error
+from .parsing import VOCABULARY, command, error
 
 # --- keywords ---------------------------------------------------------------------
 
@@ -61,7 +61,7 @@ def test_compound_keywords_read_with_or_without_spaces(line: str, expected: Comm
 
 @pytest.mark.parametrize("line", ["DRAW.", "draw!", "RESIGN;", "SIGNOFF."])
 def test_trailing_punctuation_after_a_bare_keyword_is_forgiven(line: str) -> None:
-    assert parse_commands([line])[0].ok
+    assert parse_commands([line], VOCABULARY)[0].ok
 
 
 def test_a_keyword_must_end_at_a_word_boundary() -> None:
@@ -254,13 +254,13 @@ def test_create_with_missing_parts_or_unknown_variant() -> None:
 
 def test_a_whole_mail_in_order_with_line_indexes() -> None:
     lines = ["SIGNON Fg1 pw", "", "A PAR-BUR", "PRESS", "hi", "ENDPRESS", "SET WAIT"]
-    parsed = parse_commands(lines)
+    parsed = parse_commands(lines, VOCABULARY)
     assert [p.start for p in parsed] == [0, 2, 3, 6]
     assert [type(p.command).__name__ for p in parsed] == ["Signon", "OrderLine", "Press", "SetWait"]
 
 
 def test_blank_lines_are_skipped() -> None:
-    assert parse_commands(["", "   ", "\t"]) == []
+    assert parse_commands(["", "   ", "\t"], VOCABULARY) == []
 
 
 @pytest.mark.parametrize(

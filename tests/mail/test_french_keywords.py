@@ -19,6 +19,8 @@ from judge.rules.map import load_map
 from judge.rules.parse import parse_order
 from judge.rules.state import power_name
 
+from .parsing import VOCABULARY
+
 
 @pytest.mark.parametrize(
     ("french", "english"),
@@ -40,13 +42,14 @@ from judge.rules.state import power_name
     ],
 )
 def test_french_command_reads_as_the_english_one(french: str, english: str) -> None:
-    assert parse_line(french).command == parse_line(english).command
-    assert parse_line(french).command is not None
+    assert parse_line(french, VOCABULARY).command == parse_line(english, VOCABULARY).command
+    assert parse_line(french, VOCABULARY).command is not None
 
 
 def test_french_command_errors_are_the_english_ones() -> None:
-    assert parse_line("CARTE").error == parse_line("MAP").error
-    assert parse_line("ENCHÈRE Suisse 3").error == parse_line("BID Suisse 3").error
+    assert parse_line("CARTE", VOCABULARY).error == parse_line("MAP", VOCABULARY).error
+    french = parse_line("ENCHÈRE Suisse 3", VOCABULARY)
+    assert french.error == parse_line("BID Suisse 3", VOCABULARY).error
 
 
 def _first_words() -> list[str]:
@@ -78,8 +81,8 @@ def test_no_french_keyword_catches_an_english_line() -> None:
 
 def test_resume_with_accents_is_no_command() -> None:
     """RÉSUMÉ (summary) is not the English RESUME: it is left to the order reader."""
-    assert isinstance(parse_line("RÉSUMÉ").command, OrderLine)
-    assert isinstance(parse_line("RESUME").command, Resume)
+    assert isinstance(parse_line("RÉSUMÉ", VOCABULARY).command, OrderLine)
+    assert isinstance(parse_line("RESUME", VOCABULARY).command, Resume)
 
 
 @pytest.mark.parametrize(

@@ -22,6 +22,7 @@ from judge.mail.html_text import html_to_text
 from judge.mail.read import IncomingMail, read_message
 
 from . import samples
+from .parsing import VOCABULARY
 
 JUDGE = samples.JUDGE
 EXAMPLES = int(os.environ.get("JUDGE_FUZZ_EXAMPLES", "300"))  # raise it for a deeper run
@@ -67,13 +68,13 @@ def assert_accounted_for(lines: list[str], parsed: list[ParsedLine]) -> None:
 @FUZZ
 @given(LINES)
 def test_parse_commands_never_raises_and_accounts_for_every_line(lines: list[str]) -> None:
-    assert_accounted_for(lines, parse_commands(lines))
+    assert_accounted_for(lines, parse_commands(lines, VOCABULARY))
 
 
 @FUZZ
 @given(st.lists(st.text(), max_size=20))
 def test_parse_commands_takes_any_text(lines: list[str]) -> None:
-    assert_accounted_for(lines, parse_commands(lines))
+    assert_accounted_for(lines, parse_commands(lines, VOCABULARY))
 
 
 @FUZZ
@@ -82,7 +83,7 @@ def test_read_message_never_raises_on_random_bytes(raw: bytes) -> None:
     mail = read_message(raw, JUDGE)
     assert isinstance(mail, IncomingMail)
     assert not any("could not be read (" in problem for problem in mail.problems)
-    assert_accounted_for(list(mail.lines), parse_commands(mail.lines))
+    assert_accounted_for(list(mail.lines), parse_commands(mail.lines, VOCABULARY))
 
 
 def mutated(sample: bytes, data: st.DataObject) -> bytes:
@@ -161,7 +162,7 @@ def raw_mails(draw: st.DrawFn) -> bytes:
 def test_read_message_never_raises_on_random_mime(raw: bytes) -> None:
     mail = read_message(raw, JUDGE)
     assert not any("could not be read (" in problem for problem in mail.problems)
-    assert_accounted_for(list(mail.lines), parse_commands(mail.lines))
+    assert_accounted_for(list(mail.lines), parse_commands(mail.lines, VOCABULARY))
 
 
 @st.composite

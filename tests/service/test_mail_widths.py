@@ -21,9 +21,9 @@ from typing import Any, cast
 import pytest
 from sqlalchemy import func, select
 
-from judge.language.open_commands import HELP_TOPICS
 from judge.server.scheduler import run_due_games
 from judge.store.models import OutboxMessage
+from judge.variants.registry import default_registry
 from judge.wording import templates
 from judge.wording.readers import Reader
 from service.harness import JudgeHarness, body_of
@@ -93,7 +93,7 @@ def play_a_standard_year(
     unknown command), orders with press, a reminder, late notices, four phases, and
     a draw. The English and the French template tests both take it."""
     check(judge.send("new@example.org", "HELP"))
-    for topic in HELP_TOPICS:
+    for topic in default_registry().help_topics():
         check(judge.send("new@example.org", f"HELP {topic}"))
     judge.start_game()
     check(judge.send("gm@example.org", "SIGNON Mg1 gmpass\nSET GRACE 24h\nSET MOVE NEXT 2d"))

@@ -4,6 +4,7 @@ on a game in progress and on a missing game, issues no INSERT, UPDATE or DELETE.
 from __future__ import annotations
 
 import pytest
+from mail.parsing import VOCABULARY
 from sqlalchemy import event
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -21,7 +22,7 @@ def test_a_read_only_command_writes_nothing(
     judge: JudgeHarness, sessions: sessionmaker[Session], line: str
 ) -> None:
     judge.start_game()
-    [parsed] = parse_commands([line])
+    [parsed] = parse_commands([line], VOCABULARY)
     assert type(parsed.command) in READS_ONLY
     writes: list[str] = []
     with sessions.begin() as session:
@@ -44,5 +45,5 @@ def test_a_read_only_command_writes_nothing(
 
 
 def test_every_read_only_command_is_covered_above() -> None:
-    covered = {type(parse_commands([line])[0].command) for line in LINES}
+    covered = {type(parse_commands([line], VOCABULARY)[0].command) for line in LINES}
     assert covered == READS_ONLY

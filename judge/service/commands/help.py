@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from judge.language.command_types import Help
-from judge.language.open_commands import HELP_TOPICS
 from judge.service.context import MailContext, Note, rendered
 from judge.service.snapshots import variants
 from judge.variants.registry import VariantRegistry
@@ -21,7 +20,7 @@ def help_text(ctx: MailContext, command: Help) -> list[Note]:
             judge_name=ctx.config.judge.name,
             judge_code=ctx.config.judge.code,
             judge_address=ctx.config.judge.address,
-            topics=HELP_TOPICS,
+            topics=registry.help_topics(),
             variants=registry.names(),
             flags=flags,
         )

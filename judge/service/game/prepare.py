@@ -27,6 +27,7 @@ from judge.language import command_types as c
 from judge.language.commands import parse_commands
 from judge.service.games import signon_seat, the_observer
 from judge.service.readings import read_ahead
+from judge.service.snapshots import variants
 from judge.store import games as store
 from judge.store.models import InboxMessage, Player
 from judge.store.password_work import hash_ahead, verify_ahead
@@ -49,7 +50,8 @@ def _prepare(session: Session, row: InboxMessage, config: Config) -> None:
     if mail.must_not_answer or not mail.sender:
         return
     work = failures = 0
-    for parsed in parse_commands(mail.lines[: config.limits.lines_per_mail]):
+    lines = mail.lines[: config.limits.lines_per_mail]
+    for parsed in parse_commands(lines, variants(session)):
         if work >= MAX_WORK_PER_MAIL or failures >= config.limits.failed_passwords_per_mail:
             return
         command = parsed.command
