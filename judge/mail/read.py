@@ -152,6 +152,13 @@ def read_with(facts: HeaderFacts, raw: bytes, judge_address: str) -> IncomingMai
         text, problems = plain_text(data, facts.body.charset, facts.body.flowed)
     else:
         text, problems = body_text(_body_message(raw, facts))
+    return _incoming(facts, text, problems, judge_address)
+
+
+def _incoming(
+    facts: HeaderFacts, text: str, problems: list[str], judge_address: str
+) -> IncomingMail:
+    """The mail of header block `facts` and body `text`, as the judge sees it."""
     lines, line_problems = command_lines(text)
     why = why_no_reply(KeptHeaders(facts), facts.sender, judge_address)
     mail = IncomingMail(
@@ -312,20 +319,27 @@ def _parsed_facts(raw: bytes) -> HeaderFacts:
     """The header block of any mail, read by the stdlib's header parser (the body is
     not parsed: `body_start` finds where it begins, as that parser would)."""
     message = BytesHeaderParser(policy=email.policy.default).parsebytes(bytes(raw))
+    start = body_start(raw)
+    if start is None:
+        return _message_facts(message, 0, None)
+    return _message_facts(message, start.body_at, MimeBody(start.field_spans))
+
+
+def _message_facts(message: Message, body_at: int, body: MimeBody | None) -> HeaderFacts:
+    """The facts of a header block the stdlib parsed."""
     headers = MessageHeaders(message)
     sender_name, sender = first_address(message, "From")
-    start = body_start(raw)
     return HeaderFacts(
         sender=sender,
         sender_name=sender_name,
         reply_to=first_address(message, "Reply-To")[1],
         subject=header_text(message, "Subject"),
         message_id=header_text(message, "Message-ID"),
-        references=_references(message),
+        references=message_ids(message, "References") or message_ids(message, "In-Reply-To"),
         signs=_signs(headers),
         content_type=headers.content_type(),
-        body_at=start.body_at if start is not None else 0,
-        body=MimeBody(start.field_spans) if start is not None else None,
+        body_at=body_at,
+        body=body,
     )
 
 
@@ -337,11 +351,12 @@ def read_simple(raw: bytes, judge_address: str) -> IncomingMail | None:
 
 def read_parsed(raw: bytes, judge_address: str) -> IncomingMail:
     """The reference reading: the whole mail parsed by the stdlib at once, headers and
-    body together (may raise on pathological input). The judge's own reading must
-    give the same `IncomingMail` (the tests compare them), and reads a mail this way
-    when its body cannot be cut from its header block."""
+    body together (may raise on pathological input). The judge's own reading, which
+    cuts the body from the header block, must give the same `IncomingMail` (the
+    tests compare them)."""
     message = email.message_from_bytes(bytes(raw), policy=email.policy.default)
-    return _read(message, judge_address)
+    text, problems = body_text(message)
+    return _incoming(_message_facts(message, 0, None), text, problems, judge_address)
 
 
 def _within_bounds(raw: bytes) -> bool:
@@ -350,28 +365,3 @@ def _within_bounds(raw: bytes) -> bool:
     except TooCostly:
         return False
     return True
-
-
-def _read(message: Message, judge_address: str) -> IncomingMail:
-    sender_name, sender = first_address(message, "From")
-    text, problems = body_text(message)
-    lines, line_problems = command_lines(text)
-    why = why_no_reply(MessageHeaders(message), sender, judge_address)
-    mail = IncomingMail(
-        sender=sender,
-        sender_name=sender_name,
-        reply_to=first_address(message, "Reply-To")[1],
-        subject=header_text(message, "Subject"),
-        message_id=header_text(message, "Message-ID"),
-        references=_references(message),
-        lines=lines,
-        must_not_answer=bool(why),
-        why=why,
-        problems=(*problems, *line_problems),
-    )
-    return _plain_sender(mail)
-
-
-def _references(message: Message) -> tuple[str, ...]:
-    """References, or failing that In-Reply-To: the thread this mail belongs to."""
-    return message_ids(message, "References") or message_ids(message, "In-Reply-To")
