@@ -12,6 +12,8 @@ polling for it. PostgreSQL goes through psycopg 3.
 from __future__ import annotations
 
 import re
+import sqlite3
+import time
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
@@ -134,13 +136,31 @@ def _sqlite_on_connect(in_memory: bool) -> Any:
             # that another process starting at the same moment may hold.
             cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             if not in_memory:
-                cursor.execute("PRAGMA journal_mode=WAL")
+                _switch_to_wal(cursor)
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.execute("PRAGMA synchronous=FULL")
         finally:
             cursor.close()
 
     return on_connect
+
+
+def _switch_to_wal(cursor: Any) -> None:
+    """`PRAGMA journal_mode=WAL`. While another connection switches the same new
+    database, SQLite may answer "database is locked" at once, without waiting out the
+    busy timeout (two processes of a fresh judge starting together: `judge serve`
+    and a `judge deliver`): so try again, within that timeout."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    pause = 0.005
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(2 * pause, 0.2)
 
 
 def _sqlite_begin_immediate(connection: Any) -> None:

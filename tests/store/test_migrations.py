@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import inspect
+from sqlalchemy import inspect, select, text
 
-from judge.store.db import make_engine
+from judge.clock import ManualClock
+from judge.config import Config
+from judge.server.processor import process_pending
+from judge.service import handle_inbox_message
+from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import current_revision, head_revision, upgrade
-from judge.store.models import Base
+from judge.store.models import Base, InboxMessage, InboxStatus, OutboxMessage
 
 TABLES = {"inbox", "outbox", "games", "players", "phases", "orders", "events"}
 
@@ -56,3 +61,32 @@ def test_processes_starting_together_migrate_once(database_url: str) -> None:
     finally:
         for engine in engines:
             engine.dispose()
+
+
+def test_a_mail_stored_before_0011_is_read_whole_after_the_upgrade(
+    database_url: str, make_config: Callable[..., Config], clock: ManualClock
+) -> None:
+    """An operator upgrades with mail waiting: its row has no header facts, and the
+    processor reads it whole (`inbox.header_facts` NULL), then answers it."""
+    engine = make_engine(database_url)
+    try:
+        upgrade(engine, "0010_event_translations")
+        raw = b"From: ann@example.org\r\nMessage-ID: <w@example.org>\r\n\r\nLIST\r\n"
+        with engine.begin() as connection:
+            connection.execute(
+                text("INSERT INTO inbox (raw, mail_from, rcpt_tos, received_at, message_id,"
+                     " digest, status, attempts) VALUES (:raw, 'ann@example.org', '[]', :at,"
+                     " '<w@example.org>', 'd', 'new', 0)"),
+                {"raw": raw, "at": clock.now()},
+            )  # fmt: skip
+        upgrade(engine)
+        sessions = make_session_factory(engine)
+        config = make_config(database_url)
+        assert process_pending(sessions, handle_inbox_message, clock, config) == 1
+        with sessions() as session:
+            row = session.scalars(select(InboxMessage)).one()
+            replies = session.scalars(select(OutboxMessage)).all()
+        assert row.header_facts is None and row.status == InboxStatus.DONE
+        assert [reply.to_address for reply in replies] == ["ann@example.org"]
+    finally:
+        engine.dispose()
