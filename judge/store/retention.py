@@ -3,7 +3,8 @@
 After `[storage] retention_days` (default 30), a sent outgoing mail and a processed
 incoming mail keep their header block (who, when, which Message-ID, the subject)
 and their outcome (status, error, times), but not their body: `message` / `raw`
-are cut to the headers, and `pruned_at` says when. Failed mail (in or out) and mail
+are cut to the headers, and `pruned_at` says when (an incoming mail's header facts,
+read for its processing, go too: the header block kept is the record). Failed mail (in or out) and mail
 still waiting is never pruned: the operator may retry it. A phase's stored map goes
 too once it is that old and no mail still waiting or failed needs it (a map can be
 drawn again from the game's record).
@@ -90,7 +91,7 @@ _CUT_OUTBOX = (
 _CUT_INBOX = (
     update(InboxMessage)
     .where(InboxMessage.id == bindparam("row_id"))
-    .values(raw=bindparam("body"), pruned_at=bindparam("at"))
+    .values(raw=bindparam("body"), pruned_at=bindparam("at"), header_facts=None)
 )
 
 

@@ -99,10 +99,11 @@ def test_pruning_after_the_retention_keeps_headers_and_outcome(judge: JudgeHarne
         assert session.scalar(select(func.count()).select_from(PhaseMap)) == 0
         inbox = session.scalars(select(InboxMessage).order_by(InboxMessage.id)).all()
         late = inbox[-1]
-        assert late.pruned_at is None and b"HELP" in late.raw
+        assert late.pruned_at is None and b"HELP" in late.raw and late.header_facts is not None
         for row in inbox[:-1]:
             assert row.status is InboxStatus.DONE and row.pruned_at is not None
             assert row.raw.endswith((b"\n\n", b"\r\n\r\n")) and b"SIGNON" not in row.raw
+            assert row.header_facts is None  # read for the processing, not kept as record
             assert message_from_bytes(row.raw, policy=default)["Message-ID"] == row.message_id
 
 
