@@ -65,7 +65,9 @@ class HeaderFacts:
     signs: tuple[tuple[str, str], ...]  # (lower-case name, text) of each sign present
     content_type: str
     body_at: int  # the offset of the body in the raw bytes
-    body: PlainBody | MimeBody | None  # None: the body is not read (too costly)
+    # None: not read (too costly), or else read within the whole mail (a body that is
+    # not one piece of the mail: `judge.mail.header_block`)
+    body: PlainBody | MimeBody | None
     too_costly: str = ""  # why the mail is beyond the reading limits, or ""
 
     def to_json(self) -> dict[str, Any] | None:

@@ -133,8 +133,8 @@ def header_facts_json(raw: bytes) -> dict[str, Any] | None:
 
 
 def read_header_facts(raw: bytes) -> HeaderFacts:
-    """What the judge needs of the header block of `raw` (`HeaderFacts`), by hand for a
-    plain one-part mail, else with the stdlib's header parser; for a mail beyond the
+    """What the judge needs of the header block of `raw` (`HeaderFacts`), by hand when
+    the block is plain, else with the stdlib's header parser; for a mail beyond the
     reading limits, only what can be read by hand, and why."""
     try:
         check_bounds(raw)

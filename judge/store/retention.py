@@ -4,10 +4,10 @@ After `[storage] retention_days` (default 30), a sent outgoing mail and a proces
 incoming mail keep their header block (who, when, which Message-ID, the subject)
 and their outcome (status, error, times), but not their body: `message` / `raw`
 are cut to the headers, and `pruned_at` says when (an incoming mail's header facts,
-read for its processing, go too: the header block kept is the record). Failed mail (in or out) and mail
-still waiting is never pruned: the operator may retry it. A phase's stored map goes
-too once it is that old and no mail still waiting or failed needs it (a map can be
-drawn again from the game's record).
+read for its processing, go too: the header block kept is the record). Failed mail
+(in or out) and mail still waiting is never pruned: the operator may retry it. A
+phase's stored map goes too once it is that old and no mail still waiting or failed
+needs it (a map can be drawn again from the game's record).
 
 `prune` works in bounded batches, so one call never holds the write lock long; the
 scheduler calls it at most every `PRUNE_EVERY` (`prune_if_due`).
