@@ -49,14 +49,20 @@ class Judge:
     config: Path
     maildir: Path
     seen: set[str] = field(default_factory=set)
+    parsed: dict[str, EmailMessage] = field(default_factory=dict)  # by file name
 
     def mails(self) -> list[EmailMessage]:
+        """Every mail in the maildir, in order. A mail in `new/` is complete and never
+        changes (the judge writes it in `tmp/` and renames it), so each file is parsed
+        once: the tests poll this ten times a second, and a game's maildir holds
+        hundreds of mails."""
         folder = self.maildir / "new"
         files = sorted(folder.iterdir()) if folder.is_dir() else []
-        return [
-            cast(EmailMessage, message_from_bytes(path.read_bytes(), policy=default))
-            for path in files
-        ]
+        for path in files:
+            if path.name not in self.parsed:
+                mail = message_from_bytes(path.read_bytes(), policy=default)
+                self.parsed[path.name] = cast(EmailMessage, mail)
+        return [self.parsed[path.name] for path in files]
 
     def wait_for(
         self, test: Callable[[list[EmailMessage]], list[EmailMessage]], what: str
