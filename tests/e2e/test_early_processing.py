@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-from service.taskdip_scenario import lot, set_seed
+from service.taskdip_scenario import TASKDIP, lot, set_seed
 
 from e2e.early_by_mail import Slow, controlled_by, holds, send_clean
 from e2e.intimate_by_mail import ANN, BOB, Played, _sign_up
@@ -26,7 +26,6 @@ from e2e.test_standard_game import _sign_up as sign_up_standard
 from judge.rules.parse import parse_order
 from judge.store.db import make_engine, make_session_factory
 from judge.variants.base import Snapshot, Submission
-from judge.variants.registry import default_registry
 
 # France, the slow player of the standard and Taskdip games: Burgundy and Spain in
 # the spring (with a mistake on the way), Portugal and Belgium in the fall, so that
@@ -112,7 +111,7 @@ def _french_taskdip_lot(seed: int) -> bool:
     start = lot(seed, 2)
     if "FRANCE" not in start.snapshot.data["players"]["0"]:
         return False
-    variant = default_registry().get("taskdip")
+    variant = TASKDIP
     snapshot: Snapshot = start.snapshot
     for moves in (FRENCH_SPRING, FRENCH_FALL):
         state = snapshot.state

@@ -106,9 +106,14 @@ THREE_PLAYERS = Script(
 )
 
 
+# One registry for the seed searches: building a variant loads its map (17 ms), and
+# `find_seed` may try thousands of seeds.
+TASKDIP = default_registry().get("taskdip")
+
+
 def lot(seed: int, players: int) -> Start:
     """What the judge's lot gives `players` players (in join order) for `seed`."""
-    variant = default_registry().get("taskdip")
+    variant = TASKDIP
     seats = [Seat(str(index)) for index in range(players)]
     return variant.start(seats, {"players": str(players)}, random.Random(seed))
 
