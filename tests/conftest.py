@@ -46,6 +46,43 @@ def pytest_configure(config: pytest.Config) -> None:
 
 # --- databases ---------------------------------------------------------------
 
+# Most tests run once on SQLite and once on PostgreSQL (`database_url`). In these
+# folders the second copy runs only for the modules whose path through the store
+# differs; the rest there plays the same rules by mail over the same queries, and its
+# copy on PostgreSQL added minutes to the suite and nothing the kept ones do not cover.
+# * e2e: the flagship standard game (every command, both daemons) and the bounce and
+#   map round trip (outbox maps, VERP);
+# * service: processing and its guards, the hourly limits, stored maps and pruning,
+#   the header facts (JSON) read once, bounces, the sign-up, absences, a refused
+#   command's savepoint, the status, the registry on the sessions, and the fuzzer of
+#   any mail against the games' consistency;
+# * zine: the `judge zine` command reading the database.
+# The store, scheduler, outbound, intake and hostile tests keep both copies throughout.
+POSTGRES_ONLY_FOR = {
+    "e2e": frozenset({"test_standard_game.py", "test_bounces_and_maps.py"}),
+    "service": frozenset({
+        "test_processing.py", "test_rate_limit.py", "test_storage.py", "test_read_once.py",
+        "test_bounces.py", "test_fuzz.py", "test_signup.py", "test_absences.py",
+        "test_dispatch_context.py", "test_status.py", "test_variant_vocabulary.py",
+    }),
+    "zine": frozenset({"test_command.py"}),
+}  # fmt: skip
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    dropped = [item for item in items if _second_copy_not_needed(item)]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = [item for item in items if not _second_copy_not_needed(item)]
+
+
+def _second_copy_not_needed(item: pytest.Item) -> bool:
+    kept = POSTGRES_ONLY_FOR.get(item.path.parent.name)
+    if kept is None or item.path.name in kept:
+        return False
+    callspec = getattr(item, "callspec", None)
+    return callspec is not None and callspec.params.get("database_url") == "postgres"
+
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:

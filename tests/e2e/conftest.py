@@ -22,27 +22,3 @@ def quick_judge(
     write_config: Callable[..., Path], database_url: str, tmp_path: Path
 ) -> Iterator[Judge]:
     yield from serving(write_config, database_url, tmp_path, handler=HANDLER)
-
-
-# Each game by mail runs on SQLite. On PostgreSQL only the games whose path through
-# the store differs run again: the flagship standard game (every command, both
-# daemons) and the bounce and map round trip (outbox maps, VERP). The service tests
-# under them run every rule on both backends, and the store, scheduler, outbound and
-# intake tests every backend-specific path; a whole second copy of each year by
-# mail added about two minutes to the suite and nothing they do not cover.
-POSTGRES_GAMES = frozenset({"test_standard_game.py", "test_bounces_and_maps.py"})
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    dropped = [item for item in items if _second_copy(item)]
-    if dropped:
-        config.hook.pytest_deselected(items=dropped)
-        items[:] = [item for item in items if not _second_copy(item)]
-
-
-def _second_copy(item: pytest.Item) -> bool:
-    path = item.path
-    if path.parent.name != "e2e" or path.name in POSTGRES_GAMES:
-        return False
-    callspec = getattr(item, "callspec", None)
-    return callspec is not None and callspec.params.get("database_url") == "postgres"
