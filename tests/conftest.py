@@ -49,7 +49,7 @@ def pytest_configure(config: pytest.Config) -> None:
 # Most tests run once on SQLite and once on PostgreSQL (`database_url`). In these
 # folders the second copy runs only for the modules whose path through the store
 # differs; the rest there plays the same rules by mail over the same queries, and its
-# copy on PostgreSQL added minutes to the suite and nothing the kept ones do not cover.
+# copy on PostgreSQL added minutes to the suite and little the kept ones do not cover.
 # * e2e: the flagship standard game (every command, both daemons) and the bounce and
 #   map round trip (outbox maps, VERP);
 # * service: processing and its guards, the hourly limits, stored maps and pruning,
