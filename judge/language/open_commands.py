@@ -38,6 +38,7 @@ HELP_ALIASES = {
     "broadcast": "press", "master": "gm", "stalemate": "intimate",
 }  # fmt: skip
 
+
 def _signon_usage(vocabulary: Vocabulary) -> Message:
     return Message("signon_usage", letters=" ".join(vocabulary.power_letters()))
 
