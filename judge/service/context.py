@@ -100,6 +100,21 @@ class Signed:
         return self.player.role is PlayerRole.PLAYER
 
 
+# The fields of `MailContext` that a refused command does not roll back, each with why.
+# Every other field is in the checkpoint (a test compares them all).
+KEPT_ACROSS_REFUSAL = {
+    "session": "the mail's session: the savepoint rolls the database back",
+    "config": "fixed for the whole mail",
+    "now": "fixed for the whole mail",
+    "sender": "fixed for the whole mail",
+    "orders_sent": "a refused order line still counts as sent, to hold early processing",
+    "orders_refused": "a refused order line is what marks the orders incomplete",
+    "password_failures": "a wrong password counts even when its line is refused",
+    "answered": "a read-only command is answered once, even when the answer is a refusal",
+    "internal_errors": "a crashed line's traceback is kept for the operator",
+}
+
+
 @dataclass(frozen=True)
 class MailContextState:
     """A copy of the parts of `MailContext` that commands change (see `checkpoint`)."""
@@ -110,6 +125,7 @@ class MailContextState:
     games_touched: Mapping[int, Game]
     replaced_adjustments: frozenset[tuple[int, str]]
     attachments: Mapping[str, Attachment]
+    broadcasts: int
 
 
 @dataclass
@@ -168,6 +184,7 @@ class MailContext:
             games_touched=dict(self.games_touched),
             replaced_adjustments=frozenset(self.replaced_adjustments),
             attachments=dict(self.attachments),
+            broadcasts=self.broadcasts,
         )
 
     def restore(self, state: MailContextState) -> None:
@@ -177,6 +194,7 @@ class MailContext:
         self.games_touched = dict(state.games_touched)
         self.replaced_adjustments = set(state.replaced_adjustments)
         self.attachments = dict(state.attachments)
+        self.broadcasts = state.broadcasts
 
     def order_line_read(self, signed: Signed | None, refused: bool) -> None:
         """Count an order or bid line of this mail for the player who sent it."""

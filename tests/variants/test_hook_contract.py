@@ -1,10 +1,8 @@
 """The variant contract is one contract: every hook is used, and nobody asks for a class.
 
-* Every public method of `Variant` is called from the shell (some module of
-  `judge/` outside `judge/variants/`), so no hook exists that nothing calls. The
-  few the base calls on itself (or offers to its subclasses) are listed below,
-  each with its reason, and must then really be called inside `judge/variants/`.
-  Every attribute `Variant` declares (a capability, a template) is read there too.
+* Every public method of `Variant` is really called when games are played: a spy
+  records the calls (tests/service/test_variant_hooks_called.py). Every attribute
+  `Variant` declares (a capability, a template) is read by the shell.
 * A public method a variant adds beyond the base is the variant's own helper:
   it must be called somewhere, or it is dead.
 * Outside `judge/variants/`, no `isinstance` asks which variant class a game is:
@@ -15,29 +13,16 @@
 from __future__ import annotations
 
 import ast
-import importlib
-import pkgutil
 from pathlib import Path
 
-import judge.variants
+from variants.variant_classes import all_variant_classes
+
 from judge.variants.base import Variant
 from judge.variants.registry import default_registry
 from judge.zine.lookup import VIEWS, view_for
 
 JUDGE = Path(__file__).resolve().parents[2] / "judge"
 VARIANTS = JUDGE / "variants"
-
-# Hooks the shell never calls, because the base (or a variant) calls them itself.
-CALLED_INSIDE = {
-    # `is_complete` (the careful rule, in the base) asks it for a variant's own duties.
-    "also_owed": "called by Variant.is_complete",
-    # `advance` (the base) skips every phase for which it answers True.
-    "nothing_to_do": "called by Variant.advance, through variants/skipping.py",
-    # Helpers the base offers its subclasses' `process`: the game's flag values,
-    # and the adjudicator's options from them.
-    "flag": "called by the variants' own processing",
-    "rule_options": "called by the variants' own processing",
-}
 
 
 def _trees(inside: bool) -> list[ast.AST]:
@@ -51,28 +36,8 @@ def _attributes(trees: list[ast.AST]) -> set[str]:
 
 def _public_methods(cls: type) -> set[str]:
     return {
-        name
-        for name, value in vars(cls).items()
-        if callable(value) and not name.startswith("_")
+        name for name, value in vars(cls).items() if callable(value) and not name.startswith("_")
     }
-
-
-def _variant_classes() -> list[type[Variant]]:
-    for module in pkgutil.iter_modules(judge.variants.__path__):
-        importlib.import_module(f"judge.variants.{module.name}")
-    found: list[type[Variant]] = []
-    pending = list(Variant.__subclasses__())
-    while pending:
-        cls = pending.pop()
-        found.append(cls)
-        pending.extend(cls.__subclasses__())
-    return found
-
-
-def test_every_hook_is_called_from_the_shell() -> None:
-    hooks = _public_methods(Variant)
-    uncalled = hooks - _attributes(_trees(inside=False)) - set(CALLED_INSIDE)
-    assert not uncalled, f"hooks of Variant nothing outside judge/variants calls: {uncalled}"
 
 
 def test_every_declared_capability_is_read_by_the_shell() -> None:
@@ -82,21 +47,15 @@ def test_every_declared_capability_is_read_by_the_shell() -> None:
     assert not unread, f"Variant declares what nothing outside judge/variants reads: {unread}"
 
 
-def test_the_hooks_called_inside_are_hooks_and_are_called() -> None:
-    assert set(CALLED_INSIDE) <= _public_methods(Variant), "stale entry in CALLED_INSIDE"
-    missing = set(CALLED_INSIDE) - _attributes(_trees(inside=True))
-    assert not missing, f"listed as called inside judge/variants, but never called: {missing}"
-
-
 def test_a_variant_adds_no_public_method_nobody_calls() -> None:
     called = _attributes(_trees(inside=True)) | _attributes(_trees(inside=False))
-    for cls in _variant_classes():
+    for cls in all_variant_classes():
         own = _public_methods(cls) - _public_methods(Variant)
         assert own <= called, f"{cls.__name__} has methods nothing calls: {own - called}"
 
 
 def test_the_shell_never_asks_for_a_variant_class() -> None:
-    classes = {cls.__name__ for cls in _variant_classes()} | {"Variant"}
+    classes = {cls.__name__ for cls in all_variant_classes()} | {"Variant"}
     asked: list[str] = []
     for tree in _trees(inside=False):
         for node in ast.walk(tree):
