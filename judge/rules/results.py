@@ -98,7 +98,9 @@ class RuleOptions:
 
 @dataclass(frozen=True, slots=True)
 class PhaseResult:
-    """`state` is the board at the start of the next phase that has anything to do."""
+    """`state` is the board at the start of the phase that follows (a retreat phase no
+    unit can retreat in is passed over; `judge.rules.idle.adjudicate_through` also
+    passes over a winter nobody can act in)."""
 
     phase: Phase
     results: tuple[OrderResult, ...]
