@@ -88,7 +88,8 @@ def _movement_before_retreat(case: GodipCase) -> GameState:
     state = _board(case.phase[:-1] + "M", units, {})
     outcome = adjudicate_phase(MAP, state, _orders(state, lines))
     got = ["SUCCESS" if r.outcome.value == "succeeds" else "FAILURE" for r in outcome.results]
-    wrong = [f"{v}: {line} (judge: {g})" for v, line, g in zip(verdicts, lines, got) if v != g]
+    pairs = zip(verdicts, lines, got, strict=True)
+    wrong = [f"{v}: {line} (judge: {g})" for v, line, g in pairs if v != g]
     assert not wrong, f"{case.name}: movement results differ:\n" + "\n".join(wrong)
     want = _provinces(case.units("PRESTATE_DISLODGED"))
     assert _dislodged(state, outcome) == want, f"{case.name}: dislodged units differ"
