@@ -4,8 +4,8 @@ Every unit on the board gets an integer index and exactly one order (a hold if
 it was given none). The table then precomputes, once, everything the resolver
 would otherwise search for again and again: who attacks each province, which
 supports and convoys match which move, which moves form a head-to-head pair, and
-whether an army travels by land or by convoy. Matching follows the DATC 3.0
-preferences:
+whether an army travels by land or by convoy. Matching follows the DATC 3.1
+preferences (the same as 3.0's on these points):
 
 * A support matches only an order that really does what it supports: a support
   to hold needs a unit that is not ordered to move (DATC 6.D.7); a support to

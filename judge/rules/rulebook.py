@@ -39,7 +39,7 @@ _1971 = {
 
 
 def rulebook_options(rulebook: str, base: RuleOptions | None = None) -> RuleOptions:
-    """`base` (default: the DATC 3.0 preferences) with the rulebook's points applied.
+    """`base` (default: the DATC 3.1 preferences) with the rulebook's points applied.
 
     "current" changes nothing; "1971" replaces every point it reads differently.
     Raises ValueError for another rulebook.
