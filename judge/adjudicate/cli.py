@@ -12,6 +12,9 @@ next line is processed). Choices the contract leaves open:
   but an unknown power, option or option value is malformed input;
 * an order the parser cannot read is not malformed input: like an illegal
   order it is answered `illegal`, with the parser's message as the reason;
+* the next phase is the next one anybody can act in, as in a game by mail
+  (`judge.rules.idle`); the phases passed over are listed in `skipped`, a field
+  present only when some phase was skipped;
 * in batch mode blank lines are skipped; the exit status is 2 if any line was
   malformed, else 1 if any line hit an internal error, else 0.
 """
@@ -26,8 +29,8 @@ from typing import IO, Any
 
 from judge.adjudicate.request import RequestError, read_request
 from judge.adjudicate.response import response
+from judge.rules.idle import adjudicate_through
 from judge.rules.map import GameMap, load_map
-from judge.rules.phases import adjudicate_phase
 
 EXIT_OK, EXIT_INTERNAL, EXIT_MALFORMED = 0, 1, 2
 PROG = "judge adjudicate"
@@ -53,10 +56,10 @@ def adjudicate_text(text: str, maps: Callable[[str], GameMap]) -> dict[str, Any]
         raise RequestError(f"request: malformed JSON: {error}") from None
     request = read_request(data, maps)
     game_map = maps("standard")
-    outcome = adjudicate_phase(
+    advance = adjudicate_through(
         game_map, request.state, [o for _, o in request.orders], request.options
     )
-    return response(request.state, request.orders, outcome)
+    return response(request.state, request.orders, advance)
 
 
 def _dump(answer: dict[str, Any]) -> str:

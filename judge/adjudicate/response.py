@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from judge.rules.idle import Advance
 from judge.rules.orders import IllegalOrder, Move, Order
 from judge.rules.results import OrderResult, Outcome, PhaseResult
 from judge.rules.state import POWERS, GameState, PhaseType, Unit
@@ -85,11 +86,19 @@ def centers_by_power(state: GameState) -> dict[str, list[str]]:
 def response(
     before: GameState,
     given: Sequence[tuple[str, Order | IllegalOrder]],
-    outcome: PhaseResult,
+    advance: Advance,
 ) -> dict[str, Any]:
-    """The answer object, with exactly the contract's fields."""
-    after = outcome.state
-    return {
+    """The answer object, with exactly the contract's fields.
+
+    `next_phase` is the next phase anybody can act in; when phases were passed
+    over on the way (a winter in which no build can be made and nobody removes),
+    `skipped` lists them in order (spec/adjudicate.md, third wave). An idle phase
+    changes nothing on the board, so units and centres are those the ordered
+    phase left.
+    """
+    after = advance.state
+    outcome = PhaseResult(advance.phase, advance.results, after)
+    answer: dict[str, Any] = {
         "phase": str(before.phase),
         "results": results_by_power(given, outcome.results),
         "units": units_by_power(after.units.values()),
@@ -97,3 +106,6 @@ def response(
         "centers": centers_by_power(after),
         "next_phase": str(after.phase),
     }
+    if advance.skipped:
+        answer["skipped"] = [str(phase) for phase in advance.skipped]
+    return answer

@@ -1,11 +1,23 @@
 """Which units a power loses when it does not order enough removals.
 
-Two rules are offered (`RuleOptions.civil_disorder`):
+Three rules are offered (`RuleOptions.civil_disorder`):
 
-* "2023" (2023 rulebook, DATC 3.0 4.D.8): remove the unit farthest from the
-  nearest supply centre the power *owns*, counting moves where armies and fleets
-  alike may cross land and sea. Ties: fleets before armies, then the English
-  province name in alphabetical order.
+* "2023" (2023 rulebook, DATC 3.1 4.D.8): "(a) No unit on a supply center is to
+  be removed unless there are no viable options and (b) ... furthest from an
+  owned supply center, by counting absolute adjacent provinces regardless of the
+  ability of the unit to move into it": units off supply centres go first; among
+  them the unit farthest from the nearest centre the power *owns*, counting moves
+  where armies and fleets alike may cross land and sea. Ties: fleets before
+  armies, then the English province name in alphabetical order.
+* "1971" (the 1971 and 1982 rulebooks as DATC 3.1 4.D.8 quotes them): "the unit
+  farthest from home (most distant from the nearest home supply center as
+  computed by the shortest available route, including convoys) is removed first,
+  the fleet before the army", ties "by the names of the space in which they are
+  located, the earliest in alphabetical order coming off first". The distance
+  is read as the consensus DATC 3.1 describes ("fleets move regularly, while
+  armies could also walk over water"): a fleet counts its own moves (coasts
+  apart) to the nearest home centre it can reach, an army counts every border,
+  a sea crossed by convoy one step per sea. Ties: the full English name.
 * "2000" (as Droidippy/godip played it): remove the unit farthest from the
   power's *home* centres. godip takes the shorter of a unit-type path and an
   unrestricted path, so in effect the unrestricted walk over its location graph
@@ -35,6 +47,8 @@ def civil_disorder_removals(
     units = [u for u in state.units_of(power) if u not in skip]
     if rule == "2000":
         ranked = _rank_2000(game_map, units, power)
+    elif rule == "1971":
+        ranked = _rank_1971(game_map, units, power)
     else:
         ranked = _rank_2023(game_map, state, units, power)
     return ranked[:count]
@@ -44,12 +58,36 @@ def _rank_2023(game_map: GameMap, state: GameState, units: list[Unit], power: st
     graph = topology(game_map).any_borders
     distance = _distances(graph, state.centers_of(power))
 
-    def key(unit: Unit) -> tuple[int, int, str]:
+    centres = topology(game_map).centers
+
+    def key(unit: Unit) -> tuple[bool, int, bool, str]:
         far = distance.get(unit.province, _UNREACHABLE)
-        name = game_map.provinces[unit.province].name.lower()
-        return (-far, unit.kind is UnitType.ARMY, name)
+        on_centre = unit.province in centres  # rule (a): kept while another can go
+        return (on_centre, -far, unit.kind is UnitType.ARMY, _name(game_map, unit))
 
     return sorted(units, key=key)
+
+
+def _rank_1971(game_map: GameMap, units: list[Unit], power: str) -> list[Unit]:
+    topo = topology(game_map)
+    homes = game_map.home_centers.get(power, ())
+    by_army = _distances(topo.any_borders, homes)
+    fleet_goals = [loc for home in homes for loc in topo.locations_of[home]]
+    by_fleet = _distances(game_map.fleet_adjacency, fleet_goals)
+
+    def key(unit: Unit) -> tuple[int, bool, str]:
+        far = by_army.get(unit.province, _UNREACHABLE)
+        if unit.kind is UnitType.FLEET:
+            # a fleet that can reach no home centre at all counts like an army
+            far = by_fleet.get(unit.location, far)
+        return (-far, unit.kind is UnitType.ARMY, _name(game_map, unit))
+
+    return sorted(units, key=key)
+
+
+def _name(game_map: GameMap, unit: Unit) -> str:
+    """The space's full English name, for "alphabetical order" (Greece < Gulf of Lyon)."""
+    return game_map.provinces[unit.province].name.lower()
 
 
 def _rank_2000(game_map: GameMap, units: list[Unit], power: str) -> list[Unit]:

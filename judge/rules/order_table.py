@@ -4,8 +4,8 @@ Every unit on the board gets an integer index and exactly one order (a hold if
 it was given none). The table then precomputes, once, everything the resolver
 would otherwise search for again and again: who attacks each province, which
 supports and convoys match which move, which moves form a head-to-head pair, and
-whether an army travels by land or by convoy. Matching follows the DATC 3.0
-preferences:
+whether an army travels by land or by convoy. Matching follows the DATC 3.1
+preferences (the same as 3.0's on these points):
 
 * A support matches only an order that really does what it supports: a support
   to hold needs a unit that is not ordered to move (DATC 6.D.7); a support to
@@ -24,8 +24,9 @@ preferences:
   order still forces the convoy route. With "1971" (the 1971 rulebook as the
   DATC reads it) intent does not count: a move not ordered "via convoy" takes a
   convoy, anybody's, only when the unit at its target moves the opposite way, and
-  only if the convoy succeeds (else the land route); a "via convoy" move, which
-  the 1971 rulebook does not know, keeps the 3.0 meaning.
+  only if the convoy succeeds (else the land route); "via convoy", which the
+  1971 rulebook does not know, is ignored: such a move is read like any other
+  (DATC 3.1, 6.H.11: "the convoy is ignored and the land route is taken").
 """
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ from judge.rules.topology import Topology
 
 HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, CONVOY = range(5)
 LAND, BY_CONVOY, CONVOY_OR_LAND = range(3)
+# What "via convoy" makes of an army's move to a province it borders, by option. The
+# 1971 rulebook has no "via convoy" (DATC 3.1, 6.G.8, 6.H.11): the mark is ignored.
+_VIA_MODE = {"3.0": BY_CONVOY, "2.4": CONVOY_OR_LAND, "1971": LAND}
 NOBODY: list[int] = []  # the shared "no supporters / no convoyers" list: never mutated
 _POWER = attrgetter("power")
 
@@ -128,7 +132,7 @@ def _classify(
 ) -> None:
     """Record each order and its kind, and for moves their target and attackers."""
     province_at, unit_at, listed, kind = topo.province_at, table.unit_at, table.orders, table.kind
-    via = CONVOY_OR_LAND if convoy_adjacent == "2.4" else BY_CONVOY
+    via = _VIA_MODE.get(convoy_adjacent, BY_CONVOY)
     for province, order in orders.items():
         i = unit_at[province]
         listed[i] = order
@@ -161,8 +165,8 @@ def _add_move(
 
     Armies ignore coasts; a fleet ignores a coast the province lacks and, with no
     coast, takes the only coast it can reach (DATC 4.B.2, 4.B.6). An army goes
-    by convoy to a province it does not border, and with `via` (BY_CONVOY or
-    CONVOY_OR_LAND, by the option) when ordered "via convoy".
+    by convoy to a province it does not border, and with `via` (BY_CONVOY,
+    CONVOY_OR_LAND or LAND, by the option) when ordered "via convoy".
     """
     unit, text = table.units[i], order.target
     dest = topo.province_at.get(text)

@@ -2,7 +2,7 @@
 
 `adjudicate_phase` checks the orders (`intake`), hands them to the module for
 the phase type (movement, retreats, adjustments) and returns the results with
-the board at the start of the next phase that has anything to do:
+the board at the start of the phase that follows:
 
 * after a movement phase: its retreat phase if some dislodged unit can retreat;
   dislodged units with nowhere to go are disbanded at once, and if none can
@@ -13,6 +13,12 @@ the board at the start of the next phase that has anything to do:
   (empty centres keep their owner), and the winter adjustment phase follows if
   some power has more or fewer units than centres, else the next spring;
 * after the adjustment phase: the next spring movement phase.
+
+A winter in which no power can act (its only adjustments are builds with no free
+home centre to make them in) still follows here, as the single-phase answer;
+`judge.rules.idle.adjudicate_through` passes over it, and `judge adjudicate`, a
+game by mail (`Variant.advance`, through `judge.rules.idle.powers_to_act`) and
+the replay tests all take that path.
 
 Units without orders hold (movement) or are disbanded (retreats) and get no
 result; civil-disorder removals are reported after the given orders.

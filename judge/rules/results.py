@@ -77,10 +77,12 @@ class RuleOptions:
 
     `convoy_adjacent` (4.A.3): "3.0" (no land-route fallback for a failed convoy to
     an adjacent province), "2.4" (fall back to the land route) or "1971" (a move to
-    an adjacent province not ordered "via convoy" takes a convoy, anybody's, only
-    when the unit there moves the opposite way and the convoy is not disrupted).
-    `civil_disorder` (4.D.8): "2023" (distance to the nearest owned centre, any
-    path) or "2000" (distance to home centres).
+    an adjacent province takes a convoy, anybody's, only when the unit there moves
+    the opposite way and the convoy is not disrupted; "via convoy" is ignored).
+    `civil_disorder` (4.D.8): "2023" (units off supply centres first, distance to
+    the nearest owned centre, any path), "2000" (distance to home centres, as
+    Droidippy computed it) or "1971" (the 1971 text: distance to home centres,
+    fleets by their own moves, ties by full English name).
     `multi_route_convoy` (4.A.1): "all" (disrupted only when every route is) or
     "any" (1971: disrupted when any route is).
     `paradox_rule` (4.A.2): "szykman" or "1971" (a convoyed army does not cut a
@@ -96,7 +98,9 @@ class RuleOptions:
 
 @dataclass(frozen=True, slots=True)
 class PhaseResult:
-    """`state` is the board at the start of the next phase that has anything to do."""
+    """`state` is the board at the start of the phase that follows (a retreat phase no
+    unit can retreat in is passed over; `judge.rules.idle.adjudicate_through` also
+    passes over a winter nobody can act in)."""
 
     phase: Phase
     results: tuple[OrderResult, ...]

@@ -1,6 +1,6 @@
 """The rule options a rulebook stands for (`rulebook = current | 1971`).
 
-Each point where the DATC (3.0, Kruijswijk) says the 1971 rulebook reads
+Each point where the DATC (3.1, Kruijswijk) says the 1971 rulebook reads
 differently from its preference is one `RuleOptions` field, so that every point
 can be tested on its own; a rulebook is only a preset of those fields. Where the
 1971 text is silent or contradicts itself the DATC preference stays, so those
@@ -9,9 +9,10 @@ points have no field here (the full list, with reasons, is in `docs/datc.md`).
 * 4.A.1 multi-route convoys: disrupted when *any* route is disrupted.
 * 4.A.2 convoy paradoxes: the 1971 paradox rule, Szykman where it has no answer.
 * 4.A.3 convoys to an adjacent province: only when the unit there moves the
-  opposite way and the convoy is not disrupted (moves ordered "via convoy", which
-  the 1971 rulebook does not know, keep the current meaning).
-* 4.D.8 civil disorder: distance to the home centres.
+  opposite way and the convoy is not disrupted; "via convoy", which the 1971
+  rulebook does not know, is ignored (DATC 3.1, 6.H.11, 6.H.12).
+* 4.D.8 civil disorder: the 1971 text, distance to the home centres, ties by the
+  space's full English name (`civil_disorder = "1971"`).
 """
 
 from __future__ import annotations
@@ -24,21 +25,21 @@ RULEBOOKS: tuple[str, ...] = ("current", "1971")
 
 OPTION_VALUES: dict[str, tuple[str, ...]] = {
     "convoy_adjacent": ("3.0", "2.4", "1971"),
-    "civil_disorder": ("2023", "2000"),
+    "civil_disorder": ("2023", "2000", "1971"),
     "multi_route_convoy": ("all", "any"),
     "paradox_rule": ("szykman", "1971"),
 }
 
 _1971 = {
     "convoy_adjacent": "1971",
-    "civil_disorder": "2000",
+    "civil_disorder": "1971",
     "multi_route_convoy": "any",
     "paradox_rule": "1971",
 }
 
 
 def rulebook_options(rulebook: str, base: RuleOptions | None = None) -> RuleOptions:
-    """`base` (default: the DATC 3.0 preferences) with the rulebook's points applied.
+    """`base` (default: the DATC 3.1 preferences) with the rulebook's points applied.
 
     "current" changes nothing; "1971" replaces every point it reads differently.
     Raises ValueError for another rulebook.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from judge.rules.idle import adjustments_due, free_home_centres, powers_to_act
 from judge.rules.map import GameMap
 from judge.rules.orders import Build, IllegalOrder, Order, Remove, Waive, ordered_province
 from judge.rules.state import GameState, PhaseType
@@ -13,34 +14,11 @@ if TYPE_CHECKING:  # base.py uses this module: the contract's completeness rule
     from judge.variants.base import Submission
 
 
-def adjustment_delta(game_map: GameMap, state: GameState, power: str) -> int:
-    """Builds due (positive) or removals due (negative), builds capped by free homes."""
-    delta = len(state.centers_of(power)) - len(state.units_of(power))
-    if delta > 0:
-        return min(delta, len(free_home_centers(game_map, state, power)))
-    return delta
-
-
-def free_home_centers(game_map: GameMap, state: GameState, power: str) -> list[str]:
-    return [
-        c
-        for c in game_map.home_centers.get(power, ())
-        if state.centers.get(c) == power and c not in state.units
-    ]
-
-
-def powers_with_duties(game_map: GameMap, state: GameState) -> frozenset[str]:
-    """Powers that have something to order in the current phase."""
-    kind = state.phase.type
-    if kind is PhaseType.MOVEMENT:
-        return frozenset(u.power for u in state.units.values())
-    if kind is PhaseType.RETREAT:
-        return frozenset(d.unit.power for d in state.dislodged.values())
-    if kind is PhaseType.ADJUSTMENT:
-        return frozenset(
-            p for p in game_map.home_centers if adjustment_delta(game_map, state, p) != 0
-        )
-    return frozenset()
+# Who can act in a phase is the rules core's one definition (`judge.rules.idle`), so
+# that a game by mail and `judge adjudicate` skip the same phases.
+adjustment_delta = adjustments_due
+free_home_centers = free_home_centres
+powers_with_duties = powers_to_act
 
 
 def all_orders(submissions: Mapping[str, Submission]) -> list[Order | IllegalOrder]:

@@ -176,16 +176,16 @@ def test_retreat_phase_uses_the_given_dislodged_units(cli: Runner) -> None:
 
 
 def test_adjustment_phase_reports_civil_disorder_removals(cli: Runner) -> None:
-    request = {  # DATC 6.J.3: Sweden is further from St Petersburg than Livonia
+    request = {  # DATC 3.1 6.J.3: Prussia is further from St Petersburg than Livonia
         "phase": "W1901A",
-        "units": {"RUSSIA": ["A LVN", "A SWE"], "FRANCE": ["A PAR"]},
+        "units": {"RUSSIA": ["A LVN", "A PRU"], "FRANCE": ["A PAR"]},
         "centers": {"RUSSIA": ["STP"], "FRANCE": ["PAR", "BRE"]},
         "orders": {"FRANCE": ["Build F Brest"]},
     }
     result = answer(cli, request)
     assert result["results"] == {
         "FRANCE": [{"order": "F BRE B", "result": "succeeds"}],
-        "RUSSIA": [{"order": "A SWE D", "result": "succeeds", "reason": "civil disorder"}],
+        "RUSSIA": [{"order": "A PRU D", "result": "succeeds", "reason": "civil disorder"}],
     }
     assert result["units"] == {"FRANCE": ["F BRE", "A PAR"], "RUSSIA": ["A LVN"]}
     assert result["next_phase"] == "S1902M"

@@ -4,7 +4,9 @@ Each entry names the points (`RuleOptions` fields) that change the case, the
 results that change (by the order as the DATC writes it) and the board after the
 phase. Every case not listed here must give its preferred result under 1971 too
 (`test_rulebook_1971.py` checks both). The civil-disorder cases reuse the
-`civil_disorder = 2000` variants of `cases.json` (distance to home centres).
+`civil_disorder = 1971` variants of `cases.json` (the 1971 text: distance to
+home centres, fleets by their own moves, ties by the space's full English name).
+The DATC is version 3.1: its 1971 answers to 6.H.11 and 6.H.12 are here.
 `source` says where the 1971 answer comes from: "DATC" when the DATC text states
 it, "derived" when it follows from the 1971 reading of the point without the
 DATC stating that case's 1971 answer.
@@ -129,7 +131,50 @@ CHANGES: dict[str, dict[str, Any]] = {
         "dislodged": {},
         "next_phase": "F1901M",
     },
-    "6.J.6": {"points": ["civil_disorder"], "source": "derived", "variant": "civil_disorder_2000"},
-    "6.J.10": {"points": ["civil_disorder"], "source": "derived", "variant": "civil_disorder_2000"},
-    "6.J.11": {"points": ["civil_disorder"], "source": "DATC", "variant": "civil_disorder_2000"},
+    "6.G.8": {
+        "points": ["convoy_adjacent"],
+        "source": "derived",  # "not applicable, because they don't have the notion of 'via convoy'"
+        "results": {"A Belgium - Holland via convoy": "succeeds"},
+        "units": {"ENGLAND": ["A KIE", "F HEL"], "FRANCE": ["A HOL"]},
+        "dislodged": {},
+        "next_phase": "F1901M",
+    },
+    "6.G.20": {
+        "points": ["convoy_adjacent"],
+        "source": "derived",  # as 6.G.8: "via Convoy" is an ordinary move under 1971
+        "results": {"A Picardy - Belgium via Convoy": "succeeds"},
+        "units": {"FRANCE": ["A BEL", "A BUR", "F ENG", "F MAO"]},
+        "dislodged": {"ENGLAND": {"F ENG": None}},
+        "next_phase": "S1901R",
+    },
+    "6.H.11": {
+        "points": ["convoy_adjacent"],
+        "source": "DATC",  # "the convoy is ignored and the land route is taken ..."
+        "results": {
+            "A Gascony - Marseilles via convoy": "succeeds",
+            "F Mid-Atlantic Ocean Convoys A Gascony - Marseilles": "fails",
+        },
+        "units": {"FRANCE": ["A BUR", "A MAR", "F LYO", "F MAO", "F WES"]},
+        "dislodged": {"ITALY": {"A MAR": {"exclude": ["GAS"]}}},
+        "next_phase": "S1901R",
+    },
+    "6.H.12": {
+        "points": ["convoy_adjacent"],
+        "source": "DATC",  # "... will go successfully ... and there is no dislodgement"
+        "results": {
+            "A Liverpool - Edinburgh via convoy": "succeeds",
+            "A Edinburgh - Liverpool via convoy": "succeeds",
+        },
+        "units": {
+            "ENGLAND": ["A EDI", "F IRI", "F NTH"],
+            "FRANCE": ["F ENG", "F MAO"],
+            "RUSSIA": ["A CLY", "A LVP", "F NAO", "F NWG"],
+        },
+        "dislodged": {"ENGLAND": {"F ENG": None}},
+        "next_phase": "S1901R",
+    },
+    "6.J.3": {"points": ["civil_disorder"], "source": "derived", "variant": "civil_disorder_1971"},
+    "6.J.6": {"points": ["civil_disorder"], "source": "derived", "variant": "civil_disorder_1971"},
+    "6.J.10": {"points": ["civil_disorder"], "source": "derived", "variant": "civil_disorder_1971"},
+    "6.J.11": {"points": ["civil_disorder"], "source": "DATC", "variant": "civil_disorder_1971"},
 }

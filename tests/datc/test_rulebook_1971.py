@@ -97,7 +97,7 @@ def test_rulebook_presets() -> None:
     assert rulebook_options("current") == RuleOptions()
     assert RULES_1971 == RuleOptions(
         convoy_adjacent="1971",
-        civil_disorder="2000",
+        civil_disorder="1971",
         multi_route_convoy="any",
         paradox_rule="1971",
     )

@@ -52,8 +52,10 @@ def game_map() -> GameMap:
 
 @pytest.mark.parametrize("path", _games())
 def test_game_replays_exactly_as_the_server_adjudicated(path: Path, game_map: GameMap) -> None:
-    phases, divergence = replay(path, game_map, DROIDIPPY_RULES)
-    assert divergence is None, f"{path.name} ({phases} phases replayed): {divergence}"
+    done = replay(path, game_map, DROIDIPPY_RULES)
+    where = f"{path.name} ({done.phases} phases replayed)"
+    assert done.divergence is None, f"{where}: {done.divergence}"
+    assert not done.stepped_over, f"{path.name} lacks {done.stepped_over}"  # none in the sample
 
 
 @pytest.mark.skipif(not GAMES.is_dir(), reason=MISSING)
@@ -67,7 +69,7 @@ def test_every_game_of_the_sample_is_present() -> None:
 def test_the_corpus_needs_the_v2_4_land_route_fallback(game_map: GameMap) -> None:
     """Under 3.0 rules, Italy's `rom move nap via convoy` (no fleet convoys) fails in 1901."""
     strict = RuleOptions(convoy_adjacent="3.0", civil_disorder="2000")
-    _, divergence = replay(GAMES / "game_11209.txt", game_map, strict)
+    divergence = replay(GAMES / "game_11209.txt", game_map, strict).divergence
     assert divergence is not None and divergence.phase == "S1901M"
 
 
@@ -75,5 +77,5 @@ def test_the_corpus_needs_the_v2_4_land_route_fallback(game_map: GameMap) -> Non
 def test_the_corpus_needs_the_2000_civil_disorder_rule(game_map: GameMap) -> None:
     """Under the 2023 rule Italy keeps a different unit in the winter of 1902."""
     modern = RuleOptions(convoy_adjacent="2.4", civil_disorder="2023")
-    _, divergence = replay(GAMES / "game_10261.txt", game_map, modern)
+    divergence = replay(GAMES / "game_10261.txt", game_map, modern).divergence
     assert divergence is not None and divergence.phase == "W1902A"

@@ -80,7 +80,19 @@ def _disorder(state_kwargs: dict[str, str], centers: str, rule: str) -> list[str
 
 
 def test_civil_disorder_2023_removes_the_farthest_from_owned_centres_6J3() -> None:
-    assert _disorder({"RUSSIA": "A LVN, A SWE"}, "STP", "2023") == ["A SWE D"]
+    # DATC 3.1 6.J.3: "Russia has armies in Livonia and Prussia." "The army in Prussia
+    # is removed."
+    assert _disorder({"RUSSIA": "A LVN, A PRU"}, "STP", "2023") == ["A PRU D"]
+
+
+def test_civil_disorder_2023_keeps_units_on_supply_centres_while_others_can_go() -> None:
+    # 2023 rulebook, quoted by DATC 3.1 4.D.8: "(a) No unit on a supply center is to be
+    # removed unless there are no viable options". DATC 3.0's 6.J.3 (armies in Livonia
+    # and Sweden, "The army in Sweden is removed") broke it; 3.1 moved the army to
+    # Prussia. Sweden is farther from St Petersburg, yet Livonia goes.
+    assert _disorder({"RUSSIA": "A LVN, A SWE"}, "STP", "2023") == ["A LVN D"]
+    # With every unit on a centre, (b) decides among them.
+    assert _disorder({"RUSSIA": "A SWE, A NWY, A STP"}, "STP MOS", "2023") == ["A SWE D"]
 
 
 def test_civil_disorder_2023_ties_go_by_english_name_6J4() -> None:
@@ -109,15 +121,17 @@ def test_civil_disorder_2000_counts_to_home_centres() -> None:
 
 
 def test_civil_disorder_2023_ties_use_the_english_name_not_the_id() -> None:
-    # LVN and LVP are both one move from an owned centre; "Liverpool" < "Livonia".
-    units = {"RUSSIA": "A LVN, A LVP, A STP"}
-    assert _disorder(units, "STP EDI", "2023") == ["A LVP D"]
+    # Both fleets are one move from St Petersburg and off every centre; "Finland" <
+    # "Gulf of Bothnia", where godip's ids sort the other way ("bot" < "fin").
+    assert _disorder({"RUSSIA": "F BOT, F FIN"}, "STP", "2023") == ["F FIN D"]
+    assert _disorder({"RUSSIA": "F BOT, F FIN"}, "STP", "2000") == ["F BOT D"]
 
 
-def test_civil_disorder_ties_2023_by_name_2000_by_godip_id() -> None:
-    # F GRE and F LYO are both two moves from Naples (owned) and from Rome (home).
+def test_civil_disorder_ties_1971_by_name_2000_by_godip_id() -> None:
+    # F GRE and F LYO are both two fleet moves from Naples and from Rome (home).
     state = board("W1901A", centers={"ITALY": "NAP"}, ITALY="F GRE, F LYO")
-    assert [r.text for r in judge(state).results] == ["F GRE D"]  # "Greece" < "Gulf of Lyon"
+    old = judge(state, civil_disorder="1971")
+    assert [r.text for r in old.results] == ["F GRE D"]  # "Greece" < "Gulf of Lyon"
     godip = judge(state, civil_disorder="2000")
     assert [r.text for r in godip.results] == ["F LYO D"]  # godip's id "gol" < "gre"
 

@@ -1,4 +1,4 @@
-"""Read chapter 6 of Kruijswijk's DATC v3.0 HTML into raw cases.
+"""Read chapter 6 of Kruijswijk's DATC v3.1 HTML into raw cases.
 
 Each case keeps its id, title, prose paragraphs and `<pre>` order blocks, with the
 orders as the DATC writes them. Two quirks of the document are handled: the
