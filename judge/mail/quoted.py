@@ -76,12 +76,13 @@ _WROTE = re.compile(
 )
 _ATTRIBUTION_START = re.compile(r"(on|le|am|el|il|op|em|den)\s", re.IGNORECASE)
 # Gmail breaks a long attribution in two: "On Tue, Dec 1, 2026 at 6:00 PM Judge <" and
-# "judge@example.org> wrote:". The first half starts like one and holds a date.
+# "judge@example.org> wrote:" (or "Am ... schrieb Judge <" and "judge@example.org>:").
+# The first half starts like one and holds a date.
 _DIGIT = re.compile(r"\d")
 _PHONE_SIGNATURE = re.compile(
     r"(sent from my|sent from outlook for|envoy[ée] (de|depuis) mon|von meinem|enviado desde mi"
     r"|inviato da|verzonden met|get outlook for|obtenir outlook pour|t[ée]l[ée]charger"
-    r" outlook pour)\s[^:]{1,50}",
+    r" outlook pour)\s[^:<>]{1,50}(<[^<>\s]{1,200}>)?",
     re.IGNORECASE,
 )
 # The judge's own lines (`judge.wording.vocabulary`, templates/reply.txt.j2, _header).
@@ -130,15 +131,25 @@ def is_quote(line: str) -> bool:
 
 def _attribution(lines: Sequence[str], index: int) -> tuple[int, bool] | None:
     """(the index of the line that ends the attribution, whether it has the usual
-    `On/Le/Am ... wrote:` form) when `lines[index]` starts one; else None."""
+    `On/Le/Am ... wrote:` form) when `lines[index]` is one or half of one; else None."""
     line = lines[index].strip()
+    if index > 0 and _split_attribution(lines[index - 1].strip(), line):
+        return index, True
     if _is_wrote_line(line):
         return index, bool(_ATTRIBUTION_START.match(line))
-    if index + 1 < len(lines) and _ATTRIBUTION_START.match(line) and _DIGIT.search(line):
-        second = lines[index + 1].strip()
-        if _is_wrote_line(second) and not _ATTRIBUTION_START.match(second):
-            return index + 1, True
+    if index + 1 < len(lines) and _split_attribution(line, lines[index + 1].strip()):
+        return index + 1, True
     return None
+
+
+def _split_attribution(first: str, second: str) -> bool:
+    """Are these two lines one attribution that the client broke in two?"""
+    return (
+        bool(_ATTRIBUTION_START.match(first) and _DIGIT.search(first))
+        and not _is_wrote_line(first)
+        and not _ATTRIBUTION_START.match(second)
+        and _is_wrote_line(f"{first} {second}")
+    )
 
 
 def _is_wrote_line(line: str) -> bool:
