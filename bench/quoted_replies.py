@@ -1,7 +1,7 @@
 """Compare the judge's reader of quoted replies with the two maintained libraries
 that were candidates for it (issue 21): on the client corpus, and on hostile bodies.
 
-    python bench/quoted_replies.py
+    python bench/quoted_replies.py [--corpus-only]
 
 The libraries are not dependencies of the judge; install them beside it to compare
 (`pip install quotequail mail-parser-reply`), else only the judge's own figures print.
@@ -18,6 +18,7 @@ The libraries are not dependencies of the judge; install them beside it to compa
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import time
 from collections.abc import Callable
@@ -119,6 +120,9 @@ def cpu_seconds(reader: Reader, text: str) -> float:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus-only", action="store_true", help="skip the hostile bodies")
+    arguments = parser.parse_args()
     found = readers()
     samples = corpus_texts()
     print(f"\nCorpus: {len(samples)} client replies (tests/mail/replies)")
@@ -126,6 +130,8 @@ def main() -> None:
         wrong = [sample for sample, text, expected in samples if reader(text) != expected]
         print(f"  {name:28} {len(samples) - len(wrong):2}/{len(samples)} right", end="")
         print(f"; wrong: {', '.join(wrong)}" if wrong else "")
+    if arguments.corpus_only:
+        return
     print("\nHostile bodies: CPU seconds at 256 KB / 512 KB / 1 MB, ratio 1 MB : 256 KB")
     kinds = list(hostile_bodies(1024))
     for name, reader in found.items():
@@ -137,7 +143,9 @@ def main() -> None:
                     break
                 figures.append(cpu_seconds(reader, hostile_bodies(size)[kind]))
             shown = " / ".join(f"{f:7.3f}" for f in figures)
-            ratio = f"x{figures[-1] / max(figures[0], 1e-6):.1f}" if len(figures) == 3 else "gave up"
+            ratio = (
+                f"x{figures[-1] / max(figures[0], 1e-6):.1f}" if len(figures) == 3 else "gave up"
+            )
             print(f"    {kind:24} {shown}   {ratio}")
 
 

@@ -162,7 +162,9 @@ def _is_wrote_line(line: str) -> bool:
     return bool(_WROTE.search(head, head.rfind(":") + 1))
 
 
-def _attribution_verdict(lines: Sequence[str], attribution: tuple[int, bool], in_press: bool) -> Verdict:
+def _attribution_verdict(
+    lines: Sequence[str], attribution: tuple[int, bool], in_press: bool
+) -> Verdict:
     last, usual = attribution
     if _quote_follows(lines, last) and not in_press:
         return Verdict.SKIP

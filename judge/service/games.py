@@ -28,7 +28,6 @@ from judge.store.password_work import new_hash
 from judge.variants.base import VariantError
 from judge.wording.describe import power_title
 
-
 _RUNNING = (GameStatus.ACTIVE, GameStatus.PAUSED)
 
 

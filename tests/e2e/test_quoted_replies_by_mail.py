@@ -77,7 +77,8 @@ def test_the_judges_mail_quoted_or_pasted_back_is_never_obeyed(quick_judge: Judg
         judge, FAY,
         "Subject: Re: TEST:g1 - Game Start\r\nContent-Type: text/plain; charset=UTF-8\r\n",
         "SIGNON Fg1 pwf\nF BRE H\n\nLe ven. 27 nov. 2026 à 11:00, Diplomacy Judge <\n"
-        "judge@example.org> a écrit :\n\n> F BRE - MAO\n> France: Fleet Brest -> Mid-Atlantic Ocean.\n",
+        "judge@example.org> a écrit :\n\n> F BRE - MAO\n"
+        "> France: Fleet Brest -> Mid-Atlantic Ocean.\n",
     )  # fmt: skip
     assert "OK: Fleet Brest HOLD." in gmail_fr and "Mid-Atlantic" not in gmail_fr
 
