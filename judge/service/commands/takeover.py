@@ -131,7 +131,9 @@ def _take_open_power(ctx: MailContext, board: Board, power: str, password: str) 
         ctx.session, game, address=ctx.sender, password_hash=new_hash(password), now=ctx.now
     )
     seat.powers = [power]
-    game.variant_data = dict(board.variant.give_power(board.snapshot, seat_of(seat), power).data)
+    given = dict(board.variant.give_power(board.snapshot, seat_of(seat), power).data)
+    game.variant_data = given
+    board.record.variant_data = dict(given)  # the current phase's record: its map's legend
     ctx.sign_on(game, seat)
     announce(
         ctx.session, ctx.config, game, "taken_over",
