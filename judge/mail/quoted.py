@@ -32,6 +32,15 @@ of the message to the other players), but a marker, header block, attribution or
 phone signature still ends the mail: what follows is the quoted original, which
 the other players must not get.
 
+Why not a library: the two maintained candidates, quotequail and mail-parser-reply,
+were run on the client corpus (tests/mail/replies) and on hostile bodies by
+`bench/quoted_replies.py`. Each read 17 of the 30 samples right: neither knows the
+judge's own lines pasted without a separator, phone signatures above a quote, press,
+or (quotequail) an Outlook header block with no separator line above it;
+mail-parser-reply did not finish a single line of 16 KB within a minute (its
+multi-line patterns backtrack), and quotequail spends seconds per MB of short lines.
+Both find where a reply ends; neither can say "skip this quote, the answer is below".
+
 `verdict` looks at most `LOOKAHEAD` lines ahead of the one it is asked about, by
 index (nothing is copied), and each pattern is matched once per line, so reading a
 mail costs time linear in its size.
