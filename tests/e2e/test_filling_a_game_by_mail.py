@@ -63,6 +63,9 @@ def test_a_master_fills_a_game_started_short_by_mail(quick_judge: Judge) -> None
     assert "Somebody plays Austria in 'g1'" in played
     approved = flat(judge.send(GM, "SIGNON Mg1 gmpass\nAPPROVE Russia fay@example.org"))
     assert "fay@example.org may now take over Russia in 'g1'" in approved
+    granted = flat(_mails_to(judge, FAY, "TEST:g1 - Russia Approved")[0])
+    assert "has approved your request for Russia" in granted
+    assert "SIGNON Rg1 <password>" in granted
     taken = flat(judge.send(FAY, "SIGNON Rg1 fresh\nA MOS - UKR"))
     assert "You now play Russia in 'g1'" in taken
     assert "OK: Army Moscow -> Ukraine." in taken

@@ -22,7 +22,9 @@ def test_an_approval_sent_before_the_request_lets_the_newcomer_straight_in(
     judge: JudgeHarness,
 ) -> None:
     judge.start_game(count=5)
-    assert "may now take over Turkey" in _master(judge, f"APPROVE Turkey {NEW}")
+    mails = judge.send(GM, f"SIGNON Mg1 gmpass\nAPPROVE Turkey {NEW}")
+    assert "may now take over Turkey" in flat(body_of(mails[0]))
+    assert [m["To"] for m in mails] == [GM]  # NEW never wrote: it is not mailed
     refused = flat(body_of(judge.reply("other@example.org", "SIGNON Tg1 mine")))
     assert "Nobody plays Turkey in 'g1': the master gives it." in refused
     taken = flat(body_of(judge.reply(NEW, "SIGNON Tg1 fresh\nF ANK - BLA")))

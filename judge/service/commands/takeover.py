@@ -45,6 +45,7 @@ from judge.wording.templates import render
 ABANDONED = (PlayerStatus.RESIGNED, PlayerStatus.EJECTED)
 EJECTED_EVENT = "ejected"  # body: "address POWER [POWER...]", master only
 APPROVED_EVENT = "approved"  # body: "POWER address", master only
+ASKED_EVENT = "takeover_asked"  # body: "POWER address", master only
 
 
 def record_ejection(ctx: MailContext, game: Game, player: Player) -> None:
@@ -84,6 +85,7 @@ def approve(ctx: MailContext, command: Approve) -> list[Note]:
         ctx.session, game, kind=APPROVED_EVENT, body=f"{command.power} {command.address}",
         now=ctx.now, phase=game.phase, author="MASTER", recipients=["MASTER"],
     )  # fmt: skip
+    _tell_the_candidate(ctx, game, command.power, command.address)
     letter = title[0]
     return [note("takeover_approved", game=game.name, power=title, address=command.address,
                  letter=letter)]  # fmt: skip
@@ -125,7 +127,7 @@ def _take_open_power(ctx: MailContext, board: Board, power: str, password: str) 
     if not _approved(events, power, sender):
         if sender in _ejected_addresses(events):
             raise Refusal("ejected_address", game=game.name)
-        _ask_master(ctx, game, title, ejected=False)
+        _ask_master(ctx, game, power, ejected=False)
         return Refusal("takeover_open_needs_approval", game=game.name, power=title).note
     seat = store.add_player(
         ctx.session, game, address=ctx.sender, password_hash=new_hash(password), now=ctx.now
@@ -159,7 +161,7 @@ def _check_consent(ctx: MailContext, game: Game, seat: Player, power: str) -> No
     if not approved and sender in _ejected_addresses(events):
         raise Refusal("ejected_address", game=game.name)
     if seat.status is PlayerStatus.EJECTED and not approved:
-        _ask_master(ctx, game, title, ejected=True)
+        _ask_master(ctx, game, power, ejected=True)
         return Refusal("takeover_needs_approval", game=game.name, power=title).note
     return None
 
@@ -182,7 +184,33 @@ def _approved(events: list[Event], power: str, sender: str) -> bool:
     )
 
 
-def _ask_master(ctx: MailContext, game: Game, title: str, *, ejected: bool) -> None:
+def _tell_the_candidate(ctx: MailContext, game: Game, power: str, address: str) -> None:
+    """Mail an approved address that asked for the power (and only then: the judge
+    writes to no address that never wrote to it) how to take it."""
+    asked = [
+        e for e in store.events_of(ctx.session, game)
+        if e.kind == ASKED_EVENT and e.body.lower().split() == [power.lower(), address.lower()]
+    ]  # fmt: skip
+    if not asked:
+        return
+    title = power_title(power)
+    display = variants(ctx.session).get(game.variant).display_name
+    body = functools.partial(
+        render, "takeover_granted.txt.j2", **header_data(ctx.config, game, display),
+        power=title, letter=title[0],
+    )  # fmt: skip
+    broadcast(
+        ctx.session, ctx.config, game, to=[asked[-1].body.split()[1]],
+        what=f"{title} Approved", body=body, kind="notice", now=ctx.now,
+    )  # fmt: skip
+
+
+def _ask_master(ctx: MailContext, game: Game, power: str, *, ejected: bool) -> None:
+    title = power_title(power)
+    store.add_event(
+        ctx.session, game, kind=ASKED_EVENT, body=f"{power} {ctx.sender}",
+        now=ctx.now, phase=game.phase, author="MASTER", recipients=["MASTER"],
+    )  # fmt: skip
     display = variants(ctx.session).get(game.variant).display_name
     body = functools.partial(
         render,
