@@ -22,6 +22,7 @@ ENGLISH: dict[str, str] = {
     "no_rule_flag": "no rule flag {name} in {variant} (flags: {known})",
     "rule_values": "rule {name} must be one of {allowed}",
     "bids_not_used": "bids are not used in {variant}",
+    "power_not_open": "{power} cannot be given to a new player in {variant}",
     "players_range": "Taskdip needs 2 to 7 players, not {players}",
     "no_task_avoids": "no task of {power} avoids {partners}",
     "unknown_variant_name": "unknown variant {name}; choose one of {variants}",

@@ -16,7 +16,7 @@ from judge.language.command_types import Create, Observe, Preferences, Signon, S
 from judge.rules.state import POWERS
 from judge.service.commands.passwords import check_password
 from judge.service.commands.settings import apply_settings
-from judge.service.commands.takeover import take_over
+from judge.service.commands.takeover import powers_nobody_plays, take_over
 from judge.service.confirmation import confirmation_note, unconfirmed
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.starting import start_game
@@ -26,6 +26,9 @@ from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, Player, PlayerRole
 from judge.store.password_work import new_hash
 from judge.variants.base import VariantError
+from judge.wording.describe import power_title
+
+_RUNNING = (GameStatus.ACTIVE, GameStatus.PAUSED)
 
 
 def find_game(session: Session, name: str) -> Game:
@@ -161,7 +164,7 @@ def _sign_on_power(ctx: MailContext, game: Game, power: str, password: str) -> N
 
 def join(ctx: MailContext, game: Game, password: str) -> list[Note]:
     if game.status is not GameStatus.FORMING:
-        raise Refusal("not_forming", game=game.name)
+        raise _not_forming(ctx, game)
     players = active_players(ctx.session, game)
     mine = _of_address(players, ctx.sender)
     if mine is not None:
@@ -179,6 +182,16 @@ def join(ctx: MailContext, game: Game, password: str) -> list[Note]:
     count, needed = len(players) + 1, variant.players_needed(rules_of(game))
     joined = note("joined", game=game.name, count=count, needed=needed)
     return [joined, *confirmation_note(ctx, ctx.sender)]
+
+
+def _not_forming(ctx: MailContext, game: Game) -> Refusal:
+    """SIGNON ?game for a started game: njudge's `?` is for forming games only; the
+    refusal names the powers nobody plays, which SIGNON with their letter asks for."""
+    nobody = powers_nobody_plays(ctx.session, game) if game.status in _RUNNING else []
+    if not nobody:
+        return Refusal("not_forming", game=game.name)
+    titles = [power_title(power) for power in nobody]
+    return Refusal("not_forming_open", game=game.name, powers=titles, letter=titles[0][0])
 
 
 def start_if_full(ctx: MailContext, game: Game) -> list[Note]:

@@ -202,6 +202,18 @@ class Variant(ABC):
     def controller_of(self, snapshot: Snapshot, power: str) -> str | None:
         """The power whose player orders `power` now (itself, a home power, or None)."""
 
+    def open_powers(self, snapshot: Snapshot) -> tuple[str, ...]:
+        """Powers no seat holds that a newcomer may be given (`give_power`): a game the
+        master started short. They are in civil disorder until then. The default:
+        none, for a variant whose unheld powers are part of its rules (mercenaries,
+        neutrals)."""
+        return ()
+
+    def give_power(self, snapshot: Snapshot, seat: str, power: str) -> Snapshot:
+        """The snapshot once the new `seat` holds `power`, one of `open_powers`. The
+        default refuses: a variant that lists open powers says how a seat takes one."""
+        raise VariantError(Reason("power_not_open", power=power, variant=self.name))
+
     def orderable_powers(self, snapshot: Snapshot, seat: str) -> frozenset[str]:
         """The powers whose units `seat` may order in the current phase."""
         mine = set(self.holdings(snapshot).get(seat, ()))

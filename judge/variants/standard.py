@@ -77,6 +77,23 @@ class StandardVariant(Variant):
         held = {p for powers in self.holdings(snapshot).values() for p in powers}
         return power if power in held else None
 
+    def open_powers(self, snapshot: Snapshot) -> tuple[str, ...]:
+        """The powers nobody was given (a game started short) that still have a unit
+        or a centre."""
+        held = {p for powers in self.holdings(snapshot).values() for p in powers}
+        state = snapshot.state
+        return tuple(
+            p for p in POWERS
+            if p not in held and (state.units_of(p) or state.centers_of(p))
+        )  # fmt: skip
+
+    def give_power(self, snapshot: Snapshot, seat: str, power: str) -> Snapshot:
+        if power not in self.open_powers(snapshot):
+            return super().give_power(snapshot, seat, power)
+        seats = {s: list(powers) for s, powers in snapshot.data.get("seats", {}).items()}
+        seats[seat] = [power]
+        return Snapshot(snapshot.state, {**snapshot.data, "seats": seats}, snapshot.rules)
+
     def owing(self, snapshot: Snapshot) -> Mapping[str, frozenset[str]]:
         duties = powers_with_duties(self.map, snapshot.state)
         owed: dict[str, frozenset[str]] = {}

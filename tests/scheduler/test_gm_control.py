@@ -128,10 +128,10 @@ def test_the_master_may_approve_the_ejected_address_to_undo_an_eject(
     assert "You now play France" in body_of(judge.reply("p2@example.org", "SIGNON Fg1 pw2"))
 
 
-def test_approve_is_for_ejected_powers_only(judge: JudgeHarness, scheduler: Scheduler) -> None:
+def test_approve_is_for_powers_nobody_plays(judge: JudgeHarness, scheduler: Scheduler) -> None:
     _game(judge)
     reply = body_of(judge.reply(GM, "SIGNON Mg1 gmpass\nAPPROVE France new@example.org"))
-    assert "France in 'g1' was not ejected: APPROVE is for ejected powers" in reply
+    assert "Somebody plays France in 'g1': APPROVE is for a power nobody plays" in reply
     reply = body_of(judge.reply("p0@example.org", "SIGNON Ag1 pw0\nAPPROVE France x@example.org"))
     assert "*** Error" in reply
 

@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from judge.language.command_types import History, ListGames, Summary
 from judge.rules.state import GameState, Phase, Season
+from judge.service.commands.takeover import powers_nobody_plays
 from judge.service.context import MailContext, Note, Refusal, rendered
 from judge.service.snapshots import active_players, load_board, rules_of, variants
 from judge.store import games as store
@@ -74,7 +75,15 @@ def game_listing(session: Session, game: Game) -> dict[str, Any]:
         "credits": credits,
         "currency": currency,
         "winners": winner_titles(game.winner),
+        "disorder": _in_disorder(session, game),
     }
+
+
+def _in_disorder(session: Session, game: Game) -> list[str]:
+    """The powers nobody plays in a running game (SIGNON with their letter asks)."""
+    if game.status not in (GameStatus.ACTIVE, GameStatus.PAUSED):
+        return []
+    return [power_title(power) for power in powers_nobody_plays(session, game)]
 
 
 def _power_rows(

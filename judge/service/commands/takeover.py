@@ -14,20 +14,28 @@ EJECT). An approval counts only for the ejection it follows.
 
 The newcomer steps into the old player's seat (the same row, so the variant's
 bookkeeping, keyed by seat, goes on unchanged) with their own address and
-password, and the game is told. Powers that nobody ever played (a standard game
-started short) cannot be taken over.
+password, and the game is told.
+
+A power that nobody was ever given (the master STARTed short: the variant's
+`open_powers`) is in civil disorder too, and is filled like an ejected one: the
+master chose to start without it, so a SIGNON for it is a request the master is
+mailed, and once the master has sent `APPROVE power address` that address's SIGNON
+gives it a new seat (`Variant.give_power`). `APPROVE` is taken for any power nobody
+plays (never given, resigned or ejected), and refused for a power somebody plays.
 """
 
 from __future__ import annotations
 
 import functools
 
+from sqlalchemy.orm import Session
+
 from judge.language.command_types import Approve
 from judge.service.commands.orders import running_board
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.announce import announce
 from judge.service.mailing import broadcast, header_data
-from judge.service.snapshots import active_players, load_board, seat_of, variants
+from judge.service.snapshots import Board, active_players, load_board, seat_of, variants
 from judge.store import games as store
 from judge.store.models import Event, Game, GameStatus, Player, PlayerRole, PlayerStatus
 from judge.store.password_work import new_hash
@@ -37,6 +45,7 @@ from judge.wording.templates import render
 ABANDONED = (PlayerStatus.RESIGNED, PlayerStatus.EJECTED)
 EJECTED_EVENT = "ejected"  # body: "address POWER [POWER...]", master only
 APPROVED_EVENT = "approved"  # body: "POWER address", master only
+ASKED_EVENT = "takeover_asked"  # body: "POWER address", master only
 
 
 def record_ejection(ctx: MailContext, game: Game, player: Player) -> None:
@@ -48,21 +57,35 @@ def record_ejection(ctx: MailContext, game: Game, player: Player) -> None:
     )  # fmt: skip
 
 
+def powers_nobody_plays(session: Session, game: Game) -> list[str]:
+    """The powers of a started game that nobody plays, in civil disorder: those the
+    variant never gave (`open_powers`) and those whose player resigned or was ejected
+    (and that nobody took over since)."""
+    board = load_board(session, game)
+    if board is None:
+        return []
+    holdings = board.variant.holdings(board.snapshot)
+    played = {p for player in active_players(session, game) for p in player.powers}
+    left = store.players_of(session, game, roles=[PlayerRole.PLAYER], statuses=ABANDONED)
+    abandoned = {p for player in left for p in holdings.get(seat_of(player), player.powers)}
+    nobody = (set(board.variant.open_powers(board.snapshot)) | abandoned) - played
+    return sorted(nobody)
+
+
 def approve(ctx: MailContext, command: Approve) -> list[Note]:
-    """`APPROVE power address` (master): that address may take over the ejected power."""
+    """`APPROVE power address` (master): that address may take over the power,
+    which nobody plays (never given, resigned or ejected)."""
     signed = ctx.need_master()
     board = running_board(ctx, signed)
     game = board.game
     title = power_title(command.power)
-    ejected = store.players_of(
-        ctx.session, game, roles=[PlayerRole.PLAYER], statuses=[PlayerStatus.EJECTED]
-    )
-    if not any(command.power in p.powers for p in ejected):
-        raise Refusal("approve_not_ejected", game=game.name, power=title)
+    if command.power not in powers_nobody_plays(ctx.session, game):
+        raise Refusal("approve_power_played", game=game.name, power=title)
     store.add_event(
         ctx.session, game, kind=APPROVED_EVENT, body=f"{command.power} {command.address}",
         now=ctx.now, phase=game.phase, author="MASTER", recipients=["MASTER"],
     )  # fmt: skip
+    _tell_the_candidate(ctx, game, command.power, command.address)
     letter = title[0]
     return [note("takeover_approved", game=game.name, power=title, address=command.address,
                  letter=letter)]  # fmt: skip
@@ -72,9 +95,11 @@ def take_over(ctx: MailContext, game: Game, power: str, password: str) -> Note:
     """Give the abandoned `power` to the sender, or refuse as if nobody played it."""
     if game.status is GameStatus.FINISHED:
         raise Refusal("game_over", game=game.name)
+    board = load_board(ctx.session, game)
+    if board is not None and power in board.variant.open_powers(board.snapshot):
+        return _take_open_power(ctx, board, power, password)
     seat = _abandoned_seat(ctx, game, power)
-    if any(p.address.lower() == ctx.sender.lower() for p in active_players(ctx.session, game)):
-        raise Refusal("already_playing", game=game.name)
+    _refuse_a_player(ctx, game)
     refused = _check_consent(ctx, game, seat, power)
     if refused is not None:
         return refused  # not raised: the request mailed to the master must stay queued
@@ -92,6 +117,40 @@ def take_over(ctx: MailContext, game: Game, power: str, password: str) -> Note:
     return note("taken_over", game=game.name, power=title)
 
 
+def _take_open_power(ctx: MailContext, board: Board, power: str, password: str) -> Note:
+    """A power nobody was given: a new seat for the sender, once the master approved."""
+    game = board.game
+    _refuse_a_player(ctx, game)
+    events = store.events_of(ctx.session, game)
+    sender = ctx.sender.lower()
+    title = power_title(power)
+    if not _approved(events, power, sender):
+        if sender in _ejected_addresses(events):
+            raise Refusal("ejected_address", game=game.name)
+        _ask_master(ctx, game, power, ejected=False)
+        return Refusal("takeover_open_needs_approval", game=game.name, power=title).note
+    seat = store.add_player(
+        ctx.session, game, address=ctx.sender, password_hash=new_hash(password), now=ctx.now
+    )
+    seat.powers = [power]
+    given = dict(board.variant.give_power(board.snapshot, seat_of(seat), power).data)
+    game.variant_data = given
+    board.record.variant_data = dict(given)  # the current phase's record: its map's legend
+    ctx.sign_on(game, seat)
+    announce(
+        ctx.session, ctx.config, game, "taken_over",
+        what=f"{title} Taken Over", now=ctx.now, power=title,
+    )  # fmt: skip
+    ctx.touch(game)
+    return note("taken_over", game=game.name, power=title)
+
+
+def _refuse_a_player(ctx: MailContext, game: Game) -> None:
+    """One address plays one seat of a game."""
+    if any(p.address.lower() == ctx.sender.lower() for p in active_players(ctx.session, game)):
+        raise Refusal("already_playing", game=game.name)
+
+
 def _check_consent(ctx: MailContext, game: Game, seat: Player, power: str) -> Note | None:
     """Refuse an ejected address, and a takeover of an ejected power the master did
     not approve for this sender (the master is asked); None: go ahead."""
@@ -102,7 +161,7 @@ def _check_consent(ctx: MailContext, game: Game, seat: Player, power: str) -> No
     if not approved and sender in _ejected_addresses(events):
         raise Refusal("ejected_address", game=game.name)
     if seat.status is PlayerStatus.EJECTED and not approved:
-        _ask_master(ctx, game, title)
+        _ask_master(ctx, game, power, ejected=True)
         return Refusal("takeover_needs_approval", game=game.name, power=title).note
     return None
 
@@ -125,7 +184,33 @@ def _approved(events: list[Event], power: str, sender: str) -> bool:
     )
 
 
-def _ask_master(ctx: MailContext, game: Game, title: str) -> None:
+def _tell_the_candidate(ctx: MailContext, game: Game, power: str, address: str) -> None:
+    """Mail an approved address that asked for the power (and only then: the judge
+    writes to no address that never wrote to it) how to take it."""
+    asked = [
+        e for e in store.events_of(ctx.session, game)
+        if e.kind == ASKED_EVENT and e.body.lower().split() == [power.lower(), address.lower()]
+    ]  # fmt: skip
+    if not asked:
+        return
+    title = power_title(power)
+    display = variants(ctx.session).get(game.variant).display_name
+    body = functools.partial(
+        render, "takeover_granted.txt.j2", **header_data(ctx.config, game, display),
+        power=title, letter=title[0],
+    )  # fmt: skip
+    broadcast(
+        ctx.session, ctx.config, game, to=[asked[-1].body.split()[1]],
+        what=f"{title} Approved", body=body, kind="notice", now=ctx.now,
+    )  # fmt: skip
+
+
+def _ask_master(ctx: MailContext, game: Game, power: str, *, ejected: bool) -> None:
+    title = power_title(power)
+    store.add_event(
+        ctx.session, game, kind=ASKED_EVENT, body=f"{power} {ctx.sender}",
+        now=ctx.now, phase=game.phase, author="MASTER", recipients=["MASTER"],
+    )  # fmt: skip
     display = variants(ctx.session).get(game.variant).display_name
     body = functools.partial(
         render,
@@ -133,6 +218,7 @@ def _ask_master(ctx: MailContext, game: Game, title: str) -> None:
         **header_data(ctx.config, game, display),
         power=title,
         address=ctx.sender,
+        ejected=ejected,
     )
     masters = store.players_of(ctx.session, game, roles=[PlayerRole.MASTER])
     broadcast(

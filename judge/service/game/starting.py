@@ -63,6 +63,7 @@ def _mail_start(
         "first_deadline": game.next_deadline,
         "master": master[0].address if master else None,
         "assignments": _assignments(players),
+        "disorder": [power_title(p) for p in variant.open_powers(started.snapshot)],
         "public_notes": dict(started.public_notes),
         "start_template": variant.start_template,
     }
