@@ -143,6 +143,17 @@ class StorageSection:
 
 
 @dataclass(frozen=True)
+class StoredVerpKeys:
+    """The VERP keys kept in the database (`judge.store.verp_keys`), set at start-up:
+    the key of new return paths, and the one used before it (hex; empty: none), still
+    accepted for outbox rows below `previous_below`."""
+
+    secret: str
+    previous: str = ""
+    previous_below: int = 0
+
+
+@dataclass(frozen=True)
 class Config:
     """The whole configuration. `base_dir` is where relative paths were resolved."""
 
@@ -156,6 +167,7 @@ class Config:
     security: SecuritySection = field(default_factory=SecuritySection)
     storage: StorageSection = field(default_factory=StorageSection)
     base_dir: Path = field(default_factory=Path.cwd)
+    stored_verp: StoredVerpKeys | None = None  # not a TOML key: read from the database
 
 
 _SECTIONS: dict[str, type] = {

@@ -176,6 +176,11 @@ class _Batch:
                     level = logging.WARNING if status == OutboxStatus.FAILED else logging.INFO
                     log.log(level, "outbox %s to %s (attempt %d, %s): %s", item.id,
                             item.to_address, item.attempts, status, error)  # fmt: skip
+        for mail, error in outcomes:
+            if error is None:
+                item = self.by_name[mail.key]
+                log.info("outbox %s to %s (attempt %d): sent", item.id, item.to_address,
+                         item.attempts)  # fmt: skip
         self.sent += len(sent)
 
 

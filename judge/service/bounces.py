@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session
 from judge.config import Config
 from judge.mail.bounds import TooCostly, check_bounds
 from judge.mail.dsn import DeliveryReport, read_dsn
-from judge.mail.verp import outbox_id_of, verp_key
+from judge.mail.verp import return_path_id
 from judge.service.mailing import broadcast, header_data
 from judge.service.snapshots import variants
 from judge.store import games as store
@@ -57,11 +57,9 @@ class Bounce:
 def handle_bounce(session: Session, row: InboxMessage, config: Config, now: datetime) -> bool:
     """True when `row` is a report about the judge's own mail (handled here, and never
     answered); False for every other mail."""
-    key = verp_key(config)
     verp_ids = [
-        found for rcpt in row.rcpt_tos
-        if (found := outbox_id_of(rcpt, config.judge.address, key)) is not None
-    ]  # fmt: skip
+        found for rcpt in row.rcpt_tos if (found := return_path_id(rcpt, config)) is not None
+    ]
     if not verp_ids and b"multipart/report" not in header_block(bytes(row.raw)).lower():
         return False
     try:
