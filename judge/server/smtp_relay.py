@@ -15,6 +15,7 @@ again after the back-off, on a new connection).
 from __future__ import annotations
 
 import logging
+import re
 import smtplib
 import socket
 import ssl
@@ -111,7 +112,9 @@ class SmtpRelay:
             code, text = exc.recipients.get(mail.recipient, (450, b"recipient refused"))
             if code == CLOSING:  # smtplib has closed the connection
                 raise _ConnectionLost(_answer_error(code, text)) from exc
-            raise _answer_error(code, text) from exc
+            error = _answer_error(code, text)
+            error.recipient_refused = refuses_the_address(code, text)
+            raise error from exc
         except (smtplib.SMTPSenderRefused, smtplib.SMTPDataError) as exc:
             if exc.smtp_code == CLOSING:
                 raise _ConnectionLost(_answer_error(exc.smtp_code, exc.smtp_error)) from exc
@@ -170,6 +173,24 @@ def _close(client: smtplib.SMTP) -> None:
         client.close()
     except OSError:
         pass
+
+
+_ADDRESS_STATUS = re.compile(r"5\.[12]\.\d{1,3}\b")  # RFC 3463: address, mailbox
+
+
+def refuses_the_address(code: int, text: bytes | str) -> bool:
+    """True when a 5xx answer to RCPT says the address itself is bad (unknown user,
+    no such domain, mailbox disabled or full: enhanced status 5.1.x or 5.2.x, or a
+    bare 550/551/553 that does not speak of relaying), as a bounce would; not when
+    the relay refuses us (`5.7.1 relaying denied`: the mail fails, the address is
+    not marked)."""
+    if not 500 <= code < 600:
+        return False
+    described = _describe(code, text)
+    enhanced = re.search(r"\b5\.\d{1,3}\.\d{1,3}\b", described)
+    if enhanced is not None:
+        return _ADDRESS_STATUS.fullmatch(enhanced.group()) is not None
+    return code in (550, 551, 553) and "relay" not in described.lower()
 
 
 def _answer_error(code: int, text: bytes | str) -> DeliveryError:
