@@ -204,6 +204,7 @@ def make_transport(settings: OutboundSection) -> Transport:
             host=settings.relay_host,
             port=settings.relay_port,
             starttls=settings.relay_starttls,
+            ca_file=settings.relay_ca_file,
             username=settings.relay_username,
             password=settings.relay_password,
             timeout=settings.relay_timeout_seconds,

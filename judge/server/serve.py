@@ -88,7 +88,7 @@ async def _run(
             where = f"{config.smtp.host}:{config.smtp.port}"
             raise StartupError(f"cannot listen on {where}: {exc.strerror or exc}") from exc
         host, port = bound_address(server)
-        log.info("%s, SMTP intake on %s:%d", start_line(config, "serving"), host, port)
+        log.info("%s, SMTP intake listening on %s:%d", start_line(config, "serving"), host, port)
         try:
             await stop.wait()
         finally:

@@ -20,6 +20,7 @@ import smtplib
 import socket
 import ssl
 from collections.abc import Iterable
+from pathlib import Path
 
 from judge.mail.seven_bit import to_seven_bit
 from judge.server.transports import DeliveryError, Outgoing, Settle
@@ -42,8 +43,12 @@ class SmtpRelay:
         password: str | None = None,
         timeout: float = 60.0,
         helo_name: str = "",
+        ca_file: Path | None = None,
     ) -> None:
+        """`ca_file`: the certificates that sign the relay's own (a private CA), checked
+        instead of the system's for STARTTLS."""
         self.host, self.port, self.starttls = host, port, starttls
+        self.ca_file = ca_file
         self.username, self.password, self.timeout = username, password, timeout
         self.helo_name = helo_name or socket.getfqdn()
 
@@ -84,7 +89,7 @@ class SmtpRelay:
             )
             client.ehlo()
             if self.starttls:
-                client.starttls(context=ssl.create_default_context())
+                client.starttls(context=ssl.create_default_context(cafile=self.ca_file))
                 client.ehlo()
             if self.username:
                 client.login(self.username, self.password or "")
