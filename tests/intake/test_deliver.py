@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import re
 import sqlite3
+import sys
 import time
 from collections.abc import Callable
 from email.policy import SMTP
@@ -12,6 +14,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from judge.cli import main
 from judge.mail.header_facts import HeaderFacts
 from judge.mail.read import read_header_facts
 from judge.server.intake import envelope_sender
@@ -152,18 +155,23 @@ def test_deliver_gives_up_within_its_time_budget_when_it_cannot_store(
 
 
 def test_the_envelope_recipient_is_kept_so_a_bounce_names_its_return_path(
-    database_url: str, write_config: Callable[..., Path]
+    database_url: str, write_config: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Postfix's pipe(8) passes `--recipient=${recipient}`: a bounce piped in at a VERP
-    return path must keep it, or the judge cannot tell whose mail came back."""
-    config = write_config(database_url)
+    return path must keep it, or the judge cannot tell whose mail came back. (In this
+    process: `main` is what the `judge` script runs.)"""
+    config = str(write_config(database_url))
     path = "judge+bounce-7-0123456789ab@example.org"
-    result = run_judge("deliver", "--config", str(config), "--recipient", path,
-                       stdin=mail(1).as_bytes())  # fmt: skip
-    assert result.returncode == 0, result.stderr.decode()
-    result = run_judge("deliver", "--config", str(config), stdin=mail(2).as_bytes(),
-                       RECIPIENT=path.upper())  # fmt: skip
-    assert result.returncode == 0, result.stderr.decode()
-    result = run_judge("deliver", "--config", str(config), stdin=mail(3).as_bytes())
+
+    def deliver(number: int, *options: str) -> int:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(mail(number).as_bytes())))
+        return main(["deliver", "--config", config, *options])
+
+    monkeypatch.delenv("RECIPIENT", raising=False)
+    assert deliver(1, "--recipient", path) == 0
+    monkeypatch.setenv("RECIPIENT", path.upper())  # local(8) sets it for a command
+    assert deliver(2) == 0
+    monkeypatch.delenv("RECIPIENT")
+    assert deliver(3) == 0
     assert [row.rcpt_tos for row in _inbox(database_url)] == [
         [path], [path.upper()], ["judge@example.org"]]  # fmt: skip
