@@ -105,6 +105,8 @@ def _configure_logging(command: str) -> None:
     )
     logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd: a line per command
     logging.getLogger("flufl.bounce").setLevel(logging.WARNING)  # a line per detector run
+    logging.getLogger("alembic").setLevel(logging.WARNING)  # a line per migration: the
+    # start says "migrated from revision A to B" once instead (judge.server.startup)
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -18,7 +18,7 @@ from sqlalchemy.engine import make_url
 
 from judge.config import Config
 from judge.store.db import make_engine
-from judge.store.migrate import upgrade
+from judge.store.migrate import current_revision, upgrade
 from judge.store.verp_keys import with_stored_verp_keys
 from judge.version import judge_version
 
@@ -44,6 +44,8 @@ def cause(exc: BaseException) -> str:
     SQLAlchemy's wrapping of it (which adds the SQL and a link)."""
     inner = getattr(exc, "orig", None) or exc
     text = " ".join(str(inner).split()) or inner.__class__.__name__
+    if isinstance(inner, ModuleNotFoundError):  # the database's driver
+        text += " (for PostgreSQL: pip install 'psycopg[binary]>=3.1' into the judge's venv)"
     if isinstance(inner, OSError) and inner.strerror and inner.filename:
         text = f"{inner.filename}: {inner.strerror}"
     return text[:CAUSE_LENGTH]
@@ -58,7 +60,11 @@ def open_judge_database(config: Config) -> tuple[Engine, Config]:
     except Exception as exc:
         raise StartupError(f"{where}: {cause(exc)}") from exc
     try:
+        before = current_revision(engine)
         upgrade(engine)
+        after = current_revision(engine)
+        if after != before:
+            log.info("%s migrated from revision %s to %s", where, before or "(empty)", after)
         config = with_stored_verp_keys(engine, config)
     except Exception as exc:
         engine.dispose()

@@ -170,3 +170,23 @@ def _text(message: Message) -> str:
     part = cast(EmailMessage, message).get_body(("plain",))
     assert part is not None
     return cast(str, part.get_content())
+
+
+def test_the_installed_judge_says_its_version_and_writes_the_example_config(
+    installed_judge: Path, tmp_path: Path
+) -> None:
+    """The guide's first steps: `judge --version`, `judge config example > judge.toml`."""
+    import tomllib
+
+    from deploy.installed import REPOSITORY
+
+    def run(*argv: str) -> str:
+        return subprocess.run(
+            [str(installed_judge), *argv], capture_output=True, env=clean_environment(),
+            cwd=tmp_path, check=True, timeout=60,
+        ).stdout.decode()
+
+    with (REPOSITORY / "pyproject.toml").open("rb") as handle:
+        version = tomllib.load(handle)["project"]["version"]
+    assert run("--version").strip() == f"judge {version}"
+    assert run("config", "example") == (REPOSITORY / "config.example.toml").read_text()

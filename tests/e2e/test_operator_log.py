@@ -35,6 +35,9 @@ def test_serve_logs_its_start_and_each_mail_in_processed_and_out(
              rf"{re.escape(str(tmp_path / 'outbox'))}, "
              rf"SMTP intake listening on 127\.0\.0\.1:{quick_judge.port}$")  # fmt: skip
     assert re.search(start, log, re.MULTILINE), log
+    assert re.search(r"INFO judge\.server\.startup: database sqlite:///\S+ migrated from "
+                     r"revision \(empty\) to \S+$", log, re.MULTILINE), log  # fmt: skip
+    assert "alembic" not in log  # one line for the migrations, not one per revision
     received = re.search(r"INFO judge\.server\.intake: inbox (\d+): received from "
                          r"<ann@example\.org> by 127\.0\.0\.1, (\d+) bytes$", log,
                          re.MULTILINE)  # fmt: skip
