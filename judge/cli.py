@@ -142,8 +142,10 @@ def _parser() -> argparse.ArgumentParser:
         help="process failed inbox mail again, or requeue failed outgoing mail",
     )
     retry.add_argument("ids", nargs="*", type=int, metavar="INBOX_ID")
-    retry.add_argument("--outbox", dest="outbox_ids", type=int, action="append", default=[],
-                       metavar="ID", help="requeue this failed outgoing mail (repeatable)")
+    retry.add_argument("--outbox", dest="outbox_ids", type=_outbox_argument, action="append",
+                       default=[], metavar="ID",
+                       help="requeue this failed outgoing mail (repeatable); 'pending': "
+                            "send every queued mail now (as judge flush)")  # fmt: skip
     retry.add_argument("--all-failed", action="store_true",
                        help="requeue every failed outgoing mail")
     retry.set_defaults(run=_retry)
@@ -272,11 +274,29 @@ def _backup(config: Config, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+PENDING = "pending"
+
+
+def _outbox_argument(text: str) -> int | str:
+    if text.strip().lower() == PENDING:
+        return PENDING
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an outbox id nor 'pending': {text!r}") from None
+
+
 def _retry(config: Config, args: argparse.Namespace) -> int:
     """Put failed mails back in their queue; `judge serve` or `judge scheduler` runs them.
 
-    Outgoing mail requeued gets a new lifetime from now.
+    Outgoing mail requeued gets a new lifetime from now. `--outbox pending` is
+    `judge flush`: queued mail waiting for its next attempt is made due now.
     """
+    if PENDING in args.outbox_ids:
+        args.outbox_ids = [i for i in args.outbox_ids if i != PENDING]
+        flushed = _flush(config, args)
+        if flushed != EXIT_OK or not (args.ids or args.outbox_ids or args.all_failed):
+            return flushed
     if not (args.ids or args.outbox_ids or args.all_failed):
         print("judge retry: give INBOX_ID, --outbox ID or --all-failed", file=sys.stderr)
         return EXIT_USAGE

@@ -68,9 +68,10 @@ def _queue(sessions: sessionmaker[Session], count: int) -> list[int]:
         return list(session.scalars(select(OutboxMessage.id).order_by(OutboxMessage.id)))
 
 
+@pytest.mark.parametrize("command", [["flush"], ["retry", "--outbox", "pending"]])
 def test_flush_makes_waiting_mail_due_now_and_leaves_leased_and_failed_mail(
     sessions: sessionmaker[Session], database_url: str, write_config: Callable[..., Path],
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], command: list[str],
 ) -> None:
     waiting, leased, failed, due = _queue(sessions, 4)
     later = SystemClock().now() + timedelta(hours=1)
@@ -82,7 +83,7 @@ def test_flush_makes_waiting_mail_due_now_and_leaves_leased_and_failed_mail(
         session.execute(update(OutboxMessage).where(OutboxMessage.id == failed)
                         .values(status=OutboxStatus.FAILED))  # fmt: skip
 
-    code, out, _err = _run(capsys, "flush", "--config", str(write_config(database_url)))
+    code, out, _err = _run(capsys, *command, "--config", str(write_config(database_url)))
 
     assert code == 0 and "judge flush: 1 waiting outgoing mail(s) due now" in out
     with sessions() as session:
