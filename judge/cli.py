@@ -109,9 +109,21 @@ def _configure_logging(command: str) -> None:
     # start says "migrated from revision A to B" once instead (judge.server.startup)
 
 
+class _VersionAction(argparse.Action):
+    """`judge --version`: the package metadata is read only when asked (`judge
+    deliver` runs once per mail)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any) -> None:
+        print(f"judge {judge_version()}")
+        parser.exit()
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="judge", description="An email Diplomacy judge.")
-    parser.add_argument("--version", action="version", version=f"judge {judge_version()}")
+    parser.add_argument("--version", action=_VersionAction, help="print the judge's version")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     config_option = argparse.ArgumentParser(add_help=False)
     config_option.add_argument("--config", metavar="FILE", help="TOML config file")
