@@ -12,14 +12,16 @@ from the bottom up.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 from sqlalchemy import Engine
 from sqlalchemy.engine import make_url
 
 from judge.config import Config
+from judge.mail.verp import verp_key
 from judge.store.db import make_engine
 from judge.store.migrate import current_revision, upgrade
-from judge.store.verp_keys import with_stored_verp_keys
+from judge.store.verp_keys import stored_verp_keys
 from judge.version import judge_version
 
 log = logging.getLogger(__name__)
@@ -71,6 +73,15 @@ def open_judge_database(config: Config) -> tuple[Engine, Config]:
         log.debug("opening the database failed", exc_info=True)
         raise StartupError(f"{where}: {cause(exc)}") from exc
     return engine, config
+
+
+def with_stored_verp_keys(engine: Engine, config: Config) -> Config:
+    """`config` with the VERP keys kept in the database (`judge.store.verp_keys`),
+    generated first if it has none yet: a judge's first start after it kept none
+    keeps the key it signed with until then (`judge.mail.verp.derived_key`, or the
+    configured secret) for the mail already sent."""
+    until_now = verp_key(replace(config, stored_verp=None))
+    return replace(config, stored_verp=stored_verp_keys(engine, until_now))
 
 
 def start_line(config: Config, what: str) -> str:

@@ -25,9 +25,9 @@ from sqlalchemy import func, select
 from e2e.test_standard_game import MASTER, TIMEOUT, Judge, _play_phase, _sign_up
 from judge.config import load_config
 from judge.mail.verp import bounce_address, verp_key
+from judge.server.startup import with_stored_verp_keys
 from judge.store.db import make_engine, make_session_factory
 from judge.store.models import OutboxMessage, PhaseMap
-from judge.store.verp_keys import with_stored_verp_keys
 
 NOTICE = "TEST:g1 - Bouncing Address"
 

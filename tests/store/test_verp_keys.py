@@ -17,11 +17,11 @@ from judge.config import Config, config_from_dict
 from judge.mail.verp import bounce_address, derived_key, return_path_id, verp_key
 from judge.outbound import enqueue
 from judge.server.intake import Inbox
+from judge.server.startup import with_stored_verp_keys
 from judge.store.backup import backup_sqlite
 from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import upgrade
 from judge.store.models import JudgeSetting
-from judge.store.verp_keys import with_stored_verp_keys
 
 JUDGE = "judge@example.org"
 
