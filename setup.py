@@ -1,8 +1,9 @@
 """The one build step pyproject.toml cannot say: copy the data folders into the package.
 
-The repository keeps `templates/` and `migrations/` at its top level. A wheel must
-carry them inside the `judge` package, where `judge.bundled` looks for them, so the
-build copies each into `judge/_bundled/<name>` of the build folder. An editable
+The repository keeps `templates/`, `migrations/` and `config.example.toml` at its top
+level. A wheel must carry them inside the `judge` package, where `judge.bundled`
+looks for them, so the build copies each into `judge/_bundled/<name>` of the build
+folder. An editable
 install skips the copy: it runs from the source tree, which has the folders already.
 Everything else about the package is declared in pyproject.toml.
 """
@@ -17,6 +18,7 @@ from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 DATA_FOLDERS = ("templates", "migrations")  # judge.bundled.DATA_FOLDERS
+DATA_FILES = ("config.example.toml",)  # judge.bundled.DATA_FILES
 BUNDLE = Path("judge", "_bundled")
 SKIPPED = shutil.ignore_patterns("__pycache__", "*.pyc")
 
@@ -35,6 +37,10 @@ class BuildWithDataFolders(build_py):
             target = Path(self.build_lib) / BUNDLE / name
             shutil.rmtree(target, ignore_errors=True)
             shutil.copytree(source, target, ignore=SKIPPED)
+        for name in DATA_FILES:
+            target = Path(self.build_lib) / BUNDLE / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(ROOT / name, target)
 
     def get_outputs(self, include_bytecode: bool = True) -> list[str]:
         copied = [
@@ -43,6 +49,7 @@ class BuildWithDataFolders(build_py):
             for path in (Path(self.build_lib) / BUNDLE / name).rglob("*")
             if path.is_file()
         ]
+        copied += [str(Path(self.build_lib) / BUNDLE / name) for name in DATA_FILES]
         return [*super().get_outputs(include_bytecode), *copied]
 
 

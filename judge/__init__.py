@@ -1,3 +1,11 @@
 """judge: an email (play-by-email) Diplomacy judge server."""
 
-__version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> str:
+    """`judge.__version__`: the package metadata's (`judge.version`), read when asked."""
+    if name == "__version__":
+        from judge.version import judge_version
+
+        return judge_version()
+    raise AttributeError(f"module 'judge' has no attribute {name!r}")

@@ -1,5 +1,5 @@
-"""The `judge` admin command line: serve, deliver, status, db upgrade, retry, zine,
-scheduler, backup, adjudicate.
+"""The `judge` admin command line: serve, deliver, status, db upgrade, retry, flush,
+zine, scheduler, backup, config example, adjudicate (and `judge --version`).
 
 Only the daemons (`serve`, `scheduler`) process mail and send it; `deliver` only
 stores what the MTA pipes in.
@@ -32,17 +32,21 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
+from judge.bundled import data_file
 from judge.clock import SystemClock
 from judge.config import Config, ConfigError, load_config
 from judge.server.intake import EX_TEMPFAIL, Inbox, store_piped
 from judge.server.processor import Handler
+from judge.server.startup import StartupError, cause, open_judge_database, shown_url
 from judge.store.backup import BackupError, backup_sqlite
 from judge.store.db import make_engine, make_session_factory
 from judge.store.inbox import requeue
 from judge.store.migrate import current_revision, upgrade
 from judge.store.outbox import requeue_outgoing
+from judge.store.outbox_flush import make_due_now
 from judge.store.overview import operator_overview, outbox_queue_lines
 from judge.variants.registry import default_registry
+from judge.version import judge_version
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 
@@ -57,6 +61,11 @@ def main(argv: Sequence[str] | None = None, *, handler: Handler | None = None) -
     if not hasattr(args, "run"):
         parser.print_usage(sys.stderr)
         return EXIT_USAGE
+    if not getattr(args, "needs_config", True):
+        result_without_config: int = args.run(args)
+        return result_without_config
+    if args.command in PRIVATE_FILES_COMMANDS:
+        _tighten_umask()
     args.handler = handler
     args.variants = default_registry()  # built once here, passed down to every session
     _configure_logging(args.command)
@@ -65,21 +74,56 @@ def main(argv: Sequence[str] | None = None, *, handler: Handler | None = None) -
     except ConfigError as exc:
         print(f"judge: {exc}", file=sys.stderr)
         return EX_TEMPFAIL if args.command == "deliver" else EXIT_USAGE
-    result: int = args.run(config, args)
+    try:
+        result: int = args.run(config, args)
+    except StartupError as exc:
+        print(f"judge {args.command}: cannot start: {exc}", file=sys.stderr)
+        return EXIT_FAILURE
     return result
+
+
+PRIVATE_FILES_COMMANDS = ("serve", "scheduler", "deliver", "backup", "db", "flush", "retry")
+PRIVATE_UMASK = 0o027  # files the judge creates: at most 0640 (maildir mail), folders 0750
+
+
+def _tighten_umask() -> None:
+    """Never let the judge create a file others can read (mail, the database's
+    -wal/-shm files); a stricter umask of the operator's is kept. `judge zine` is
+    left out: its pages are meant to be published."""
+    current = os.umask(PRIVATE_UMASK)
+    os.umask(current | PRIVATE_UMASK)
+
+
+DAEMONS = ("serve", "scheduler")  # they log a line per mail in, processed and out (INFO)
 
 
 def _configure_logging(command: str) -> None:
     logging.basicConfig(
-        level=logging.INFO if command == "serve" else logging.WARNING,
+        level=logging.INFO if command in DAEMONS else logging.WARNING,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
     logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd: a line per command
+    logging.getLogger("flufl.bounce").setLevel(logging.WARNING)  # a line per detector run
+    logging.getLogger("alembic").setLevel(logging.WARNING)  # a line per migration: the
+    # start says "migrated from revision A to B" once instead (judge.server.startup)
+
+
+class _VersionAction(argparse.Action):
+    """`judge --version`: the package metadata is read only when asked (`judge
+    deliver` runs once per mail)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any) -> None:
+        print(f"judge {judge_version()}")
+        parser.exit()
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="judge", description="An email Diplomacy judge.")
+    parser.add_argument("--version", action=_VersionAction, help="print the judge's version")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     config_option = argparse.ArgumentParser(add_help=False)
     config_option.add_argument("--config", metavar="FILE", help="TOML config file")
@@ -90,6 +134,8 @@ def _parser() -> argparse.ArgumentParser:
         "deliver", parents=[config_option], help="store one mail from stdin and process it"
     )
     deliver.add_argument("--sender", help="envelope sender (default: $SENDER or headers)")
+    deliver.add_argument("--recipient", help="envelope recipient, e.g. a bounce's return path "
+                         "(default: $RECIPIENT, else the judge's address)")
     deliver.set_defaults(run=_deliver)
     status = commands.add_parser(
         "status", parents=[config_option], help="a game's state, or the operator overview"
@@ -108,11 +154,25 @@ def _parser() -> argparse.ArgumentParser:
         help="process failed inbox mail again, or requeue failed outgoing mail",
     )
     retry.add_argument("ids", nargs="*", type=int, metavar="INBOX_ID")
-    retry.add_argument("--outbox", dest="outbox_ids", type=int, action="append", default=[],
-                       metavar="ID", help="requeue this failed outgoing mail (repeatable)")
+    retry.add_argument("--outbox", dest="outbox_ids", type=_outbox_argument, action="append",
+                       default=[], metavar="ID",
+                       help="requeue this failed outgoing mail (repeatable); 'pending': "
+                            "send every queued mail now (as judge flush)")  # fmt: skip
     retry.add_argument("--all-failed", action="store_true",
                        help="requeue every failed outgoing mail")
     retry.set_defaults(run=_retry)
+    flush = commands.add_parser(
+        "flush", parents=[config_option],
+        help="make waiting outgoing mail due now (the running judge sends it)",
+    )
+    flush.set_defaults(run=_flush)
+    config_command = commands.add_parser("config", help="the configuration file")
+    config_actions = config_command.add_subparsers(dest="config_command", metavar="ACTION",
+                                                   required=True)  # fmt: skip
+    example = config_actions.add_parser(
+        "example", help="print the example config, every key explained (> judge.toml)"
+    )
+    example.set_defaults(run=_config_example, needs_config=False)
     zine = commands.add_parser(
         "zine", parents=[config_option], help="a game's public record as one HTML page"
     )
@@ -154,12 +214,15 @@ def _deliver(config: Config, args: argparse.Namespace) -> int:
     watchdog.daemon = True
     watchdog.start()
     try:
-        return _store_piped_mail(config, args.sender, sys.stdin.buffer.read())
+        recipient = args.recipient or os.environ.get("RECIPIENT") or None
+        return _store_piped_mail(config, args.sender, sys.stdin.buffer.read(), recipient)
     finally:
         watchdog.cancel()
 
 
-def _store_piped_mail(config: Config, sender: str | None, raw: bytes) -> int:
+def _store_piped_mail(
+    config: Config, sender: str | None, raw: bytes, recipient: str | None = None
+) -> int:
     try:
         engine = make_engine(config.database.url)
         upgrade(engine)
@@ -168,7 +231,7 @@ def _store_piped_mail(config: Config, sender: str | None, raw: bytes) -> int:
         return EX_TEMPFAIL
     try:
         inbox = Inbox(make_session_factory(engine), SystemClock(), config)
-        outcome = store_piped(inbox, raw, sender)
+        outcome = store_piped(inbox, raw, sender, recipient)
         if outcome.exit_code != 0:
             print(f"judge deliver: {outcome.reason}", file=sys.stderr)
         return outcome.exit_code
@@ -205,9 +268,8 @@ def _status(config: Config, args: argparse.Namespace) -> int:
 
 
 def _db_upgrade(config: Config, args: argparse.Namespace) -> int:
-    engine = make_engine(config.database.url)
+    engine, _config = open_judge_database(config)
     try:
-        upgrade(engine)
         print(f"database at revision {current_revision(engine)}")
     finally:
         engine.dispose()
@@ -224,11 +286,29 @@ def _backup(config: Config, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+PENDING = "pending"
+
+
+def _outbox_argument(text: str) -> int | str:
+    if text.strip().lower() == PENDING:
+        return PENDING
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an outbox id nor 'pending': {text!r}") from None
+
+
 def _retry(config: Config, args: argparse.Namespace) -> int:
     """Put failed mails back in their queue; `judge serve` or `judge scheduler` runs them.
 
-    Outgoing mail requeued gets a new lifetime from now.
+    Outgoing mail requeued gets a new lifetime from now. `--outbox pending` is
+    `judge flush`: queued mail waiting for its next attempt is made due now.
     """
+    if PENDING in args.outbox_ids:
+        args.outbox_ids = [i for i in args.outbox_ids if i != PENDING]
+        flushed = _flush(config, args)
+        if flushed != EXIT_OK or not (args.ids or args.outbox_ids or args.all_failed):
+            return flushed
     if not (args.ids or args.outbox_ids or args.all_failed):
         print("judge retry: give INBOX_ID, --outbox ID or --all-failed", file=sys.stderr)
         return EXIT_USAGE
@@ -249,6 +329,30 @@ def _retry(config: Config, args: argparse.Namespace) -> int:
     if args.outbox_ids or args.all_failed:
         print(f"judge retry: {len(requeued)} outgoing mail(s) requeued")
     return EXIT_FAILURE if refused or missing else EXIT_OK
+
+
+def _flush(config: Config, args: argparse.Namespace) -> int:
+    """Postfix's `postqueue -f`: outgoing mail waiting for its next attempt (the
+    relay was down) is made due now; `judge serve` or `judge scheduler` sends it at
+    its next round."""
+    engine = make_engine(config.database.url)
+    try:
+        with make_session_factory(engine).begin() as session:
+            count = make_due_now(session, SystemClock().now())
+    except SQLAlchemyError as exc:
+        print(f"judge flush: cannot read the database {shown_url(config.database.url)}: "
+              f"{cause(exc)}", file=sys.stderr)  # fmt: skip
+        return EXIT_FAILURE
+    finally:
+        engine.dispose()
+    print(f"judge flush: {count} waiting outgoing mail(s) due now; the running judge "
+          f"sends them within [scheduler] poll_seconds ({config.scheduler.poll_seconds:g} s)")
+    return EXIT_OK
+
+
+def _config_example(args: argparse.Namespace) -> int:
+    sys.stdout.write(data_file("config.example.toml").read_text(encoding="utf-8"))
+    return EXIT_OK
 
 
 def _scheduler(config: Config, args: argparse.Namespace) -> int:

@@ -83,6 +83,7 @@ class OutboundSection:
     relay_host: str = "localhost"
     relay_port: int = 25
     relay_starttls: bool = False
+    relay_ca_file: Path | None = None  # CA certificates (PEM) for a relay's private certificate
     relay_username: str | None = None
     relay_password: str | None = None
     relay_timeout_seconds: float = 60.0  # each wait for the relay (connect, a reply)
@@ -143,6 +144,17 @@ class StorageSection:
 
 
 @dataclass(frozen=True)
+class StoredVerpKeys:
+    """The VERP keys kept in the database (`judge.store.verp_keys`), set at start-up:
+    the key of new return paths, and the one used before it (hex; empty: none), still
+    accepted for outbox rows below `previous_below`."""
+
+    secret: str
+    previous: str = ""
+    previous_below: int = 0
+
+
+@dataclass(frozen=True)
 class Config:
     """The whole configuration. `base_dir` is where relative paths were resolved."""
 
@@ -156,6 +168,7 @@ class Config:
     security: SecuritySection = field(default_factory=SecuritySection)
     storage: StorageSection = field(default_factory=StorageSection)
     base_dir: Path = field(default_factory=Path.cwd)
+    stored_verp: StoredVerpKeys | None = None  # not a TOML key: read from the database
 
 
 _SECTIONS: dict[str, type] = {
@@ -329,6 +342,9 @@ def _resolve_paths(config: Config) -> Config:
     maildir = outbound.maildir
     if not maildir.is_absolute():
         outbound = replace(outbound, maildir=config.base_dir / maildir)
+    ca_file = outbound.relay_ca_file
+    if ca_file is not None and not ca_file.is_absolute():
+        outbound = replace(outbound, relay_ca_file=config.base_dir / ca_file)
     database = DatabaseSection(url=resolve_database_url(config.database.url, config.base_dir))
     return replace(config, outbound=outbound, database=database)
 

@@ -6,8 +6,13 @@ the row id. Whatever an MTA's bounce looks like, it goes to that address, and th
 judge knows the mail, and so its recipient, from the address alone. The MAC keeps
 anyone from making the judge believe a forged bounce for a row they guess.
 
-The key is `[outbound] verp_secret`; left empty, it is derived from the judge's
-address and database URL (stable, but not secret from whoever knows both).
+The key is `[outbound] verp_secret` when the config sets one; else the random key
+the judge generated at its first start and keeps in its database
+(`judge.store.verp_keys`), so a backup restored elsewhere or a move to another
+database keeps accepting bounces of mail sent before. Judges before that derived
+the key from their address and database URL: that key stays valid for the rows
+sent with it (`StoredVerpKeys.previous_below`). A config never started as a daemon
+(a tool, a test) falls back to that derived key.
 """
 
 from __future__ import annotations
@@ -26,11 +31,33 @@ _ADDRESS = re.compile(
 
 
 def verp_key(config: Config) -> bytes:
+    """The key new return paths are signed with."""
     secret = config.outbound.verp_secret
     if secret:
         return secret.encode("utf-8")
+    if config.stored_verp is not None:
+        return bytes.fromhex(config.stored_verp.secret)
+    return derived_key(config)
+
+
+def derived_key(config: Config) -> bytes:
+    """The key judges derived from their address and database URL before they kept
+    one in the database (weak: whoever knows both can compute it)."""
     seed = f"judge-verp\0{config.judge.address.lower()}\0{config.database.url}"
     return hashlib.sha256(seed.encode("utf-8")).digest()
+
+
+def return_path_id(address: str, config: Config) -> int | None:
+    """The outbox row whose return path `address` is, signed with the current key or,
+    for rows sent before the judge kept its key, with the key it used then."""
+    judge = config.judge.address
+    found = outbox_id_of(address, judge, verp_key(config))
+    stored = config.stored_verp
+    if found is None and stored is not None and stored.previous:
+        found = outbox_id_of(address, judge, bytes.fromhex(stored.previous))
+        if found is not None and found >= stored.previous_below:
+            return None  # signed with the old key but sent after it was replaced
+    return found
 
 
 def bounce_address(judge_address: str, outbox_id: int, key: bytes) -> str:

@@ -31,7 +31,7 @@ from judge.clock import Clock
 from judge.config import Config
 from judge.mail.header_facts import HeaderFacts
 from judge.mail.read import header_facts_json
-from judge.mail.verp import outbox_id_of, verp_key
+from judge.mail.verp import return_path_id
 from judge.server.handover import Handover
 from judge.server.smtp_protocol import IntakeSMTP, hook_names
 from judge.store import rate_limit
@@ -81,8 +81,7 @@ class Inbox:
 
     def is_return_path(self, address: str) -> bool:
         """One of the judge's VERP return paths (where bounces of its mail arrive)."""
-        judge = self.config.judge.address
-        return outbox_id_of(address, judge, verp_key(self.config)) is not None
+        return return_path_id(address, self.config) is not None
 
 
 class IntakeHandler:
@@ -151,6 +150,8 @@ class IntakeHandler:
             if reserved is not None:
                 self.counts.release(*reserved)
             return STORE_FAILED
+        log.info("inbox %s: received from <%s> by %s, %d bytes", inbox_id, mail_from,
+                 _peer(session), len(raw))  # fmt: skip
         if self.on_stored is not None:
             self.on_stored(inbox_id)
         return f"250 2.0.0 OK: stored as {inbox_id}"
@@ -206,8 +207,14 @@ class PipeOutcome:
     reason: str = ""
 
 
-def store_piped(inbox: Inbox, raw: bytes, sender: str | None = None) -> PipeOutcome:
-    """Store a mail handed over on stdin by an MTA, with the exit code it understands."""
+def store_piped(
+    inbox: Inbox, raw: bytes, sender: str | None = None, recipient: str | None = None
+) -> PipeOutcome:
+    """Store a mail handed over on stdin by an MTA, with the exit code it understands.
+
+    `recipient` is the envelope recipient the MTA delivered it to (Postfix's pipe(8):
+    `--recipient=${recipient}`): a VERP return path says which mail a bounce returns.
+    Without it, the mail is taken as sent to the judge's own address."""
     if len(raw) > inbox.config.smtp.max_message_bytes:
         return PipeOutcome(EX_DATAERR, reason="message too large")
     facts = header_facts_json(raw)
@@ -215,10 +222,12 @@ def store_piped(inbox: Inbox, raw: bytes, sender: str | None = None) -> PipeOutc
     try:
         if inbox.over_rate_limit(mail_from):
             return PipeOutcome(EX_TEMPFAIL, reason="too many messages from this sender")
-        inbox_id = inbox.store(ReceivedMail(raw, mail_from, (inbox.config.judge.address,), facts))
+        rcpt = recipient.strip() if recipient and recipient.strip() else inbox.config.judge.address
+        inbox_id = inbox.store(ReceivedMail(raw, mail_from, (rcpt,), facts))
     except Exception as exc:
         log.exception("deliver: storing the message failed")
         return PipeOutcome(EX_TEMPFAIL, reason=f"could not store the message: {exc}")
+    log.info("inbox %s: received from <%s> by deliver, %d bytes", inbox_id, mail_from, len(raw))
     return PipeOutcome(EX_OK, inbox_id=inbox_id)
 
 

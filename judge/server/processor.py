@@ -204,7 +204,9 @@ def _process_one(
     original = copies.get(row.id) or _copy_in_batch(row, finished)
     if original is not None:
         inbox.mark_duplicate(row, original, clock.now())
+        log.info("inbox %s from <%s>: duplicate of inbox %s", row.id, row.mail_from, original)
         return
+    started = time.perf_counter()
     with sessions(bind=connection, join_transaction_mode="create_savepoint") as session:
         session.begin()
         try:
@@ -212,14 +214,18 @@ def _process_one(
             session.commit()
         except Exception:
             session.rollback()  # the handler's effects, back to the savepoint
-            log.exception("inbox %s: the handler failed; marked failed", row.id)
+            log.exception("inbox %s from <%s>: the handler failed; marked failed in %.3f s",
+                          row.id, row.mail_from, time.perf_counter() - started)  # fmt: skip
             inbox.mark_failed(row, traceback.format_exc(), clock.now())
             return
+    took = time.perf_counter() - started
     if outcome is None:
         inbox.mark_done(row, clock.now())
+        log.info("inbox %s from <%s>: done in %.3f s", row.id, row.mail_from, took)
     else:
         log.log(logging.ERROR if outcome.status is InboxStatus.FAILED else logging.INFO,
-                "inbox %s: %s", row.id, outcome.status)  # fmt: skip
+                "inbox %s from <%s>: %s in %.3f s", row.id, row.mail_from, outcome.status,
+                took)  # fmt: skip
         inbox.mark_outcome(row, outcome, clock.now())
 
 

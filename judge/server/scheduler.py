@@ -32,12 +32,12 @@ from judge.loop import BackgroundLoop
 from judge.server.processor import Handler, process_pending, processor_loop
 from judge.server.sender import deliver_due, make_transport, sender_loop
 from judge.server.serve import tick_loop
+from judge.server.startup import open_judge_database, start_line
 from judge.service.game.due import run_due
 from judge.service.game.expiry import expire_forming_games
 from judge.service.map_drawing import MapDrawer
 from judge.store import games as store
-from judge.store.db import make_engine, make_session_factory, registry_of
-from judge.store.migrate import upgrade
+from judge.store.db import make_session_factory, registry_of
 from judge.store.models import Game
 from judge.store.outbox import reclaim_abandoned
 from judge.store.retention import PruneTimer, prune_if_due
@@ -191,9 +191,9 @@ def run_scheduler(
     Without `judge serve` (mail piped in by `judge deliver`) this is the daemon that
     processes the inbox (given a `handler`) and sends the outbox.
     """
-    engine = make_engine(config.database.url)
+    engine, config = open_judge_database(config)
     try:
-        upgrade(engine)
+        log.info(start_line(config, "scheduler" + (" (once)" if once else "")))
         sessions = make_session_factory(engine, variants)
         clock = SystemClock()
         if once:

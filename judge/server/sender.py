@@ -69,6 +69,7 @@ def deliver_due(
                               settings.batch_size):
         batch = _Batch(sessions, clock, owner, (lease, claimed + lease), policy, leases)
         batch.envelope = envelope
+        batch.config = config
         transport.send_many(config.judge.address, batch.mails(), batch.settle)
         sent += batch.sent
     return sent
@@ -128,6 +129,7 @@ class _Batch:
         self.order = [item.id for item in leases]  # the order they were claimed in
         self.sent = 0
         self.envelope: Callable[[int], str | None] = lambda _row_id: None
+        self.config: Config | None = None  # set: a recipient refused at RCPT is a bounce
         self.maps = self._maps(leases)
 
     def _maps(self, leases: list[Lease]) -> dict[int, bytes]:
@@ -176,6 +178,16 @@ class _Batch:
                     level = logging.WARNING if status == OutboxStatus.FAILED else logging.INFO
                     log.log(level, "outbox %s to %s (attempt %d, %s): %s", item.id,
                             item.to_address, item.attempts, status, error)  # fmt: skip
+                    if error.recipient_refused and self.config is not None:
+                        from judge.service.bounces import refused_at_rcpt
+
+                        refused_at_rcpt(session, self.config, item.id, item.to_address,
+                                        str(error), now)  # fmt: skip
+        for mail, error in outcomes:
+            if error is None:
+                item = self.by_name[mail.key]
+                log.info("outbox %s to %s (attempt %d): sent", item.id, item.to_address,
+                         item.attempts)  # fmt: skip
         self.sent += len(sent)
 
 
@@ -192,6 +204,7 @@ def make_transport(settings: OutboundSection) -> Transport:
             host=settings.relay_host,
             port=settings.relay_port,
             starttls=settings.relay_starttls,
+            ca_file=settings.relay_ca_file,
             username=settings.relay_username,
             password=settings.relay_password,
             timeout=settings.relay_timeout_seconds,

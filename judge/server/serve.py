@@ -23,8 +23,8 @@ from judge.server.handover import Handover
 from judge.server.intake import Inbox, bound_address, start_smtp
 from judge.server.processor import Handler, processor_loop
 from judge.server.sender import make_transport, sender_loop
-from judge.store.db import make_engine, make_session_factory
-from judge.store.migrate import upgrade
+from judge.server.startup import StartupError, open_judge_database, start_line
+from judge.store.db import make_session_factory
 from judge.variants.registry import VariantRegistry
 
 log = logging.getLogger(__name__)
@@ -44,11 +44,11 @@ async def serve(
     variants: VariantRegistry | None = None,
 ) -> None:
     """Run the judge until SIGTERM or SIGINT (honoured from the start), with the
-    `variants` the command line built (None: the default registry)."""
+    `variants` the command line built (None: the default registry). A failure to
+    start raises `StartupError` (one line: what, and why)."""
     stop = _stop_on_signals()
-    engine = make_engine(config.database.url)
+    engine, config = await asyncio.to_thread(open_judge_database, config)
     try:
-        await asyncio.to_thread(upgrade, engine)
         if not stop.is_set():
             sessions = make_session_factory(engine, variants)
             await _run(config, sessions, handler, ticks, clock or SystemClock(), stop)
@@ -82,9 +82,13 @@ async def _run(
     for loop in loops:
         loop.start()
     try:
-        server = await start_smtp(inbox, handover, lambda _id: processor.wake())
+        try:
+            server = await start_smtp(inbox, handover, lambda _id: processor.wake())
+        except OSError as exc:
+            where = f"{config.smtp.host}:{config.smtp.port}"
+            raise StartupError(f"cannot listen on {where}: {exc.strerror or exc}") from exc
         host, port = bound_address(server)
-        log.info("SMTP intake listening on %s:%d", host, port)
+        log.info("%s, SMTP intake listening on %s:%d", start_line(config, "serving"), host, port)
         try:
             await stop.wait()
         finally:

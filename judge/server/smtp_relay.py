@@ -15,10 +15,12 @@ again after the back-off, on a new connection).
 from __future__ import annotations
 
 import logging
+import re
 import smtplib
 import socket
 import ssl
 from collections.abc import Iterable
+from pathlib import Path
 
 from judge.mail.seven_bit import to_seven_bit
 from judge.server.transports import DeliveryError, Outgoing, Settle
@@ -41,8 +43,12 @@ class SmtpRelay:
         password: str | None = None,
         timeout: float = 60.0,
         helo_name: str = "",
+        ca_file: Path | None = None,
     ) -> None:
+        """`ca_file`: the certificates that sign the relay's own (a private CA), checked
+        instead of the system's for STARTTLS."""
         self.host, self.port, self.starttls = host, port, starttls
+        self.ca_file = ca_file
         self.username, self.password, self.timeout = username, password, timeout
         self.helo_name = helo_name or socket.getfqdn()
 
@@ -83,7 +89,7 @@ class SmtpRelay:
             )
             client.ehlo()
             if self.starttls:
-                client.starttls(context=ssl.create_default_context())
+                client.starttls(context=ssl.create_default_context(cafile=self.ca_file))
                 client.ehlo()
             if self.username:
                 client.login(self.username, self.password or "")
@@ -111,7 +117,9 @@ class SmtpRelay:
             code, text = exc.recipients.get(mail.recipient, (450, b"recipient refused"))
             if code == CLOSING:  # smtplib has closed the connection
                 raise _ConnectionLost(_answer_error(code, text)) from exc
-            raise _answer_error(code, text) from exc
+            error = _answer_error(code, text)
+            error.recipient_refused = refuses_the_address(code, text)
+            raise error from exc
         except (smtplib.SMTPSenderRefused, smtplib.SMTPDataError) as exc:
             if exc.smtp_code == CLOSING:
                 raise _ConnectionLost(_answer_error(exc.smtp_code, exc.smtp_error)) from exc
@@ -170,6 +178,24 @@ def _close(client: smtplib.SMTP) -> None:
         client.close()
     except OSError:
         pass
+
+
+_ADDRESS_STATUS = re.compile(r"5\.[12]\.\d{1,3}\b")  # RFC 3463: address, mailbox
+
+
+def refuses_the_address(code: int, text: bytes | str) -> bool:
+    """True when a 5xx answer to RCPT says the address itself is bad (unknown user,
+    no such domain, mailbox disabled or full: enhanced status 5.1.x or 5.2.x, or a
+    bare 550/551/553 that does not speak of relaying), as a bounce would; not when
+    the relay refuses us (`5.7.1 relaying denied`: the mail fails, the address is
+    not marked)."""
+    if not 500 <= code < 600:
+        return False
+    described = _describe(code, text)
+    enhanced = re.search(r"\b5\.\d{1,3}\.\d{1,3}\b", described)
+    if enhanced is not None:
+        return _ADDRESS_STATUS.fullmatch(enhanced.group()) is not None
+    return code in (550, 551, 553) and "relay" not in described.lower()
 
 
 def _answer_error(code: int, text: bytes | str) -> DeliveryError:

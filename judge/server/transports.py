@@ -22,11 +22,14 @@ from typing import Protocol
 
 
 class DeliveryError(Exception):
-    """Sending failed. `permanent`: the relay said no for good (5xx); else retry later."""
+    """Sending failed. `permanent`: the relay said no for good (5xx); else retry later.
+    `recipient_refused`: the relay refused the recipient's address itself at RCPT
+    (e.g. `550 5.1.1 user unknown`): a bounce of that address, told at once."""
 
-    def __init__(self, reason: str, *, permanent: bool) -> None:
+    def __init__(self, reason: str, *, permanent: bool, recipient_refused: bool = False) -> None:
         super().__init__(reason)
         self.permanent = permanent
+        self.recipient_refused = recipient_refused
 
 
 @dataclass(frozen=True)

@@ -2,11 +2,13 @@
 
 A bounce reaches the judge at an outgoing mail's VERP return path
 (`judge.mail.verp`), or at its plain address naming the returned mail's Message-ID.
-Either way it must be a delivery status notification (`judge.mail.dsn`) that says
-a recipient *failed* (a `delayed` report is only logged), and it must be about a
-mail in our outbox: the outbox row gives the recipient, the DSN the reason. A mail
-to a return path that is no DSN (an auto-reply that went to the return path) is
-not a bounce. None of these is ever answered.
+At the plain address it must be a delivery status notification (`judge.mail.dsn`)
+that says a recipient *failed* (a `delayed` report is only logged), about a mail in
+our outbox: the outbox row gives the recipient, the DSN the reason. At a return
+path, a bounce in an MTA's own words counts too (`judge.mail.free_form_bounce`);
+a mail there that reads as no bounce (an auto-reply) is not one. A relay that
+refuses a recipient at RCPT with a 5xx about the address (`refused_at_rcpt`) is a
+bounce as well. None of these is ever answered.
 
 The recipient's address is marked bouncing (`judge.store.bouncing`); at its first
 bounce, the master of each game it plays in gets one notice naming the power and
@@ -28,7 +30,8 @@ from sqlalchemy.orm import Session
 from judge.config import Config
 from judge.mail.bounds import TooCostly, check_bounds
 from judge.mail.dsn import DeliveryReport, read_dsn
-from judge.mail.verp import outbox_id_of, verp_key
+from judge.mail.free_form_bounce import read_free_form
+from judge.mail.verp import return_path_id
 from judge.service.mailing import broadcast, header_data
 from judge.service.snapshots import variants
 from judge.store import games as store
@@ -57,11 +60,9 @@ class Bounce:
 def handle_bounce(session: Session, row: InboxMessage, config: Config, now: datetime) -> bool:
     """True when `row` is a report about the judge's own mail (handled here, and never
     answered); False for every other mail."""
-    key = verp_key(config)
     verp_ids = [
-        found for rcpt in row.rcpt_tos
-        if (found := outbox_id_of(rcpt, config.judge.address, key)) is not None
-    ]  # fmt: skip
+        found for rcpt in row.rcpt_tos if (found := return_path_id(rcpt, config)) is not None
+    ]
     if not verp_ids and b"multipart/report" not in header_block(bytes(row.raw)).lower():
         return False
     try:
@@ -70,6 +71,8 @@ def handle_bounce(session: Session, row: InboxMessage, config: Config, now: date
         return False  # not read as a bounce: the reader refuses it like any other mail
     report = read_dsn(bytes(row.raw))
     if report is None:
+        if verp_ids and _free_form_bounce(session, config, row, verp_ids, now):
+            return True
         if verp_ids:
             log.info("inbox %s: a mail to the return path of outbox %s that is no delivery "
                      "report (an auto-reply?); no reply", row.id, verp_ids[0])  # fmt: skip
@@ -88,6 +91,45 @@ def handle_bounce(session: Session, row: InboxMessage, config: Config, now: date
         log.warning("inbox %s: outbox %s to %s bounced: %s", row.id, bounce.outbox_id,
                     bounce.address, bounce.diagnostic)  # fmt: skip
     return True
+
+
+def _free_form_bounce(
+    session: Session, config: Config, row: InboxMessage, verp_ids: list[int], now: datetime
+) -> bool:
+    """A bounce in an MTA's own words at a return path (`judge.mail.free_form_bounce`):
+    True when it is one (a permanent failure marks the returned mail's recipient; a
+    temporary one is only logged), False when it reads as no bounce (an auto-reply)."""
+    found = read_free_form(bytes(row.raw))
+    if found is None:
+        return False
+    sent = session.scalars(
+        select(OutboxMessage).where(OutboxMessage.id.in_(verp_ids)).order_by(OutboxMessage.id)
+    ).all()
+    if not found.permanent:
+        ids = ", ".join(str(m.id) for m in sent)
+        log.info("inbox %s: a delay notice for outbox %s (%s); no failure", row.id, ids,
+                 ", ".join(sorted(found.temporary)))  # fmt: skip
+        return True
+    named = ", ".join(sorted(found.permanent))
+    for mail in sent:
+        diagnostic = f"returned undelivered (a bounce without a delivery report; for {named})"
+        bounce = Bounce(mail.to_address.lower(), diagnostic, mail.id)
+        _mark(session, config, bounce, now)
+        log.warning("inbox %s: outbox %s to %s bounced (free-form bounce for %s)", row.id,
+                    mail.id, bounce.address, named)  # fmt: skip
+    return True
+
+
+def refused_at_rcpt(
+    session: Session, config: Config, outbox_id: int, address: str, diagnostic: str,
+    now: datetime,
+) -> None:
+    """The relay refused `address` at RCPT for outbox row `outbox_id` (`550 5.1.1 user
+    unknown`): the bounce a DSN would have brought, told without waiting for one."""
+    bounce = Bounce(address.strip().lower(), diagnostic, outbox_id)
+    _mark(session, config, bounce, now)
+    log.warning("outbox %s to %s refused by the relay at RCPT: %s; marked bouncing",
+                outbox_id, bounce.address, diagnostic)  # fmt: skip
 
 
 def recovered(session: Session, address: str) -> None:

@@ -6,7 +6,8 @@ snapshot. It copies in one step, inside one read transaction: the judge's databa
 is in WAL mode, where a reader never blocks writers, whereas a step-by-step backup
 would start again after every write of the running judge. The copy is written
 under a temporary name beside the target, checked (`PRAGMA quick_check`), synced
-and only then renamed to FILE, so FILE is always either absent or a whole backup.
+and only then renamed to FILE, so FILE is always either absent or a whole backup;
+it is created 0600 (readable by its owner only), like the database.
 PostgreSQL has its own tool: `pg_dump` (see docs/deploy.md).
 """
 
@@ -19,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy.engine import make_url
+
+from judge.store.db import create_private_file
 
 
 class BackupError(Exception):
@@ -40,6 +43,8 @@ def backup_sqlite(database_url: str, target: Path) -> BackupResult:
     if not target.parent.is_dir():
         raise BackupError(f"no such folder: {target.parent}")
     partial = target.with_name(f".{target.name}.partial")
+    partial.unlink(missing_ok=True)
+    create_private_file(partial)  # 0600 before anything is written to it
     try:
         with closing(sqlite3.connect(source)) as reader, closing(sqlite3.connect(partial)) as copy:
             reader.backup(copy)  # one step: one consistent snapshot

@@ -11,9 +11,11 @@ polling for it. PostgreSQL goes through psycopg 3.
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
 import time
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
@@ -24,6 +26,7 @@ from judge.store.write_queue import WriteQueue, queued_connection_class
 from judge.variants.registry import VariantRegistry, default_registry
 
 BUSY_TIMEOUT_MS = 30_000
+PRIVATE_FILE_MODE = 0o600  # the SQLite database and its backups
 READ_ONLY = "judge_read_only"  # execution option of a transaction that never writes
 VARIANTS_KEY = "judge_variants"  # a session's info: the VariantRegistry it works with
 
@@ -120,9 +123,24 @@ def _sqlite_engine(url: URL, **kwargs: Any) -> Engine:
     connect_args.setdefault("factory", queued_connection_class(queue))
     engine = create_engine(url, connect_args=connect_args, **kwargs)
     in_memory = url.database in (None, "", ":memory:")
+    if not in_memory and not str(url.database).startswith("file:"):
+        create_private_file(Path(str(url.database)))
     event.listen(engine, "connect", _sqlite_on_connect(in_memory))
     event.listen(engine, "begin", _sqlite_begin_immediate)
     return engine
+
+
+def create_private_file(path: Path) -> None:
+    """Create `path` empty and readable by its owner only (0600), unless it exists.
+
+    It holds addresses and password hashes: SQLite would create it with the process's
+    umask (often world-readable), and its -wal and -shm files take the database
+    file's mode. A folder that is missing is left to SQLite to report."""
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE_MODE)
+    except (FileExistsError, FileNotFoundError, NotADirectoryError, PermissionError):
+        return
+    os.close(descriptor)
 
 
 def _sqlite_on_connect(in_memory: bool) -> Any:

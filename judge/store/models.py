@@ -12,7 +12,8 @@ Nine tables, one job each:
 * `orders`: the orders (or bids) each power submitted for a phase;
 * `events`: the game's record: results, press and broadcasts, in order, with audience;
 * `addresses`: which addresses confirmed they read the judge's mail, or said STOP;
-* `password_failures`: wrong passwords per seat, for the hourly limit.
+* `password_failures`: wrong passwords per seat, for the hourly limit;
+* `judge_settings`: values the judge generated for itself (its VERP key).
 
 Timestamps are aware UTC datetimes (`UTCDateTime`); nothing defaults to the system
 clock, so callers pass `clock.now()`. JSON columns track top-level changes only
@@ -429,3 +430,13 @@ class Absence(Base):
     starts_at: Mapped[datetime] = mapped_column(UTCDateTime)
     ends_at: Mapped[datetime] = mapped_column(UTCDateTime)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class JudgeSetting(Base):
+    """A value the judge generates for itself and keeps with its data, so a backup or
+    a move to another database carries it (the VERP key: `judge.store.verp_keys`)."""
+
+    __tablename__ = "judge_settings"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)

@@ -33,7 +33,7 @@ PIPE_USER = "nobody"  # the guide uses a `judge` user; any unprivileged account 
 PIPE_SERVICE = (
     "judge     unix  -       n       n       -       -       pipe\n"
     "  flags=Rq user={user} null_sender=\n"
-    "  argv={judge} deliver --config {config} --sender=${{sender}}\n"
+    "  argv={judge} deliver --config {config} --sender=${{sender}} --recipient=${{recipient}}\n"
 )
 
 # Every service a mail needs here, none chrooted (the instance has no chroot tree).
@@ -135,6 +135,9 @@ def configure(
     (conf / "transport").write_text(
         f"{JUDGE_DOMAIN}  smtp:[127.0.0.1]:{serve_port}\n{PIPE_DOMAIN}  judge:\n"
     )
+    (conf / "judge_recipients").write_text(
+        f"judge@{JUDGE_DOMAIN}  OK\njudge@{PIPE_DOMAIN}  OK\n"
+    )
     (conf / "mailboxes").write_text(
         "".join(f"{name}@{PLAYER_DOMAIN}  {name}/\n" for name in ("ann", "bob", "cat"))
     )
@@ -167,6 +170,8 @@ mynetworks = 127.0.0.0/8
 smtp_dns_support_level = disabled
 relay_domains = {JUDGE_DOMAIN}, {PIPE_DOMAIN}
 transport_maps = texthash:{root}/conf/transport
+relay_recipient_maps = texthash:{root}/conf/judge_recipients
+recipient_delimiter = +
 message_size_limit = {message_size_limit}
 virtual_mailbox_domains = {PLAYER_DOMAIN}
 virtual_mailbox_base = {root}/mail

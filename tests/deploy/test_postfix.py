@@ -2,8 +2,11 @@
 
 A private Postfix instance on loopback (see `postfix`) takes the players' mail:
 * for judge@judge.test its transport map hands the mail to `judge serve` over SMTP;
-* for judge@pipe.test its pipe(8) transport runs `judge deliver --sender=${sender}`
-  as an unprivileged user, from a wheel installed in a virtualenv as the guide says.
+* for judge@pipe.test its pipe(8) transport runs `judge deliver --sender=${sender}
+  --recipient=${recipient}` as an unprivileged user, from a wheel installed in a
+  virtualenv as the guide says.
+A bounce of a reply comes back through Postfix to the reply's VERP return path
+(`recipient_delimiter = +`, as the guide says) and marks the player bouncing.
 Both judges send their replies by SMTP to the same Postfix, which delivers them into
 the players' maildirs. The tests read those maildirs, the judge's database and
 Postfix's queue. They skip, saying why, where Postfix cannot be installed or started.
@@ -219,6 +222,8 @@ def test_a_mail_through_postfix_to_judge_serve_and_the_reply_back(
     stored = _inbox(deployment.serve_home)
     assert ("ann@players.test", "done") in stored
     assert any(f"by mx.{postfix.JUDGE_DOMAIN}" in raw for raw in _raw_inbox(deployment.serve_home))
+    _bounce(deployment, reply, "ann@players.test")
+    assert _bouncing(deployment.serve_home, "ann@players.test"), deployment.postfix.log_tail()
 
 
 def test_postfix_refuses_what_the_judge_would_refuse_while_talking_to_the_sender(
@@ -250,6 +255,8 @@ def test_a_mail_piped_into_judge_deliver_and_a_bounce_that_gets_no_reply(
     assert deployment.queue_empties(), deployment.postfix.log_tail()
     assert "status=deferred" not in deployment.postfix.maillog.read_text()  # no exit 75
     assert len(list((deployment.postfix.mailbox("bob") / "new").iterdir())) == 1
+    _bounce(deployment, reply, "bob@players.test")  # piped in with --recipient
+    assert _bouncing(deployment.pipe_home, "bob@players.test"), deployment.postfix.log_tail()
 
 
 def test_the_guide_shows_the_pipe_entry_the_test_runs() -> None:
@@ -258,7 +265,41 @@ def test_the_guide_shows_the_pipe_entry_the_test_runs() -> None:
         user="judge", judge="/opt/judge/bin/judge", config="/etc/judge/judge.toml"
     )
     assert entry in guide
+    assert "\n    recipient_delimiter = +\n" in guide  # bounces reach their return paths
     assert "  smtp:[127.0.0.1]:2525\n" in guide
+
+
+QMAIL_BOUNCE = """\
+From: MAILER-DAEMON@players.test
+To: {path}
+Subject: failure notice
+
+Hi. This is the qmail-send program at players.test.
+I'm afraid I wasn't able to deliver your message to the following addresses.
+This is a permanent error; I've given up. Sorry it didn't work out.
+
+<{address}>:
+Sorry, no mailbox here by that name. (#5.1.1)
+"""
+
+
+def _bounce(deployment: Deployment, reply: EmailMessage, address: str) -> None:
+    """A bounce of `reply` in a server's own words (no DSN), to its return path."""
+    path = str(reply["Return-Path"]).strip("<>")
+    with smtplib.SMTP("127.0.0.1", deployment.postfix.port, timeout=30) as client:
+        client.sendmail("", [path], QMAIL_BOUNCE.format(path=path, address=address).encode())
+
+
+def _bouncing(home: Path, address: str) -> bool:
+    """True once the judge in `home` marked `address` bouncing."""
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        with closing(sqlite3.connect(home / "judge.db")) as db:
+            if db.execute("SELECT 1 FROM bouncing_addresses WHERE address = ?",
+                          (address,)).fetchone():  # fmt: skip
+                return True
+        time.sleep(0.2)
+    return False
 
 
 def _inbox(home: Path) -> list[tuple[str, str]]:

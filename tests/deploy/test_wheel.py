@@ -12,6 +12,7 @@ from __future__ import annotations
 import smtplib
 import subprocess
 import time
+import tomllib
 from collections.abc import Iterator
 from email import message_from_bytes
 from email.message import EmailMessage, Message
@@ -23,7 +24,7 @@ from typing import cast
 import pytest
 from e2e.test_standard_game import TIMEOUT, _free_port, _wait_for_port, stop_process
 
-from deploy.installed import build_wheel, clean_environment, install
+from deploy.installed import REPOSITORY, build_wheel, clean_environment, install
 
 pytestmark = pytest.mark.slow
 JUDGE_ADDRESS = "judge@example.org"
@@ -170,3 +171,20 @@ def _text(message: Message) -> str:
     part = cast(EmailMessage, message).get_body(("plain",))
     assert part is not None
     return cast(str, part.get_content())
+
+
+def test_the_installed_judge_says_its_version_and_writes_the_example_config(
+    installed_judge: Path, tmp_path: Path
+) -> None:
+    """The guide's first steps: `judge --version`, `judge config example > judge.toml`."""
+
+    def run(*argv: str) -> str:
+        return subprocess.run(
+            [str(installed_judge), *argv], capture_output=True, env=clean_environment(),
+            cwd=tmp_path, check=True, timeout=60,
+        ).stdout.decode()
+
+    with (REPOSITORY / "pyproject.toml").open("rb") as handle:
+        version = tomllib.load(handle)["project"]["version"]
+    assert run("--version").strip() == f"judge {version}"
+    assert run("config", "example") == (REPOSITORY / "config.example.toml").read_text()

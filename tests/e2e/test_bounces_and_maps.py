@@ -25,6 +25,7 @@ from sqlalchemy import func, select
 from e2e.test_standard_game import MASTER, TIMEOUT, Judge, _play_phase, _sign_up
 from judge.config import load_config
 from judge.mail.verp import bounce_address, verp_key
+from judge.server.startup import with_stored_verp_keys
 from judge.store.db import make_engine, make_session_factory
 from judge.store.models import OutboxMessage, PhaseMap
 
@@ -99,6 +100,9 @@ def test_the_intake_takes_mail_for_its_return_paths_and_refuses_forged_ones(
     quick_judge: Judge,
 ) -> None:
     config = load_config(quick_judge.config)
+    engine = make_engine(config.database.url)
+    config = with_stored_verp_keys(engine, config)  # the key the judge keeps (22.4)
+    engine.dispose()
     path = bounce_address(config.judge.address, 7, verp_key(config))
     with smtplib.SMTP("127.0.0.1", quick_judge.port, timeout=30) as client:
         client.ehlo()

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import io
+import re
 import sqlite3
+import sys
 import time
 from collections.abc import Callable
 from email.policy import SMTP
@@ -11,6 +14,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from judge.cli import main
 from judge.mail.header_facts import HeaderFacts
 from judge.mail.read import read_header_facts
 from judge.server.intake import envelope_sender
@@ -46,6 +50,11 @@ def test_a_piped_mail_is_stored_and_left_to_the_daemon_which_answers_it(
     result = run_judge("scheduler", "--once", "--config", str(config))
     assert result.returncode == 0, result.stderr.decode()
     assert _inbox(database_url)[0].status == InboxStatus.DONE
+    log = result.stderr.decode()  # at INFO, like serve's (issue 22.5)
+    assert re.search(r"INFO judge\.server\.scheduler: judge \S+ scheduler \(once\): database "
+                     r"sqlite:///\S+, outbound maildir ", log), log  # fmt: skip
+    assert re.search(rf"inbox {row.id} from <ann@example\.org>: done in \d+\.\d{{3}} s", log), log
+    assert re.search(r"outbox \d+ to ann@example\.org \(attempt 1\): sent", log), log
     [reply] = list((config.parent / "outbox" / "new").iterdir())
     assert b"In-Reply-To: <m1@example.org>" in reply.read_bytes()
 
@@ -143,3 +152,26 @@ def test_deliver_gives_up_within_its_time_budget_when_it_cannot_store(
     assert b"not stored within 1.5 s" in result.stderr
     assert elapsed < 15
     assert _inbox(f"sqlite:///{database}") == []
+
+
+def test_the_envelope_recipient_is_kept_so_a_bounce_names_its_return_path(
+    database_url: str, write_config: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Postfix's pipe(8) passes `--recipient=${recipient}`: a bounce piped in at a VERP
+    return path must keep it, or the judge cannot tell whose mail came back. (In this
+    process: `main` is what the `judge` script runs.)"""
+    config = str(write_config(database_url))
+    path = "judge+bounce-7-0123456789ab@example.org"
+
+    def deliver(number: int, *options: str) -> int:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(mail(number).as_bytes())))
+        return main(["deliver", "--config", config, *options])
+
+    monkeypatch.delenv("RECIPIENT", raising=False)
+    assert deliver(1, "--recipient", path) == 0
+    monkeypatch.setenv("RECIPIENT", path.upper())  # local(8) sets it for a command
+    assert deliver(2) == 0
+    monkeypatch.delenv("RECIPIENT")
+    assert deliver(3) == 0
+    assert [row.rcpt_tos for row in _inbox(database_url)] == [
+        [path], [path.upper()], ["judge@example.org"]]  # fmt: skip

@@ -141,3 +141,57 @@ def _store_and_process(judge: JudgeHarness, raw: bytes, rcpt: str) -> None:
         ) == 0  # fmt: skip
         new = session.scalar(select(func.count()).where(OutboxMessage.id > before))
         assert new in (0, 1)  # at most the GM's notice: never a reply to the bounce
+
+
+QMAIL_BOUNCE = """\
+From: MAILER-DAEMON@mx.example.net
+To: {path}
+Subject: failure notice
+Date: Mon, 1 Jan 2026 12:00:00 +0000
+
+Hi. This is the qmail-send program at mx.example.net.
+I'm afraid I wasn't able to deliver your message to the following addresses.
+This is a permanent error; I've given up. Sorry it didn't work out.
+
+<{address}>:
+Sorry, no mailbox here by that name. (#5.1.1)
+
+--- Below this line is a copy of the message.
+
+Subject: TEST:g1 - S1901M Results
+"""
+
+AUTO_REPLY = """\
+From: {address}
+To: {path}
+Subject: Out of office: TEST:g1 - S1901M Results
+Date: Mon, 1 Jan 2026 12:00:00 +0000
+
+I am away until Monday and will read your mail then.
+"""
+
+
+def _verp_judge(judge: JudgeHarness) -> tuple[OutboxMessage, str]:
+    judge.config = replace(
+        judge.config, outbound=replace(judge.config.outbound, transport="smtp", verp=True)
+    )
+    players = judge.start_game()
+    judge.play_phase()
+    row = _results_row(judge, players["Austria"].address)
+    return row, bounce_address(judge.config.judge.address, row.id, verp_key(judge.config))
+
+
+def test_a_free_form_bounce_at_a_return_path_marks_the_player_an_auto_reply_does_not(
+    judge: JudgeHarness,
+) -> None:
+    row, path = _verp_judge(judge)
+    auto_reply = AUTO_REPLY.format(path=path, address=row.to_address).encode()
+    _store_and_process(judge, auto_reply, path)
+    assert _bouncing(judge) == []
+
+    raw = QMAIL_BOUNCE.format(path=path, address=row.to_address).encode()
+    _store_and_process(judge, raw, path)
+
+    (listed,) = _bouncing(judge)
+    assert listed["address"] == row.to_address
+    assert "without a delivery report" in str(listed["diagnostic"])

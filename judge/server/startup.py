@@ -1,0 +1,96 @@
+"""What the daemons do before they run, said in one line each way.
+
+At start, `judge serve` and `judge scheduler` log one line naming the judge's
+version, the database (its URL without the password) and the outbound transport
+(`start_line`). A failure to start (a bad database URL, a SQLite file that cannot
+be opened, a PostgreSQL server that does not answer, a port in use) is a
+`StartupError` whose message names the path or URL and the cause in one line: the
+command prints it and exits nonzero, without a traceback an operator must read
+from the bottom up.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+
+from sqlalchemy import Engine
+from sqlalchemy.engine import make_url
+
+from judge.config import Config
+from judge.mail.verp import verp_key
+from judge.store.db import make_engine
+from judge.store.migrate import current_revision, upgrade
+from judge.store.verp_keys import stored_verp_keys
+from judge.version import judge_version
+
+log = logging.getLogger(__name__)
+
+CAUSE_LENGTH = 300  # characters of a cause shown; a driver's message can be long
+
+
+class StartupError(Exception):
+    """The judge cannot start; the message says what and why, in one line."""
+
+
+def shown_url(url: str) -> str:
+    """`url` as a log may show it: the password replaced by ***."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return "(not a database URL)"
+
+
+def cause(exc: BaseException) -> str:
+    """The reason of `exc` in one line: a database driver's own message rather than
+    SQLAlchemy's wrapping of it (which adds the SQL and a link)."""
+    inner = getattr(exc, "orig", None) or exc
+    text = " ".join(str(inner).split()) or inner.__class__.__name__
+    if isinstance(inner, ModuleNotFoundError):  # the database's driver
+        text += " (for PostgreSQL: pip install 'psycopg[binary]>=3.1' into the judge's venv)"
+    if isinstance(inner, OSError) and inner.strerror and inner.filename:
+        text = f"{inner.filename}: {inner.strerror}"
+    return text[:CAUSE_LENGTH]
+
+
+def open_judge_database(config: Config) -> tuple[Engine, Config]:
+    """The database, migrated to the newest revision, and `config` with the VERP keys
+    kept in it (`judge.store.verp_keys`). StartupError when it cannot be opened."""
+    where = f"database {shown_url(config.database.url)}"
+    try:
+        engine = make_engine(config.database.url)
+    except Exception as exc:
+        raise StartupError(f"{where}: {cause(exc)}") from exc
+    try:
+        before = current_revision(engine)
+        upgrade(engine)
+        after = current_revision(engine)
+        if after != before:
+            log.info("%s migrated from revision %s to %s", where, before or "(empty)", after)
+        config = with_stored_verp_keys(engine, config)
+    except Exception as exc:
+        engine.dispose()
+        log.debug("opening the database failed", exc_info=True)
+        raise StartupError(f"{where}: {cause(exc)}") from exc
+    return engine, config
+
+
+def with_stored_verp_keys(engine: Engine, config: Config) -> Config:
+    """`config` with the VERP keys kept in the database (`judge.store.verp_keys`),
+    generated first if it has none yet: a judge's first start after it kept none
+    keeps the key it signed with until then (`judge.mail.verp.derived_key`, or the
+    configured secret) for the mail already sent."""
+    until_now = verp_key(replace(config, stored_verp=None))
+    return replace(config, stored_verp=stored_verp_keys(engine, until_now))
+
+
+def start_line(config: Config, what: str) -> str:
+    """`judge <version> <what>: database <url>, outbound <transport>`."""
+    outbound = config.outbound
+    if outbound.transport == "smtp":
+        security = "STARTTLS" if outbound.relay_starttls else "plain"
+        transport = f"smtp to {outbound.relay_host}:{outbound.relay_port} ({security})"
+    else:
+        transport = f"maildir {outbound.maildir}"
+    return (f"judge {judge_version()} {what}: database {shown_url(config.database.url)}, "
+            f"outbound {transport}")  # fmt: skip
