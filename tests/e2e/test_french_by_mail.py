@@ -124,9 +124,9 @@ def test_a_game_created_in_french_writes_its_public_mails_in_french(quick_judge:
     assert "Vous commencez avec 22 crédits." in mails[ANN]
     assert "Crédits de départ : France 20, Allemagne 22." in mails[OBSERVER], mails[OBSERVER]
 
-    reply = _body(quick_judge.send(ANN, "SIGNON Gg1 annpw\nBID AUSTRIA 5"))
+    reply = _body(quick_judge.send(ANN, "SIGNON Gg1 annpw\nBID AUSTRIA 5\nSET NOWAIT"))
     assert "Vos enchères dans 'g1' pour S1901B : Autriche 5 (total 5)." in reply, reply
-    quick_judge.send(BOB, "SIGNON Fg1 bobpw\nBID ITALY 4")
+    quick_judge.send(BOB, "SIGNON Fg1 bobpw\nBID ITALY 4\nSET NOWAIT")
     found = quick_judge.wait_for(_everyone("TEST:g1 - S1901B Results"), "the bid results")
     for mail in found:
         text = _body(mail)
