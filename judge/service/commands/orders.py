@@ -69,14 +69,14 @@ def order_line(ctx: MailContext, command: OrderLine) -> list[Note]:
         if is_no_order(command.text, game_map, game_map.initial_state()):
             raise Refusal("not_a_command", hint=command.near_keyword) from None
         raise
+    if board.state.phase.type is PhaseType.BID:
+        return _bid_line(ctx, board, command)
     if is_no_order(command.text, board.variant.map, board.state):
         raise Refusal("not_a_command", hint=command.near_keyword)
     seat = seat_of(signed.player)
     powers = board.variant.orderable_powers(board.snapshot, seat)
     if not powers or seat not in board.variant.owing(board.snapshot):
         raise Refusal("nothing_to_order", game=board.game.name)
-    if board.state.phase.type is PhaseType.BID:
-        return _bid_line(ctx, board, command)
     order, text = read_order(board, command, powers, seat)
     refusal = board.variant.check_order(board.snapshot, seat, order)
     if refusal:
@@ -92,6 +92,8 @@ def _bid_line(ctx: MailContext, board: Board, command: OrderLine) -> list[Note]:
     try:
         bid_command = game_commands.bid_command(command.text)
     except CommandError:
+        if is_no_order(command.text, board.variant.map, board.state):
+            raise Refusal("not_a_command", hint=command.near_keyword) from None
         raise Refusal("bid_phase", phase=board.record.phase) from None
     from judge.service.commands.bids import bid  # bids builds on this module
 
