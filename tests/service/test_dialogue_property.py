@@ -35,7 +35,7 @@ SEED = int(os.environ.get("JUDGE_DIALOGUE_SEED", "2126"))
 SEEDS = [SEED + n for n in range(EXAMPLES)]
 RULESETS = ("intimate", "intimate-2000", "propaganda")
 MERCENARIES = ("Austria", "England", "Italy", "Russia", "Turkey")  # Germany vs France
-# A decoy order for a unit: the same unit holds (corrected to the intended move).
+# Lines the judge refuses, sent in a player's earlier mails (never the last one).
 REFUSED_ORDERS = ["A QQQ H", "F XYZ-NTH"]
 REFUSED_BIDS = ["BID France 3", "Germany 2", "BID Narnia 4"]
 
@@ -105,9 +105,7 @@ def order_item(line: str) -> Item:
     return Item(line, None, unit)
 
 
-def order_plans(
-    judge: JudgeHarness, talkers: dict[str, list[str]]
-) -> list[Plan]:
+def order_plans(judge: JudgeHarness, talkers: dict[str, list[str]]) -> list[Plan]:
     return [
         Plan(judge.players[p].address, signon(judge.players[p]),
              [order_item(line) for line in lines], REFUSED_ORDERS)
@@ -121,7 +119,8 @@ def others_send_at_once(judge: JudgeHarness, talkers: set[str]) -> None:
     phase = status["phase"]
     for power, player in judge.players.items():
         if power not in talkers and owes_orders(phase, power, status):
-            judge.send(player.address, "\n".join([signon(player), *orders_for(phase, power, status)]))
+            lines = [signon(player), *orders_for(phase, power, status)]
+            judge.send(player.address, "\n".join(lines))
     assert judge.status()["phase"] == phase
 
 

@@ -79,9 +79,7 @@ def _waiver(board: Board, text: str, powers: frozenset[str]) -> str | None:
     return read.split()[0].upper()
 
 
-def _province(
-    game_map: GameMap, board: Board, text: str, powers: frozenset[str]
-) -> str | None:
+def _province(game_map: GameMap, board: Board, text: str, powers: frozenset[str]) -> str | None:
     """The province of the unit or site `text` names: a whole order, or the unit, or
     the province alone."""
     try:
@@ -96,9 +94,7 @@ def _province(
     return None
 
 
-def _matching(
-    kept: list[tuple[str, Order]], waiver: str | None, key: str | None
-) -> int | None:
+def _matching(kept: list[tuple[str, Order]], waiver: str | None, key: str | None) -> int | None:
     """The index of the order to take back: the last waive of `waiver`, or the order
     for the unit or site `key`."""
     for index in range(len(kept) - 1, -1, -1):
