@@ -60,6 +60,8 @@ def test_a_french_speaking_player_plays_a_year_by_mail_in_french(quick_judge: Ju
         earlier: dict[str, list[str]] = {}
         for who, lines in mails:
             full = _with_rest(status, who, lines, earlier.setdefault(who, []))
+            if phase.endswith("B"):
+                full = (*full, "SET NOWAIT")  # the bid phase waits for everyone's (njudge)
             earlier[who].extend(full)
             replies.setdefault((phase, who), _send(judge, who, full))
         found = judge.wait_for(_everyone(f"TEST:g1 - {phase} Results"), f"{phase} results")

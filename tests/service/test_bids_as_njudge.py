@@ -72,7 +72,7 @@ def test_a_spring_phase_code_with_njudges_letter_a_is_the_bid_phase() -> None:
 
 def test_the_current_orders_never_offer_waive_for_a_mercenary(judge: JudgeHarness) -> None:
     _germany_owes_two_builds(judge)
-    reply = body_of(judge.orders("France", "WAIVE Germany", "BUILD A KIE"))
-    assert "Germany is a mercenary" in reply
+    reply = body_of(judge.orders("France", "WAIVE Germany", "WAIVE", "BUILD A KIE"))
+    assert reply.count("*** Error: Germany is a mercenary") == 2, reply
     assert "Germany: 2 builds due, 1 sent (1 more)." in reply, reply
     assert "WAIVE)" not in reply

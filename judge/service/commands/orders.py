@@ -107,8 +107,15 @@ def read_order(
     which the parser reads)."""
     game_map, state = board.variant.map, board.state
     text = command.text
+    # A bare WAIVE is for a power that may waive; never a hint to waive for one that may
+    # not (an Intimate mercenary), which is refused by name only when it is the only one.
+    waivable = powers - board.variant.must_build(board.snapshot)
     try:
-        text = waive_text(text, game_map, state, powers) or text
+        text = (
+            waive_text(text, game_map, state, waivable)
+            or waive_text(text, game_map, state, powers)
+            or text
+        )
     except WaiveError as error:
         raise Refusal("waive_which", powers=str(error)) from error
     try:
