@@ -127,6 +127,15 @@ class BidNone:
 
 
 @dataclass(frozen=True, slots=True)
+class Withdraw:
+    """`WITHDRAW what`: take back an order, a build or a bid already on file (`WITHDRAW
+    A PAR`, `WITHDRAW BUILD F BRE`, `WITHDRAW WAIVE`, `WITHDRAW Italy` in a bid phase).
+    njudge's CLEAR keeps its own meaning (the orders held with PHASE)."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class Orders:
     """`ORDERS`: start of an order block (order lines are read as orders anyway)."""
 
@@ -398,7 +407,7 @@ GameSetting = (
 
 Command = (
     Help | ListGames | History | Summary | MapRequest | Create | Signon | Observe
-    | Preferences | Bid | BidNone | Orders | EndOrders | OrderLine
+    | Preferences | Bid | BidNone | Withdraw | Orders | EndOrders | OrderLine
     | SetWait | SetPassword | SetAddress | SetTimezone | SetAbsence | SetNoAbsence
     | Press | Broadcast
     | Draw | NoDraw | Concede | Stalemate | Resign | Signoff

@@ -25,6 +25,7 @@ from judge.language.command_types import (
     Eject,
     Preferences,
     Signoff,
+    Withdraw,
 )
 
 MAX_BID = 999_999
@@ -55,6 +56,14 @@ def bid_command(rest: str) -> Bid:
     if name.rstrip(".").isdigit() and not amount.rstrip(".").isdigit():
         name, amount = amount, name
     return Bid(power(name), count(amount, "a bid", 0, MAX_BID))
+
+
+def withdraw_command(rest: str) -> Withdraw:
+    """`WITHDRAW A PAR`, `WITHDRAW BUILD F BRE`, `WITHDRAW Italy`: what follows is read
+    by the service, against the orders or bids on file."""
+    if not rest.strip():
+        raise CommandError("withdraw_usage")
+    return Withdraw(rest.strip())
 
 
 def bid_none_command(rest: str) -> BidNone:

@@ -148,10 +148,15 @@ class Phase:
 
     @classmethod
     def parse(cls, code: str) -> Phase:
+        """The phase a code names. njudge names the Intimate bid phase with the letter
+        A (`S1901A`); no variant adjusts in the spring, so a spring `A` is read as the
+        bid phase (`S1901B`, as the judge shows it)."""
         match = _PHASE_RE.match(code.strip().upper())
         if not match:
             raise ValueError(f"not a phase code: {code!r}")
         season, year, kind = match.groups()
+        if season == Season.SPRING.value and kind == PhaseType.ADJUSTMENT.value:
+            kind = PhaseType.BID.value
         return cls(int(year), _SEASON_OF[season], _PHASE_TYPE_OF[kind])
 
     def __str__(self) -> str:

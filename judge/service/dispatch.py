@@ -12,6 +12,7 @@ mail of all.
 from __future__ import annotations
 
 import logging
+import re
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,6 +35,7 @@ from judge.service.commands import (
     stalemate,
     takeover,
     timing,
+    withdraw,
     zone_setting,
 )
 from judge.service.context import MailContext, Note, Refusal, note
@@ -60,6 +62,7 @@ HANDLERS: dict[type, Handler] = {
     c.Start: games.start,
     c.Bid: bids.bid,
     c.BidNone: bids.bid,
+    c.Withdraw: withdraw.withdraw,
     c.Orders: orders.orders_block,
     c.EndOrders: orders.orders_block,
     c.OrderLine: orders.order_line,
@@ -116,11 +119,15 @@ class Entry:
 # Lines that submit orders or bids for the current phase, and the refusals that mean
 # "the judge did not take what you ordered": a mail with one of them is not a complete
 # submission, so early processing waits for a clean one (`orders.note_refusals`).
-ORDER_COMMANDS: frozenset[type] = frozenset({c.OrderLine, c.Bid, c.BidNone})
+ORDER_COMMANDS: frozenset[type] = frozenset({c.OrderLine, c.Bid, c.BidNone, c.Withdraw})
 ORDER_MISTAKES: frozenset[str] = frozenset(
     {"order_unreadable", "order_illegal", "order_refused", "not_your_unit", "waive_which",
-     "internal_error"}
+     "internal_error", "too_many_adjustments_on_file", "bid_phase", "bid_malformed",
+     "bid_not_a_power", "bid_on_home_power", "bid_not_a_mercenary", "bid_amount",
+     "only_players_bid", "nothing_to_withdraw"}
 )
+# A BID line the command reader could not read (`BID Italy`) is a refused bid line too.
+_BID_WORDS = re.compile(r"\s*(?:BIDS?|ENCH[EÈ]RES?)\b", re.IGNORECASE)
 
 # Commands whose handlers never change the database.
 READS_ONLY: frozenset[type] = frozenset({c.Help, c.ListGames, c.History, c.Summary, c.Signoff})
@@ -133,6 +140,8 @@ ANSWERED_ONCE: frozenset[type] = frozenset(
 
 def run_line(ctx: MailContext, parsed: ParsedLine) -> Entry:
     if parsed.command is None:
+        if _BID_WORDS.match(parsed.text):
+            ctx.order_line_read(ctx.signed, refused=True)
         return Entry(parsed.text, (Refusal("parse_error", message=parsed.error or "").note,))
     handler = HANDLERS[type(parsed.command)]
     if type(parsed.command) in ANSWERED_ONCE:

@@ -283,6 +283,18 @@ class Variant(ABC):
             covered = duties_covered(self.map, snapshot.state, owed, submission.orders)
         return covered and self.also_owed(snapshot, seat, submission)
 
+    def must_build(self, snapshot: Snapshot) -> frozenset[str]:
+        """Powers whose builds due cannot be waived (an Intimate mercenary); hints never
+        offer WAIVE for them. The default: every power may waive."""
+        return frozenset()
+
+    def waits_for_players(self, snapshot: Snapshot) -> bool:
+        """Is every player's wait flag set when this phase opens (njudge's automatic
+        wait flag of the Intimate bid phase)? Each player then clears it with `SET
+        NOWAIT` when done, and the phase is processed early only once all have. The
+        default: no phase waits by itself."""
+        return False
+
     def also_owed(self, snapshot: Snapshot, seat: str, submission: Submission) -> bool:
         """A variant's own duties beyond those of `is_complete` (True: none)."""
         return True

@@ -94,6 +94,8 @@ def play(judge: Judge, ruleset: str, bids_1903: tuple[Mail, ...]) -> Played:
         for index, (who, lines) in enumerate(mails):
             earlier = this_phase.setdefault(who, [])
             full = _with_rest(status, who, lines, earlier)
+            if phase.endswith("B") and who != "GM":
+                full = (*full, "SET NOWAIT")  # the bid phase waits for everyone's (njudge)
             earlier.extend(full)
             reply = _send(judge, who, full)
             played.replies.setdefault((phase, who), reply)

@@ -78,7 +78,8 @@ def test_intimate_waits_for_the_home_power_and_the_mercenary_then_processes_at_o
     ann = Slow(quick_judge, ANN, "Gg1 annpw", database_url)
     ann.step(["BID AUSTRIA 1"], processes=False)
     send_bob = Slow(quick_judge, BOB, "Fg1 bobpw", database_url)
-    send_bob.step(["BID NONE"], processes=True)
+    send_bob.step(["BID NONE", "SET NOWAIT"], processes=False)  # the bid phase waits for ann
+    ann.step(["SET NOWAIT"], processes=True)
 
     status = quick_judge.status()
     assert controlled_by(status, "GERMANY") == ["AUSTRIA", "GERMANY"]

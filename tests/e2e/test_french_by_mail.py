@@ -60,6 +60,8 @@ def test_a_french_speaking_player_plays_a_year_by_mail_in_french(quick_judge: Ju
         earlier: dict[str, list[str]] = {}
         for who, lines in mails:
             full = _with_rest(status, who, lines, earlier.setdefault(who, []))
+            if phase.endswith("B"):
+                full = (*full, "SET NOWAIT")  # the bid phase waits for everyone's (njudge)
             earlier[who].extend(full)
             replies.setdefault((phase, who), _send(judge, who, full))
         found = judge.wait_for(_everyone(f"TEST:g1 - {phase} Results"), f"{phase} results")
@@ -124,9 +126,9 @@ def test_a_game_created_in_french_writes_its_public_mails_in_french(quick_judge:
     assert "Vous commencez avec 22 crédits." in mails[ANN]
     assert "Crédits de départ : France 20, Allemagne 22." in mails[OBSERVER], mails[OBSERVER]
 
-    reply = _body(quick_judge.send(ANN, "SIGNON Gg1 annpw\nBID AUSTRIA 5"))
+    reply = _body(quick_judge.send(ANN, "SIGNON Gg1 annpw\nBID AUSTRIA 5\nSET NOWAIT"))
     assert "Vos enchères dans 'g1' pour S1901B : Autriche 5 (total 5)." in reply, reply
-    quick_judge.send(BOB, "SIGNON Fg1 bobpw\nBID ITALY 4")
+    quick_judge.send(BOB, "SIGNON Fg1 bobpw\nBID ITALY 4\nSET NOWAIT")
     found = quick_judge.wait_for(_everyone("TEST:g1 - S1901B Results"), "the bid results")
     for mail in found:
         text = _body(mail)

@@ -38,5 +38,13 @@ def start_intimate(
 
 
 def bid(judge: JudgeHarness, power: str, *lines: str, game: str = "g1") -> str:
-    """Sign on as the player of home `power`, send the lines, return the reply's text."""
+    """Sign on as the player of home `power`, send the lines, return the reply's text.
+
+    A mail of BID lines ends with SET NOWAIT, as a player whose bids are complete ends
+    it: the bid phase waits for every player's (njudge's automatic wait flag), unless
+    the lines say SET WAIT themselves."""
+    if any(line.upper().startswith("BID") for line in lines) and not any(
+        line.upper().startswith("SET ") and "WAIT" in line.upper() for line in lines
+    ):
+        lines = (*lines, "SET NOWAIT")
     return body_of(judge.orders(power, *lines, game=game))

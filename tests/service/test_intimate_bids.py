@@ -36,7 +36,7 @@ def test_bid_none_clears_the_bids_and_counts_as_bidding(judge: JudgeHarness) -> 
     assert "Your bids in 'g1' for S1901B: none. You have 22 credits." in bid(
         judge, "Germany", "BID NONE"
     )
-    mails = judge.orders("France", "BID NONE")
+    mails = judge.orders("France", "BID NONE", "SET NOWAIT")
     assert judge.status()["phase"] == "S1901M", body_of(mails)
     results = judge.send(MASTER, "SIGNON Mg1 gmpass\nHISTORY g1")
     history = body_of(results[0])

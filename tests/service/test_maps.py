@@ -258,7 +258,7 @@ def test_an_intimate_bid_results_map_is_the_same_for_everyone(judge: JudgeHarnes
     start_intimate(judge)
     bid(judge, "Germany", "BID AUSTRIA 5")
     france = judge.players["France"]
-    mails = judge.send(france.address, f"SIGNON Fg1 {france.password}\nBID ITALY 3")
+    mails = judge.send(france.address, f"SIGNON Fg1 {france.password}\nBID ITALY 3\nSET NOWAIT")
     results = _results(mails, "S1901B")
     assert {m["To"] for m in results} == {MASTER, OBSERVER, "p0@example.org", "p1@example.org"}
     assert len({_attachments(m)[0].get_content() for m in results}) == 1

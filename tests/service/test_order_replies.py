@@ -65,25 +65,38 @@ def test_waive_with_the_power_named_is_accepted(judge: JudgeHarness) -> None:
     assert listing.count("France: Build waived.") == 2  # stored, and read back
 
 
-def test_more_builds_than_due_are_warned_about_when_sent(judge: JudgeHarness) -> None:
+def test_a_build_beyond_the_builds_due_is_refused_with_the_count(judge: JudgeHarness) -> None:
     judge.start_game()
     judge.play_until("W1901A")  # France: 3 builds due
     text = _reply(judge, "France", "BUILD A PAR", "BUILD A MAR", "BUILD F BRE", "WAIVE")
-    assert text.count("WARNING") == 1
-    assert (
-        "WARNING: France has 3 builds due, and this is build order 4: it will fail\n"
-        "(*void*) unless you send the list again without one." in text
-    )
+    assert text.count("*** Error") == 1
+    refusal = " ".join(text.split("> WAIVE\n")[1].split("\n\n")[0].split())
+    assert refusal == (
+        "*** Error: France has 3 builds due, and 3 are on file already (Builds an army in "
+        "Paris; Builds an army in Marseilles; Builds a fleet in Brest): refused. Send "
+        "WITHDRAW and one of them first (e.g. WITHDRAW BUILD A PAR), or an order for the "
+        "same site to replace it."
+    ), refusal
 
 
-def test_a_new_build_list_says_it_replaced_the_earlier_one(judge: JudgeHarness) -> None:
+def test_builds_accumulate_over_mails_and_a_site_is_replaced(judge: JudgeHarness) -> None:
     judge.start_game()
     judge.play_until("W1901A")
-    first = _reply(judge, "France", "BUILD A PAR", "BUILD A MAR")
-    assert "replace" not in first
-    second = _reply(judge, "France", "BUILD F BRE")
-    assert (
-        "This mail's adjustment orders for France replace the earlier ones (Builds an\n"
-        "army in Paris; Builds an army in Marseilles)." in second
-    )
-    assert second.count("replace the earlier") == 1
+    _reply(judge, "France", "BUILD A PAR", "BUILD F BRE")
+    second = _reply(judge, "France", "BUILD A MAR")
+    assert "France: 3 builds due, 3 sent." in second, second
+    third = _reply(judge, "France", "BUILD F MAR")
+    assert "*** Error" not in third, third
+    listing = third.split("Your orders in 'g1'")[1]
+    assert "Builds a fleet in Marseilles" in listing and "army in Marseilles" not in listing
+
+
+def test_a_duplicate_build_is_said_to_be_one(judge: JudgeHarness) -> None:
+    judge.start_game()
+    judge.play_until("W1901A")
+    _reply(judge, "France", "BUILD A PAR")
+    text = _reply(judge, "France", "BUILD A PAR")
+    assert "> BUILD A PAR\nAlready on file (a duplicate; nothing changed): Builds an army in" in (
+        text
+    ), text
+    assert "France: 3 builds due, 1 sent (2 more, or WAIVE)." in text

@@ -102,13 +102,15 @@ def test_orders_in_a_forming_game_are_refused(judge: JudgeHarness) -> None:
     assert "*** Error: Game 'g1' has not started yet." in body_of(reply)
 
 
-def test_the_adjustment_orders_of_a_mail_replace_the_earlier_ones(judge: JudgeHarness) -> None:
+def test_adjustment_orders_accumulate_over_mails(judge: JudgeHarness) -> None:
     judge.start_game()
     judge.play_until("W1901A")
     judge.orders("France", "BUILD A PAR", "BUILD F BRE")
-    reply = judge.orders("France", "BUILD A MAR", "WAIVE")
-    assert _stored(judge, "FRANCE") == ["BUILD A MAR", "FRANCE WAIVE"]  # as the parser reads it
-    assert "France: Builds an army in Marseilles.\n  France: Build waived." in body_of(reply)
+    reply = judge.orders("France", "BUILD A MAR")
+    assert _stored(judge, "FRANCE") == ["BUILD A PAR", "BUILD F BRE", "BUILD A MAR"]
+    assert "France: 3 builds due, 3 sent." in body_of(reply)
+    judge.orders("France", "WITHDRAW BUILD F BRE", "WAIVE")
+    assert _stored(judge, "FRANCE") == ["BUILD A PAR", "BUILD A MAR", "FRANCE WAIVE"]
 
 
 def test_a_retreat_is_ordered_like_any_other_order(judge: JudgeHarness) -> None:

@@ -2,11 +2,12 @@
 
 A seat's bids for the current bid phase are the order lines of its home power
 (the variant's `encode_bids`): a later bid for a power replaces the earlier one, 0
-withdraws it, BID NONE clears them all and still counts as sent, so early
-processing works as for orders. The variant validates each bid (`check_extra`)
-and words the acknowledgement; a variant that does not declare `takes_bids`
-refuses BID. Bids are sealed: only the bidder's reply shows them; nothing is
-broadcast or recorded in public before the bid results.
+withdraws it, BID NONE clears them all and still counts as sent. `Italy 3` (njudge's
+form, read by `orders.order_line`) is the same as `BID Italy 3`. A bid phase waits for
+every player's SET NOWAIT (the variant's `waits_for_players`), as on njudge. The
+variant validates each bid (`check_extra`) and words the acknowledgement; a variant
+that does not declare `takes_bids` refuses BID. Bids are sealed: only the bidder's
+reply shows them; nothing is broadcast or recorded in public before the bid results.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 
 from judge.language.command_types import Bid, BidNone
 from judge.service.commands.orders import running_board
-from judge.service.context import MailContext, Note, Refusal, note, variant_refusal
+from judge.service.context import MailContext, Note, Refusal, Signed, note, variant_refusal
 from judge.service.snapshots import Board, seat_of
 from judge.store import games as store
 from judge.variants.base import Variant
@@ -34,7 +35,22 @@ def bid(ctx: MailContext, command: Bid | BidNone) -> list[Note]:
     store.set_orders(ctx.session, board.record, home, lines, now=ctx.now, player=signed.player)
     ctx.touch(board.game)
     ack = variant.bid_acknowledgement(board.snapshot, seat, bids)
-    return [_acknowledgement(board, ack)]
+    notes = [_acknowledgement(board, ack)]
+    if signed.player.wait and variant.waits_for_players(board.snapshot):
+        if "bid_phase_waits" not in ctx.answered:  # said once per mail
+            ctx.answered.add("bid_phase_waits")
+            notes.append(note("bid_phase_waits"))
+    return notes
+
+
+def bids_done(ctx: MailContext, board: Board, signed: Signed) -> None:
+    """SET NOWAIT in a bid phase says "my bids are complete" (njudge): a player who sent
+    none has sent no bids (as BID NONE), and the mail counts as a clean bid mail."""
+    seat = seat_of(signed.player)
+    home = _bid_key(board, seat)
+    if home not in store.submitted_orders(ctx.session, board.record):
+        store.set_orders(ctx.session, board.record, home, [], now=ctx.now, player=signed.player)
+    ctx.order_line_read(signed, refused=False)
 
 
 def _check(board: Board, seat: str, command: Bid | BidNone) -> Variant:

@@ -95,6 +95,7 @@ def _adjustments(board: Board, power: str, orders: list[Order]) -> dict[str, Any
         return None
     if delta > 0:
         sent = sum(isinstance(o, (Build, Waive)) for o in orders)
-        return {"kind": "build", "due": delta, "sent": min(sent, delta)}
+        can_waive = power not in board.variant.must_build(board.snapshot)
+        return {"kind": "build", "due": delta, "sent": min(sent, delta), "can_waive": can_waive}
     sent = sum(isinstance(o, Remove) for o in orders)
-    return {"kind": "removal", "due": -delta, "sent": min(sent, -delta)}
+    return {"kind": "removal", "due": -delta, "sent": min(sent, -delta), "can_waive": False}

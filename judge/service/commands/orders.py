@@ -1,21 +1,28 @@
 """Orders and the other things a player submits for the current phase.
 
 Each order line is read by the rules parser for the powers the player may order
-now (`variant.orderable_powers`), then checked by the variant. The last order for
-a unit wins. In an adjustment phase, the adjustment orders of one mail replace that
-power's earlier ones, since builds and waives are not tied to a unit.
+now (`variant.orderable_powers`), then checked by the variant. Orders accumulate over
+mails: the last order for a unit (movement, retreats) or a site (builds, removals)
+wins, the same order twice is said to be a duplicate, and a build, waive or removal
+beyond the number due is refused with the count. In a bid phase a line
+`<power> <amount>` is a bid (njudge's form).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from judge.language import game_commands
+from judge.language.arguments import CommandError
 from judge.language.command_types import EndOrders, OrderLine, Orders, SetWait
 from judge.rules.orders import (
+    Build,
     IllegalOrder,
     Order,
     OrderError,
+    Remove,
     UnreadableOrder,
+    Waive,
     ordered_province,
 )
 from judge.rules.parse import parse_order
@@ -62,23 +69,35 @@ def order_line(ctx: MailContext, command: OrderLine) -> list[Note]:
         if is_no_order(command.text, game_map, game_map.initial_state()):
             raise Refusal("not_a_command", hint=command.near_keyword) from None
         raise
+    if board.state.phase.type is PhaseType.BID:
+        return _bid_line(ctx, board, command)
     if is_no_order(command.text, board.variant.map, board.state):
         raise Refusal("not_a_command", hint=command.near_keyword)
     seat = seat_of(signed.player)
     powers = board.variant.orderable_powers(board.snapshot, seat)
     if not powers or seat not in board.variant.owing(board.snapshot):
         raise Refusal("nothing_to_order", game=board.game.name)
-    if board.state.phase.type is PhaseType.BID:
-        raise Refusal("bid_phase", phase=board.record.phase)
     order, text = read_order(board, command, powers, seat)
     refusal = board.variant.check_order(board.snapshot, seat, order)
     if refusal:
         raise variant_refusal(refusal)
-    replaced = _store(ctx, board, signed, order, text)
-    notes = [note("order_ok", text=worded_order(board.variant.map, order))]
-    if replaced:
-        notes.append(note("adjustments_replaced", power=power_title(order.power), lines=replaced))
-    return notes + _adjustment_warnings(ctx, board, order)
+    worded = worded_order(board.variant.map, order)
+    if not _store(ctx, board, signed, order, text):
+        return [note("order_duplicate", text=worded)]
+    return [note("order_ok", text=worded)]
+
+
+def _bid_line(ctx: MailContext, board: Board, command: OrderLine) -> list[Note]:
+    """In a bid phase, njudge's bid line `<power> <amount>` (`Italy 3`, `A 5`) is a BID."""
+    try:
+        bid_command = game_commands.bid_command(command.text)
+    except CommandError:
+        if is_no_order(command.text, board.variant.map, board.state):
+            raise Refusal("not_a_command", hint=command.near_keyword) from None
+        raise Refusal("bid_phase", phase=board.record.phase) from None
+    from judge.service.commands.bids import bid  # bids builds on this module
+
+    return bid(ctx, bid_command)
 
 
 def read_order(
@@ -88,8 +107,15 @@ def read_order(
     which the parser reads)."""
     game_map, state = board.variant.map, board.state
     text = command.text
+    # A bare WAIVE is for a power that may waive; never a hint to waive for one that may
+    # not (an Intimate mercenary), which is refused by name only when it is the only one.
+    waivable = powers - board.variant.must_build(board.snapshot)
     try:
-        text = waive_text(text, game_map, state, powers) or text
+        text = (
+            waive_text(text, game_map, state, waivable)
+            or waive_text(text, game_map, state, powers)
+            or text
+        )
     except WaiveError as error:
         raise Refusal("waive_which", powers=str(error)) from error
     try:
@@ -107,19 +133,6 @@ def read_order(
         raise Refusal("order_illegal", order=error.canonical, reason=error.reason) from error
 
 
-def _adjustment_warnings(ctx: MailContext, board: Board, order: Order) -> list[Note]:
-    """A warning when the power's adjustment orders now exceed what is due."""
-    if board.state.phase.type is not PhaseType.ADJUSTMENT:
-        return []
-    lines = store.submitted_orders(ctx.session, board.record).get(order.power, [])
-    orders = [old for _, old in parse_stored(board, (order.power,), lines)]
-    excess = excess_adjustments(board.variant.map, board.state, order.power, orders)
-    if excess is None:
-        return []
-    return [note("too_many_adjustments", power=power_title(excess.power), due=excess.due,
-                 sent=excess.sent, kind=excess.kind)]  # fmt: skip
-
-
 def _someone_elses(board: Board, text: str, seat: str) -> str | Refused | None:
     """The variant's refusal of an order for a unit the seat may not order now
     (e.g. an Intimate mercenary in anarchy), or None when that is not the trouble."""
@@ -130,28 +143,38 @@ def _someone_elses(board: Board, text: str, seat: str) -> str | Refused | None:
     return board.variant.check_order(board.snapshot, seat, order)
 
 
-def _store(
-    ctx: MailContext, board: Board, signed: Signed, order: Order, text: str
-) -> list[str]:
-    """Store the order; return the earlier adjustment lines it replaced, if any."""
+def _store(ctx: MailContext, board: Board, signed: Signed, order: Order, text: str) -> bool:
+    """Add the order to the power's orders on file: it replaces the order for the same
+    unit (movement, retreats) or site (builds, removals). False when the very same
+    order is on file already (a duplicate: nothing changes). An adjustment beyond the
+    builds or removals due is refused with the count."""
     power = order.power
     lines = store.submitted_orders(ctx.session, board.record).get(power, [])
     kept = parse_stored(board, (power,), lines)
-    replaced: list[str] = []
-    if board.state.phase.type is PhaseType.ADJUSTMENT:
-        fresh = (board.record.id, power)
-        if fresh not in ctx.replaced_adjustments:
-            ctx.replaced_adjustments.add(fresh)
-            replaced = [describe_order(board.variant.map, old).rstrip(".") for _, old in kept]
-            kept = []
+    if any(old == order for _, old in kept) and not isinstance(order, Waive):
+        return False
     key = ordered_province(order)
     if key is not None:
         kept = [(line, old) for line, old in kept if ordered_province(old) != key]
+    if board.state.phase.type is PhaseType.ADJUSTMENT:
+        _check_adjustment_count(board, order, [old for _, old in kept])
     new_lines = [line for line, _ in kept] + [text]
     store.set_orders(ctx.session, board.record, power, new_lines, now=ctx.now, player=signed.player)
     ctx.orders_touched[signed.player.id] = signed
     ctx.touch(board.game)
-    return replaced
+    return True
+
+
+def _check_adjustment_count(board: Board, order: Order, kept: list[Order]) -> None:
+    """Refuse a build, waive or removal beyond the number due, naming those on file."""
+    excess = excess_adjustments(board.variant.map, board.state, order.power, [*kept, order])
+    if excess is None:
+        return
+    counted = (Build, Waive) if excess.kind == "build" else (Remove,)
+    on_file = [describe_order(board.variant.map, old).rstrip(".") for old in kept
+               if isinstance(old, counted)]  # fmt: skip
+    raise Refusal("too_many_adjustments_on_file", power=power_title(order.power),
+                  due=excess.due, kind=excess.kind, on_file=on_file)  # fmt: skip
 
 
 def note_refusals(ctx: MailContext) -> None:
@@ -173,8 +196,12 @@ def orders_block(ctx: MailContext, command: Orders | EndOrders) -> list[Note]:
 
 def set_wait(ctx: MailContext, command: SetWait) -> list[Note]:
     signed = ctx.need_player()
-    running_board(ctx, signed)
+    board = running_board(ctx, signed)
     signed.player.wait = command.on
+    if not command.on and board.variant.waits_for_players(board.snapshot):
+        from judge.service.commands.bids import bids_done  # bids builds on this module
+
+        bids_done(ctx, board, signed)
     ctx.touch(signed.game)
     return [note("wait", on=command.on)]
 

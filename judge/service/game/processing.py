@@ -174,8 +174,9 @@ def _advance(
         return None
     deadlines.open_phase(game, now)
     holdings = board.variant.holdings(outcome.snapshot)
+    waits = board.variant.waits_for_players(outcome.snapshot)
     for player in active_players(session, game):
-        player.wait = False
+        player.wait = waits
         player.powers = list(holdings.get(seat_of(player), ()))
     return move_for_absences(session, game, now)
 

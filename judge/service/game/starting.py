@@ -38,8 +38,10 @@ def start_game(ctx: MailContext, game: Game) -> Note:
     )
     game.status = GameStatus.ACTIVE
     deadlines.open_phase(game, ctx.now)
+    waits = variant.waits_for_players(started.snapshot)
     for player in players:
         player.powers = list(started.holdings.get(seat_of(player), ()))
+        player.wait = waits
     _mail_start(ctx, game, variant, started, players)
     ctx.touch(game)
     return note("started", game=game.name)

@@ -147,6 +147,11 @@ class IntimateVariant(Variant):
                 owed[seat] = mine
         return owed
 
+    def waits_for_players(self, snapshot: Snapshot) -> bool:
+        """The bid phase waits for every player, as on njudge (`info.intimate`): the
+        wait flag is set when it opens, and each player clears it with SET NOWAIT."""
+        return snapshot.phase.type is PhaseType.BID
+
     def check_order(self, snapshot: Snapshot, seat: str, order: Order) -> Refused | None:
         """The refusals are notes (`templates/notes.txt.j2`), worded for the reader."""
         phase = snapshot.phase

@@ -1,0 +1,259 @@
+"""The dialogue property: what is adjudicated is what the players meant, and a phase is
+processed when the last player is done, never before.
+
+Simulated players (`service.dialogue`) hold an intended set of preferences, bids or
+orders and send it as real mail bytes through the inbox, in random pieces and order,
+with corrections, withdrawals, duplicates, refused lines, signatures and quoted
+replies carrying decoys. After every mail but the last, the phase must still be open;
+after the last it must have been processed, with exactly the intended orders (no
+civil disorder for a dialogue player), bids or preferences.
+
+Cheap by default: one seeded example per variant and phase type. More examples:
+`JUDGE_DIALOGUE_EXAMPLES=20` (and `JUDGE_DIALOGUE_SEED` for another start).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+import pytest
+from sqlalchemy.orm import Session, sessionmaker
+
+from judge.rules.parse import parse_order
+from judge.service.snapshots import variants
+from judge.store import games as store
+from judge.store.models import PlayerRole
+from service.dialogue import Item, Plan, interleave
+from service.harness import JudgeHarness, Player
+from service.intimate_game import MASTER
+from service.scenario import SCRIPT, orders_for, owes_orders
+
+EXAMPLES = int(os.environ.get("JUDGE_DIALOGUE_EXAMPLES", "1"))
+SEED = int(os.environ.get("JUDGE_DIALOGUE_SEED", "2126"))
+SEEDS = [SEED + n for n in range(EXAMPLES)]
+RULESETS = ("intimate", "intimate-2000", "propaganda")
+MERCENARIES = ("Austria", "England", "Italy", "Russia", "Turkey")  # Germany vs France
+# Lines the judge refuses, sent in a player's earlier mails (never the last one).
+REFUSED_ORDERS = ["A QQQ H", "F XYZ-NTH"]
+REFUSED_BIDS = ["BID France 3", "Germany 2", "BID Narnia 4"]
+
+
+# --- running one phase ---------------------------------------------------------------
+
+
+def converse(judge: JudgeHarness, plans: list[Plan], rng: random.Random) -> str:
+    """Send every plan's mails in a random order; the phase must wait for the last one.
+    Returns the phase that was processed."""
+    phase = judge.status()["phase"]
+    order = interleave(plans, rng)
+    for index, (plan, body) in enumerate(order):
+        judge.send(plan.address, body)
+        now = judge.status()["phase"]
+        if index < len(order) - 1:
+            assert now == phase, (f"processed at mail {index + 1} of {len(order)}", body)
+    assert judge.status()["phase"] != phase, ("not processed after the last mail", order)
+    return phase
+
+
+def record_of(sessions: sessionmaker[Session], phase: str) -> Any:
+    with sessions() as session:
+        game = store.get_game(session, "g1")
+        assert game is not None
+        record = next(r for r in store.phase_history(session, game) if r.phase == phase)
+        game_map = variants(session).get(game.variant).map
+        session.expunge(record)
+        return record, game_map
+
+
+def adjudicated(sessions: sessionmaker[Session], phase: str, power: str) -> set[str]:
+    record, _ = record_of(sessions, phase)
+    results = [r for r in record.results or [] if r["power"] == power.upper()]
+    assert not [r for r in results if r["reason"] == "civil disorder"], results
+    return {r["order"] for r in results}
+
+
+def canonical(sessions: sessionmaker[Session], phase: str, lines: list[str]) -> set[str]:
+    record, game_map = record_of(sessions, phase)
+    state = store.phase_state(record)
+    return {str(parse_order(line, game_map, state, None)) for line in lines}
+
+
+def signon(player: Player, game: str = "g1") -> str:
+    return f"SIGNON {player.letter}{game} {player.password}"
+
+
+# --- orders ------------------------------------------------------------------------------
+
+SITE_DECOYS = {"A": "F", "F": "A"}
+
+
+def order_item(line: str) -> Item:
+    """An order with a decoy where one is easy to make: a move first sent as a hold, a
+    retreat first as a disband, a coastal build first with the other unit type."""
+    words = line.split()
+    if words[0] == "BUILD":
+        other = f"BUILD {SITE_DECOYS[words[1]]} {words[2]}"
+        decoy = other if words[2] in {"BRE", "MAR", "NAP", "LON", "KIE", "BER"} else None
+        return Item(line, decoy, line)
+    unit = " ".join(words[:2]) if "-" not in words[1] else words[0] + " " + words[1][:3]
+    if " R " in line:
+        return Item(line, f"{unit} D", unit)
+    if "-" in line and " S " not in line and " C " not in line:
+        return Item(line, f"{unit} H", unit)
+    return Item(line, None, unit)
+
+
+def order_plans(judge: JudgeHarness, talkers: dict[str, list[str]]) -> list[Plan]:
+    return [
+        Plan(judge.players[p].address, signon(judge.players[p]),
+             [order_item(line) for line in lines], REFUSED_ORDERS)
+        for p, lines in talkers.items()
+    ]  # fmt: skip
+
+
+def others_send_at_once(judge: JudgeHarness, talkers: set[str]) -> None:
+    """The powers outside the dialogue send their orders in one clean mail first."""
+    status = judge.status()
+    phase = status["phase"]
+    for power, player in judge.players.items():
+        if power not in talkers and owes_orders(phase, power, status):
+            lines = [signon(player), *orders_for(phase, power, status)]
+            judge.send(player.address, "\n".join(lines))
+    assert judge.status()["phase"] == phase
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_standard_movement_retreat_and_adjustment_orders_are_adjudicated_as_meant(
+    judge: JudgeHarness, seed: int
+) -> None:
+    rng = random.Random(seed)
+    judge.start_game()
+    judge.play_until("F1901M")  # S1901M as scripted, over several mails below from here
+    for phase in ("F1901M", "F1901R", "W1901A"):
+        talkers = dict(SCRIPT[phase])
+        others_send_at_once(judge, set(talkers))
+        processed = converse(judge, order_plans(judge, talkers), rng)
+        assert processed == phase
+        for power, lines in talkers.items():
+            assert adjudicated(judge.sessions, phase, power) == canonical(
+                judge.sessions, phase, lines
+            ), (phase, power)
+
+
+# --- Intimate: preferences, bids, movement -------------------------------------------
+
+
+def intimate_bid_plan(player: Player, home: str, rng: random.Random) -> tuple[Plan, dict]:
+    """Random intended bids: some mercenaries with an amount (maybe first another
+    amount), some bid for and then cancelled (`X 0`)."""
+    items, intended = [], {}
+    for merc in rng.sample(MERCENARIES, rng.randint(0, 4)):
+        amount = rng.randint(1, 9)
+        style = rng.choice(["BID {m} {a}", "{m} {a}", "{i} {a}", "bid {m} {a}"])
+        line = style.format(m=merc, a=amount, i=merc[0])
+        if rng.random() < 0.3:
+            items.append(Item(f"{merc} 0", f"BID {merc} {amount + 3}"))  # cancelled
+            continue
+        decoy = f"BID {merc} {amount + 5}" if rng.random() < 0.5 else None
+        items.append(Item(line, decoy, merc))
+        intended[merc.upper()] = amount
+    plan = Plan(player.address, signon(player), items, REFUSED_BIDS, bid_phase=True)
+    return plan, intended
+
+
+def bids_on_record(sessions: sessionmaker[Session], phase: str) -> dict[str, dict[str, int]]:
+    record, _ = record_of(sessions, phase)
+    found: dict[str, dict[str, int]] = {}
+    for entry in record.report["public"]["bidding"]["bids"]:
+        found.setdefault(entry["player"], {})[entry["power"]] = entry["amount"]
+    return found
+
+
+def join_intimate(judge: JudgeHarness, ruleset: str, rng: random.Random) -> dict[str, list]:
+    """Two players join; the first corrects its preferences over later mails, the second
+    in its joining mail (which starts the game). Returns address -> intended list."""
+    judge.reply(MASTER, f"CREATE g1 gmpass {ruleset}")
+    intended: dict[str, list[str]] = {}
+    plans = []
+    for index, (first, decoy) in enumerate((("GERMANY", "ITALY"), ("FRANCE", "TURKEY"))):
+        player = Player(f"p{index}@example.org", f"pw{index}")
+        wanted = [first, *rng.sample([p for p in ("ENGLAND", "RUSSIA") if p != first], 2)]
+        intended[player.address] = wanted
+        item = Item(f"PREFERENCES {' '.join(wanted)}", f"PREFERENCES {decoy}")
+        plans.append(Plan(player.address, f"SIGNON ?g1 {player.password}", [item], []))
+    first_mails = interleave(plans[:1], rng)  # the first player: join, then correct
+    for _, body in first_mails:
+        judge.send(plans[0].address, body)
+        assert judge.status_of_games() == ["g1"] and _forming(judge)
+    plans[1].max_mails = 1  # its joining mail starts the game
+    ((_, joining),) = interleave(plans[1:], rng)
+    judge.send(plans[1].address, joining)
+    assert not _forming(judge)
+    return intended
+
+
+def _forming(judge: JudgeHarness) -> bool:
+    with judge.sessions() as session:
+        game = store.get_game(session, "g1")
+        assert game is not None
+        return game.status.value == "forming"
+
+
+def _homes(judge: JudgeHarness) -> dict[str, str]:
+    with judge.sessions() as session:
+        game = store.get_game(session, "g1")
+        assert game is not None
+        players = store.players_of(session, game, roles=[PlayerRole.PLAYER])
+        return {p.address: p.powers[0] for p in players}
+
+
+def _preferences(judge: JudgeHarness) -> dict[str, list[str]]:
+    with judge.sessions() as session:
+        game = store.get_game(session, "g1")
+        assert game is not None
+        players = store.players_of(session, game, roles=[PlayerRole.PLAYER])
+        return {p.address: list(p.preferences or ()) for p in players}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_intimate_preferences_bids_and_orders_are_adjudicated_as_meant(
+    judge: JudgeHarness, ruleset: str, seed: int
+) -> None:
+    rng = random.Random(f"{ruleset}-{seed}")
+    wanted = join_intimate(judge, ruleset, rng)
+    for address, powers in _preferences(judge).items():
+        assert powers[: len(wanted[address])] == wanted[address]
+    homes = _homes(judge)
+    assert sorted(homes.values()) == ["FRANCE", "GERMANY"]  # each its first choice
+    for index, address in enumerate(sorted(homes)):
+        judge.players[homes[address].title()] = Player(address, f"pw{index}", homes[address])
+
+    plans, intended = [], {}
+    for home in ("Germany", "France"):
+        plan, bids = intimate_bid_plan(judge.players[home], home, rng)
+        plans.append(plan)
+        intended[home.upper()] = bids
+    assert converse(judge, plans, rng) == "S1901B"
+    assert bids_on_record(judge.sessions, "S1901B") == {h: b for h, b in intended.items() if b}
+
+    status = judge.status()
+    talkers, controlled = {}, {}
+    for home in ("Germany", "France"):
+        powers = [p for p, e in status["powers"].items() if e["controller"] == home.upper()]
+        controlled[home] = powers
+        talkers[home] = [line for p in powers for line in _intimate_orders(p, status)]
+    assert converse(judge, order_plans(judge, talkers), rng) == "S1901M"
+    for home, lines in talkers.items():
+        got = set().union(*(adjudicated(judge.sessions, "S1901M", p) for p in controlled[home]))
+        assert got == canonical(judge.sessions, "S1901M", lines), home
+
+
+INTIMATE_MOVES = {"FRANCE": ["A PAR-BUR", "A MAR H", "F BRE-MAO"],
+                  "GERMANY": ["A MUN H", "F KIE-DEN", "A BER-KIE"]}  # fmt: skip
+
+
+def _intimate_orders(power: str, status: dict[str, Any]) -> list[str]:
+    return INTIMATE_MOVES.get(power) or [f"{u} H" for u in status["powers"][power]["units"]]
