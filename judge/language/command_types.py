@@ -127,9 +127,9 @@ class BidNone:
 
 
 @dataclass(frozen=True, slots=True)
-class Withdraw:
-    """`WITHDRAW what`: take back an order, a build or a bid already on file (`WITHDRAW
-    A PAR`, `WITHDRAW BUILD F BRE`, `WITHDRAW WAIVE`, `WITHDRAW Italy` in a bid phase).
+class Cancel:
+    """`CANCEL what`: take back an order, a build or a bid already on file (`CANCEL
+    A PAR`, `CANCEL BUILD F BRE`, `CANCEL WAIVE`, `CANCEL Italy` in a bid phase).
     njudge's CLEAR keeps its own meaning (the orders held with PHASE)."""
 
     text: str
@@ -407,7 +407,7 @@ GameSetting = (
 
 Command = (
     Help | ListGames | History | Summary | MapRequest | Create | Signon | Observe
-    | Preferences | Bid | BidNone | Withdraw | Orders | EndOrders | OrderLine
+    | Preferences | Bid | BidNone | Cancel | Orders | EndOrders | OrderLine
     | SetWait | SetPassword | SetAddress | SetTimezone | SetAbsence | SetNoAbsence
     | Press | Broadcast
     | Draw | NoDraw | Concede | Stalemate | Resign | Signoff

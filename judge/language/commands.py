@@ -66,7 +66,7 @@ _PLAIN_TABLE: list[tuple[Keyword, Reader]] = [
     (Keyword("PREFERENCES", "PREF(?:ERENCE)?S?"), game.preferences_command),
     (Keyword("BID"), game.bid_command),
     (Keyword("BID NONE"), game.bid_none_command),
-    (Keyword("WITHDRAW"), game.withdraw_command),
+    (Keyword("CANCEL"), game.cancel_command),
     (Keyword("ORDERS"), game.simple("ORDERS", Orders)),
     (Keyword("ENDORDERS", "END ORDERS"), game.simple("ENDORDERS", EndOrders)),
     (Keyword("DRAW"), game.simple("DRAW", Draw)),

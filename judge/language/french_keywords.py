@@ -11,7 +11,7 @@ get a French word, and only words that can be nothing else in a mail:
     ENCHÈRE         BID          (ENCHERE, ENCHÈRES; ENCHÈRE Allemagne 5)
     ENCHÈRE AUCUNE  BID NONE
     PRÉFÉRENCES     PREFERENCES  (the English word with its accents)
-    ANNULER         WITHDRAW     (ANNULER A PAR, ANNULER Allemagne)
+    ANNULER         CANCEL       (ANNULER A PAR, ANNULER Allemagne)
 
 Each French word is checked not to be a province name, an order word, nor the
 start of another command (tests/mail/test_french_keywords.py). Words that would
@@ -37,7 +37,7 @@ FRENCH_SPELLINGS: Mapping[str, str] = {
     "BID": "ENCH[EÈ]RES?",
     "BID NONE": "ENCH[EÈ]RES? AUCUNE",
     "PREFERENCES": "PR[EÉ]F[EÉ]RENCES?",
-    "WITHDRAW": "ANNULER",
+    "CANCEL": "ANNULER",
 }
 
 

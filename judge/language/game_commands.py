@@ -21,11 +21,11 @@ from judge.language.command_types import (
     Approve,
     Bid,
     BidNone,
+    Cancel,
     Command,
     Eject,
     Preferences,
     Signoff,
-    Withdraw,
 )
 
 MAX_BID = 999_999
@@ -58,12 +58,12 @@ def bid_command(rest: str) -> Bid:
     return Bid(power(name), count(amount, "a bid", 0, MAX_BID))
 
 
-def withdraw_command(rest: str) -> Withdraw:
-    """`WITHDRAW A PAR`, `WITHDRAW BUILD F BRE`, `WITHDRAW Italy`: what follows is read
+def cancel_command(rest: str) -> Cancel:
+    """`CANCEL A PAR`, `CANCEL BUILD F BRE`, `CANCEL Italy`: what follows is read
     by the service, against the orders or bids on file."""
     if not rest.strip():
-        raise CommandError("withdraw_usage")
-    return Withdraw(rest.strip())
+        raise CommandError("cancel_usage")
+    return Cancel(rest.strip())
 
 
 def bid_none_command(rest: str) -> BidNone:

@@ -24,8 +24,8 @@ DATE_HELP = "write a date like 2026-12-24, 24 Dec or Dec 24, with a time if you 
 SET_PRESS_USAGE = "SET PRESS takes WHITE (signed press), GREY (anonymous press allowed) or NONE"
 PRESS_USAGE = "write PRESS alone (press to everyone) or PRESS TO and the powers: PRESS TO F G"
 BID_USAGE = "BID needs a power and an amount: BID Italy 5 (or BID NONE)"
-WITHDRAW_USAGE = (
-    "WITHDRAW needs what to take back: WITHDRAW A PAR, WITHDRAW BUILD F BRE, WITHDRAW Italy"
+CANCEL_USAGE = (
+    "CANCEL needs what to take back: CANCEL A PAR, CANCEL BUILD F BRE, CANCEL Italy"
 )
 MAX_ABSENCE_DAYS = 90
 
@@ -53,7 +53,7 @@ ENGLISH: dict[str, str] = {
     # game commands
     "preferences_usage": "PREFERENCES needs a list of powers, e.g. PREFERENCES FGEAIRT",
     "bid_usage": BID_USAGE,
-    "withdraw_usage": WITHDRAW_USAGE,
+    "cancel_usage": CANCEL_USAGE,
     "eject_usage": "EJECT needs one power: EJECT France",
     "approve_usage": "APPROVE needs a power and an address: APPROVE France ann@example.org",
     "endpress_alone": "ENDPRESS without a PRESS or BROADCAST line before it",

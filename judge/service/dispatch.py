@@ -25,6 +25,7 @@ from judge.service.commands import (
     absences,
     account,
     bids,
+    cancel,
     gm,
     help,
     language,
@@ -35,7 +36,6 @@ from judge.service.commands import (
     stalemate,
     takeover,
     timing,
-    withdraw,
     zone_setting,
 )
 from judge.service.context import MailContext, Note, Refusal, note
@@ -62,7 +62,7 @@ HANDLERS: dict[type, Handler] = {
     c.Start: games.start,
     c.Bid: bids.bid,
     c.BidNone: bids.bid,
-    c.Withdraw: withdraw.withdraw,
+    c.Cancel: cancel.cancel,
     c.Orders: orders.orders_block,
     c.EndOrders: orders.orders_block,
     c.OrderLine: orders.order_line,
@@ -119,7 +119,7 @@ class Entry:
 # Lines that submit orders or bids for the current phase, and the refusals that mean
 # "the judge did not take what you ordered": a mail with one of them is not a complete
 # submission, so early processing waits for a clean one (`orders.note_refusals`).
-ORDER_COMMANDS: frozenset[type] = frozenset({c.OrderLine, c.Bid, c.BidNone, c.Withdraw})
+ORDER_COMMANDS: frozenset[type] = frozenset({c.OrderLine, c.Bid, c.BidNone, c.Cancel})
 ORDER_MISTAKES: frozenset[str] = frozenset(
     {"order_unreadable", "order_illegal", "order_refused", "not_your_unit", "waive_which",
      "internal_error", "too_many_adjustments_on_file", "bid_phase", "bid_malformed",

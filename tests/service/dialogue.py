@@ -7,7 +7,7 @@ and, maybe, a decoy said first and corrected later (another order for the same u
 site, another amount, a bid later cancelled). `mails_for` turns a plan into the
 player's mails, with a seeded random: the lines in random order (each item's own
 order kept), cut into one to three mails, with refused lines (never in the last
-mail, which is then a clean one), duplicates, withdrawals (`WITHDRAW`, then the line
+mail, which is then a clean one), duplicates, withdrawals (`CANCEL`, then the line
 again), quoted replies and signatures that carry decoys the judge must not read. A
 player who sends more than one mail says `SET WAIT` in the first and `SET NOWAIT` in
 the last, as a njudge player does; in a bid phase the wait is the judge's own and
@@ -26,7 +26,7 @@ class Item:
 
     line: str
     decoy: str | None = None
-    withdraw: str | None = None  # the WITHDRAW argument that takes `line` back
+    withdraw: str | None = None  # the CANCEL argument that takes `line` back
 
 
 @dataclass
@@ -82,7 +82,7 @@ def _events(item: Item, rng: random.Random) -> list[str]:
     events.append(item.line)
     roll = rng.random()
     if item.withdraw is not None and roll < 0.25:
-        events += [f"WITHDRAW {item.withdraw}", item.line]
+        events += [f"CANCEL {item.withdraw}", item.line]
     elif roll > 0.85:
         events.append(item.line)
     return events

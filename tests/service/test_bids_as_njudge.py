@@ -50,15 +50,15 @@ def test_njudge_bid_lines_power_amount_are_bids_and_0_cancels(judge: JudgeHarnes
     reply = body_of(judge.orders("Germany", "Italy 3", "A 5", "Turkey: 2", "T 0", "5 Russia"))
     assert "*** Error" not in reply, reply
     assert "S1901B: Austria 5, Italy 3, Russia 5 (total 13). You\nhave 22" in reply, reply
-    reply = body_of(judge.orders("Germany", "WITHDRAW Russia", "ENCHÈRE Angleterre 1"))
+    reply = body_of(judge.orders("Germany", "CANCEL Russia", "ENCHÈRE Angleterre 1"))
     assert "S1901B: Austria 5, England 1, Italy 3 (total 9)." in reply, reply
 
 
 def test_withdraw_in_a_bid_phase_names_a_power_on_file(judge: JudgeHarness) -> None:
     start_intimate(judge)
-    reply = body_of(judge.orders("Germany", "WITHDRAW"))
-    assert "WITHDRAW needs what to take back" in reply
-    reply = body_of(judge.orders("Germany", "WITHDRAW Narnia"))
+    reply = body_of(judge.orders("Germany", "CANCEL"))
+    assert "CANCEL needs what to take back" in reply
+    reply = body_of(judge.orders("Germany", "CANCEL Narnia"))
     assert '*** Error: Nothing on file matches "Narnia": nothing was withdrawn.' in reply
 
 

@@ -74,7 +74,7 @@ def test_a_build_beyond_the_builds_due_is_refused_with_the_count(judge: JudgeHar
     assert refusal == (
         "*** Error: France has 3 builds due, and 3 are on file already (Builds an army in "
         "Paris; Builds an army in Marseilles; Builds a fleet in Brest): refused. Send "
-        "WITHDRAW and one of them first (e.g. WITHDRAW BUILD A PAR), or an order for the "
+        "CANCEL and one of them first (e.g. CANCEL BUILD A PAR), or an order for the "
         "same site to replace it."
     ), refusal
 

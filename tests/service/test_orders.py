@@ -109,7 +109,7 @@ def test_adjustment_orders_accumulate_over_mails(judge: JudgeHarness) -> None:
     reply = judge.orders("France", "BUILD A MAR")
     assert _stored(judge, "FRANCE") == ["BUILD A PAR", "BUILD F BRE", "BUILD A MAR"]
     assert "France: 3 builds due, 3 sent." in body_of(reply)
-    judge.orders("France", "WITHDRAW BUILD F BRE", "WAIVE")
+    judge.orders("France", "CANCEL BUILD F BRE", "WAIVE")
     assert _stored(judge, "FRANCE") == ["BUILD A PAR", "BUILD A MAR", "FRANCE WAIVE"]
 
 

@@ -1,9 +1,9 @@
-"""WITHDRAW: take back an order, a build, a removal, a waive or a bid already on file.
+"""CANCEL: take back an order, a build, a removal, a waive or a bid already on file.
 
 Orders accumulate over mails (a later order for a unit or a site replaces the earlier
-one), so a player needs a way to take one back without replacing it: `WITHDRAW A PAR`
-(or the whole order, `WITHDRAW A PAR - BUR`, or the province alone), `WITHDRAW BUILD F
-BRE`, `WITHDRAW WAIVE` (one waive), and in a bid phase `WITHDRAW Italy` (the same as
+one), so a player needs a way to take one back without replacing it: `CANCEL A PAR`
+(or the whole order, `CANCEL A PAR - BUR`, or the province alone), `CANCEL BUILD F
+BRE`, `CANCEL WAIVE` (one waive), and in a bid phase `CANCEL Italy` (the same as
 `Italy 0`). njudge's `CLEAR` keeps its own meaning (the orders held with PHASE); this
 is a command of its own, in French `ANNULER`.
 """
@@ -11,7 +11,7 @@ is a command of its own, in French `ANNULER`.
 from __future__ import annotations
 
 from judge.language.arguments import CommandError, power
-from judge.language.command_types import Bid, Withdraw
+from judge.language.command_types import Bid, Cancel
 from judge.rules.map import GameMap
 from judge.rules.orders import Order, OrderError, Waive, ordered_province
 from judge.rules.parse import parse_order
@@ -28,7 +28,7 @@ from judge.wording.describe import describe_order
 _SKIPPED = frozenset({"BUILD", "BUILDS", "REMOVE", "DISBAND", "A", "F", "ARMY", "FLEET", "THE"})
 
 
-def withdraw(ctx: MailContext, command: Withdraw) -> list[Note]:
+def cancel(ctx: MailContext, command: Cancel) -> list[Note]:
     signed = ctx.need_player()
     board = running_board(ctx, signed)
     if board.state.phase.type is PhaseType.BID:
@@ -61,7 +61,7 @@ def _withdraw_bid(ctx: MailContext, text: str) -> list[Note]:
         words = words[1:]
     try:
         if len(words) != 1:
-            raise CommandError("withdraw_usage")
+            raise CommandError("cancel_usage")
         mercenary = power(words[0])
     except CommandError:
         raise Refusal("nothing_to_withdraw", text=text) from None
@@ -69,7 +69,7 @@ def _withdraw_bid(ctx: MailContext, text: str) -> list[Note]:
 
 
 def _waiver(board: Board, text: str, powers: frozenset[str]) -> str | None:
-    """The power whose waive `WITHDRAW WAIVE [power]` takes back, if that is what it says."""
+    """The power whose waive `CANCEL WAIVE [power]` takes back, if that is what it says."""
     try:
         read = waive_text(text, board.variant.map, board.state, powers)
     except WaiveError:

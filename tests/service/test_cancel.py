@@ -1,4 +1,4 @@
-"""WITHDRAW (ANNULER): take back an order, a build or a waive already on file."""
+"""CANCEL (ANNULER): take back an order, a build or a waive already on file."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from service.harness import JudgeHarness, body_of
 def test_withdraw_takes_back_a_movement_order_on_file(judge: JudgeHarness) -> None:
     judge.start_game()
     judge.orders("France", "A PAR-BUR", "A MAR H")
-    reply = body_of(judge.orders("France", "WITHDRAW A PAR"))
-    assert "> WITHDRAW A PAR\nWithdrawn: Army Paris -> Burgundy." in reply, reply
+    reply = body_of(judge.orders("France", "CANCEL A PAR"))
+    assert "> CANCEL A PAR\nWithdrawn: Army Paris -> Burgundy." in reply, reply
     assert "France: no orders yet for F BRE, A PAR." in reply, reply
     reply = body_of(judge.orders("France", "ANNULER Marseilles"))  # French, a province alone
     assert "Withdrawn: Army Marseilles HOLD." in reply, reply
@@ -17,7 +17,7 @@ def test_withdraw_takes_back_a_movement_order_on_file(judge: JudgeHarness) -> No
 
 def test_withdrawing_what_is_not_on_file_is_refused(judge: JudgeHarness) -> None:
     judge.start_game()
-    reply = body_of(judge.orders("France", "WITHDRAW F BRE"))
+    reply = body_of(judge.orders("France", "CANCEL F BRE"))
     assert '*** Error: Nothing on file matches "F BRE": nothing was withdrawn.' in reply
 
 
@@ -25,7 +25,7 @@ def test_withdraw_takes_back_one_waive(judge: JudgeHarness) -> None:
     judge.start_game()
     judge.play_until("W1901A")  # France: 3 builds due
     judge.orders("France", "WAIVE", "WAIVE", "BUILD A PAR")
-    reply = body_of(judge.orders("France", "WITHDRAW WAIVE"))
+    reply = body_of(judge.orders("France", "CANCEL WAIVE"))
     listing = reply.split("Your orders in 'g1'")[1]
     assert listing.count("Build waived.") == 1, reply
     assert "France: 3 builds due, 2 sent (1 more, or WAIVE)." in listing
