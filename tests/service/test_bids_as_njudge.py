@@ -74,3 +74,17 @@ def test_the_current_orders_never_offer_waive_for_a_mercenary(judge: JudgeHarnes
     assert reply.count("*** Error: Germany is a mercenary") == 2, reply
     assert "Germany: 2 builds due, 1 sent (1 more)." in reply, reply
     assert "WAIVE)" not in reply
+
+
+def test_a_player_who_takes_over_a_seat_in_the_bid_phase_must_say_nowait_too(
+    judge: JudgeHarness,
+) -> None:
+    start_intimate(judge)
+    judge.send(MASTER, "SIGNON Mg1 gmpass\nEJECT Germany")
+    judge.reply(MASTER, "SIGNON Mg1 gmpass\nAPPROVE Germany new@example.org")
+    taken = body_of(judge.reply("new@example.org", "SIGNON Gg1 fresh\nBID Italy 2"))
+    assert "You now play Germany in 'g1'" in taken, taken
+    judge.orders("France", "SET NOWAIT")
+    assert judge.status()["phase"] == "S1901B"  # the newcomer's first bid is not "done"
+    judge.reply("new@example.org", "SIGNON Gg1 fresh\nSET NOWAIT")
+    assert judge.status()["phase"] == "S1901M"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from service.harness import JudgeHarness, body_of
 
 
-def test_withdraw_takes_back_a_movement_order_on_file(judge: JudgeHarness) -> None:
+def test_cancel_takes_back_a_movement_order_on_file(judge: JudgeHarness) -> None:
     judge.start_game()
     judge.orders("France", "A PAR-BUR", "A MAR H")
     reply = body_of(judge.orders("France", "CANCEL A PAR"))
@@ -21,7 +21,7 @@ def test_withdrawing_what_is_not_on_file_is_refused(judge: JudgeHarness) -> None
     assert '*** Error: Nothing on file matches "F BRE": nothing was withdrawn.' in reply
 
 
-def test_withdraw_takes_back_one_waive(judge: JudgeHarness) -> None:
+def test_cancel_takes_back_one_waive(judge: JudgeHarness) -> None:
     judge.start_game()
     judge.play_until("W1901A")  # France: 3 builds due
     judge.orders("France", "WAIVE", "WAIVE", "BUILD A PAR")

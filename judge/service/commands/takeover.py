@@ -106,7 +106,9 @@ def take_over(ctx: MailContext, game: Game, power: str, password: str) -> Note:
     seat.status = PlayerStatus.ACTIVE
     seat.address = ctx.sender
     seat.password_hash = new_hash(password)
-    seat.wait = False
+    # In a phase that waits for every player (Intimate's bids), the newcomer must say
+    # SET NOWAIT too; else the phase is processed on the first bid they send.
+    seat.wait = board is not None and board.variant.waits_for_players(board.snapshot)
     ctx.sign_on(game, seat)
     title = power_title(power)
     announce(
