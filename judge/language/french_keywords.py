@@ -11,6 +11,8 @@ get a French word, and only words that can be nothing else in a mail:
     ENCHÈRE         BID          (ENCHERE, ENCHÈRES; ENCHÈRE Allemagne 5)
     ENCHÈRE AUCUNE  BID NONE
     PRÉFÉRENCES     PREFERENCES  (the English word with its accents)
+    QUI JOUE        WHOGAME      (QUIJOUE g1)
+    OBTENIR         GET          (OBTENIR press)
 
 Each French word is checked not to be a province name, an order word, nor the
 start of another command (tests/mail/test_french_keywords.py). Words that would
@@ -36,6 +38,8 @@ FRENCH_SPELLINGS: Mapping[str, str] = {
     "BID": "ENCH[EÈ]RES?",
     "BID NONE": "ENCH[EÈ]RES? AUCUNE",
     "PREFERENCES": "PR[EÉ]F[EÉ]RENCES?",
+    "WHOGAME": "QUI JOUE",
+    "GET": "OBTENIR",
 }
 
 
