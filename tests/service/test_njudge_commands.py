@@ -110,7 +110,7 @@ def test_whogame_hides_addresses_in_a_gunboat_game(judge: JudgeHarness) -> None:
     judge.reply("p1@example.org", "SIGNON ?g1 pw1")
     judge.reply("obs@example.org", "OBSERVE g1 gmpass")
     reply = body_of(judge.reply("x@example.org", "WHOGAME g1"))
-    assert "a gunboat game: players' addresses are not shown" in reply
+    assert "(A gunboat game: players' addresses are not shown.)" in reply
     assert "p1@example.org" not in reply and "obs@example.org" not in reply
     assert "(no power yet): anonymous" in reply and "Observers: 1" in reply
     own = body_of(judge.reply(MASTER, "SIGNON Mg1 gmpass\nWHOGAME"))
