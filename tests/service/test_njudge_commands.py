@@ -31,20 +31,17 @@ def test_njudge_press_words_set_our_press_levels(judge: JudgeHarness) -> None:
     assert "Press set to white" in _master(judge, "SET WHITE")
     assert "not allowed in 'g1'" in _flat(body_of(judge.reply(austria.address, grey)))
 
-    for word in ("SET WHITE/GREY", "SET GREY/WHITE", "SET GRAY", "set grey / white"):
-        _master(judge, "SET WHITE")
-        assert "Press set to grey" in _master(judge, word), word
+    for word in ("SET WHITE/GREY", "SET GREY/WHITE", "SET GRAY"):
+        assert "Press set to grey" in _master(judge, "SET WHITE", word), word
         mails = judge.send(austria.address, grey)
         assert any("psst" in body_of(m) for m in mails if m["To"] == england.address), word
 
     for word in ("SET NO PRESS", "SET NOPRESS"):
-        _master(judge, "SET WHITE")
-        assert "Press set to none" in _master(judge, word), word
+        assert "Press set to none" in _master(judge, "SET WHITE", word), word
         reply = _flat(body_of(judge.reply(austria.address, "SIGNON Ag1 pw0\nPRESS\nhi\nENDPRESS")))
         assert "turned press off" in reply
 
-    _master(judge, "SET WHITE")
-    _master(judge, "SET NO PARTIAL")
+    _master(judge, "SET WHITE", "SET NO PARTIAL")
     partial = "SIGNON Ag1 pw0\nPRESS TO E\nhi\nENDPRESS"
     assert "(SET PARTIAL OFF)" in _flat(body_of(judge.reply(austria.address, partial)))
     _master(judge, "SET PARTIAL")
