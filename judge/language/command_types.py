@@ -37,16 +37,16 @@ class ListGames:
 
 @dataclass(frozen=True, slots=True)
 class History:
-    """`HISTORY game`."""
+    """`HISTORY game`; game None: the game signed on to earlier in the mail (njudge)."""
 
-    game: str
+    game: str | None
 
 
 @dataclass(frozen=True, slots=True)
 class Summary:
-    """`SUMMARY game`."""
+    """`SUMMARY game`; game None: the game signed on to earlier in the mail (njudge)."""
 
-    game: str
+    game: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -400,6 +400,18 @@ class Unobserve:
     game: str
 
 
+@dataclass(frozen=True, slots=True)
+class Version:
+    """`VERSION`: the judge's version (njudge's VERSION)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WhoGame:
+    """`WHOGAME [game]`: who plays a game (njudge's WHOGAME); None: the signed-on game."""
+
+    game: str | None = None
+
+
 GameSetting = (
     SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps
     | SetPress | SetPartial | SetGunboat | SetLanguage | SetMaxAbsence
@@ -414,7 +426,7 @@ Command = (
     | SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps
     | SetPress | SetPartial | SetGunboat | SetLanguage | SetMaxAbsence
     | Start | Process | Pause | Resume | Terminate | Eject | Approve
-    | Confirm | Stop | Unobserve
+    | Confirm | Stop | Unobserve | Version | WhoGame
 )  # fmt: skip
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from judge.language import game_commands as game
+from judge.language import njudge_commands as njudge
 from judge.language import open_commands as open_
 from judge.language.arguments import CommandError
 from judge.language.command_types import (
@@ -74,6 +75,9 @@ _PLAIN_TABLE: list[tuple[Keyword, Reader]] = [
     (Keyword("CONCEDE"), game.simple("CONCEDE", Concede)),
     (Keyword("STALEMATE"), game.simple("STALEMATE", Stalemate)),
     (Keyword("RESIGN"), game.simple("RESIGN", Resign)),
+    (Keyword("WITHDRAW"), njudge.withdraw_command),
+    (Keyword("VERSION"), njudge.version_command),
+    (Keyword("WHOGAME", "WHO GAME"), njudge.whogame_command),
     (Keyword("START"), game.simple("START", Start)),
     (Keyword("PROCESS"), game.simple("PROCESS", Process)),
     (Keyword("PAUSE"), game.simple("PAUSE", Pause)),
@@ -89,6 +93,7 @@ _TABLE: list[tuple[Keyword, VocabularyReader]] = [
     (Keyword("HELP"), open_.help_command),
     (Keyword("CREATE"), open_.create_command),
     (Keyword("SIGNON", "SIGN ON"), open_.signon_command),
+    (Keyword("GET"), njudge.get_command),
     *((keyword, _plain(reader)) for keyword, reader in _PLAIN_TABLE),
 ]
 _KEYWORDS = [keyword for keyword, _ in _TABLE] + list(with_french(_TABLE))

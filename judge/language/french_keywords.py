@@ -12,6 +12,8 @@ get a French word, and only words that can be nothing else in a mail:
     ENCHÈRE AUCUNE  BID NONE
     PRÉFÉRENCES     PREFERENCES  (the English word with its accents)
     ANNULER         CANCEL       (ANNULER A PAR, ANNULER Allemagne)
+    QUI JOUE        WHOGAME      (QUIJOUE g1)
+    OBTENIR         GET          (OBTENIR press)
 
 Each French word is checked not to be a province name, an order word, nor the
 start of another command (tests/mail/test_french_keywords.py). Words that would
@@ -38,6 +40,8 @@ FRENCH_SPELLINGS: Mapping[str, str] = {
     "BID NONE": "ENCH[EÈ]RES? AUCUNE",
     "PREFERENCES": "PR[EÉ]F[EÉ]RENCES?",
     "CANCEL": "ANNULER",
+    "WHOGAME": "QUI JOUE",
+    "GET": "OBTENIR",
 }
 
 

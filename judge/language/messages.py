@@ -130,6 +130,10 @@ ENGLISH: dict[str, str] = {
     "not_clock": "{text!r}: {clock} is not a time of day",
     "not_month": "{month!r} in {text!r} is not a month: " + DATE_HELP,
     "not_calendar_day": "{text!r} is not a day of the calendar",
+    # njudge's commands (njudge_commands)
+    "whogame_usage": "WHOGAME takes one game name, or none after a SIGNON: WHOGAME g1",
+    "get_usage": "GET needs one topic: GET press (topics: {topics})",
+    "no_get_topic": "there is nothing to GET called {word!r}: topics are {topics}",
 }  # fmt: skip
 
 

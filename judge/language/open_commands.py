@@ -61,11 +61,17 @@ def list_command(rest: str) -> ListGames:
 
 
 def history_command(rest: str) -> History:
-    return History(_one_game("HISTORY", rest))
+    """`HISTORY game`, or `HISTORY` alone after a SIGNON (njudge)."""
+    return History(_game_or_signed("HISTORY", rest))
 
 
 def summary_command(rest: str) -> Summary:
-    return Summary(_one_game("SUMMARY", rest))
+    """`SUMMARY game`, or `SUMMARY` alone after a SIGNON (njudge)."""
+    return Summary(_game_or_signed("SUMMARY", rest))
+
+
+def _game_or_signed(name: str, rest: str) -> str | None:
+    return _one_game(name, rest) if words(rest) else None
 
 
 def map_command(rest: str) -> MapRequest:

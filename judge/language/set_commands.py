@@ -47,7 +47,15 @@ from judge.language.durations import DurationError, parse_duration, parse_when
 from judge.language.game_commands import preferences_command, simple
 from judge.language.keywords import Keyword, match_keyword
 from judge.language.messages import MAX_ABSENCE_DAYS
-from judge.language.press_set_commands import set_gunboat, set_nogunboat, set_partial, set_press
+from judge.language.press_set_commands import (
+    NJUDGE_PRESS,
+    njudge_press,
+    set_gunboat,
+    set_nogunboat,
+    set_nopartial,
+    set_partial,
+    set_press,
+)
 
 Reader = Callable[[str], Command]
 T = TypeVar("T")
@@ -229,6 +237,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("NOGUNBOAT", "NO GUNBOAT", set_nogunboat, True),
     Setting("LANGUAGE", "LANG(?:UAGE)?", _set_language, True),
     Setting("MAXABSENCE", "MAX(?:IMUM)? ABSENCES?", _set_maxabsence, True),
+    # njudge's press words (press_set_commands.NJUDGE_PRESS)
+    *(Setting(name, spelling, njudge_press(name, level), True)
+      for name, spelling, level in NJUDGE_PRESS),
+    Setting("NOPARTIAL", "NO PARTIAL", set_nopartial, True),
 )
 
 SETTING_NAMES = ", ".join(setting.name for setting in SETTINGS)

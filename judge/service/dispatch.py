@@ -30,6 +30,7 @@ from judge.service.commands import (
     help,
     language,
     listing,
+    njudge_info,
     orders,
     press,
     set_players,
@@ -101,6 +102,8 @@ HANDLERS: dict[type, Handler] = {
     c.Confirm: confirmation.confirm,
     c.Stop: confirmation.stop,
     c.Unobserve: confirmation.unobserve,
+    c.Version: njudge_info.version_command,
+    c.WhoGame: njudge_info.whogame,
 }
 
 
@@ -130,7 +133,9 @@ ORDER_MISTAKES: frozenset[str] = frozenset(
 _BID_WORDS = re.compile(r"\s*(?:BIDS?|ENCH[EÈ]RES?)\b", re.IGNORECASE)
 
 # Commands whose handlers never change the database.
-READS_ONLY: frozenset[type] = frozenset({c.Help, c.ListGames, c.History, c.Summary, c.Signoff})
+READS_ONLY: frozenset[type] = frozenset(
+    {c.Help, c.ListGames, c.History, c.Summary, c.Signoff, c.Version, c.WhoGame}
+)
 # Commands that only show something: the same one twice in a mail is answered once
 # (`HELP gm` 500 times must not make a 2 MB reply).
 ANSWERED_ONCE: frozenset[type] = frozenset(

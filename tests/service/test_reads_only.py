@@ -14,7 +14,8 @@ from judge.service.dispatch import READS_ONLY, run_line
 from service.harness import JudgeHarness
 
 LINES = ["HELP", "HELP orders", "LIST", "LIST g1", "LIST nosuch", "HISTORY g1",
-         "HISTORY nosuch", "SUMMARY g1", "SUMMARY nosuch", "SIGNOFF"]  # fmt: skip
+         "HISTORY nosuch", "SUMMARY g1", "SUMMARY nosuch", "SIGNOFF",
+         "VERSION", "WHOGAME g1", "HISTORY"]  # fmt: skip
 
 
 @pytest.mark.parametrize("line", LINES)

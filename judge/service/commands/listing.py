@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from judge.language.command_types import History, ListGames, Summary
 from judge.rules.state import GameState, Phase, Season
+from judge.service.commands.signed_game import named_or_signed
 from judge.service.commands.takeover import powers_nobody_plays
 from judge.service.context import MailContext, Note, Refusal, rendered
 from judge.service.snapshots import active_players, load_board, rules_of, variants
@@ -139,7 +140,7 @@ def history(ctx: MailContext, command: History) -> list[Note]:
 
     Private events (private press, votes) are never read: `public_only`.
     """
-    game = _game(ctx.session, command.game)
+    game = named_or_signed(ctx, command.game, "HISTORY")
     phases = [
         {
             "title": _history_title(event.kind, event.phase, event.author),
@@ -161,7 +162,7 @@ def _history_title(kind: str, phase: str | None, author: str | None) -> str:
 
 
 def summary(ctx: MailContext, command: Summary) -> list[Note]:
-    game = _game(ctx.session, command.game)
+    game = named_or_signed(ctx, command.game, "SUMMARY")
     variant = variants(ctx.session).get(game.variant)
     powers = sorted(variant.map.home_centers)
     rows = [

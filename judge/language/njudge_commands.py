@@ -1,0 +1,64 @@
+"""Readers of commands njudge players type that this judge had no word for.
+
+* `WITHDRAW`: njudge's other word for RESIGN; it reads as `Resign`.
+* `VERSION`: the judge's version.
+* `WHOGAME [game]`: who plays the game (without a name: the signed-on game).
+* `GET topic`: njudge mails its info and rules files on request; here the topics are
+  the HELP topics, so `GET press` is `HELP press`. njudge's file names are read as
+  the topic that holds the same text (`GET info`, `GET rules`, `GET info.press`,
+  `GET rules.intimate`); an unknown file is refused with the list.
+"""
+
+from __future__ import annotations
+
+from judge.language.arguments import CommandError, game_name, no_arguments, words
+from judge.language.command_types import Help, Resign, Version, WhoGame
+from judge.language.open_commands import HELP_ALIASES
+from judge.language.vocabulary import Vocabulary
+
+# njudge's file names -> the HELP topic with that information (None: the index).
+GET_FILES: dict[str, str | None] = {
+    "index": None, "info": None, "help": None, "general": None, "commands": None,
+    "rules": "orders", "house.rules": "gm", "form": "game", "deadline": "settings",
+    "dedication": "settings", "flist": "game",
+}  # fmt: skip
+_PREFIXES = ("info.", "rules.", "map.", "help.")
+
+
+def withdraw_command(rest: str) -> Resign:
+    no_arguments("WITHDRAW", rest)
+    return Resign()
+
+
+def version_command(rest: str) -> Version:
+    no_arguments("VERSION", rest)
+    return Version()
+
+
+def whogame_command(rest: str) -> WhoGame:
+    given = words(rest)
+    if len(given) > 1:
+        raise CommandError("whogame_usage")
+    return WhoGame(game_name(given[0]) if given else None)
+
+
+def get_command(rest: str, vocabulary: Vocabulary) -> Help:
+    """`GET topic`: the help topic (or njudge file) by mail."""
+    given = words(rest.rstrip(".?!"))
+    topics = ", ".join(vocabulary.help_topics())
+    if len(given) != 1:
+        raise CommandError("get_usage", topics=topics)
+    return Help(_topic(given[0].lower(), vocabulary, topics))
+
+
+def _topic(word: str, vocabulary: Vocabulary, topics: str) -> str | None:
+    if word in GET_FILES:
+        return GET_FILES[word]
+    for prefix in _PREFIXES:
+        if word.startswith(prefix) and len(word) > len(prefix):
+            word = word.removeprefix(prefix)
+            break
+    topic = HELP_ALIASES.get(word) or vocabulary.topic_of(word) or word
+    if topic not in vocabulary.help_topics():
+        raise CommandError("no_get_topic", word=word, topics=topics)
+    return topic
