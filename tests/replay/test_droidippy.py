@@ -80,3 +80,12 @@ def test_the_corpus_needs_godips_civil_disorder_rule(game_map: GameMap) -> None:
     modern = RuleOptions(convoy_adjacent="2.4", civil_disorder="2023")
     divergence = replay(GAMES / "game_10261.txt", game_map, modern).divergence
     assert divergence is not None and divergence.phase == "W1902A"
+
+
+@pytest.mark.skipif(not GAMES.is_dir(), reason=MISSING)
+def test_the_corpus_needs_godips_reading_not_the_2000_text(game_map: GameMap) -> None:
+    """Droidippy's "2000" rule is not the 2000 text as the judge reads it (`2000`, used
+    by `intimate-2000`): in the winter of 1909 Austria loses a different fleet."""
+    as_written = RuleOptions(convoy_adjacent="2.4", civil_disorder="2000")
+    divergence = replay(GAMES / "game_1535.txt", game_map, as_written).divergence
+    assert divergence is not None and divergence.phase == "W1909A"
