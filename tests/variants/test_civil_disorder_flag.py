@@ -51,7 +51,7 @@ def test_intimate_2000_removes_by_the_2000_text_ties_by_english_name() -> None:
 @pytest.mark.parametrize("name", VARIANTS)
 def test_flag_texts_name_datc_3_1_not_3_0(name: str) -> None:
     variant = default_registry().get(name)
-    for flag, (_, values, english) in variant.rule_flags.items():
+    for flag, (_, _values, english) in variant.rule_flags.items():
         french = aide_regle(english, name, flag)
         for text in (english, french):
             assert "DATC 3.0 pref" not in text and "DATC 3.0 ;" not in text, (flag, text)
