@@ -148,16 +148,6 @@ def test_civil_disorder_2000_fleets_before_armies() -> None:
         assert [r.text for r in judge(state, civil_disorder=rule).results] == ["F ION D"]
 
 
-def test_civil_disorder_2000_counts_a_fleets_own_moves_godip_any_border() -> None:
-    # DATC 3.1 4.D.8, the pre-2023 consensus: "fleets move regularly, while armies
-    # could also walk over water". F BLA is five fleet moves from Trieste (by
-    # Constantinople, the Aegean, the Ionian and the Adriatic) and A MOS three
-    # borders from Budapest; godip let the fleet walk Rumania to Budapest (two).
-    state = board("W1901A", centers={"AUSTRIA": "VIE"}, AUSTRIA="F BLA, A MOS")
-    assert [r.text for r in judge(state, civil_disorder="2000").results] == ["F BLA D"]
-    assert [r.text for r in judge(state, civil_disorder="godip").results] == ["A MOS D"]
-
-
 def test_the_winter_phase_is_skipped_when_nobody_adjusts() -> None:
     state = board("F1901M", centers={"FRANCE": "PAR"}, FRANCE="A PAR")
     result = judge(state, "A PAR H")
