@@ -1,6 +1,6 @@
 """Which units a power loses when it does not order enough removals.
 
-Three rules are offered (`RuleOptions.civil_disorder`):
+Four rules are offered (`RuleOptions.civil_disorder`):
 
 * "2023" (2023 rulebook, DATC 3.1 4.D.8): "(a) No unit on a supply center is to
   be removed unless there are no viable options and (b) ... furthest from an
@@ -18,11 +18,19 @@ Three rules are offered (`RuleOptions.civil_disorder`):
   armies could also walk over water"): a fleet counts its own moves (coasts
   apart) to the nearest home centre it can reach, an army counts every border,
   a sea crossed by convoy one step per sea. Ties: the full English name.
-* "2000" (as Droidippy/godip played it): remove the unit farthest from the
-  power's *home* centres. godip takes the shorter of a unit-type path and an
-  unrestricted path, so in effect the unrestricted walk over its location graph
-  (army borders and fleet borders together, coasts as separate locations).
-  Ties: fleets before armies, then godip's lower-case province id.
+* "2000" (the 2000 rulebook as DATC 3.1 4.D.8 quotes it): "the units farthest
+  from the country are removed first. If units are equally distant, then remove
+  Fleets before Armies and then in alphabetical order by the provinces in which
+  they are located." DATC 3.1: "The use of 'country' instead of 'home supply
+  centers' ... was completely ignored by the community", and the distance keeps
+  the same consensus, so the ranking is the 1971 one: home centres, fleets by
+  their own moves, ties by the full English name.
+* "godip" (as Droidippy/godip played its "2000" rule, for replaying its games):
+  remove the unit farthest from the power's *home* centres. godip takes the
+  shorter of a unit-type path and an unrestricted path, so in effect the
+  unrestricted walk over its location graph (army borders and fleet borders
+  together, coasts as separate locations). Ties: fleets before armies, then
+  godip's lower-case province id (so F LYO, id `gol`, goes before F GRE).
 """
 
 from __future__ import annotations
@@ -45,9 +53,9 @@ def civil_disorder_removals(
     """The `count` units of `power` to remove, excluding the units in `spared`."""
     skip = set(spared)
     units = [u for u in state.units_of(power) if u not in skip]
-    if rule == "2000":
-        ranked = _rank_2000(game_map, units, power)
-    elif rule == "1971":
+    if rule == "godip":
+        ranked = _rank_godip(game_map, units, power)
+    elif rule in ("1971", "2000"):
         ranked = _rank_1971(game_map, units, power)
     else:
         ranked = _rank_2023(game_map, state, units, power)
@@ -90,7 +98,7 @@ def _name(game_map: GameMap, unit: Unit) -> str:
     return game_map.provinces[unit.province].name.lower()
 
 
-def _rank_2000(game_map: GameMap, units: list[Unit], power: str) -> list[Unit]:
+def _rank_godip(game_map: GameMap, units: list[Unit], power: str) -> list[Unit]:
     topo = topology(game_map)
     goals = [
         loc for home in game_map.home_centers.get(power, ()) for loc in topo.locations_of[home]

@@ -7,7 +7,7 @@ adjudication: a support for a unit that moves elsewhere, a convoy nobody uses, a
 support of a unit that is not there. This module only answers the first
 question, from the map and the board; the adjudicator answers the rest.
 
-Choices follow the DATC 3.0 preferences:
+Choices follow the DATC 3.1 preferences (the same as 3.0 on these points):
 
 * An army move to a non-adjacent coast is legal when fleets now at sea could
   form a convoy route for it (6.D.32: with no such fleets it is illegal).

@@ -80,9 +80,10 @@ class RuleOptions:
     an adjacent province takes a convoy, anybody's, only when the unit there moves
     the opposite way and the convoy is not disrupted; "via convoy" is ignored).
     `civil_disorder` (4.D.8): "2023" (units off supply centres first, distance to
-    the nearest owned centre, any path), "2000" (distance to home centres, as
-    Droidippy computed it) or "1971" (the 1971 text: distance to home centres,
-    fleets by their own moves, ties by full English name).
+    the nearest owned centre, any path), "1971" (the 1971 text: distance to home
+    centres, fleets by their own moves, ties by full English name), "2000" (the
+    2000 text, read the same way) or "godip" (distance to home centres and ties by
+    province id as Droidippy computed them, for replaying its games).
     `multi_route_convoy` (4.A.1): "all" (disrupted only when every route is) or
     "any" (1971: disrupted when any route is).
     `paradox_rule` (4.A.2): "szykman" or "1971" (a convoyed army does not cut a

@@ -25,7 +25,7 @@ RULEBOOKS: tuple[str, ...] = ("current", "1971")
 
 OPTION_VALUES: dict[str, tuple[str, ...]] = {
     "convoy_adjacent": ("3.0", "2.4", "1971"),
-    "civil_disorder": ("2023", "2000", "1971"),
+    "civil_disorder": ("2023", "2000", "1971", "godip"),
     "multi_route_convoy": ("all", "any"),
     "paradox_rule": ("szykman", "1971"),
 }

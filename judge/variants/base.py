@@ -25,14 +25,14 @@ from judge.variants.common import duties_covered
 RuleFlagSpec = tuple[str, tuple[str, ...], str]
 
 # The rulebook every variant adjudicates by (`SET RULE rulebook 1971`): "current" is
-# the DATC 3.0 preference; "1971" switches every point where the DATC says the 1971
+# the DATC 3.1 preference; "1971" switches every point where the DATC says the 1971
 # rulebook reads differently (docs/datc.md). It overrides `convoy_adjacent` and
 # `civil_disorder`, which only apply under "current".
 RULEBOOK_FLAG: Mapping[str, RuleFlagSpec] = {
     "rulebook": (
         "current",
         RULEBOOKS,
-        "current: the DATC 3.0 preferences; 1971: the 1971 rulebook where the DATC says it "
+        "current: the DATC 3.1 preferences; 1971: the 1971 rulebook where the DATC says it "
         "differs (multi-route convoys, the paradox rule, convoys to adjacent provinces, "
         "civil disorder), overriding convoy_adjacent and civil_disorder",
     ),

@@ -28,12 +28,15 @@ DATC_FLAGS: Mapping[str, tuple[str, tuple[str, ...], str]] = {
         "3.0",
         ("3.0", "2.4"),
         "3.0: a failed convoy to an adjacent province does not fall back to the land "
-        "route (DATC 3.0); 2.4: it does",
+        "route (DATC 3.0 and 3.1); 2.4: it does",
     ),
     "civil_disorder": (
         "2023",
-        ("2023", "2000"),
-        "which civil-disorder removal rule applies to missing removals",
+        ("2023", "2000", "1971"),
+        "the removals a power did not order (DATC 3.1 4.D.8). 2023: units on supply "
+        "centres last, then the unit farthest from a centre the power owns; 2000 and "
+        "1971: the unit farthest from its home centres (the 2000 and the 1971 "
+        "rulebook); at equal distance fleets first, then by province name",
     ),
     **RULEBOOK_FLAG,
 }

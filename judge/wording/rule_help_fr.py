@@ -11,23 +11,31 @@ from __future__ import annotations
 RULE_HELP_FR: dict[str, str] = {
     "convoy_adjacent": (
         "3.0 : un convoi vers une province voisine qui échoue ne se rabat pas sur la "
-        "route de terre (DATC 3.0) ; 2.4 : il s'y rabat"
+        "route de terre (DATC 3.0 et 3.1) ; 2.4 : il s'y rabat"
     ),
     "civil_disorder": (
-        "la règle de désordre civil qui choisit les retraits manquants"
+        "les retraits qu'un pays n'a pas ordonnés (DATC 3.1 4.D.8). 2023 : les unités "
+        "sur un centre en dernier, puis l'unité la plus éloignée d'un centre que le "
+        "pays possède ; 2000 et 1971 : l'unité la plus éloignée de ses centres "
+        "d'origine (livrets de 2000 et de 1971) ; à distance égale les flottes "
+        "d'abord, puis par nom de province"
     ),
     "intimate-2000:civil_disorder": (
-        "la règle de désordre civil qui choisit les retraits manquants (la règle de "
-        "2000 s'applique dans cette variante)"
+        "les retraits qu'un pays n'a pas ordonnés (DATC 3.1 4.D.8). 2023 : les unités "
+        "sur un centre en dernier, puis l'unité la plus éloignée d'un centre que le "
+        "pays possède ; 2000 et 1971 : l'unité la plus éloignée de ses centres "
+        "d'origine (livrets de 2000 et de 1971) ; à distance égale les flottes "
+        "d'abord, puis par nom de province (le livret de 2000 s'applique dans cette "
+        "variante)"
     ),
     "rulebook": (
-        "current : les préférences du DATC 3.0 ; 1971 : le livret de 1971 là où le DATC"
+        "current : les préférences du DATC 3.1 ; 1971 : le livret de 1971 là où le DATC"
         " dit qu'il diffère (convois à plusieurs routes, règle du paradoxe, convois "
         "vers une province voisine, désordre civil), à la place de convoy_adjacent et "
         "civil_disorder"
     ),
     "propaganda:rulebook": (
-        "current : les préférences du DATC 3.0 ; 1971 : le livret de 1971 là où le DATC"
+        "current : les préférences du DATC 3.1 ; 1971 : le livret de 1971 là où le DATC"
         " dit qu'il diffère (convois à plusieurs routes, règle du paradoxe, convois "
         "vers une province voisine, désordre civil), à la place de convoy_adjacent et "
         "civil_disorder (le texte de Wright nomme les règles de 1971, la valeur par "

@@ -127,8 +127,9 @@ def test_1971_equal_distances_go_by_the_full_english_name_4D8() -> None:
     """DATC 3.1, 4.D.8, quoting the 1971 and 1982 rulebooks: "If more units are equally
     eligible for removal than should be removed, priority is established by the names of
     the space in which they are located, the earliest in alphabetical order coming off
-    first." Droidippy (`civil_disorder = 2000`) sorted godip's ids instead."""
-    cases = [  # power, units at equal distance, 1971 (by name), 2000 (by godip id)
+    first." The 2000 rulebook says the same ("in alphabetical order by the provinces in
+    which they are located"). Droidippy (`civil_disorder = godip`) sorted godip's ids."""
+    cases = [  # power, units at equal distance, 1971 and 2000 (by name), godip (by id)
         ("ITALY", "F GRE, F LYO", "F GRE", "F LYO"),  # Greece < Gulf of Lyon; gol < gre
         ("RUSSIA", "F BOT, F FIN", "F FIN", "F BOT"),  # Finland < Gulf of Bothnia
         ("ITALY", "A LVP, A LVN", "A LVP", "A LVN"),  # Liverpool < Livonia; lvn < lvp
@@ -136,7 +137,8 @@ def test_1971_equal_distances_go_by_the_full_english_name_4D8() -> None:
     ]
     for power, units, by_name, by_id in cases:
         assert _removed(power, units, "1971") == [by_name], (power, units)
-        assert _removed(power, units, "2000") == [by_id], (power, units)
+        assert _removed(power, units, "2000") == [by_name], (power, units)
+        assert _removed(power, units, "godip") == [by_id], (power, units)
 
 
 def test_1971_the_fleet_goes_before_the_army_at_equal_distance_4D8() -> None:
@@ -152,10 +154,12 @@ def test_1971_a_fleet_counts_its_own_moves_an_army_may_cross_the_sea_4D8() -> No
     "computed by the shortest available route, including convoys", gives armies the sea
     route only; a fleet's available route is its own moves. An Austrian fleet in the Black
     Sea is far from Trieste by sea (5), though Budapest is two provinces away over Rumania;
-    the army in Moscow is three moves from Budapest, so the fleet goes. Godip's reading
-    (`2000`: fleets over land too) keeps the fleet."""
+    the army in Moscow is three moves from Budapest, so the fleet goes. The 2000 text is
+    read the same way (`2000`). Godip's reading (`godip`: fleets over land too) keeps the
+    fleet."""
     assert _removed("AUSTRIA", "F BLA, A MOS", "1971") == ["F BLA"]
-    assert _removed("AUSTRIA", "F BLA, A MOS", "2000") == ["A MOS"]
+    assert _removed("AUSTRIA", "F BLA, A MOS", "2000") == ["F BLA"]
+    assert _removed("AUSTRIA", "F BLA, A MOS", "godip") == ["A MOS"]
     # An army walks over water: Italy's army in Tunis is two steps from Naples (over the
     # Ionian or Tyrrhenian Sea), as far as the army in Munich from Venice (via Tyrolia);
     # the tie goes by name ("Munich" < "Tunis"). Were the sea closed to it, Tunis would

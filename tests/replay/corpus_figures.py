@@ -23,7 +23,7 @@ from judge.rules.results import RuleOptions
 from .reader import GAMES
 from .replay import replay
 
-DROIDIPPY_RULES = RuleOptions(convoy_adjacent="2.4", civil_disorder="2000")
+DROIDIPPY_RULES = RuleOptions(convoy_adjacent="2.4", civil_disorder="godip")
 
 
 def main(argv: list[str]) -> int:

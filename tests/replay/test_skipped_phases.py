@@ -20,7 +20,7 @@ from judge.rules.results import RuleOptions
 from .reader import GAMES, read_game, read_orders
 from .replay import droidippy_opens, replay
 
-RULES = RuleOptions(convoy_adjacent="2.4", civil_disorder="2000")
+RULES = RuleOptions(convoy_adjacent="2.4", civil_disorder="godip")
 GAME_1095 = GAMES / "game_1095.txt"
 needs_corpus = pytest.mark.skipif(not GAMES.is_dir(), reason=f"no Droidippy corpus at {GAMES}")
 

@@ -124,21 +124,28 @@ def test_civil_disorder_2023_ties_use_the_english_name_not_the_id() -> None:
     # Both fleets are one move from St Petersburg and off every centre; "Finland" <
     # "Gulf of Bothnia", where godip's ids sort the other way ("bot" < "fin").
     assert _disorder({"RUSSIA": "F BOT, F FIN"}, "STP", "2023") == ["F FIN D"]
-    assert _disorder({"RUSSIA": "F BOT, F FIN"}, "STP", "2000") == ["F BOT D"]
+    assert _disorder({"RUSSIA": "F BOT, F FIN"}, "STP", "2000") == ["F FIN D"]
+    assert _disorder({"RUSSIA": "F BOT, F FIN"}, "STP", "godip") == ["F BOT D"]
 
 
-def test_civil_disorder_ties_1971_by_name_2000_by_godip_id() -> None:
+def test_civil_disorder_ties_1971_and_2000_by_name_godip_by_id() -> None:
     # F GRE and F LYO are both two fleet moves from Naples and from Rome (home).
+    # 1971: "the names of the space ..., the earliest in alphabetical order coming
+    # off first"; 2000: "in alphabetical order by the provinces in which they are
+    # located" (DATC 3.1 4.D.8).
     state = board("W1901A", centers={"ITALY": "NAP"}, ITALY="F GRE, F LYO")
-    old = judge(state, civil_disorder="1971")
-    assert [r.text for r in old.results] == ["F GRE D"]  # "Greece" < "Gulf of Lyon"
-    godip = judge(state, civil_disorder="2000")
+    for rule in ("1971", "2000"):
+        written = judge(state, civil_disorder=rule)
+        assert [r.text for r in written.results] == ["F GRE D"], rule  # Greece < Gulf of Lyon
+    godip = judge(state, civil_disorder="godip")
     assert [r.text for r in godip.results] == ["F LYO D"]  # godip's id "gol" < "gre"
 
 
 def test_civil_disorder_2000_fleets_before_armies() -> None:
+    # 2000: "If units are equally distant, then remove Fleets before Armies".
     state = board("W1901A", centers={"ITALY": "NAP"}, ITALY="A APU, F ION")
-    assert [r.text for r in judge(state, civil_disorder="2000").results] == ["F ION D"]
+    for rule in ("2000", "godip"):
+        assert [r.text for r in judge(state, civil_disorder=rule).results] == ["F ION D"]
 
 
 def test_the_winter_phase_is_skipped_when_nobody_adjusts() -> None:

@@ -57,3 +57,11 @@ def test_an_unknown_rulebook_is_refused_with_the_allowed_values(judge: JudgeHarn
     with judge.sessions() as session:
         game = store.get_game(session, "g1")
         assert game is not None and game.settings["rules"]["rulebook"] == "current"
+
+
+def test_set_rule_civil_disorder_1971_is_echoed_and_used_by_the_game(judge: JudgeHarness) -> None:
+    text = body_of(judge.reply(MASTER, "CREATE g1 gmpass standard\nSET RULE civil_disorder 1971"))
+    assert "Rule civil_disorder set to 1971.\n" in text
+    for index in range(7):
+        judge.reply(f"p{index}@example.org", f"SIGNON ?g1 pw{index}")
+    assert _options(judge) == RuleOptions(civil_disorder="1971")
