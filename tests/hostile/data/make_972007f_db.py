@@ -32,8 +32,8 @@ def main(path: Path) -> None:
          "database": {"url": url}, "outbound": {"transport": "maildir", "maildir": "outbox"}},
         path.parent,
     )  # fmt: skip
-    judge = JudgeHarness(make_session_factory(engine), ManualClock(datetime(2099, 1, 1, tzinfo=UTC)),
-                         config)  # fmt: skip
+    clock = ManualClock(datetime(2099, 1, 1, tzinfo=UTC))
+    judge = JudgeHarness(make_session_factory(engine), clock, config)
     players = judge.start_game("g1")
     judge.play_phase("g1")  # Spring 1901 moves: processed once every power ordered
     for power, player in sorted(players.items()):
