@@ -7,6 +7,13 @@ Run with that commit's code, not this tree's:
     git archive 972007f | tar -x -C /tmp/old972
     cd /tmp/old972 && PYTHONPATH=/tmp/old972:/tmp/old972/tests \
         python <this file> /path/to/judge_972007f.db
+
+then trimmed to the game and one pending reply, dated when a test can send it:
+
+    sqlite3 judge_972007f.db "delete from outbox where id not in (select max(id)
+      from outbox where kind = 'reply'); delete from inbox; update outbox set
+      created_at = '2026-11-20 00:00:00.000000', next_attempt_at = created_at; vacuum"
+    gzip -9 judge_972007f.db
 """
 
 from __future__ import annotations
