@@ -136,6 +136,10 @@ class LimitsSection:
 @dataclass(frozen=True)
 class SecuritySection:
     confirm_addresses: bool = True  # no ongoing mail to an address that has not confirmed
+    # The authserv-id of the operator's own MTA in its Authentication-Results headers
+    # (RFC 8601): a DMARC or DKIM pass for the From domain there marks the sender as
+    # verified (never locked out by wrong passwords). Empty: no header is trusted.
+    authserv_id: str = ""
 
 
 @dataclass(frozen=True)
@@ -318,6 +322,15 @@ def _check(config: Config) -> None:
     if config.storage.retention_days < 0:
         raise ConfigError("[storage] retention_days must be 0 (keep everything) or more")
     _check_outbound(config.outbound)
+    if config.security.authserv_id and not _AUTHSERV_ID.fullmatch(config.security.authserv_id):
+        raise ConfigError(
+            f"[security] authserv_id {config.security.authserv_id!r}: one token of printable "
+            "ASCII without spaces, ';' or '(' (the MTA's host name, as in its "
+            "Authentication-Results headers)"
+        )
+
+
+_AUTHSERV_ID = re.compile(r"[!#-'*-:<-~]{1,255}")  # printable ASCII but space " ( ) ;
 
 
 def _check_outbound(outbound: OutboundSection) -> None:

@@ -3,25 +3,29 @@
 `enqueue` adds a mail to the outbox in the caller's transaction, so a game's new
 state and the mail announcing it commit together (or not at all); `enqueue_copies`
 queues one message for many readers, each copy with its own `To` and Message-ID.
-The service calls these. Sending is the daemon's: `judge.server.sender` leases the
+Every one of them passes `judge.outbound_gate.route` first: mail to an address
+that never wrote to the judge is held (or refused), not queued. The service calls
+these. Sending is the daemon's: `judge.server.sender` leases the
 pending rows and hands them to a transport.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from email.message import EmailMessage
 from email.policy import SMTP
-from email.utils import format_datetime, getaddresses, make_msgid
+from email.utils import format_datetime, getaddresses
 
 from sqlalchemy import insert
 from sqlalchemy.orm import Session
 
 from judge import rfc5322 as grammar
 from judge.clock import SystemClock
-from judge.store.models import OutboxMessage, OutboxStatus
+from judge.mail.identifiers import new_message_id
+from judge.outbound_gate import Route, route
+from judge.store.models import HeldMail, OutboxMessage, OutboxStatus
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +49,13 @@ def enqueue(
     moment = now or SystemClock().now()
     recipient = _single_recipient(msg)
     _fill_headers(msg, kind, moment)
+    verdict = route(session, recipient, kind)
+    if verdict is not Route.SEND:
+        data = msg.as_bytes(policy=SMTP)
+        _not_queued(session, verdict, recipient, data, str(msg["Message-ID"]), kind, game_id,
+                    None, moment)  # fmt: skip
+        return OutboxMessage(to_address=recipient, message=data, kind=kind,
+                             message_id=str(msg["Message-ID"]), created_at=moment)  # fmt: skip
     row = OutboxMessage(
         to_address=recipient,
         message=msg.as_bytes(policy=SMTP),
@@ -83,6 +94,10 @@ def enqueue_raw(
     """
     if not kind:
         raise ValueError("an outgoing mail needs a kind")
+    verdict = route(session, to_address, kind)
+    if verdict is not Route.SEND:
+        _not_queued(session, verdict, to_address, message, message_id, kind, game_id, None, now)
+        return
     values = {
         "to_address": to_address, "message": message, "message_id": message_id,
         "kind": kind, "game_id": game_id, "created_at": now,
@@ -100,13 +115,15 @@ def enqueue_copies(
     *,
     now: datetime | None = None,
     map_id: int | None = None,
+    held: Collection[str] = (),
 ) -> list[OutboxMessage]:
     """Add one copy of `msg` per recipient, each with its own `To` and `Message-ID`.
 
     The same rules as `enqueue` (whose `To` is replaced), but the message is
     generated once: a phase's results go to dozens of readers in a single commit.
     With `map_id`, `msg` carries the placeholder of that stored map
-    (`judge.mail.stored_attachment`), filled in when each copy is sent.
+    (`judge.mail.stored_attachment`), filled in when each copy is sent. The copies
+    for the addresses in `held` (not confirmed yet) are held, not queued.
     """
     moment = now or SystemClock().now()
     _single_recipient(msg)
@@ -118,8 +135,13 @@ def enqueue_copies(
     rows = []
     for to in recipients:
         address = _single_recipient_of(to)
-        message_id = make_msgid(domain=domain)
+        message_id = new_message_id(domain)
         head = _header("To", to) + _header("Message-ID", message_id)
+        verdict = Route.HOLD if to in held else route(session, address, kind)
+        if verdict is not Route.SEND:
+            _not_queued(session, verdict, address, head + shared, message_id, kind, game_id,
+                        map_id, moment)  # fmt: skip
+            continue
         row = OutboxMessage(
             to_address=address, message=head + shared, message_id=message_id, kind=kind,
             game_id=game_id, created_at=moment, status=OutboxStatus.PENDING, attempts=0,
@@ -129,6 +151,41 @@ def enqueue_copies(
     session.add_all(rows)
     session.flush()
     return rows
+
+
+def hold(
+    session: Session,
+    to_address: str,
+    message: bytes,
+    message_id: str,
+    kind: str,
+    game_id: int | None,
+    map_id: int | None,
+    now: datetime,
+) -> None:
+    """Keep a mail for an address that has not confirmed yet (`held_mail`)."""
+    session.add(HeldMail(
+        to_address=to_address.strip().lower(), message=message, message_id=message_id,
+        kind=kind, game_id=game_id, map_id=map_id, created_at=now,
+    ))  # fmt: skip
+    session.flush()
+
+
+def _not_queued(
+    session: Session,
+    verdict: Route,
+    to_address: str,
+    message: bytes,
+    message_id: str,
+    kind: str,
+    game_id: int | None,
+    map_id: int | None,
+    now: datetime,
+) -> None:
+    if verdict is Route.HOLD:
+        hold(session, to_address, message, message_id, kind, game_id, map_id, now)
+    else:
+        log.warning("outbox: %s mail to %s not sent (one stranger per mail)", kind, to_address)
 
 
 def record_unbuildable(
@@ -186,7 +243,7 @@ def _fill_headers(msg: EmailMessage, kind: str, now: datetime) -> None:
         msg["Date"] = format_datetime(now)
     if not msg["Message-ID"]:
         domain = getaddresses([str(msg["From"])])[0][1].rpartition("@")[2]
-        msg["Message-ID"] = make_msgid(domain=domain or "localhost")
+        msg["Message-ID"] = new_message_id(domain)
     if not msg["Auto-Submitted"]:
         msg["Auto-Submitted"] = AUTO_SUBMITTED.get(kind, "auto-generated")
 

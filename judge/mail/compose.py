@@ -23,10 +23,11 @@ from datetime import datetime, timedelta
 from email import quoprimime
 from email.headerregistry import Address
 from email.message import EmailMessage
-from email.utils import format_datetime, make_msgid
+from email.utils import format_datetime
 from typing import NotRequired, TypedDict
 
 from judge import rfc5322 as grammar
+from judge.mail.identifiers import new_message_id, plain_id, plain_ids
 
 REPLY_PREFIX = "Re: "
 ERROR_MARK = "[Error] "
@@ -82,7 +83,7 @@ def _base(
     message["To"] = to
     message["Subject"] = subject
     message["Date"] = format_datetime(now)
-    message["Message-ID"] = message_id or make_msgid(domain=_domain(sender))
+    message["Message-ID"] = message_id or new_message_id(_domain(sender))
     message["X-Loop"] = sender  # a robot that echoes this mail back is not answered
     message.set_content(body)
     return message
@@ -107,6 +108,7 @@ def reply_message(
     subject = reply_subject(original_subject, error)
     message = _base(sender, to, subject, body, now, message_id, sender_name)
     message["Auto-Submitted"] = "auto-replied"
+    in_reply_to, references = plain_id(in_reply_to), plain_ids(references)
     if in_reply_to:
         message["In-Reply-To"] = in_reply_to
     if references:
@@ -172,7 +174,8 @@ def reply_bytes(
     if not grammar.fast_paths():
         return None
     if message_id is None:
-        message_id = make_msgid(domain=_domain(sender))
+        message_id = new_message_id(_domain(sender))
+    in_reply_to, references = plain_id(in_reply_to), plain_ids(references)
     encoded = _plain_body(body)
     if encoded is None:
         return None

@@ -33,6 +33,7 @@ from judge.server.processor import Handler, process_pending, processor_loop
 from judge.server.sender import deliver_due, make_transport, sender_loop
 from judge.server.serve import tick_loop
 from judge.server.startup import open_judge_database, start_line
+from judge.service import held_mail
 from judge.service.game.due import run_due
 from judge.service.game.expiry import expire_forming_games
 from judge.service.map_drawing import MapDrawer
@@ -93,6 +94,7 @@ def end_stale_forming_games(session: Session, clock: Clock, config: Config) -> i
         return 0
     try:
         ended = expire_forming_games(session, config, now)
+        held_mail.expire(session, now)  # mail held for addresses that never confirmed
         session.commit()
     except Exception:
         session.rollback()

@@ -5,23 +5,27 @@ The From address proves nothing, so anyone can make the judge write to anyone:
 OBSERVE with a forged From, SIGNON ?game, SET ADDRESS, SET ZINE. The one reply to
 each mail still goes (to the From address, never to the forger). Anything more, a
 game's broadcasts, results and press, goes only to addresses that are confirmed
-and have not said STOP. The first time game mail would go to an unconfirmed
-address (or when an address joins, observes, is set as a player's address or a
-zine), the judge sends it one confirmation request with a code instead. `CONFIRM
-code` from that address, or a reply to the request (In-Reply-To), confirms it for
-the whole judge. Until then a forming game does not start on its seat.
+and have not said STOP; for an address not confirmed yet it is held
+(`judge.service.held_mail`), and sent when the address confirms. The first time
+game mail would go to an unconfirmed address (or when an address joins, observes,
+is set as a player's address or a zine), the judge sends it one confirmation
+request with a code, at most one such request per mail received
+(`judge.outbound_gate`). `CONFIRM code` from that address, or a reply to the
+request whose Subject still holds the code (the code is the secret only the
+request carries), confirms it for the whole judge. Until then a forming game does
+not start on its seat.
 
-`STOP` stops all game mail to the sender's address; only a `CONFIRM code` (or a
-reply to the request) starts it again, so that mail forged in the address's name
-cannot turn its game mail back on. The reply to STOP carries the code: it goes to
-the address itself, never to a forger.
+What an address may lose by mail forged in its name (STOP, UNOBSERVE) and what
+points mail at an address (SET ADDRESS, SET ZINE to an unconfirmed one) waits for
+that address to confirm, with a code of its own (`judge.service.pending_actions`).
 
 `[security] confirm_addresses = false` turns confirmation off (a closed judge);
-STOP still holds.
+STOP still needs its confirmation.
 """
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Iterable, Sequence
 from datetime import datetime
@@ -33,14 +37,17 @@ from judge.config import Config
 from judge.language.command_types import Confirm, Stop, Unobserve
 from judge.mail.compose import broadcast_message
 from judge.outbound import enqueue
+from judge.outbound_gate import CONFIRM_KIND, may_request
+from judge.service import held_mail, pending_actions
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.store import games as store
 from judge.store.models import Address, Game, GameStatus, Player, PlayerRole, PlayerStatus
 from judge.wording.templates import render
 
-REQUEST_KIND = "confirm"
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I
-CODE_LENGTH = 8
+REQUEST_KIND = CONFIRM_KIND
+CODE_ALPHABET = pending_actions.CODE_ALPHABET
+CODE_LENGTH = pending_actions.CODE_LENGTH
+_CODE_WORD = re.compile(rf"\b[{CODE_ALPHABET}]{{{CODE_LENGTH}}}\b")
 
 
 def _key(address: str) -> str:
@@ -54,8 +61,7 @@ def _row(session: Session, address: str) -> Address | None:
 def _row_or_new(session: Session, address: str) -> Address:
     row = _row(session, address)
     if row is None:
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-        row = Address(address=_key(address), code=code)
+        row = Address(address=_key(address), code=pending_actions.new_code())
         session.add(row)
         session.flush()
     return row
@@ -69,36 +75,44 @@ def is_confirmed(session: Session, config: Config, address: str) -> bool:
     return row is not None and row.confirmed_at is not None
 
 
+def is_stopped(session: Session, address: str) -> bool:
+    row = _row(session, address)
+    return row is not None and row.stopped_at is not None
+
+
 def deliverable(
     session: Session, config: Config, addresses: Iterable[str], now: datetime
-) -> list[str]:
-    """The addresses game mail may go to: confirmed and not stopped. Each unconfirmed
-    one is sent its confirmation request (once) instead."""
-    keep = []
+) -> tuple[list[str], list[str]]:
+    """The addresses game mail may go to now (confirmed, not stopped), and those it
+    is held for (not confirmed yet, not stopped). Each of the latter is sent its
+    confirmation request (once, within the per-mail limit)."""
+    send, hold = [], []
     for address in addresses:
-        row = _row(session, address)
-        if row is not None and row.stopped_at is not None:
+        if is_stopped(session, address):
             continue
         if is_confirmed(session, config, address):
-            keep.append(address)
+            send.append(address)
         else:
+            hold.append(address)
             request(session, config, address, now)
-    return keep
+    return send, hold
 
 
 def request(session: Session, config: Config, address: str, now: datetime) -> bool:
-    """Send `address` its confirmation request, unless it was sent (or is not needed).
-    True when a request is outstanding for it."""
+    """Send `address` its confirmation request, unless it was sent (or is not needed,
+    or this mail already wrote to a stranger). True when a request is outstanding."""
     if is_confirmed(session, config, address):
         return False
     row = _row_or_new(session, address)
     if row.requested_at is not None:
         return True
+    if not may_request(session, address):
+        return False
     body = render("confirm_request.txt.j2", judge=config.judge.address, code=row.code)
     message = broadcast_message(
         sender=config.judge.address,
         to=address,
-        subject=f"{config.judge.code}: please confirm your address",
+        subject=f"{config.judge.code}: please confirm your address ({row.code})",
         body=body,
         now=now,
     )
@@ -107,28 +121,50 @@ def request(session: Session, config: Config, address: str, now: datetime) -> bo
     return True
 
 
-def confirm_by_reply(ctx: MailContext, references: Sequence[str]) -> bool:
-    """Confirm the sender's address when the mail answers its confirmation request."""
+def confirm_by_reply(ctx: MailContext, subject: str) -> list[Note]:
+    """Confirm what the mail answers: a reply to a request keeps the request's code in
+    its Subject (`Re: ... (CODE)`); the code, not the thread, proves the mail came
+    from a reader of that request. The notes say what was confirmed."""
+    codes = set(_CODE_WORD.findall(subject.upper()))
+    if not codes:
+        return []
     row = _row(ctx.session, ctx.sender)
-    if row is None or row.request_message_id is None or row.confirmed_at is not None:
-        return False
-    if row.request_message_id not in references:
-        return False
-    _confirmed(ctx, row)
-    return True
+    notes: list[Note] = []
+    if row is not None and row.confirmed_at is None and row.requested_at is not None:
+        if any(secrets.compare_digest(row.code, code) for code in codes):
+            _confirmed(ctx, row)
+            notes.append(note("confirmed", address=ctx.sender))
+    for code in sorted(codes):
+        action = pending_actions.find(ctx.session, ctx.sender, code)
+        if action is not None:
+            notes.extend(_apply(ctx, action))
+    return notes
 
 
 def confirm(ctx: MailContext, command: Confirm) -> list[Note]:
+    code = command.code.upper()
+    action = pending_actions.find(ctx.session, ctx.sender, code)
+    if action is not None:
+        return _apply(ctx, action)
     row = _row(ctx.session, ctx.sender)
-    if row is None or not secrets.compare_digest(row.code, command.code):
+    if row is None or not secrets.compare_digest(row.code, code):
         raise Refusal("bad_confirm_code")
     _confirmed(ctx, row)
     return [note("confirmed", address=ctx.sender)]
 
 
+def _apply(ctx: MailContext, action: pending_actions.PendingAction) -> list[Note]:
+    """Carry out a confirmed action; its confirmation also confirms the address."""
+    row = _row_or_new(ctx.session, ctx.sender)
+    if row.confirmed_at is None:
+        _confirmed(ctx, row)
+    return pending_actions.apply(ctx, action, row)
+
+
 def _confirmed(ctx: MailContext, row: Address) -> None:
     row.confirmed_at = row.confirmed_at or ctx.now
     row.stopped_at = None
+    held_mail.release(ctx.session, row.address, ctx.now)
     for game in _forming_games_of(ctx.session, ctx.sender):
         ctx.touch(game)  # a game waiting for this seat may start after the mail
 
@@ -147,25 +183,29 @@ def _forming_games_of(session: Session, address: str) -> list[Game]:
 
 
 def stop(ctx: MailContext, command: Stop) -> list[Note]:
-    row = _row_or_new(ctx.session, ctx.sender)
-    row.stopped_at = ctx.now
-    return [note("stopped", code=row.code)]
+    """STOP from an address: it takes effect once that address confirms (the code goes
+    in this reply, to the address itself, never to a forger)."""
+    action = pending_actions.hold(ctx, ctx.sender, pending_actions.STOP)
+    return [note("stop_pending", code=action.code)]
 
 
 def unobserve(ctx: MailContext, command: Unobserve) -> list[Note]:
     game = store.get_game(ctx.session, command.game)
     if game is None:
         raise Refusal("no_such_game", game=command.game)
-    mine = [
-        person
-        for person in store.players_of(ctx.session, game, roles=[PlayerRole.OBSERVER])
-        if _key(person.address) == _key(ctx.sender)
-    ]
-    if not mine:
+    if not observing(ctx.session, game, ctx.sender):
         raise Refusal("not_observing", game=game.name)
-    for person in mine:
-        person.status = PlayerStatus.RESIGNED
-    return [note("unobserved", game=game.name)]
+    action = pending_actions.hold(ctx, ctx.sender, pending_actions.UNOBSERVE, game=game)
+    return [note("unobserve_pending", game=game.name, code=action.code)]
+
+
+def observing(session: Session, game: Game, address: str) -> list[Player]:
+    """The active observer seats of `address` in `game`."""
+    return [
+        person
+        for person in store.players_of(session, game, roles=[PlayerRole.OBSERVER])
+        if _key(person.address) == _key(address) and person.status is PlayerStatus.ACTIVE
+    ]
 
 
 def unconfirmed(session: Session, config: Config, people: Sequence[Player]) -> list[str]:
@@ -177,4 +217,6 @@ def confirmation_note(ctx: MailContext, address: str) -> list[Note]:
     """A note for the reply when `address` needs (and was sent) a confirmation request."""
     if request(ctx.session, ctx.config, address, ctx.now):
         return [note("confirm_requested", address=address)]
+    if not is_confirmed(ctx.session, ctx.config, address):
+        return [note("confirm_not_sent", address=address)]
     return []

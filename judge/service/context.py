@@ -136,6 +136,8 @@ class MailContext:
     config: Config
     now: datetime
     sender: str
+    # The operator's MTA vouches for the sender's From domain (judge.service.sender_auth)
+    verified: bool = False
     signed: Signed | None = None
     copy_to: set[str] = field(default_factory=set)  # registered addresses to copy
     orders_touched: dict[int, Signed] = field(default_factory=dict)  # player id -> who
@@ -146,7 +148,9 @@ class MailContext:
     games_touched: dict[int, Game] = field(default_factory=dict)  # to check early processing
     replaced_adjustments: set[tuple[int, str]] = field(default_factory=set)
     attachments: dict[str, Attachment] = field(default_factory=dict)  # for the reply, by name
-    password_failures: list[tuple[int, bool]] = field(default_factory=list)  # (seat, registered)
+    # (seat, registered, the sender's bucket): see judge.service.commands.passwords
+    password_failures: list[tuple[int, bool, str]] = field(default_factory=list)
+    slowed: bool = False  # a registered address over its hourly limit: one guess a mail
     broadcasts: int = 0  # BROADCAST and PRESS blocks sent by this mail
     answered: set[str] = field(default_factory=set)  # read-only commands answered already
     internal_errors: list[str] = field(default_factory=list)  # tracebacks of crashed lines

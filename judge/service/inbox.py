@@ -29,6 +29,7 @@ from judge.mail.attachments import attach
 from judge.mail.compose import ReplyFields, reply_bytes, reply_message
 from judge.mail.read import IncomingMail
 from judge.outbound import enqueue, enqueue_raw
+from judge.outbound_gate import close_gate, open_gate
 from judge.service import confirmation, ratelimit
 from judge.service.bounces import handle_bounce, recovered
 from judge.service.commands import passwords
@@ -40,6 +41,8 @@ from judge.service.games import signon_password_holds, start_if_full
 from judge.service.mailing import build_guarded, one_per_address
 from judge.service.readers import reader_of
 from judge.service.readings import read_row
+from judge.service.reply_echo import screenful
+from judge.service.sender_auth import sender_verified
 from judge.service.snapshots import variants
 from judge.store.inbox import Outcome
 from judge.store.models import Game, InboxMessage, InboxStatus
@@ -67,7 +70,17 @@ def handle_inbox_message(
     if why:
         log.info("inbox %s: no reply (%s)", inbox_row.id, why)
         return Outcome(InboxStatus.DECLINED, f"not answered: {why}")
-    ctx = MailContext(session=session, config=config, now=now, sender=mail.sender)
+    ctx = MailContext(session=session, config=config, now=now, sender=mail.sender,
+                      verified=sender_verified(inbox_row, mail.sender, config))  # fmt: skip
+    open_gate(session, mail.sender, config.security.confirm_addresses)
+    try:
+        return _handle(ctx, inbox_row, mail)
+    finally:
+        close_gate(session)
+
+
+def _handle(ctx: MailContext, inbox_row: InboxMessage, mail: IncomingMail) -> Outcome | None:
+    session, config, now = ctx.session, ctx.config, ctx.now
     limit = ratelimit.verdict(session, inbox_row, config)
     if limit is not ratelimit.Verdict.UNDER:
         ratelimit.send_notice(session, config, mail.sender, now)
@@ -75,10 +88,9 @@ def handle_inbox_message(
             passwords.record_failures(ctx)
             return Outcome(InboxStatus.DECLINED, ratelimit.DECLINED)
     recovered(session, mail.sender)  # mail from an address that bounced: it works again
-    confirmed = confirmation.confirm_by_reply(ctx, mail.references)
+    confirmed = confirmation.confirm_by_reply(ctx, mail.subject)
     entries, stopped = _run_lines(ctx, mail.lines)
-    if confirmed:
-        stopped.insert(0, note("confirmed", address=ctx.sender))
+    stopped[:0] = confirmed
     passwords.record_failures(ctx)
     trailer = [*stopped, *_trailer(ctx)]
     _reply(ctx, mail, entries, trailer)
@@ -183,16 +195,18 @@ def _capped(body: str, limit: int, errors: int, reader: Reader) -> str:
 def _reply(ctx: MailContext, mail: IncomingMail, entries: list[Entry], trailer: list[Note]) -> None:
     errors = sum(entry.errors for entry in entries) + sum(n.error for n in trailer)
     reader = reply_reader(ctx)
+    shown, more = screenful(entries)
     body = render(
         "reply.txt.j2",
         reader,
         problems=list(mail.problems),
-        entries=entries,
-        trailer=trailer,
+        entries=shown,
+        trailer=[*more, *trailer],
         errors=errors,
     )
     body = _capped(body, ctx.config.limits.reply_bytes, errors, reader)
-    recipients = [mail.sender, *sorted(ctx.copy_to)]
+    confirmed = partial(confirmation.is_confirmed, ctx.session, ctx.config)
+    recipients = [mail.sender, *filter(confirmed, sorted(ctx.copy_to))]  # copies: confirmed
     for to in one_per_address(recipients, str):
         build_guarded(ctx.session, to, "reply", None, ctx.now,
                       partial(_queue_reply, ctx, mail, to, body, errors))  # fmt: skip

@@ -117,10 +117,10 @@ def broadcast(
     readers: Mapping[str, Reader] | None = None,
 ) -> None:
     """Queue one game mail, subject `CODE:game - <what>`, for every address in `to`
-    that may receive it (`deliverable`): the message is built once for all (with
-    `attachments`, e.g. the results map; with `map_id`, one of them is that
-    stored map's placeholder), and each copy gets its own `To` and
-    Message-ID. Every game mail goes through here, one reader or many.
+    that may receive it (`deliverable`; held for those not confirmed yet): the
+    message is built once for all (with `attachments`, e.g. the results map; with
+    `map_id`, one of them is that stored map's placeholder), and each copy gets its
+    own `To` and Message-ID. Every game mail goes through here, one reader or many.
 
     `body` is the text, or a function that renders it for a `Reader` (language and
     time zone): then it is rendered once per distinct Reader among the addresses
@@ -128,7 +128,8 @@ def broadcast(
 
     An address that is not plain gets a `failed` row; when the shared message cannot
     be built, every reader does (the database's errors are the caller's)."""
-    to = deliverable(session, config, to, now)
+    send, held = deliverable(session, config, to, now)
+    to = [*send, *held]
     plain = [address for address in to if is_plain_address(address)]
     for address in to:
         if address not in plain:
@@ -146,7 +147,8 @@ def broadcast(
                 config, game, to=addresses[0], what=what, body=text, now=now, reader=reader
             )
             attach(message, attachments)
-            enqueue_copies(session, message, addresses, kind, game.id, now=now, map_id=map_id)
+            enqueue_copies(session, message, addresses, kind, game.id, now=now, map_id=map_id,
+                           held=held)  # fmt: skip
         except SQLAlchemyError:
             raise  # the database's trouble, not the readers': the caller's to handle
         except Exception as error:

@@ -415,6 +415,7 @@ class PasswordFailure(Base):
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
     registered: Mapped[bool] = mapped_column(Boolean)
     at: Mapped[datetime] = mapped_column(UTCDateTime)
+    sender: Mapped[str | None] = mapped_column(String(ADDRESS_LENGTH))  # lower case
 
     __table_args__ = (Index("ix_password_failures_player_id_at", "player_id", "at"),)
 
@@ -440,3 +441,37 @@ class JudgeSetting(Base):
 
     name: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+class HeldMail(Base):
+    """A mail for an address that has not confirmed it reads the judge's mail: kept
+    here, not dropped, and moved to the outbox when the address confirms (or to the
+    outbox as `failed`, visibly, once it waited too long: judge.service.held_mail)."""
+
+    __tablename__ = "held_mail"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    to_address: Mapped[str] = mapped_column(String(ADDRESS_LENGTH), index=True)  # lower case
+    message: Mapped[bytes] = mapped_column(LargeBinary)
+    message_id: Mapped[str] = mapped_column(String(MESSAGE_ID_LENGTH))
+    kind: Mapped[str] = mapped_column(String(16))
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"))
+    map_id: Mapped[int | None] = mapped_column(ForeignKey("phase_maps.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class PendingAction(Base):
+    """A change that takes effect only once `address` confirms the request it was sent
+    (its own `code`): STOP, UNOBSERVE, SET ADDRESS or SET ZINE to that address. Mail
+    forged in an address's name thus changes nothing (judge.service.pending_actions)."""
+
+    __tablename__ = "pending_actions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    address: Mapped[str] = mapped_column(String(ADDRESS_LENGTH), index=True)  # lower case
+    code: Mapped[str] = mapped_column(String(32))
+    action: Mapped[str] = mapped_column(String(16))  # stop, unobserve, set_address, set_zine
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    done_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

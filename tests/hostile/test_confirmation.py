@@ -6,6 +6,7 @@ judge does by default.
 
 from __future__ import annotations
 
+import re
 from email.message import EmailMessage
 
 from e2e.test_standard_game import Judge
@@ -40,14 +41,14 @@ def test_forged_observers_get_no_broadcasts(serve: Serve) -> None:
     confirm(judge, fan)
     blocks = "".join(f"BROADCAST\nspam {i}\nENDPRESS\n" for i in range(100))
     reply = _body(judge.send(GM, f"SIGNON Mg1 gmpw\n{blocks}"))
-    assert reply.count("the most one mail may send; this one was not sent") == 95
+    assert "95 errors found in your mail" in reply  # the blocks past 5 (and past one screenful)
     broadcasts = judge.wait_for(
         lambda mails: [m for m in mails if m["To"] == fan and "Broadcast" in str(m["Subject"])][4:],
         "the 5 broadcasts the fan gets",
     )
     assert broadcasts
     for victim in victims:
-        got = sorted(str(m["Subject"]) for m in to(judge, victim))
+        got = sorted(str(m["Subject"]).rsplit(" (", 1)[0] for m in to(judge, victim))
         assert got == ["Re: orders", "TEST: please confirm your address"], (victim, got)
 
 
@@ -80,9 +81,13 @@ def test_stop_and_unobserve_end_game_mail(serve: Serve) -> None:
     for address in (watcher, quitter):
         judge.send(address, "OBSERVE g1 pw")
         confirm(judge, address)
-    stopped = _body(judge.send(watcher, "STOP"))
+    asked = _body(judge.send(watcher, "STOP"))  # each takes effect once confirmed
+    stopped = _body(judge.send(watcher, f"CONFIRM {_pending_code(asked)}"))
     assert "No game mail will go to this address" in stopped
-    assert "You no longer observe 'g1'." in _body(judge.send(quitter, "UNOBSERVE g1"))
+    asked = _body(judge.send(quitter, "UNOBSERVE g1"))
+    assert "You no longer observe 'g1'." in _body(
+        judge.send(quitter, f"CONFIRM {_pending_code(asked)}")
+    )
     judge.send(GM, "SIGNON Mg1 gmpw\nBROADCAST\nfirst\nENDPRESS")
     resumed = _body(judge.send(watcher, f"CONFIRM {code_for(judge, watcher)}"))
     assert "confirmed" in resumed
@@ -93,6 +98,12 @@ def test_stop_and_unobserve_end_game_mail(serve: Serve) -> None:
     )
     assert ["second" in _body(m) for m in got] == [True]
     assert not [m for m in to(judge, quitter) if _is_broadcast(m)]
+
+
+def _pending_code(reply: str) -> str:
+    found = re.search(r"CONFIRM ([A-Z0-9]{8}) from this address", reply)
+    assert found is not None, reply
+    return found.group(1)
 
 
 def _is_broadcast(mail: EmailMessage) -> bool:

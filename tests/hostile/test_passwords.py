@@ -52,7 +52,8 @@ def test_50_signon_o_lines_with_100_observers_finish_fast(serve: Serve) -> None:
     stranger = _body(judge.send("mallory@example.net", "SIGNON Og1 guess\n" * 50))
     observer = _body(judge.send("o7@example.org", "SIGNON Og1 guess\n" * 50))
     elapsed = time.monotonic() - started
-    assert stranger.count("You do not observe 'g1' from this address") == 50
+    assert stranger.count("You do not observe 'g1' from this address") == 40  # a screenful
+    assert "50 errors found in your mail" in stranger
     assert observer.count("Wrong password for 'g1'.") == 3
     assert "the rest of it was not read" in observer
     right = _body(judge.send("o7@example.org", "SIGNON Og1 watch7"))

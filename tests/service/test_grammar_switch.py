@@ -75,11 +75,11 @@ def _run(
 ) -> list[tuple[object, ...]]:  # fmt: skip
     numbers = itertools.count(1)  # the judge's own Message-IDs, the same on both runs
 
-    def message_id(domain: str | None = None, **_: object) -> str:
+    def message_id(domain: str) -> str:
         return f"<judge.{next(numbers)}@{domain}>"
 
-    monkeypatch.setattr("judge.mail.compose.make_msgid", message_id)
-    monkeypatch.setattr("judge.outbound.make_msgid", message_id)
+    monkeypatch.setattr("judge.mail.compose.new_message_id", message_id)
+    monkeypatch.setattr("judge.outbound.new_message_id", message_id)
     engine = make_engine(f"sqlite:///{root / 'judge.db'}")
     upgrade(engine)
     sessions = make_session_factory(engine)

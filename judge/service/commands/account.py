@@ -16,8 +16,9 @@ from judge.language.command_types import (
     SetAddress,
     SetPassword,
 )
+from judge.service import pending_actions
 from judge.service.commands.orders import running_board
-from judge.service.confirmation import confirmation_note
+from judge.service.confirmation import is_confirmed
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.announce import announce
 from judge.service.game.ending import finish_game
@@ -38,13 +39,22 @@ def set_password(ctx: MailContext, command: SetPassword) -> list[Note]:
 
 
 def set_address(ctx: MailContext, command: SetAddress) -> list[Note]:
+    """A confirmed address takes over at once; any other only once it confirms the
+    request it is sent (at most one such request per mail)."""
     signed = ctx.need_signon()
     old = signed.player.address
+    if not is_confirmed(ctx.session, ctx.config, command.address):
+        held = pending_actions.request(
+            ctx, command.address, pending_actions.SET_ADDRESS, game=signed.game,
+            player=signed.player,
+        )  # fmt: skip
+        if held is None:
+            raise Refusal("confirm_not_sent", address=command.address)
+        return [note("address_pending", old=old, new=command.address)]
     signed.player.address = command.address
     if old.lower() != ctx.sender.lower():
         ctx.copy_to.add(old)
-    notes = [note("address_changed", old=old, new=command.address)]
-    return notes + confirmation_note(ctx, command.address)
+    return [note("address_changed", old=old, new=command.address)]
 
 
 def resign(ctx: MailContext, command: Resign) -> list[Note]:

@@ -18,13 +18,14 @@ from judge.language.command_types import (
     SetZine,
     Terminate,
 )
+from judge.service import pending_actions
 from judge.service.commands.orders import running_board
 from judge.service.commands.press_settings import check_press_setting
 from judge.service.commands.setting_echo import setting_note
 from judge.service.commands.settings import apply_settings
 from judge.service.commands.takeover import record_ejection
 from judge.service.commands.timing_settings import timing_changed
-from judge.service.confirmation import confirmation_note
+from judge.service.confirmation import is_confirmed
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game import deadlines
 from judge.service.game.announce import announce
@@ -43,13 +44,22 @@ def set_setting(ctx: MailContext, command: GameSetting) -> list[Note]:
     if game.status is GameStatus.FINISHED:
         raise Refusal("game_over", game=game.name)
     check_press_setting(game, command)
+    if isinstance(command, SetZine) and command.address:
+        if not is_confirmed(ctx.session, ctx.config, command.address):
+            return _zine_pending(ctx, game, command.address)
     variant = variants(ctx.session).get(game.variant)
     settings = apply_settings(variant, GameSettings.of(game), [command])
     settings.save(game)
     timing_changed(game)
-    if isinstance(command, SetZine) and command.address:
-        return [setting_note(command, settings), *confirmation_note(ctx, command.address)]
     return [setting_note(command, settings)]
+
+
+def _zine_pending(ctx: MailContext, game: Game, address: str) -> list[Note]:
+    """SET ZINE to an unconfirmed address: it becomes the zine once it confirms."""
+    held = pending_actions.request(ctx, address, pending_actions.SET_ZINE, game=game)
+    if held is None:
+        raise Refusal("confirm_not_sent", address=address)
+    return [note("zine_pending", game=game.name, address=address)]
 
 
 def process(ctx: MailContext, command: Process) -> list[Note]:

@@ -1,19 +1,28 @@
-"""Password checks with limits, so that passwords cannot be guessed by mail.
+"""Password checks with limits, so that passwords cannot be guessed by mail, and
+that mail forged in a player's name cannot lock the player out.
 
 Two limits (`[limits]`): `failed_passwords_per_mail` wrong passwords end the
 reading of a mail (the handler stops and says so), and
 `failed_passwords_per_seat_per_hour` wrong passwords for one seat (a player, the
-master, an observer) lock that seat for the rest of the hour.
+master, an observer) lock that seat, for the rest of the hour, to some senders:
 
-The seat's lock has two counters: wrong passwords sent from the seat's registered
-address, and wrong passwords from any other address. Each locks only its own kind
-of sender. A stranger who guesses from their own address (or rotates forged ones)
-therefore never locks the player out: the player's mail from the registered
-address is still checked. Locking the player out takes forging the registered
-address itself, and then costs the player at most the rest of that hour, from that
-address only. In exchange, a guesser gets at most twice the per-seat limit per
-hour, whatever addresses they use. Failures are written after the mail's lines
-(a refused line's savepoint is rolled back), in the mail's transaction.
+* **A stranger** (any address but the seat's registered one) is locked once its
+  own address gave that many wrong passwords (its bucket), and every stranger is
+  locked once all of them together did (the stranger bucket): a guesser rotating
+  forged addresses gets at most the limit per hour.
+* **The registered address is never locked.** Its From can be forged, so a lock
+  on it would be a switch in any stranger's hand. Its wrong passwords are counted
+  too, and once they reach the limit it is slowed instead: each of its mails is
+  read only up to its first wrong password (a guesser forging it gets one guess a
+  mail, within the per-sender hourly limit, and never sees the replies, which go
+  to the player). The right password from it always gets in.
+* **A verified sender** (the operator's MTA vouches for its From domain:
+  `[security] authserv_id`, judge.service.sender_auth) counts in a bucket of its
+  own, that forged mail cannot fill: as the registered address it is never
+  slowed; as a stranger it is locked only by its own wrong passwords.
+
+Failures are written after the mail's lines (a refused line's savepoint is rolled
+back), in the mail's transaction.
 """
 
 from __future__ import annotations
@@ -27,37 +36,66 @@ from judge.store.models import Game, PasswordFailure, Player
 from judge.store.password_work import verify
 
 WINDOW = timedelta(hours=1)
+STRANGERS = "*strangers*"  # the bucket key of every unverified stranger together
+VERIFIED = "verified:"  # the prefix of a verified sender's bucket
 
 
 def check_password(ctx: MailContext, game: Game, player: Player, password: str) -> None:
     """Pass when `password` is the seat's; else count the failure and refuse."""
-    registered = player.address.lower() == ctx.sender.lower()
+    registered = player.address.strip().lower() == ctx.sender.strip().lower()
+    own = _bucket(ctx)
     limit = ctx.config.limits.failed_passwords_per_seat_per_hour
-    if _failures(ctx, player, registered) >= limit:
-        raise Refusal("seat_locked", game=game.name, registered=registered, limit=limit)
+    if not registered:
+        buckets = [own] if ctx.verified else [own, STRANGERS]
+        if any(_failures(ctx, player, False, bucket) >= limit for bucket in buckets):
+            raise Refusal("seat_locked", game=game.name, registered=False, limit=limit)
     if verify(player.password_hash, password):
         return
-    ctx.password_failures.append((player.id, registered))
+    ctx.password_failures.append((player.id, registered, own))
+    if registered and not ctx.verified and _failures(ctx, player, True, own) > limit:
+        ctx.slowed = True  # read no further: one guess a mail from here on
     raise Refusal("bad_password", game=game.name)
 
 
 def mail_limit_reached(ctx: MailContext) -> bool:
-    """True once the mail gave as many wrong passwords as one mail may."""
+    """True once the mail gave as many wrong passwords as one mail may (one, for a
+    registered address over the seat's hourly limit)."""
+    if ctx.slowed and ctx.password_failures:
+        return True
     return len(ctx.password_failures) >= ctx.config.limits.failed_passwords_per_mail
 
 
 def record_failures(ctx: MailContext) -> None:
-    """Write the mail's wrong passwords, for the per-seat limit."""
-    for player_id, registered in ctx.password_failures:
-        ctx.session.add(PasswordFailure(player_id=player_id, registered=registered, at=ctx.now))
+    """Write the mail's wrong passwords, for the per-seat limits."""
+    for player_id, registered, bucket in ctx.password_failures:
+        ctx.session.add(
+            PasswordFailure(player_id=player_id, registered=registered, sender=bucket, at=ctx.now)
+        )
 
 
-def _failures(ctx: MailContext, player: Player, registered: bool) -> int:
+def _bucket(ctx: MailContext) -> str:
+    address = ctx.sender.strip().lower()[:300]
+    return VERIFIED + address if ctx.verified else address
+
+
+def _failures(ctx: MailContext, player: Player, registered: bool, bucket: str) -> int:
+    """The wrong passwords for `player` in the window from `bucket` (the stranger
+    bucket: every unverified stranger), stored and in this mail."""
     query = select(func.count(PasswordFailure.id)).where(
         PasswordFailure.player_id == player.id,
         PasswordFailure.registered == registered,
         PasswordFailure.at > ctx.now - WINDOW,
     )
+    if bucket == STRANGERS:
+        query = query.where(
+            PasswordFailure.sender.is_(None) | ~PasswordFailure.sender.startswith(VERIFIED)
+        )
+    elif bucket.startswith(VERIFIED) or not registered:
+        query = query.where(PasswordFailure.sender == bucket)
     stored = ctx.session.scalar(query) or 0
-    pending = sum(1 for failure in ctx.password_failures if failure == (player.id, registered))
+    pending = sum(
+        1 for seat, was_registered, where in ctx.password_failures
+        if seat == player.id and was_registered == registered
+        and (where == bucket or (bucket == STRANGERS and not where.startswith(VERIFIED)))
+    )  # fmt: skip
     return stored + pending

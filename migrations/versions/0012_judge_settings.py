@@ -4,7 +4,7 @@ The first is the VERP key (`judge.store.verp_keys`): generated at the first star
 instead of being derived from the database URL, so a restore to another path or a
 move to PostgreSQL keeps the return paths of mail already sent valid.
 
-Revision ID: 0012_h22ops
+Revision ID: 0012_judge_settings
 Revises: 0011_inbox_header_facts
 Create Date: 2026-11-27
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0012_h22ops"
+revision = "0012_judge_settings"
 down_revision = "0011_inbox_header_facts"
 branch_labels = None
 depends_on = None

@@ -1,0 +1,148 @@
+"""Changes that wait for the confirmation of the address they concern.
+
+Mail forged in an address's name must not take its game mail away (STOP,
+UNOBSERVE), and no command may point game mail at an address that never asked for
+it (SET ADDRESS, SET ZINE to an unconfirmed address). Each such command is kept
+here with a code of its own, made with `secrets`; the code goes only to the
+address concerned (STOP and UNOBSERVE: in the reply to it, which goes to the
+address itself; SET ADDRESS and SET ZINE: in one confirmation request to the new
+address, within the per-mail limit of `judge.outbound_gate`). `CONFIRM code` from
+that address, or a reply to the request keeping the code in its Subject, carries
+the change out (as Mailman does for an unsubscription). A pending change that is
+never confirmed does nothing; it is forgotten after `MAX_AGE`.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import replace
+from datetime import timedelta
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from judge.mail.compose import broadcast_message
+from judge.outbound import enqueue
+from judge.outbound_gate import CONFIRM_KIND, may_request
+from judge.service import held_mail
+from judge.service.context import MailContext, Note, note
+from judge.store.game_settings import GameSettings
+from judge.store.models import (
+    Address,
+    Game,
+    PendingAction,
+    Player,
+    PlayerRole,
+    PlayerStatus,
+)
+from judge.wording.templates import render
+
+__all__ = ["PendingAction"]
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I
+CODE_LENGTH = 8  # 40 bits: one guess per mail
+MAX_AGE = timedelta(days=7)
+STOP, UNOBSERVE, SET_ADDRESS, SET_ZINE = "stop", "unobserve", "set_address", "set_zine"
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def hold(
+    ctx: MailContext,
+    address: str,
+    action: str,
+    *,
+    game: Game | None = None,
+    player: Player | None = None,
+) -> PendingAction:
+    """The open pending `action` for `address` (the same one again for a repeated
+    command: one code, one row), else a new one."""
+    key = address.strip().lower()
+    query = select(PendingAction).where(
+        PendingAction.address == key,
+        PendingAction.action == action,
+        PendingAction.game_id == (game.id if game else None),
+        PendingAction.player_id == (player.id if player else None),
+        PendingAction.done_at.is_(None),
+        PendingAction.created_at > ctx.now - MAX_AGE,
+    )
+    found = ctx.session.scalars(query).first()
+    if found is not None:
+        return found
+    row = PendingAction(
+        address=key, code=new_code(), action=action, game_id=game.id if game else None,
+        player_id=player.id if player else None, created_at=ctx.now,
+    )  # fmt: skip
+    ctx.session.add(row)
+    ctx.session.flush()
+    return row
+
+
+def request(
+    ctx: MailContext,
+    address: str,
+    action: str,
+    *,
+    game: Game,
+    player: Player | None = None,
+) -> PendingAction | None:
+    """Hold `action` for `address` and send that address its one request with the
+    code; None (nothing held) when this mail already wrote to a stranger."""
+    if not may_request(ctx.session, address):
+        return None
+    pending = hold(ctx, address, action, game=game, player=player)
+    seat = ", ".join(player.powers) if player is not None and player.powers else ""
+    body = render(
+        "confirm_action.txt.j2", judge=ctx.config.judge.address, code=pending.code,
+        action=action, game=game.name, seat=seat,
+    )  # fmt: skip
+    message = broadcast_message(
+        sender=ctx.config.judge.address,
+        to=address,
+        subject=f"{ctx.config.judge.code}: please confirm ({pending.code})",
+        body=body,
+        now=ctx.now,
+    )
+    enqueue(ctx.session, message, CONFIRM_KIND, now=ctx.now)
+    return pending
+
+
+def find(session: Session, address: str, code: str) -> PendingAction | None:
+    """The open pending action of `address` with this code, if any."""
+    query = select(PendingAction).where(
+        PendingAction.address == address.strip().lower(), PendingAction.done_at.is_(None)
+    )
+    for row in session.scalars(query):
+        if secrets.compare_digest(row.code, code.upper()):
+            return row
+    return None
+
+
+def apply(ctx: MailContext, action: PendingAction, address: Address) -> list[Note]:
+    """Carry out a confirmed action (its address confirmed it); the reply's notes."""
+    action.done_at = ctx.now
+    game = ctx.session.get(Game, action.game_id) if action.game_id is not None else None
+    if action.action == STOP:
+        address.stopped_at = ctx.now
+        held_mail.drop(ctx.session, address.address, ctx.now, "the address said STOP")
+        return [note("stopped", code=address.code)]
+    if game is None:
+        return [note("action_gone")]
+    if action.action == UNOBSERVE:
+        for person in game.players:
+            mine = person.address.strip().lower() == action.address
+            if mine and person.role is PlayerRole.OBSERVER:
+                person.status = PlayerStatus.RESIGNED
+        return [note("unobserved", game=game.name)]
+    if action.action == SET_ADDRESS:
+        player = ctx.session.get(Player, action.player_id) if action.player_id else None
+        if player is None or player.status is not PlayerStatus.ACTIVE:
+            return [note("action_gone")]
+        old, player.address = player.address, action.address
+        return [note("address_changed", old=old, new=action.address)]
+    if action.action == SET_ZINE:
+        replace(GameSettings.of(game), zine=action.address).save(game)
+        return [note("zine_confirmed", game=game.name, address=action.address)]
+    return [note("action_gone")]
