@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
+from judge.wording.lists import count_of, join_names, names_of
 from judge.wording.names_fr import french_name
 from judge.wording.rule_help_fr import aide_regle
 from judge.wording.vocabulary import ENGLISH, FRENCH
@@ -49,4 +51,72 @@ def phase(words: str | None) -> str | None:
     )
 
 
-FILTERS = {"nom": nom, "noms": noms, "phase": phase, "aide_regle": aide_regle}
+FILTERS: dict[str, Any] = {"nom": nom, "noms": noms, "phase": phase, "aide_regle": aide_regle}
+
+
+# --- articles and lists -----------------------------------------------------------------
+# The powers of the standard map are all feminine: la France, l'Allemagne. A name not
+# known here (another map's power, a player's name, `Anonyme`) takes no article.
+FEMININE_POWERS = frozenset(
+    {"France", "Autriche", "Angleterre", "Allemagne", "Italie", "Russie", "Turquie"}
+)
+_VOWELS = tuple("AEIOUYÂÉÈÊÎÔaeiouyéèêîô")
+
+
+def _french(name: str) -> str:
+    return french_name(name)
+
+
+def la(name: str | None) -> str | None:
+    """`{{ power|la }}`: `France` -> `la France`, `Germany` -> `l'Allemagne`;
+    a name without a known article (a person, `Anonyme`) as it is."""
+    if name is None:
+        return None
+    shown = _french(name)
+    if shown not in FEMININE_POWERS:
+        return shown
+    return f"l'{shown}" if shown.startswith(_VOWELS) else f"la {shown}"
+
+
+def de(name: str | None) -> str | None:
+    """`{{ power|de }}`: `de la France`, `de l'Allemagne`, `d'Anonyme`, `de Bob`."""
+    if name is None:
+        return None
+    shown = la(name) or ""
+    if shown.startswith(("la ", "l'")):
+        return f"de {shown}"
+    return f"d'{shown}" if shown.startswith(_VOWELS) else f"de {shown}"
+
+
+def a(name: str | None) -> str | None:
+    """`{{ power|a }}`: `à la France`, `à l'Allemagne`, `à Bob`."""
+    if name is None:
+        return None
+    return f"à {la(name)}"
+
+
+def et_liste(names: Iterable[str] | str | None, article: str = "") -> str:
+    """`{{ powers|et_liste }}`: `Autriche, Angleterre et Russie` (the names in French);
+    `|et_liste("la")`: `l'Autriche, l'Angleterre et la Russie`."""
+    items = [(la(n) if article else _french(n)) or "" for n in names_of(names)]
+    return join_names(items, "et")
+
+
+def est_sont(names: Iterable[str] | str | int | None) -> str:
+    return "est" if count_of(names) == 1 else "sont"
+
+
+def a_ont(names: Iterable[str] | str | int | None) -> str:
+    return "a" if count_of(names) == 1 else "ont"
+
+
+def accord(count: int, feminine: bool = False) -> str:
+    """`envoyé{{ n|accord(true) }}`: the ending of a past participle or adjective
+    agreeing with `count` things (`e`, `s`, `es`)."""
+    return ("e" if feminine else "") + ("s" if count > 1 else "")
+
+
+FILTERS.update({
+    "la": la, "de": de, "a": a, "et_liste": et_liste, "est_sont": est_sont, "a_ont": a_ont,
+    "accord": accord,
+})  # fmt: skip

@@ -14,10 +14,11 @@ from sqlalchemy.orm import Session
 from judge.language.command_types import History, ListGames, Summary
 from judge.rules.state import GameState, Phase, Season
 from judge.service.context import MailContext, Note, Refusal, rendered
+from judge.service.game.ending import holdings_of
 from judge.service.snapshots import active_players, load_board, rules_of, variants
 from judge.store import games as store
 from judge.store.models import Game, GameStatus, PhaseRecord, PlayerRole
-from judge.wording.describe import power_title, winner_titles
+from judge.wording.describe import power_title, winner_groups, winner_titles
 from judge.wording.report import phase_words
 
 
@@ -74,6 +75,7 @@ def game_listing(session: Session, game: Game) -> dict[str, Any]:
         "credits": credits,
         "currency": currency,
         "winners": winner_titles(game.winner),
+        "winner_groups": winner_groups(game.winner, holdings_of(session, game)),
     }
 
 
