@@ -120,3 +120,16 @@ FILTERS.update({
     "la": la, "de": de, "a": a, "et_liste": et_liste, "est_sont": est_sont, "a_ont": a_ont,
     "accord": accord,
 })  # fmt: skip
+
+
+def joueur_de(names: Iterable[str] | str | None) -> str:
+    """`{{ powers|joueur_de }}`: `le joueur de l'Allemagne et de l'Italie`."""
+    return "le joueur " + join_names([de(n) or "" for n in names_of(names)], "et")
+
+
+def capitalize_first(text: str) -> str:
+    """The first letter in capitals, the rest as it is (`l'Autriche` -> `L'Autriche`)."""
+    return text[:1].upper() + text[1:]
+
+
+FILTERS.update({"joueur_de": joueur_de, "capitalize_first": capitalize_first})

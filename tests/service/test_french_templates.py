@@ -98,7 +98,7 @@ def _power_from_french_start_mail(judge: JudgeHarness, address: str, game: str) 
         ).all()
     for row in rows:
         text = row.message.decode("utf-8", "replace")
-        found = re.search(r"Vous jouez (\w+)\.", text)
+        found = re.search(r"Vous jouez (?:la |l')(\w+)\.", text)  # la France, l'Autriche
         if found:
             return english[found.group(1)]
     raise AssertionError(f"no French start mail for {address}")
