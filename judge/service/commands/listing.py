@@ -15,8 +15,10 @@ from judge.language.command_types import History, ListGames, Summary
 from judge.rules.state import GameState, Phase, Season
 from judge.service.context import MailContext, Note, Refusal, rendered
 from judge.service.game.ending import holdings_of
+from judge.service.play_settings import play_settings
 from judge.service.snapshots import active_players, load_board, rules_of, variants
 from judge.store import games as store
+from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, PhaseRecord, PlayerRole
 from judge.wording.describe import power_title, winner_groups, winner_titles
 from judge.wording.report import phase_words
@@ -30,8 +32,13 @@ def _game(session: Session, name: str) -> Game:
 
 
 def list_games(ctx: MailContext, command: ListGames) -> list[Note]:
-    if command.game is not None:
-        listing = game_listing(ctx.session, _game(ctx.session, command.game))
+    """`LIST game`: that game; `LIST` after a SIGNON: the game signed on to (as
+    njudge does); `LIST` alone: every game."""
+    name = command.game
+    if name is None and ctx.signed is not None:
+        name = ctx.signed.game.name
+    if name is not None:
+        listing = game_listing(ctx.session, _game(ctx.session, name))
         return [rendered("list_game.txt.j2", **listing)]
     rows = [
         {
@@ -76,6 +83,7 @@ def game_listing(session: Session, game: Game) -> dict[str, Any]:
         "currency": currency,
         "winners": winner_titles(game.winner),
         "winner_groups": winner_groups(game.winner, holdings_of(session, game)),
+        "settings": play_settings(variant, GameSettings.of(game)),
     }
 
 

@@ -25,7 +25,12 @@ from sqlalchemy.orm import Session
 
 from judge.config import Config
 from judge.service.game import deadlines
-from judge.service.game.lateness import disorder_entries, late_players, send_late_notices, send_reminders
+from judge.service.game.lateness import (
+    disorder_entries,
+    late_players,
+    send_late_notices,
+    send_reminders,
+)
 from judge.service.game.processing import Processed, process_if_ready, process_phase
 from judge.service.snapshots import Board, load_board, submissions
 from judge.store.models import Game

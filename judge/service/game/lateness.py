@@ -22,13 +22,13 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from judge.config import Config
+from judge.rules.state import PhaseType
 from judge.service.commands.order_listing import orders_listing
 from judge.service.mailing import broadcast, header_data, one_per_address
 from judge.service.readers import readers_for
 from judge.service.snapshots import Board, active_players, seat_of, submissions
 from judge.store import games as store
 from judge.store.models import Player, PlayerRole
-from judge.rules.state import PhaseType
 from judge.variants.base import Submission
 from judge.variants.common import duties_covered
 from judge.wording.describe import power_title

@@ -103,8 +103,8 @@ def process_phase(
 
     `disorder` names the powers (as titles) whose missing orders are civil disorder
     because their grace ended, each with the powers of the player who controls it
-    when that player does not hold it (an Intimate mercenary), else None; the results say so. `sent`: the submissions, when
-    the caller has read them already.
+    when that player does not hold it (an Intimate mercenary), else None; the
+    results say so. `sent`: the submissions, when the caller has read them already.
     """
     game = board.game
     seed = draw_seed()
