@@ -36,7 +36,15 @@ def test_edit_distance_counts_a_swap_as_one_edit(a: str, b: str, distance: int) 
 def test_closest_wants_one_clear_winner() -> None:
     assert closest("tset", [("test", "T"), ("best", "B")]) == "T"
     assert closest("aaaa", [("aaab", "X"), ("aaac", "Y")]) is None  # a tie: no guess
-    assert closest("abc", [("abd", "X")]) is None  # too short to guess
+    assert closest("ab", [("ad", "X")]) is None  # too short to guess
+    assert closest("abc", [("abd", "X")]) == "X"  # a province's three letters
+    assert closest("abc", [("abd", "X"), ("xbc", "Y")]) is None
+
+
+def test_a_three_letter_province_typo_gets_a_hint() -> None:
+    assert nearest_province("TYL", MAP) is None  # TYR and TYS are as near
+    assert nearest_province("TYL", MAP, "A VIE-TYL") == "TYR"  # only Tyrolia borders Vienna
+    assert nearest_province("TYL", MAP, "F NAP-TYL") == "TYS"
 
 
 @pytest.mark.parametrize(
