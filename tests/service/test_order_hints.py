@@ -15,6 +15,7 @@ from judge.service.commands.order_hints import (
     nearest_province,
     waive_text,
 )
+from service.harness import JudgeHarness, body_of
 
 MAP = load_map()
 WINTER = Phase(1901, Season.WINTER, PhaseType.ADJUSTMENT)
@@ -83,3 +84,11 @@ def test_excess_adjustments_counts_builds_and_waives_against_the_builds_due() ->
     assert excess_adjustments(MAP, state, "FRANCE", one) is None
     excess = excess_adjustments(MAP, state, "FRANCE", [*one, Waive("FRANCE")])
     assert excess is not None and (excess.due, excess.sent, excess.kind) == (1, 2, "build")
+
+
+def test_a_player_who_mistypes_a_three_letter_province_is_offered_the_one_meant(
+    judge: JudgeHarness,
+) -> None:
+    judge.start_game()
+    text = " ".join(body_of(judge.orders("Austria", "A VIE-TYL")).split())
+    assert "(did you mean TYR?)" in text, text
