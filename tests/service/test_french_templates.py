@@ -35,7 +35,13 @@ from service import harness
 from service.harness import JudgeHarness, body_of
 from service.intimate_game import MASTER, OBSERVER, bid
 from service.taskdip_scenario import TWO_PLAYERS, find_seed, set_seed
-from service.test_mail_widths import check, play_a_standard_year, rendered
+from service.test_mail_widths import (
+    LONGEST_GAME,
+    LONGEST_ZONE,
+    check,
+    play_a_standard_year,
+    rendered,
+)
 
 __all__ = ["rendered"]  # the recording fixture, used by name below
 
@@ -128,7 +134,7 @@ def french(mails: list[EmailMessage]) -> list[EmailMessage]:
 def test_a_standard_year_in_french(
     judge: JudgeHarness, rendered: set[str], in_french: None
 ) -> None:
-    play_a_standard_year(judge, french)
+    play_a_standard_year(judge, french, LONGEST_GAME, LONGEST_ZONE)
     no_failures(judge)
     used = {name.split(":")[0] for name in rendered}
     for name in ("results.txt.j2", "game_over.txt.j2", "start.txt.j2", "late_notice.txt.j2",
