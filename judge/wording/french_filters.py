@@ -133,3 +133,25 @@ def capitalize_first(text: str) -> str:
 
 
 FILTERS.update({"joueur_de": joueur_de, "capitalize_first": capitalize_first})
+
+
+# The press's signatures, in the code's words, as a French sentence says them.
+_PEOPLE = {"Master": ("du maître", "au maître"), "the Master": ("du maître", "au maître"),
+           "Anonymous": ("d'Anonyme", "à Anonyme"), "a player": ("d'un joueur", "à un joueur")}
+
+
+def par(author: str) -> str:
+    """`de {{ author }}` in French: `de la France`, `de l'Allemagne et de l'Italie`,
+    `du maître`, `d'Anonyme`."""
+    if author in _PEOPLE:
+        return _PEOPLE[author][0]
+    return join_names([de(n) or "" for n in names_of(author)], "et")
+
+
+def pour(names: Iterable[str] | str) -> str:
+    """`à {{ names }}` in French: `à la France et à l'Allemagne`, `au maître`."""
+    items = names_of(names)
+    return join_names([_PEOPLE[n][1] if n in _PEOPLE else a(n) or "" for n in items], "et")
+
+
+FILTERS.update({"par": par, "pour": pour})

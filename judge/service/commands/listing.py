@@ -144,6 +144,9 @@ def history(ctx: MailContext, command: History) -> list[Note]:
     phases = [
         {
             "title": _history_title(event.kind, event.phase, event.author),
+            "kind": event.kind,  # the parts of the title, for a language that words it
+            "phase": event.phase,
+            "author": event.author,
             "body": event.body,
             "worded": dict(event.translations or {}),  # the reader's language, if kept
         }
