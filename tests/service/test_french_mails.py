@@ -87,3 +87,16 @@ def test_a_french_game_year_has_no_english_left(french_game: JudgeHarness) -> No
         french(judge.send(player.address, f"SIGNON {power[0]}g1 {player.password}\nDRAW"))
     assert judge.status()["status"] == "finished"
     assert left == {}, "\n".join(f"{subject}: {line}" for line, subject in left.items())
+
+
+@pytest.mark.parametrize(
+    ("topic", "meant"),
+    [("enchere", "bid"), ("enchère", "bid"), ("Enchères", "bid"), ("presse", "press"),
+     ("maître", "gm")],
+)  # fmt: skip
+def test_help_topics_are_read_in_french(judge: JudgeHarness, topic: str, meant: str) -> None:
+    def help_body(line: str) -> str:
+        text = body_of(judge.reply("ann@example.org", line))
+        return text.split("\n", 1)[1]  # without the echo of the line
+
+    assert help_body(f"AIDE {topic}") == help_body(f"HELP {meant}")
