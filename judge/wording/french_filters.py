@@ -155,3 +155,19 @@ def pour(names: Iterable[str] | str) -> str:
 
 
 FILTERS.update({"par": par, "pour": pour})
+
+
+# The variants' display names, in French (a name not here is shown as it is).
+VARIANT_NAMES = {
+    "Intimate Diplomacy (2000 rules)": "Intimate Diplomacy (règles de 2000)",
+    "Propaganda (Wright's popularity Intimate Diplomacy)":
+        "Propaganda (l'Intimate Diplomacy de Wright, à la popularité)",
+}
+
+
+def variante(name: str) -> str:
+    """`{{ variant|variante }}`: a variant's display name in French."""
+    return VARIANT_NAMES.get(name, name)
+
+
+FILTERS.update({"variante": variante})

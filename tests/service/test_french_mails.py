@@ -100,3 +100,14 @@ def test_help_topics_are_read_in_french(judge: JudgeHarness, topic: str, meant: 
         return text.split("\n", 1)[1]  # without the echo of the line
 
     assert help_body(f"AIDE {topic}") == help_body(f"HELP {meant}")
+
+
+def test_a_french_player_who_does_not_sign_on_is_answered_in_french(
+    french_game: JudgeHarness,
+) -> None:
+    judge = french_game
+    judge.start_game()
+    france = judge.players["France"]
+    text = " ".join(body_of(judge.reply(france.address, "CONFIRM 123456\nLIST")).split())
+    assert "La partie 'g1' (Standard) est en cours." in text or "Parties du judge" in text, text
+    assert "No errors" not in text and "error" not in text.lower(), text

@@ -43,7 +43,8 @@ def list_games(ctx: MailContext, command: ListGames) -> list[Note]:
     rows = [
         {
             "name": game.name,
-            "variant": variants(ctx.session).get(game.variant).display_name,
+            "variant": _column_name(variants(ctx.session).get(game.variant).display_name,
+                                    game.variant),
             "status": game.status.value,
             "phase": game.phase or "-",
             "players": game.players,
@@ -51,6 +52,15 @@ def list_games(ctx: MailContext, command: ListGames) -> list[Note]:
         for game in store.game_summaries(ctx.session)
     ]
     return [rendered("list_games.txt.j2", code=ctx.config.judge.code, games=rows)]
+
+
+VARIANT_COLUMN = 14  # LIST's variant column: a longer display name shows as its key
+
+
+def _column_name(display: str, key: str) -> str:
+    """`Standard`; `intimate-2000` for `Intimate Diplomacy (2000 rules)`, which would
+    push the row past 78 columns."""
+    return display if len(display) <= VARIANT_COLUMN else key
 
 
 def game_listing(session: Session, game: Game) -> dict[str, Any]:
