@@ -82,7 +82,7 @@ def test_a_french_speaking_player_plays_a_year_by_mail_in_french(quick_judge: Ju
     bid_fr, bid_en = results["S1901B"][BOB], results["S1901B"][OBSERVER]
     assert "Résultats des enchères du printemps 1901." in bid_fr, bid_fr
     assert "Allemagne enchérit 5 sur Autriche." in bid_fr, bid_fr
-    assert "Italie : contrôlée par France." in bid_fr, bid_fr
+    assert "Italie : contrôlée par la France." in bid_fr, bid_fr
     assert "France : 20 - 4 = 16 crédits." in bid_fr, bid_fr
     assert "La prochaine phase de 'g1' sera : Mouvements du printemps 1901." in bid_fr
     assert "Bid results for Spring of 1901." in bid_en, bid_en
@@ -106,7 +106,7 @@ def test_a_french_speaking_player_plays_a_year_by_mail_in_french(quick_judge: Ju
     winter_fr = results["W1901A"][BOB]
     assert "Résultats des ajustements de l'hiver 1901." in winter_fr, winter_fr
     assert "Italie : Construit une armée à " in winter_fr, winter_fr
-    assert "Le judge a donné pour Italie : A NAP B (construction manquante)." in winter_fr
+    assert "Le judge a donné pour l'Italie : A NAP B (construction manquante)." in winter_fr
     assert "Adjustment results for Winter of 1901." in results["W1901A"][OBSERVER]
     assert "Pour ne plus recevoir ce courrier, envoyez UNOBSERVE g1" in winter_fr
     for text in (results["W1901A"][ANN], results["W1901A"][MASTER]):
