@@ -74,7 +74,7 @@ def test_a_french_speaking_player_plays_a_year_by_mail_in_french(quick_judge: Ju
     spring = replies[("S1901M", "France")]
     assert "OK : Armée Paris -> Picardie." in spring, spring
     assert "OK : Flotte Naples -> Mer Ionienne." in spring, spring
-    assert "Vous ne contrôlez pas Autriche cette année." in spring, spring
+    assert "Vous ne contrôlez pas l'Autriche cette année." in spring, spring
     assert "You do not control" not in spring, spring
     assert "OK: Army Munich -> Burgundy." in replies[("S1901M", "Germany")]
 
@@ -120,7 +120,7 @@ def test_a_game_created_in_french_writes_its_public_mails_in_french(quick_judge:
         start = mails[address]
         assert "La partie 'g1' (Intimate Diplomacy (I-A, rx03)) a commencé." in start, start
         assert "La première phase de 'g1' est : Enchères du printemps 1901." in start, start
-    assert "Votre pays d'origine est Allemagne.\nVotre adversaire joue France." in mails[ANN]
+    assert "Votre pays d'origine est l'Allemagne.\nVotre adversaire joue la France." in mails[ANN]
     assert "Vous commencez avec 22 crédits." in mails[ANN]
     assert "Crédits de départ : France 20, Allemagne 22." in mails[OBSERVER], mails[OBSERVER]
 
