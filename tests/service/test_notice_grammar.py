@@ -18,7 +18,7 @@ from judge.wording.describe import winner_groups
 from judge.wording.french_filters import a, de, et_liste, la
 from judge.wording.lists import and_list, is_are
 from judge.wording.readers import Reader
-from judge.wording.templates import render
+from judge.wording.templates import render, render_macro
 
 
 def test_lists_are_joined_with_commas_and_a_last_and() -> None:
@@ -85,3 +85,14 @@ def test_the_civil_disorder_line_names_a_mercenary_through_its_controller() -> N
     assert french.startswith(
         "Désordre civil : L'Autriche (contrôlée par la France) et la Turquie n'ont pas envoyé"
     ), french
+
+
+def test_french_adjustment_counts_agree_with_their_noun() -> None:
+    listing = {"game": "g1", "phase": "Adjustment for Winter of 1901", "status": "complete",
+               "powers": [{"power": "France", "orders": [], "unordered": [],
+                           "adjustments": {"due": 2, "sent": 2, "kind": "build"}},
+                          {"power": "Italy", "orders": [], "unordered": [],
+                           "adjustments": {"due": 1, "sent": 0, "kind": "remove"}}]}  # fmt: skip
+    text = render_macro("notes.txt.j2", "current_orders", Reader("fr"), **listing)
+    assert "France : 2 constructions dues, 2 envoyées." in text, text
+    assert "Italie : 1 retrait dû, 0 envoyé (encore 1)." in text, text

@@ -56,3 +56,14 @@ def test_a_change_of_press_mid_game_is_announced_to_every_player(judge: JudgeHar
     # The same setting again changes nothing and is not announced again.
     mails = judge.send(MASTER, "SIGNON Mg1 gmpass\nSET PRESS NONE")
     assert not [m for m in mails if str(m["Subject"]).endswith("Setting Changed")]
+
+
+def test_list_after_signon_lists_the_game_signed_on_to(judge: JudgeHarness) -> None:
+    players = judge.start_game(count=2)
+    judge.reply(MASTER, "CREATE g2 pw standard")
+    austria = players["Austria"]
+    text = body_of(judge.reply(austria.address, f"SIGNON Ag1 {austria.password}\nLIST"))
+    assert "Game 'g1' (Standard) is active." in text, text
+    assert "g2" not in text
+    everything = body_of(judge.reply("ann@example.org", "LIST"))
+    assert "g1 " in everything and "g2 " in everything  # LIST alone: every game
