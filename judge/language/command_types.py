@@ -256,9 +256,10 @@ class Signoff:
 
 @dataclass(frozen=True, slots=True)
 class SetDeadline:
-    """`SET DEADLINE when`: an aware UTC datetime, or a positive timedelta from now."""
+    """`SET DEADLINE when`: an aware UTC datetime, a positive timedelta from now, or a
+    day as written (`tomorrow 18:00`, `Dec 5 23:30`), placed in the master's zone."""
 
-    when: datetime | timedelta
+    when: datetime | timedelta | DayTime
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ from judge.language.command_types import (
 from judge.language.messages import Message
 from judge.language.set_commands import parse_settings
 from judge.language.vocabulary import Vocabulary
+from judge.rules.folding import fold_accents
 
 # Names, aliases, power letters and help topics are the variant registry's, which the
 # readers of CREATE, HELP and SIGNON are given (`Vocabulary`).
@@ -36,6 +37,11 @@ HELP_ALIASES = {
     "set": "settings", "join": "game", "signon": "game", "create": "game", "list": "game",
     "observe": "game", "order": "orders", "builds": "orders", "bids": "bid",
     "broadcast": "press", "master": "gm", "stalemate": "intimate",
+    # French (`AIDE enchere`), written with or without accents
+    "enchere": "bid", "encheres": "bid", "partie": "game", "jeu": "game", "ordres": "orders",
+    "ordre": "orders", "constructions": "orders", "presse": "press", "annonce": "press",
+    "reglages": "settings", "reglage": "settings", "parametres": "settings", "maitre": "gm",
+    "mj": "gm", "impasse": "intimate",
 }  # fmt: skip
 
 
@@ -46,7 +52,8 @@ def _signon_usage(vocabulary: Vocabulary) -> Message:
 def help_command(rest: str, vocabulary: Vocabulary) -> Help:
     topic = rest.rstrip(".?!").strip().lower() or None
     if topic is not None:
-        topic = HELP_ALIASES.get(topic) or vocabulary.topic_of(topic) or topic
+        folded = fold_accents(topic)
+        topic = HELP_ALIASES.get(folded) or vocabulary.topic_of(topic) or topic
     topics = vocabulary.help_topics()
     if topic is not None and topic not in topics:
         raise CommandError("no_help_topic", rest=rest, topics=", ".join(topics))

@@ -96,7 +96,15 @@ def _set_address(rest: str) -> SetAddress:
 
 
 def _set_deadline(rest: str) -> SetDeadline:
-    return SetDeadline(_timed(parse_when, "SET DEADLINE", rest))
+    """A time, a `+duration`, or a day as SET ABSENCE reads it (`tomorrow 18:00`,
+    `Sat Dec 5 2026 23:30`): the service places that day in the master's zone."""
+    try:
+        return SetDeadline(parse_when(rest))
+    except DurationError as error:
+        try:
+            return SetDeadline(parse_day(rest))
+        except DateError:
+            raise CommandError("setting_error", name="SET DEADLINE", error=error.message) from error
 
 
 def _set_grace(rest: str) -> SetGrace:

@@ -28,9 +28,10 @@ def edit_distance(a: str, b: str) -> int:
 
 def allowed_edits(word: str) -> int:
     """How many edits a word of this length may be from what it meant: one for short
-    words (four or five letters), two for longer ones; none below four letters,
-    where one edit makes too many words alike."""
-    if len(word) < 4:
+    words (three to five letters: a province's abbreviation, `TYL` for `TYR`), two
+    for longer ones; none below three letters, where one edit makes too many words
+    alike. A word as near to two meanings gets no hint (`closest`)."""
+    if len(word) < 3:
         return 0
     return 1 if len(word) <= 5 else 2
 

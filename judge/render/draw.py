@@ -6,7 +6,7 @@ per width. Each map is drawn at twice its size and halved, which smooths every e
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 
 from PIL import Image, ImageDraw
@@ -53,9 +53,12 @@ class MapRenderer:
         width: int = 1000,
         colour_of: ColourOf | None = None,
         title: str | None = None,
+        notes: Mapping[str, str] | None = None,
     ) -> bytes:
-        """The map as PNG bytes."""
-        image = self.image(state, results, width=width, colour_of=colour_of, title=title)
+        """The map as PNG bytes; `notes` go beside the powers' names in the legend."""
+        image = self.image(
+            state, results, width=width, colour_of=colour_of, title=title, notes=notes
+        )
         colour = colour_of or self.colour_of
         return png_bytes(image, palette_image(colour(power) for power in POWERS))
 
@@ -67,6 +70,7 @@ class MapRenderer:
         width: int = 1000,
         colour_of: ColourOf | None = None,
         title: str | None = None,
+        notes: Mapping[str, str] | None = None,
     ) -> Image.Image:
         """The map as a Pillow image (RGB)."""
         colour = colour_of or self.colour_of
@@ -81,7 +85,7 @@ class MapRenderer:
         paint_marks(draw, marks, u)
         draw_title(draw, title or phase_title(state.phase), u)
         colours = {power: colour(power) for power in POWERS}
-        draw_legend(draw, colours, state.center_counts(), canvas.size, u)
+        draw_legend(draw, colours, state.center_counts(), canvas.size, u, notes)
         return canvas.reduce(SUPERSAMPLE)
 
     def _geometry(self, width: int) -> MapGeometry:

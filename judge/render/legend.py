@@ -33,9 +33,16 @@ def draw_legend(
     counts: Mapping[str, int],
     size: tuple[int, int],
     u: float,
+    notes: Mapping[str, str] | None = None,
 ) -> None:
-    """One row per power at the bottom right: its colour, its name, its centres."""
+    """One row per power at the bottom right: its colour, its name (and who orders
+    it, `notes`: `by France`), its centres. The panel widens for the notes."""
+    notes = notes or {}
+    small = font(round(10.5 * u))
     row, width = 17 * u, 136 * u
+    named = {power: _name(power, notes) for power in POWERS}
+    longest = max(draw.textlength(text, font=small) for text in named.values())
+    width = max(width, longest + 27 * u + 44 * u)
     height = row * (len(POWERS) + 1) + 10 * u
     x0, y0 = size[0] - width - 8 * u, size[1] - height - 8 * u
     draw.rectangle(
@@ -44,7 +51,6 @@ def draw_legend(
         outline=palette.INK,
         width=max(1, round(u)),
     )
-    small = font(round(10.5 * u))
     draw.text((x0 + 8 * u, y0 + 6 * u), "Power", fill=palette.INK, font=small)
     draw.text(
         (x0 + width - 8 * u, y0 + 6 * u), "Centres", fill=palette.INK, font=small, anchor="ra"
@@ -52,7 +58,7 @@ def draw_legend(
     for i, power in enumerate(POWERS, start=1):
         y = y0 + 6 * u + row * i
         draw_centre(draw, (x0 + 14 * u, y + 6.5 * u), u * 1.35, colours[power])
-        draw.text((x0 + 27 * u, y), power.title(), fill=palette.INK, font=small)
+        draw.text((x0 + 27 * u, y), named[power], fill=palette.INK, font=small)
         draw.text(
             (x0 + width - 12 * u, y),
             str(counts.get(power, 0)),
@@ -60,3 +66,8 @@ def draw_legend(
             font=small,
             anchor="ra",
         )
+
+
+def _name(power: str, notes: Mapping[str, str]) -> str:
+    note = notes.get(power)
+    return f"{power.title()} ({note})" if note else power.title()

@@ -8,7 +8,7 @@ command) is the current position alone, titled with the phase to be played.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from judge.render.draw import default_renderer
 from judge.render.legend import phase_title
@@ -26,15 +26,20 @@ def phase_png(
     colour_of: ColourOf | None = None,
     *,
     width: int = MAP_WIDTH,
+    notes: Mapping[str, str] | None = None,
 ) -> bytes:
     """The board after `phase` with its orders, as PNG bytes."""
     return default_renderer().render(
-        after, results, width=width, colour_of=colour_of, title=phase_title(phase)
+        after, results, width=width, colour_of=colour_of, title=phase_title(phase), notes=notes
     )
 
 
 def board_png(
-    state: GameState, colour_of: ColourOf | None = None, *, width: int = MAP_WIDTH
+    state: GameState,
+    colour_of: ColourOf | None = None,
+    *,
+    width: int = MAP_WIDTH,
+    notes: Mapping[str, str] | None = None,
 ) -> bytes:
     """The board as it stands at the start of its phase, no orders drawn, as PNG bytes."""
-    return default_renderer().render(state, width=width, colour_of=colour_of)
+    return default_renderer().render(state, width=width, colour_of=colour_of, notes=notes)

@@ -561,9 +561,9 @@ def _check_build(game_map: GameMap, state: GameState, order: Build) -> str | Non
     if province not in game_map.centers:
         return Reason("not_supply_centre")
     if province not in game_map.home_centers.get(order.power, ()):
-        return Reason("not_home_centre_of", power=order.power)
+        return Reason("not_home_centre_of", power=order.power.title())
     if state.centers.get(province) != order.power:
-        return Reason("not_owned", power=order.power, province=province)
+        return Reason("not_owned", power=order.power.title(), province=province)
     if province in state.units:
         return Reason("occupied", province=province)
     if order.kind is UnitType.FLEET:

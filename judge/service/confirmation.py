@@ -111,6 +111,7 @@ def request(session: Session, config: Config, address: str, now: datetime) -> bo
     body = render("confirm_request.txt.j2", judge=config.judge.address, code=row.code)
     message = broadcast_message(
         sender=config.judge.address,
+        sender_name=config.judge.name,  # "Diplomacy Judge <judge@...>", as every other mail
         to=address,
         subject=f"{config.judge.code}: please confirm your address ({row.code})",
         body=body,

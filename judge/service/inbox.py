@@ -44,8 +44,9 @@ from judge.service.readings import read_row
 from judge.service.reply_echo import screenful
 from judge.service.sender_auth import sender_verified
 from judge.service.snapshots import variants
+from judge.store.games import games_of_address
 from judge.store.inbox import Outcome
-from judge.store.models import Game, InboxMessage, InboxStatus
+from judge.store.models import Game, InboxMessage, InboxStatus, PlayerStatus
 from judge.wording.readers import DEFAULT_READER, Reader
 from judge.wording.templates import render
 
@@ -176,10 +177,22 @@ def _guarded(
 
 def reply_reader(ctx: MailContext) -> Reader:
     """Who reads the reply: the person the mail ended signed on as (their language,
-    else their game's), or the default reader when the mail signed on nowhere."""
+    else their game's); when the mail signed on nowhere (CONFIRM, HELP), the language
+    the sender reads in the games they are in, if all agree; else the default reader."""
     if ctx.signed is None:
-        return DEFAULT_READER
+        return _reader_from_games(ctx)
     return reader_of(ctx.signed.game, ctx.signed.player)
+
+
+def _reader_from_games(ctx: MailContext) -> Reader:
+    readers = {
+        reader_of(game, player).language
+        for game, player in games_of_address(ctx.session, ctx.sender)
+        if player.status is PlayerStatus.ACTIVE
+    }
+    if len(readers) == 1:
+        return Reader(language=readers.pop())
+    return DEFAULT_READER
 
 
 def _capped(body: str, limit: int, errors: int, reader: Reader) -> str:

@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 from judge.language.command_types import MapRequest
 from judge.mail.attachments import Attachment
 from judge.mail.stored_attachment import placeholder
+from judge.render.legend_notes import legend_notes
 from judge.render.neutrals import board_colours, neutral_on
 from judge.render.palette import ColourOf, neutral_for
 from judge.render.phase_map import board_png, phase_png
@@ -82,6 +83,7 @@ class MapJob:
     after_json: dict[str, Any]
     results: tuple[OrderResult, ...]
     neutral: frozenset[str]
+    notes: tuple[tuple[str, str], ...] = ()  # the legend's: power -> who orders it
 
     @property
     def after(self) -> GameState:
@@ -97,14 +99,16 @@ def map_job(session: Session, game: Game, phase: str) -> MapJob:
     before = store.phase_state(record)
     results = order_results(variant.map, before, record.results)
     snapshot = Snapshot(store.phase_state(after), dict(after.variant_data or {}), rules_of(game))
-    neutral = neutral_on(variant.public_summary(snapshot), snapshot.state.phase)
-    return MapJob(before.phase, state_to_json(snapshot.state), tuple(results), neutral)
+    summary = variant.public_summary(snapshot)
+    neutral = neutral_on(summary, snapshot.state.phase)
+    notes = tuple(sorted(legend_notes(summary).items()))
+    return MapJob(before.phase, state_to_json(snapshot.state), tuple(results), neutral, notes)
 
 
 def draw_job(job: MapJob) -> bytes:
     """The job's PNG. Pure: it runs in a worker process as well as in this one."""
     colours = neutral_for(job.neutral) if job.neutral else None
-    return phase_png(job.phase, job.after, job.results, colours)
+    return phase_png(job.phase, job.after, job.results, colours, notes=dict(job.notes))
 
 
 def map_request(ctx: MailContext, command: MapRequest) -> list[Note]:
@@ -115,7 +119,8 @@ def map_request(ctx: MailContext, command: MapRequest) -> list[Note]:
     board = load_board(ctx.session, game)
     if board is None:
         raise Refusal("not_started", game=game.name)
-    png = board_png(board.state, _colours(board.variant, board.snapshot))
+    notes = legend_notes(board.variant.public_summary(board.snapshot))
+    png = board_png(board.state, _colours(board.variant, board.snapshot), notes=notes)
     filename = map_filename(game.name, board.record.phase)
     ctx.attachments[filename] = Attachment(filename, png)
     return [note("map_attached", game=game.name, filename=filename)]

@@ -10,6 +10,7 @@ order values and the map, with the words and patterns of one language
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 
 from judge.rules.map import GameMap
 from judge.rules.orders import (
@@ -69,6 +70,22 @@ def winner_titles(winner: str | list[str] | None) -> list[str]:
     if winner is None:
         return []
     return [power_title(w) for w in ([winner] if isinstance(winner, str) else winner)]
+
+
+def winner_groups(
+    winner: str | list[str] | None, holdings: Iterable[Iterable[str]] = ()
+) -> list[list[str]]:
+    """Each winner with every power their player holds, as names, the winning power
+    first: `[["Germany", "Italy"]]` when the player of Germany and Italy won (Taskdip),
+    `[["France"], ["Russia"]]` for a draw of two one-power players. `holdings` is the
+    powers of each player (as stored, any case)."""
+    held = [[p.upper() for p in powers] for powers in holdings]
+    groups = []
+    for name in winner_titles(winner):
+        mine = next((h for h in held if name.upper() in h), [])
+        others = sorted(power_title(p) for p in mine if p != name.upper())
+        groups.append([name, *others])
+    return groups
 
 
 def unit_word(kind: UnitType | None, wording: Wording = ENGLISH) -> str:

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
+from judge.wording.lists import count_of, join_names, names_of
 from judge.wording.names_fr import french_name
 from judge.wording.rule_help_fr import aide_regle
 from judge.wording.vocabulary import ENGLISH, FRENCH
@@ -49,4 +51,123 @@ def phase(words: str | None) -> str | None:
     )
 
 
-FILTERS = {"nom": nom, "noms": noms, "phase": phase, "aide_regle": aide_regle}
+FILTERS: dict[str, Any] = {"nom": nom, "noms": noms, "phase": phase, "aide_regle": aide_regle}
+
+
+# --- articles and lists -----------------------------------------------------------------
+# The powers of the standard map are all feminine: la France, l'Allemagne. A name not
+# known here (another map's power, a player's name, `Anonyme`) takes no article.
+FEMININE_POWERS = frozenset(
+    {"France", "Autriche", "Angleterre", "Allemagne", "Italie", "Russie", "Turquie"}
+)
+_VOWELS = tuple("AEIOUYÂÉÈÊÎÔaeiouyéèêîô")
+
+
+def _french(name: str) -> str:
+    return french_name(name)
+
+
+def la(name: str | None) -> str | None:
+    """`{{ power|la }}`: `France` -> `la France`, `Germany` -> `l'Allemagne`;
+    a name without a known article (a person, `Anonyme`) as it is."""
+    if name is None:
+        return None
+    shown = _french(name)
+    if shown not in FEMININE_POWERS:
+        return shown
+    return f"l'{shown}" if shown.startswith(_VOWELS) else f"la {shown}"
+
+
+def de(name: str | None) -> str | None:
+    """`{{ power|de }}`: `de la France`, `de l'Allemagne`, `d'Anonyme`, `de Bob`."""
+    if name is None:
+        return None
+    shown = la(name) or ""
+    if shown.startswith(("la ", "l'")):
+        return f"de {shown}"
+    return f"d'{shown}" if shown.startswith(_VOWELS) else f"de {shown}"
+
+
+def a(name: str | None) -> str | None:
+    """`{{ power|a }}`: `à la France`, `à l'Allemagne`, `à Bob`."""
+    if name is None:
+        return None
+    return f"à {la(name)}"
+
+
+def et_liste(names: Iterable[str] | str | None, article: str = "") -> str:
+    """`{{ powers|et_liste }}`: `Autriche, Angleterre et Russie` (the names in French);
+    `|et_liste("la")`: `l'Autriche, l'Angleterre et la Russie`."""
+    items = [(la(n) if article else _french(n)) or "" for n in names_of(names)]
+    return join_names(items, "et")
+
+
+def est_sont(names: Iterable[str] | str | int | None) -> str:
+    return "est" if count_of(names) == 1 else "sont"
+
+
+def a_ont(names: Iterable[str] | str | int | None) -> str:
+    return "a" if count_of(names) == 1 else "ont"
+
+
+def accord(count: int, feminine: bool = False) -> str:
+    """`envoyé{{ n|accord(true) }}`: the ending of a past participle or adjective
+    agreeing with `count` things (`e`, `s`, `es`)."""
+    return ("e" if feminine else "") + ("s" if count > 1 else "")
+
+
+FILTERS.update({
+    "la": la, "de": de, "a": a, "et_liste": et_liste, "est_sont": est_sont, "a_ont": a_ont,
+    "accord": accord,
+})  # fmt: skip
+
+
+def joueur_de(names: Iterable[str] | str | None) -> str:
+    """`{{ powers|joueur_de }}`: `le joueur de l'Allemagne et de l'Italie`."""
+    return "le joueur " + join_names([de(n) or "" for n in names_of(names)], "et")
+
+
+def capitalize_first(text: str) -> str:
+    """The first letter in capitals, the rest as it is (`l'Autriche` -> `L'Autriche`)."""
+    return text[:1].upper() + text[1:]
+
+
+FILTERS.update({"joueur_de": joueur_de, "capitalize_first": capitalize_first})
+
+
+# The press's signatures, in the code's words, as a French sentence says them.
+_PEOPLE = {"Master": ("du maître", "au maître"), "the Master": ("du maître", "au maître"),
+           "Anonymous": ("d'Anonyme", "à Anonyme"), "a player": ("d'un joueur", "à un joueur")}
+
+
+def par(author: str) -> str:
+    """`de {{ author }}` in French: `de la France`, `de l'Allemagne et de l'Italie`,
+    `du maître`, `d'Anonyme`."""
+    if author in _PEOPLE:
+        return _PEOPLE[author][0]
+    return join_names([de(n) or "" for n in names_of(author)], "et")
+
+
+def pour(names: Iterable[str] | str) -> str:
+    """`à {{ names }}` in French: `à la France et à l'Allemagne`, `au maître`."""
+    items = names_of(names)
+    return join_names([_PEOPLE[n][1] if n in _PEOPLE else a(n) or "" for n in items], "et")
+
+
+FILTERS.update({"par": par, "pour": pour})
+
+
+# The variants' display names, in French (a name not here is shown as it is).
+VARIANT_NAMES = {
+    "Intimate Diplomacy (2000 rules)": "Intimate Diplomacy (règles de 2000)",
+    "Propaganda (Wright's popularity Intimate Diplomacy)":
+        "Propaganda (l'Intimate Diplomacy de Wright, à la popularité)",
+}
+
+
+def variante(name: str) -> str:
+    """`{{ variant|variante }}`: a variant's display name in French."""
+    return VARIANT_NAMES.get(name, name)
+
+
+FILTERS.update({"variante": variante})

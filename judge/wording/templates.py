@@ -18,7 +18,7 @@ from typing import Any
 import jinja2
 
 from judge.bundled import data_dir
-from judge.wording import french_filters
+from judge.wording import french_filters, lists
 from judge.wording.readers import DEFAULT_LANGUAGE, DEFAULT_READER, LANGUAGES, Reader
 from judge.wording.time_display import show_time
 from judge.wording.vocabulary import localized, wording_for
@@ -122,6 +122,7 @@ def environment(language: str = DEFAULT_LANGUAGE) -> jinja2.Environment:
     env.filters["plural"] = plural
     env.filters["fit"] = fit
     env.filters["when"] = when
+    env.filters.update(lists.FILTERS)  # and_list, is_are: every language may use them
     env.filters["quoted"] = repr  # `{{ word|quoted }}`: quoted as the code's {word!r}
     env.filters.update(LANGUAGE_FILTERS.get(language, {}))
     return env

@@ -76,7 +76,7 @@ def test_a_french_speaking_player_plays_a_year_by_mail_in_french(quick_judge: Ju
     spring = replies[("S1901M", "France")]
     assert "OK : Armée Paris -> Picardie." in spring, spring
     assert "OK : Flotte Naples -> Mer Ionienne." in spring, spring
-    assert "Vous ne contrôlez pas Autriche cette année." in spring, spring
+    assert "Vous ne contrôlez pas l'Autriche cette année." in spring, spring
     assert "You do not control" not in spring, spring
     assert "OK: Army Munich -> Burgundy." in replies[("S1901M", "Germany")]
 
@@ -84,7 +84,7 @@ def test_a_french_speaking_player_plays_a_year_by_mail_in_french(quick_judge: Ju
     bid_fr, bid_en = results["S1901B"][BOB], results["S1901B"][OBSERVER]
     assert "Résultats des enchères du printemps 1901." in bid_fr, bid_fr
     assert "Allemagne enchérit 5 sur Autriche." in bid_fr, bid_fr
-    assert "Italie : contrôlée par France." in bid_fr, bid_fr
+    assert "Italie : contrôlée par la France." in bid_fr, bid_fr
     assert "France : 20 - 4 = 16 crédits." in bid_fr, bid_fr
     assert "La prochaine phase de 'g1' sera : Mouvements du printemps 1901." in bid_fr
     assert "Bid results for Spring of 1901." in bid_en, bid_en
@@ -108,7 +108,7 @@ def test_a_french_speaking_player_plays_a_year_by_mail_in_french(quick_judge: Ju
     winter_fr = results["W1901A"][BOB]
     assert "Résultats des ajustements de l'hiver 1901." in winter_fr, winter_fr
     assert "Italie : Construit une armée à " in winter_fr, winter_fr
-    assert "Le judge a donné pour Italie : A NAP B (construction manquante)." in winter_fr
+    assert "Le judge a donné pour l'Italie : A NAP B (construction manquante)." in winter_fr
     assert "Adjustment results for Winter of 1901." in results["W1901A"][OBSERVER]
     assert "Pour ne plus recevoir ce courrier, envoyez UNOBSERVE g1" in winter_fr
     for text in (results["W1901A"][ANN], results["W1901A"][MASTER]):
@@ -122,7 +122,7 @@ def test_a_game_created_in_french_writes_its_public_mails_in_french(quick_judge:
         start = mails[address]
         assert "La partie 'g1' (Intimate Diplomacy (I-A, rx03)) a commencé." in start, start
         assert "La première phase de 'g1' est : Enchères du printemps 1901." in start, start
-    assert "Votre pays d'origine est Allemagne.\nVotre adversaire joue France." in mails[ANN]
+    assert "Votre pays d'origine est l'Allemagne.\nVotre adversaire joue la France." in mails[ANN]
     assert "Vous commencez avec 22 crédits." in mails[ANN]
     assert "Crédits de départ : France 20, Allemagne 22." in mails[OBSERVER], mails[OBSERVER]
 

@@ -40,6 +40,7 @@ from service.taskdip_scenario import (
 
 from e2e.test_standard_game import Judge, _body, judge  # noqa: F401  (the judge fixture)
 from judge.store.db import make_engine, make_session_factory
+from judge.wording.lists import and_list
 
 MASTER, OBSERVER, OUTSIDER = "gm@example.org", "watcher@example.org", "nosy@example.org"
 ZINE = "zine@example.org"  # SET ZINE: gets the public broadcasts, like an observer
@@ -216,7 +217,11 @@ def test_a_taskdip_game_by_mail_through_a_violation_to_a_task_victory(
         assert "Every task, revealed:" in text
         for words in task_lines(data).values():
             assert words in text
-        assert "Austria has won." in text
+        held = next(p["powers"] for p in judge.status()["players"] if "AUSTRIA" in p["powers"])
+        others = sorted(p.title() for p in held if p != "AUSTRIA")
+        if others:  # the winner named by every power their player holds
+            assert f"The player of {and_list(['Austria', *others])} has won." in text
+        assert "\nAustria has won." not in text
     final = judge.status()
     assert final["status"] == "finished" and final["winner"] == "AUSTRIA"
     _assert_no_leak(judge, script, data)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
 
 import pytest
 
+from judge.language.absence_dates import DayTime
 from judge.language.command_types import (
     Approve,
     Bid,
@@ -159,7 +160,16 @@ def test_set_deadline_absolute_and_relative() -> None:
 
 def test_set_deadline_errors_name_the_command() -> None:
     assert error("SET DEADLINE soon").startswith("SET DEADLINE: ")
-    assert "no time of day" in error("SET DEADLINE 2026-12-01")
+    assert "SET DEADLINE" in error("SET DEADLINE 12/24")  # day/month or month/day?
+
+
+def test_set_deadline_reads_the_days_set_absence_reads() -> None:
+    # A day without a time of day keeps the current deadline's (the service's part).
+    assert command("SET DEADLINE 2026-12-01") == SetDeadline(DayTime(12, 1, 2026))
+    assert command("SET DEADLINE tomorrow") == SetDeadline(DayTime(0, 0, None, None, 1))
+    assert command("SET DEADLINE Sat Dec 5 2026 23:30") == SetDeadline(
+        DayTime(12, 5, 2026, time(23, 30))
+    )
 
 
 def test_set_grace() -> None:

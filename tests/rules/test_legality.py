@@ -339,8 +339,8 @@ def _winter_board() -> GameState:
         (Build("GERMANY", A, "BER"), None),
         (Build("GERMANY", F, "BER"), None),
         (Build("GERMANY", A, "BUR"), "not a supply centre"),
-        (Build("GERMANY", A, "WAR"), "not a home centre of GERMANY"),  # 6.I.6
-        (Build("GERMANY", A, "MUN"), "GERMANY does not own MUN"),  # 6.I.5
+        (Build("GERMANY", A, "WAR"), "not a home centre of Germany"),  # 6.I.6
+        (Build("GERMANY", A, "MUN"), "Germany does not own MUN"),  # 6.I.5
         (Build("GERMANY", A, "KIE"), "KIE is occupied"),  # 6.I.3
         (Build("RUSSIA", A, "STP/NC"), "STP is occupied"),  # 6.I.4
         (Build("RUSSIA", F, "MOS"), "a fleet cannot be built in an inland province"),  # 6.I.2

@@ -354,8 +354,8 @@ def test_waive_without_a_power_is_refused() -> None:
         ("Build F mos", None, "a fleet cannot be built in an inland province"),  # 6.I.2
         ("Build A kie", None, "KIE is occupied"),  # 6.I.3
         ("Build A bur", None, "not a home centre"),
-        ("Build A ber", {"FRANCE"}, "not a home centre of FRANCE"),
-        ("Germany: Build A war", None, "not a home centre of GERMANY"),  # 6.I.6
+        ("Build A ber", {"FRANCE"}, "not a home centre of France"),
+        ("Germany: Build A war", None, "not a home centre of Germany"),  # 6.I.6
         ("REMOVE A BER", None, "no such unit"),
         ("Germany: remove par", None, "no such unit"),
         ("A PAR - BUR", None, "no such unit"),

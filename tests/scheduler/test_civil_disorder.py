@@ -76,7 +76,7 @@ def test_silent_powers_waive_their_builds_and_lose_units_by_the_civil_disorder_r
     assert judge.status()["phase"] == "W1901A"
     text = _past_grace(scheduler, OTHER_GRACE)
     assert "Germany: Removes the army in Ruhr.  (*civil disorder*)" in text
-    assert "Civil disorder: France, Germany sent no complete orders" in text
+    assert "Civil disorder: France and Germany sent no complete orders" in text
     status = judge.status()
     assert status["phase"] == "S1902M"
     assert len(status["powers"]["FRANCE"]["units"]) == 3

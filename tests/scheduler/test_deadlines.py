@@ -142,3 +142,17 @@ def test_set_deadline_needs_a_running_game(judge: JudgeHarness) -> None:
     assert "SET DEADLINE sets the deadline of a running game" in body_of(reply)
     reply = judge.reply("gm@example.org", "CREATE g1 gmpass standard\nSET DEADLINE +1d")
     assert "Game 'g1' has not started yet." in body_of(reply)
+
+
+def test_set_deadline_reads_days_as_set_absence_does(
+    judge: JudgeHarness, scheduler: Scheduler
+) -> None:
+    judge.start_game()
+    reply = judge.reply("gm@example.org", "SIGNON Mg1 gmpass\nSET DEADLINE Sat Jan 3 2026 23:30")
+    assert "The deadline of 'g1' is now Sat Jan  3 2026 23:30 UTC" in body_of(reply)
+    assert scheduler.deadline() == datetime(2026, 1, 3, 23, 30, tzinfo=UTC)
+    # A day alone keeps the time of day of the deadline; in the master's zone.
+    judge.reply("gm@example.org", "SIGNON Mg1 gmpass\nSET TIMEZONE Europe/Paris")
+    reply = judge.reply("gm@example.org", "SIGNON Mg1 gmpass\nSET DEADLINE tomorrow")
+    # 23:30 UTC is 00:30 in Paris; tomorrow in Paris is Jan 2: 00:30 there, 23:30 UTC Jan 1.
+    assert scheduler.deadline() == datetime(2026, 1, 1, 23, 30, tzinfo=UTC), body_of(reply)

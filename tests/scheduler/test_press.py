@@ -35,7 +35,7 @@ def test_private_press_reaches_only_its_recipients(judge: JudgeHarness) -> None:
     carriers = {m["To"] for m in mails if SECRET in body_of(m)}
     assert carriers == {GERMANY, ITALY, FRANCE}  # France: the echo in its reply
     text = body_of(next(m for m in mails if m["To"] == GERMANY))
-    assert "Private press from France to Germany, Italy in 'g1':" in text
+    assert "Private press from France to Germany and Italy in 'g1':" in text
 
 
 def test_the_sender_gets_a_confirmation_with_the_text(judge: JudgeHarness) -> None:

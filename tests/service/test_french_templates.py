@@ -35,7 +35,13 @@ from service import harness
 from service.harness import JudgeHarness, body_of
 from service.intimate_game import MASTER, OBSERVER, bid
 from service.taskdip_scenario import TWO_PLAYERS, find_seed, set_seed
-from service.test_mail_widths import check, play_a_standard_year, rendered
+from service.test_mail_widths import (
+    LONGEST_GAME,
+    LONGEST_ZONE,
+    check,
+    play_a_standard_year,
+    rendered,
+)
 
 __all__ = ["rendered"]  # the recording fixture, used by name below
 
@@ -98,7 +104,7 @@ def _power_from_french_start_mail(judge: JudgeHarness, address: str, game: str) 
         ).all()
     for row in rows:
         text = row.message.decode("utf-8", "replace")
-        found = re.search(r"Vous jouez (\w+)\.", text)
+        found = re.search(r"Vous jouez (?:la |l')(\w+)\.", text)  # la France, l'Autriche
         if found:
             return english[found.group(1)]
     raise AssertionError(f"no French start mail for {address}")
@@ -128,7 +134,7 @@ def french(mails: list[EmailMessage]) -> list[EmailMessage]:
 def test_a_standard_year_in_french(
     judge: JudgeHarness, rendered: set[str], in_french: None
 ) -> None:
-    play_a_standard_year(judge, french)
+    play_a_standard_year(judge, french, LONGEST_GAME, LONGEST_ZONE)
     no_failures(judge)
     used = {name.split(":")[0] for name in rendered}
     for name in ("results.txt.j2", "game_over.txt.j2", "start.txt.j2", "late_notice.txt.j2",

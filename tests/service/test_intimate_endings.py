@@ -46,7 +46,7 @@ def test_a_stalemate_with_equal_centres_is_a_draw(judge: JudgeHarness) -> None:
     judge.reply(MASTER, ALWAYS)
     bid(judge, "Germany", "STALEMATE")
     mails = judge.send("p1@example.org", "SIGNON Fg1 pw1\nSTALEMATE")
-    assert "The game ended in a draw between France, Germany." in _game_over_mails(mails)[MASTER]
+    assert "The game ended in a draw between France and Germany." in _game_over_mails(mails)[MASTER]
     assert judge.status()["winner"] == ["FRANCE", "GERMANY"]
 
 
@@ -125,5 +125,5 @@ def test_a_draw_needs_both_players(judge: JudgeHarness) -> None:
     bid(judge, "Germany", "DRAW")
     assert judge.status()["status"] == "active"
     mails = judge.send("p1@example.org", "SIGNON Fg1 pw1\nDRAW")
-    assert "The game ended in a draw between France, Germany." in _game_over_mails(mails)[MASTER]
+    assert "The game ended in a draw between France and Germany." in _game_over_mails(mails)[MASTER]
     assert judge.status()["winner"] == ["FRANCE", "GERMANY"]

@@ -38,7 +38,10 @@ def test_a_player_whose_opponents_have_all_resigned_wins(judge: JudgeHarness) ->
     assert winner in [p["powers"][0] for p in judge.status()["players"] if p["address"] == a2]
     assert "Every other player has left game 'g1', so the last player left wins:" in text
     assert text.count(" resigned.") == 2
-    assert f"{winner.title()} has won." in text
+    held = next(p["powers"] for p in judge.status()["players"] if p["address"] == a2)
+    others = " and ".join(sorted(p.title() for p in held if p != winner))
+    assert f"The player of {winner.title()} and {others} has won." in text  # every power
+    assert {m["To"] for m in over} >= {a0, a1}  # the players who resigned are told too
     reply = next(m for m in last if m["To"] == a1 and m["Auto-Submitted"] == "auto-replied")
     assert "Only one player is left in 'g1': that player wins" in body_of(reply)
     assert judge.status()["status"] == "finished"

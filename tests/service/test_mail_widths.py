@@ -85,37 +85,50 @@ def check(mails: list[EmailMessage]) -> list[EmailMessage]:
     return mails
 
 
+# The longest values a mail can hold: a game name of 20 characters (the most CREATE
+# takes) and the longest time zone name, which every deadline line then shows.
+LONGEST_GAME = "abcdefghij-klmnopqrs"
+LONGEST_ZONE = "America/Argentina/ComodRivadavia"
+
+
 def play_a_standard_year(
-    judge: JudgeHarness, check: Callable[[list[EmailMessage]], object]
+    judge: JudgeHarness, check: Callable[[list[EmailMessage]], object], game: str = "g1",
+    zone: str | None = None,
 ) -> None:
     """A tour of the mails of a standard game year, each batch handed to `check`:
     HELP and its topics, the start, the master's settings, LIST and HISTORY (with an
     unknown command), orders with press, a reminder, late notices, four phases, and
-    a draw. The English and the French template tests both take it."""
+    a draw. The English and the French template tests both take it. With `zone`,
+    the master and every player read their mail in that time zone."""
     check(judge.send("new@example.org", "HELP"))
     for topic in default_registry().help_topics():
         check(judge.send("new@example.org", f"HELP {topic}"))
-    judge.start_game()
-    check(judge.send("gm@example.org", "SIGNON Mg1 gmpass\nSET GRACE 24h\nSET MOVE NEXT 2d"))
-    check(judge.send("new@example.org", "LIST\nLIST g1\nHISTORY g1\nSUMMARY g1\nFOO"))
+    judge.start_game(game)
+    if zone is not None:
+        for power, player in judge.players.items():
+            signon = f"SIGNON {power[0]}{game} {player.password}"
+            check(judge.send(player.address, f"{signon}\nSET TIMEZONE {zone}"))
+        check(judge.send("gm@example.org", f"SIGNON M{game} gmpass\nSET TIMEZONE {zone}"))
+    check(judge.send("gm@example.org", f"SIGNON M{game} gmpass\nSET GRACE 24h\nSET MOVE NEXT 2d"))
+    check(judge.send("new@example.org", f"LIST\nLIST {game}\nHISTORY {game}\nSUMMARY {game}\nFOO"))
     france = judge.players["France"]
-    orders = f"SIGNON Fg1 {france.password}\nA PAR-BUR\nA MUN-RUH\nPRESS\nHi\nENDPRESS"
+    orders = f"SIGNON F{game} {france.password}\nA PAR-BUR\nA MUN-RUH\nPRESS\nHi\nENDPRESS"
     check(judge.send(france.address, orders))
     judge.clock.advance(timedelta(days=2, hours=23))  # the reminder
     check(scheduler_round(judge))
     judge.clock.advance(timedelta(days=1, hours=1))  # the deadline: late notices
     check(scheduler_round(judge))
     for _ in range(4):
-        check(judge.play_phase())
-    check(judge.send("new@example.org", "LIST g1\nHISTORY g1\nSUMMARY g1"))
+        check(judge.play_phase(game))
+    check(judge.send("new@example.org", f"LIST {game}\nHISTORY {game}\nSUMMARY {game}"))
     for power, player in judge.players.items():
-        check(judge.send(player.address, f"SIGNON {power[0]}g1 {player.password}\nDRAW"))
+        check(judge.send(player.address, f"SIGNON {power[0]}{game} {player.password}\nDRAW"))
 
 
 def test_a_standard_year_by_mail_stays_within_78_columns(
     judge: JudgeHarness, rendered: set[str]
 ) -> None:
-    play_a_standard_year(judge, check)
+    play_a_standard_year(judge, check, LONGEST_GAME, LONGEST_ZONE)
     used = {name.split(":")[0] for name in rendered}
     assert "results.txt.j2" in used and "game_over.txt.j2" in used
 

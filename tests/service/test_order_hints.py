@@ -15,6 +15,7 @@ from judge.service.commands.order_hints import (
     nearest_province,
     waive_text,
 )
+from service.harness import JudgeHarness, body_of
 
 MAP = load_map()
 WINTER = Phase(1901, Season.WINTER, PhaseType.ADJUSTMENT)
@@ -36,7 +37,15 @@ def test_edit_distance_counts_a_swap_as_one_edit(a: str, b: str, distance: int) 
 def test_closest_wants_one_clear_winner() -> None:
     assert closest("tset", [("test", "T"), ("best", "B")]) == "T"
     assert closest("aaaa", [("aaab", "X"), ("aaac", "Y")]) is None  # a tie: no guess
-    assert closest("abc", [("abd", "X")]) is None  # too short to guess
+    assert closest("ab", [("ad", "X")]) is None  # too short to guess
+    assert closest("abc", [("abd", "X")]) == "X"  # a province's three letters
+    assert closest("abc", [("abd", "X"), ("xbc", "Y")]) is None
+
+
+def test_a_three_letter_province_typo_gets_a_hint() -> None:
+    assert nearest_province("TYL", MAP) is None  # TYR and TYS are as near
+    assert nearest_province("TYL", MAP, "A VIE-TYL") == "TYR"  # only Tyrolia borders Vienna
+    assert nearest_province("TYL", MAP, "F NAP-TYL") == "TYS"
 
 
 @pytest.mark.parametrize(
@@ -75,3 +84,11 @@ def test_excess_adjustments_counts_builds_and_waives_against_the_builds_due() ->
     assert excess_adjustments(MAP, state, "FRANCE", one) is None
     excess = excess_adjustments(MAP, state, "FRANCE", [*one, Waive("FRANCE")])
     assert excess is not None and (excess.due, excess.sent, excess.kind) == (1, 2, "build")
+
+
+def test_a_player_who_mistypes_a_three_letter_province_is_offered_the_one_meant(
+    judge: JudgeHarness,
+) -> None:
+    judge.start_game()
+    text = " ".join(body_of(judge.orders("Austria", "A VIE-TYL")).split())
+    assert "(did you mean TYR?)" in text, text

@@ -73,7 +73,7 @@ def test_an_unreadable_order_names_the_word_it_could_not_read(judge: JudgeHarnes
     judge.start_game()
     before = game_tables(judge.sessions, ignoring={"orders_refused_in"})
     reply = judge.orders("France", "A PAR-BRG")
-    assert "*** Error: cannot read 'BRG' in 'A PAR-BRG'." in body_of(reply)
+    assert "*** Error: cannot read 'BRG' in 'A PAR-BRG' (did you mean BRE?)." in body_of(reply)
     assert game_tables(judge.sessions, ignoring={"orders_refused_in"}) == before
 
 

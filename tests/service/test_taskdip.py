@@ -344,7 +344,9 @@ def test_a_fulfilled_task_wins_and_the_last_results_reveal_every_task(
         assert "Every task, revealed:" in text
         for task in words.values():
             assert task in text
-        assert "Austria has won." in text
+        others = " and ".join(p for p in first.split(" and ") if p != "Austria")
+        assert f"The player of Austria and {others} has won." in text  # all their powers
+        assert "Austria has won." not in text
     status = judge.status()
     assert status["status"] == "finished" and status["winner"] == "AUSTRIA"
 

@@ -101,7 +101,7 @@ def test_the_french_cause_of_a_capture() -> None:
                                  MAP.home_centers, NAMES)  # fmt: skip
     _, rows = apply_changes({"FRANCE": 40, "ENGLAND": 40}, changes)
     assert rows[0]["cause"] == "Italy, controlled by France, captured Tunis"
-    assert say("cause", rows[0], FRENCH) == "Italie, contrôlée par France, a pris Tunis"
+    assert say("cause", rows[0], FRENCH) == "L'Italie, contrôlée par la France, a pris Tunis"
 
 
 # --- default orders and treasury notes -----------------------------------------------
@@ -197,9 +197,10 @@ def test_a_french_report_has_no_english_sentence() -> None:
     }
     text = render("intimate_report.txt.j2", FRENCH, report=report, private=None)
     assert text.splitlines() == [
-        "Le judge a donné pour Italie : A NAP B (construction manquante).",
+        "Le judge a donné pour l'Italie : A NAP B (construction manquante).",
         "",
-        "France : 40 + 10 % = 44 points (Italie, contrôlée par France, a pris Tunis).",
+        "France : 40 + 10 % = 44 points (L'Italie, contrôlée par la France, a pris",
+        "    Tunis).",
         "",
         "France occupe un centre d'origine de l'adversaire : Londres.",
     ]
@@ -220,10 +221,10 @@ REFUSALS = [
      "une enchère est un nombre entier, 0 ou plus, pas -1"),
     (Refused("not_yours_anarchy", {"power": "Russia"}),
      "You do not control Russia this year: it is in anarchy.",
-     "Vous ne contrôlez pas Russie cette année : ce pays est en anarchie."),
+     "Vous ne contrôlez pas la Russie cette année : ce pays est en anarchie."),
     (Refused("not_yours_opponent_home", {"power": "Germany"}),
      "You do not control Germany: it is your opponent's home power.",
-     "Vous ne contrôlez pas Allemagne : c'est le pays d'origine de votre adversaire."),
+     "Vous ne contrôlez pas l'Allemagne : c'est le pays d'origine de votre adversaire."),
     (Refused("extra_not_used", {"what": "bid", "variant": "Standard"}),
      "bid is not used in Standard",
      "les enchères (BID) ne servent pas dans Standard"),

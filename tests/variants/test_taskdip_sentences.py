@@ -51,7 +51,7 @@ def test_an_allotment_reads_as_before_in_english_and_in_french(
     assert say("allotment", entry, DEFAULT_READER) == entry["text"]
     french = say("allotment", entry, FRENCH)
     assert french.startswith(
-        "À partir de S1903M, Russie est jouée par le joueur de Autriche et Italie."
+        "À partir de S1903M, la Russie est jouée par le joueur de l'Autriche et de l'Italie."
     )
     assert "player" not in french and "Equal" not in french and "lot" not in french, french
 

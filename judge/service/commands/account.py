@@ -28,6 +28,7 @@ from judge.store import games as store
 from judge.store.models import Game, Player, PlayerStatus
 from judge.store.password_work import new_hash
 from judge.wording.describe import power_title
+from judge.wording.lists import and_list
 
 DRAW_EVENT = "draw"
 
@@ -65,7 +66,7 @@ def resign(ctx: MailContext, command: Resign) -> list[Note]:
     if powers:
         announce(
             ctx.session, ctx.config, signed.game, "resigned",
-            what=f"{powers} Resigned", now=ctx.now, power=powers,
+            what=f"{and_list(powers)} Resigned", now=ctx.now, power=powers,
         )  # fmt: skip
     ctx.touch(signed.game)
     return [note("resigned", game=signed.game.name), *end_if_alone(ctx, signed.game)]

@@ -15,13 +15,20 @@ from judge.language.command_types import (
     Pause,
     Process,
     Resume,
+    SetGrace,
+    SetGunboat,
+    SetMaxAbsence,
+    SetNext,
+    SetPartial,
+    SetPress,
+    SetRule,
     SetZine,
     Terminate,
 )
 from judge.service import pending_actions
 from judge.service.commands.orders import running_board
 from judge.service.commands.press_settings import check_press_setting
-from judge.service.commands.setting_echo import setting_note
+from judge.service.commands.setting_echo import setting_note, setting_words
 from judge.service.commands.settings import apply_settings
 from judge.service.commands.takeover import record_ejection
 from judge.service.commands.timing_settings import timing_changed
@@ -37,6 +44,11 @@ from judge.service.snapshots import active_players, variants
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, PlayerStatus
 
+# The settings that change play or the players' timing: the whole game is told.
+ANNOUNCED_SETTINGS = (
+    SetPress, SetPartial, SetGunboat, SetRule, SetGrace, SetNext, SetMaxAbsence
+)  # fmt: skip
+
 
 def set_setting(ctx: MailContext, command: GameSetting) -> list[Note]:
     signed = ctx.need_master()
@@ -49,8 +61,12 @@ def set_setting(ctx: MailContext, command: GameSetting) -> list[Note]:
             return _zine_pending(ctx, game, command.address)
     variant = variants(ctx.session).get(game.variant)
     settings = apply_settings(variant, GameSettings.of(game), [command])
+    before = GameSettings.of(game)
     settings.save(game)
     timing_changed(game)
+    if isinstance(command, ANNOUNCED_SETTINGS) and settings != before:
+        what, value = setting_words(command, settings)
+        _announce(ctx, game, "setting_changed", "Setting Changed", setting=what, value=value)
     return [setting_note(command, settings)]
 
 

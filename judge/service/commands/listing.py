@@ -16,10 +16,13 @@ from judge.rules.state import GameState, Phase, Season
 from judge.service.commands.signed_game import named_or_signed
 from judge.service.commands.takeover import powers_nobody_plays
 from judge.service.context import MailContext, Note, Refusal, rendered
+from judge.service.game.ending import holdings_of
+from judge.service.play_settings import play_settings
 from judge.service.snapshots import active_players, load_board, rules_of, variants
 from judge.store import games as store
+from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, PhaseRecord, PlayerRole
-from judge.wording.describe import power_title, winner_titles
+from judge.wording.describe import power_title, winner_groups, winner_titles
 from judge.wording.report import phase_words
 
 
@@ -31,13 +34,19 @@ def _game(session: Session, name: str) -> Game:
 
 
 def list_games(ctx: MailContext, command: ListGames) -> list[Note]:
-    if command.game is not None:
-        listing = game_listing(ctx.session, _game(ctx.session, command.game))
+    """`LIST game`: that game; `LIST` after a SIGNON: the game signed on to (as
+    njudge does); `LIST` alone: every game."""
+    name = command.game
+    if name is None and ctx.signed is not None:
+        name = ctx.signed.game.name
+    if name is not None:
+        listing = game_listing(ctx.session, _game(ctx.session, name))
         return [rendered("list_game.txt.j2", **listing)]
     rows = [
         {
             "name": game.name,
-            "variant": variants(ctx.session).get(game.variant).display_name,
+            "variant": _column_name(variants(ctx.session).get(game.variant).display_name,
+                                    game.variant),
             "status": game.status.value,
             "phase": game.phase or "-",
             "players": game.players,
@@ -45,6 +54,15 @@ def list_games(ctx: MailContext, command: ListGames) -> list[Note]:
         for game in store.game_summaries(ctx.session)
     ]
     return [rendered("list_games.txt.j2", code=ctx.config.judge.code, games=rows)]
+
+
+VARIANT_COLUMN = 14  # LIST's variant column: a longer display name shows as its key
+
+
+def _column_name(display: str, key: str) -> str:
+    """`Standard`; `intimate-2000` for `Intimate Diplomacy (2000 rules)`, which would
+    push the row past 78 columns."""
+    return display if len(display) <= VARIANT_COLUMN else key
 
 
 def game_listing(session: Session, game: Game) -> dict[str, Any]:
@@ -77,6 +95,8 @@ def game_listing(session: Session, game: Game) -> dict[str, Any]:
         "currency": currency,
         "winners": winner_titles(game.winner),
         "disorder": _in_disorder(session, game),
+        "winner_groups": winner_groups(game.winner, holdings_of(session, game)),
+        "settings": play_settings(variant, GameSettings.of(game)),
     }
 
 
@@ -144,6 +164,9 @@ def history(ctx: MailContext, command: History) -> list[Note]:
     phases = [
         {
             "title": _history_title(event.kind, event.phase, event.author),
+            "kind": event.kind,  # the parts of the title, for a language that words it
+            "phase": event.phase,
+            "author": event.author,
             "body": event.body,
             "worded": dict(event.translations or {}),  # the reader's language, if kept
         }

@@ -17,14 +17,14 @@ The rules parser says what went wrong; this module says what was probably meant:
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 
 from judge.language.arguments import CommandError, power
 from judge.language.spelling import closest
 from judge.rules.folding import fold_accents
 from judge.rules.legality import NO_SUCH_UNIT
-from judge.rules.map import GameMap
+from judge.rules.map import GameMap, Province
 from judge.rules.orders import Build, IllegalOrder, Order, OrderError, Remove, Waive
 from judge.rules.parse import parse_order
 from judge.rules.state import GameState, UnitType
@@ -50,16 +50,40 @@ def is_no_order(text: str, game_map: GameMap, state: GameState) -> bool:
     return False
 
 
-def nearest_province(word: str, game_map: GameMap) -> str | None:
-    """The province id whose id, name or alias is nearest to a misspelt `word`."""
+def nearest_province(word: str, game_map: GameMap, order: str = "") -> str | None:
+    """The province id whose id, name or alias is nearest to a misspelt `word`.
+
+    With the `order` it was read in, the provinces next to the order's first
+    province are tried first: `A VIE-TYL` is one letter from both TYR and TYS, but
+    only Tyrolia borders Vienna."""
     if game_map.lookup(word) is not None:
         return None  # not misspelt
-    spellings = (
-        (spelling, province.id)
-        for province in game_map.provinces.values()
-        for spelling in (province.id, province.name, *province.aliases)
-    )
-    return closest(_letters(word), ((_letters(s), meaning) for s, meaning in spellings))
+    provinces = list(game_map.provinces.values())
+    around = _around(order, game_map)
+    if around:
+        near = closest(_letters(word), _spellings([p for p in provinces if p.id in around]))
+        if near is not None:
+            return near
+    return closest(_letters(word), _spellings(provinces))
+
+
+def _spellings(provinces: list[Province]) -> Iterator[tuple[str, str]]:
+    for province in provinces:
+        for spelling in (province.id, province.name, *province.aliases):
+            yield _letters(spelling), province.id
+
+
+def _around(order: str, game_map: GameMap) -> frozenset[str]:
+    """The provinces bordering the first province named in `order` (none found: empty)."""
+    for word in re.split(r"[\s\-]+", order):
+        found = game_map.lookup(word) if word else None
+        if found is not None:
+            home = game_map.province(found).id
+            return frozenset(
+                p.id for p in game_map.provinces.values()
+                if p.id != home and game_map.provinces_adjacent(home, p.id)
+            )  # fmt: skip
+    return frozenset()
 
 
 def _letters(text: str) -> str:

@@ -69,7 +69,10 @@ def _status(session: Session, board: Board, seat: str) -> str:
     sent = submissions(session, board).get(seat, Submission(complete=False))
     if sent.refused:
         return "refused"
-    return "complete" if board.variant.is_complete(board.snapshot, seat, sent) else "incomplete"
+    if board.variant.is_complete(board.snapshot, seat, sent):
+        return "complete"
+    # After the deadline the phase waits only until the end of the grace period.
+    return "incomplete" if board.game.grace_until is None else "incomplete_late"
 
 
 def _units_needing_orders(board: Board, power: str) -> list[Unit]:

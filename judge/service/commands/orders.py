@@ -121,7 +121,7 @@ def read_order(
     try:
         return parse_order(text, game_map, state, powers), text
     except UnreadableOrder as error:
-        hint = command.near_keyword or nearest_province(error.word, game_map)
+        hint = command.near_keyword or nearest_province(error.word, game_map, text)
         raise Refusal("order_unreadable", message=error.reason, hint=hint) from error
     except IllegalOrder as error:
         refusal = _someone_elses(board, text, seat)

@@ -61,6 +61,12 @@ def setting_note(command: GameSetting, settings: GameSettings) -> Note:
     return note("setting_ok", what=what, value=value)
 
 
+def setting_words(command: GameSetting, settings: GameSettings) -> tuple[str, str]:
+    """What a SET line set and its value as stored: `("Press", "grey (...)")`; the
+    announcement of a master's change to the game says the same."""
+    return _what_and_value(command, settings)
+
+
 def _what_and_value(command: GameSetting, settings: GameSettings) -> tuple[str, str]:
     if isinstance(command, SetGrace):
         return "Grace", duration_words(command.duration)

@@ -18,8 +18,9 @@ from judge.service.mailing import audience, broadcast, header_data
 from judge.service.readers import readers_for
 from judge.service.snapshots import variants
 from judge.store import games as store
+from judge.store.game_settings import GameSettings
 from judge.store.models import Game
-from judge.wording.readers import Reader
+from judge.wording.readers import DEFAULT_LANGUAGE, Reader
 from judge.wording.templates import render, render_macro
 
 NOTICE_EVENT = "notice"
@@ -38,7 +39,7 @@ def announce(
 ) -> None:
     """Record announcement `key` and mail it, subject `CODE:game - <what>`."""
     text = render_macro("announcements.txt.j2", key, game=game.name, **params)  # the record
-    store.add_event(
+    event = store.add_event(
         session, game, kind=NOTICE_EVENT, body=text, now=now, phase=game.phase, author=author
     )
     display = variants(session).get(game.variant).display_name
@@ -49,7 +50,15 @@ def announce(
         return render("announcement.txt.j2", reader, **header, text=said)
 
     people = audience(session, game)
+    readers = readers_for(game, people)
+    others = {reader.language for reader in readers.values()} - {DEFAULT_LANGUAGE}
+    event.translations = {  # HISTORY shows each reader the notice in their language
+        language: render_macro(
+            "announcements.txt.j2", key, Reader(language=language), game=game.name, **params
+        )
+        for language in sorted(others | {GameSettings.of(game).language} - {DEFAULT_LANGUAGE})
+    } or None
     broadcast(
         session, config, game, to=[person.address for person in people], what=what, body=body,
-        kind="notice", now=now, readers=readers_for(game, people),
+        kind="notice", now=now, readers=readers,
     )  # fmt: skip

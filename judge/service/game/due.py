@@ -25,7 +25,12 @@ from sqlalchemy.orm import Session
 
 from judge.config import Config
 from judge.service.game import deadlines
-from judge.service.game.lateness import late_players, late_powers, send_late_notices, send_reminders
+from judge.service.game.lateness import (
+    disorder_entries,
+    late_players,
+    send_late_notices,
+    send_reminders,
+)
 from judge.service.game.processing import Processed, process_if_ready, process_phase
 from judge.service.snapshots import Board, load_board, submissions
 from judge.store.models import Game
@@ -67,7 +72,7 @@ def _after_deadline(
             return []
     elif late and game.grace_until is not None and now < game.grace_until:
         return []
-    done = process_phase(session, config, board, now, disorder=late_powers(late), sent=sent)
+    done = process_phase(session, config, board, now, disorder=disorder_entries(late), sent=sent)
     log.info("game %s: %s processed at its deadline", game.name, done.phase)
     if done.finished or deadlines.kind_of(done.next_phase) == "MOVE":
         return [done]  # a fresh movement phase waits: nobody can have ordered for it yet

@@ -7,15 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy.orm import Session
+
 from judge.service.context import MailContext
 from judge.service.game import deadlines
 from judge.service.game.end_report import end_report_text
-from judge.service.mailing import audience, broadcast, header_data
+from judge.service.mailing import audience, broadcast, header_data, one_per_address
 from judge.service.readers import readers_for
 from judge.service.snapshots import variants
 from judge.store import games as store
-from judge.store.models import Game, GameStatus
-from judge.wording.describe import winner_titles
+from judge.store.models import Game, GameStatus, Player, PlayerRole, PlayerStatus
+from judge.wording.describe import winner_groups
 from judge.wording.readers import DEFAULT_READER, Reader
 from judge.wording.templates import render
 
@@ -49,14 +51,14 @@ def finish_game(
             )
         over = render(
             "game_over.txt.j2", reader, **header, how=how, by=by,
-            winners=winner_titles(winner), **details,
+            winner_groups=winner_groups(winner, holdings_of(ctx.session, game)), **details,
         )  # fmt: skip
         return over + reports[reader.language]
 
     event = store.add_event(
         ctx.session, game, kind="end", body=body(DEFAULT_READER), now=ctx.now, phase=game.phase
     )
-    people = audience(ctx.session, game)
+    people = end_audience(ctx.session, game)
     readers = readers_for(game, people)
     others = {reader.language for reader in readers.values()} - {DEFAULT_READER.language}
     event.translations = {  # HISTORY shows each reader the record in their language
@@ -73,3 +75,19 @@ def finish_game(
         now=ctx.now,
         readers=readers,
     )
+
+
+def holdings_of(session: Session, game: Game) -> list[list[str]]:
+    """The powers of each of the game's players, whatever their status (a winner is
+    named by all the powers they hold)."""
+    players = store.players_of(session, game, roles=[PlayerRole.PLAYER], statuses=None)
+    return [list(player.powers) for player in players]
+
+
+def end_audience(session: Session, game: Game) -> list[Player]:
+    """Who is told a game is over: its usual audience and the players who resigned
+    (they played it; an ejected player is not written to again)."""
+    resigned = store.players_of(
+        session, game, roles=[PlayerRole.PLAYER], statuses=[PlayerStatus.RESIGNED]
+    )
+    return one_per_address([*audience(session, game), *resigned], lambda p: p.address)

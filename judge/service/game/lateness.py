@@ -22,6 +22,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from judge.config import Config
+from judge.rules.state import PhaseType
 from judge.service.commands.order_listing import orders_listing
 from judge.service.mailing import broadcast, header_data, one_per_address
 from judge.service.readers import readers_for
@@ -29,6 +30,7 @@ from judge.service.snapshots import Board, active_players, seat_of, submissions
 from judge.store import games as store
 from judge.store.models import Player, PlayerRole
 from judge.variants.base import Submission
+from judge.variants.common import duties_covered
 from judge.wording.describe import power_title
 from judge.wording.readers import Reader
 from judge.wording.report import phase_words
@@ -39,10 +41,17 @@ NOT_SENT = Submission(complete=False)
 
 @dataclass(frozen=True)
 class Late:
-    """A player who still owes something, and the powers (as titles) it is owed for."""
+    """A player who still owes something, and the powers (as titles) it is owed for.
+
+    `missing`: of those, the powers whose orders are not all in (a player of Austria
+    and Italy who sent Austria's builds is missing Italy's only); `held`: the powers
+    the player holds, by which a power they merely control (an Intimate mercenary)
+    is named."""
 
     player: Player
     powers: tuple[str, ...]
+    missing: tuple[str, ...] = ()
+    held: tuple[str, ...] = ()
 
 
 def late_players(
@@ -60,15 +69,45 @@ def late_players(
     late = []
     for player in active_players(session, board.game):
         seat = seat_of(player)
-        if seat in owing and not board.variant.is_complete(
-            board.snapshot, seat, sent.get(seat, NOT_SENT)
-        ):
-            late.append(Late(player, tuple(power_title(p) for p in sorted(owing[seat]))))
+        submission = sent.get(seat, NOT_SENT)
+        if seat in owing and not board.variant.is_complete(board.snapshot, seat, submission):
+            missing = _missing(board, owing[seat], submission)
+            late.append(Late(
+                player, tuple(power_title(p) for p in sorted(owing[seat])),
+                tuple(power_title(p) for p in sorted(missing)),
+                tuple(power_title(p) for p in sorted(player.powers)),
+            ))  # fmt: skip
     return late
 
 
+def _missing(board: Board, owed: frozenset[str], submission: Submission) -> frozenset[str]:
+    """The owed powers whose orders are not all in. A bid phase, or a seat whose
+    orders all look covered but that is still incomplete (a refused line, a
+    variant's own duty), is missing every power it owes."""
+    if board.state.phase.type is PhaseType.BID or not submission.complete:
+        return owed
+    covered = {
+        p for p in owed
+        if duties_covered(board.variant.map, board.state, {p}, submission.orders)
+    }  # fmt: skip
+    return (owed - covered) or owed
+
+
 def late_powers(late: list[Late]) -> list[str]:
-    return sorted({power for entry in late for power in entry.powers})
+    """The powers whose orders are missing, as titles."""
+    return sorted({power for entry in late for power in (entry.missing or entry.powers)})
+
+
+def disorder_entries(late: list[Late]) -> list[tuple[str, str | None]]:
+    """The powers put in civil disorder, each with the player's powers that name its
+    controller when the player does not hold it (`("Austria", "France")`: the
+    mercenary Austria, controlled by the player of France), else None."""
+    entries = []
+    for entry in late:
+        for power in entry.missing or entry.powers:
+            controller = None if power in entry.held or not entry.held else " and ".join(entry.held)
+            entries.append((power, controller))
+    return sorted(set(entries))
 
 
 def send_reminders(

@@ -21,6 +21,7 @@ from judge.config import Config
 from judge.rules.state import GameState, PhaseType
 from judge.service.game import deadlines
 from judge.service.game.absence_moves import DeadlineMove, move_for_absences, move_words
+from judge.service.game.ending import end_audience
 from judge.service.game.skipped import skipped_text
 from judge.service.mailing import audience, broadcast, header_data
 from judge.service.maps import results_map
@@ -38,7 +39,7 @@ from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, PlayerRole
 from judge.store.state_json import results_to_json
 from judge.variants.base import Outcome, Submission, Variant
-from judge.wording.describe import winner_titles
+from judge.wording.describe import winner_groups, winner_titles
 from judge.wording.readers import DEFAULT_LANGUAGE, DEFAULT_READER, Reader
 from judge.wording.report import phase_words, results_data
 from judge.wording.templates import render
@@ -95,14 +96,15 @@ def process_phase(
     board: Board,
     now: datetime,
     *,
-    disorder: Sequence[str] = (),
+    disorder: Sequence[tuple[str, str | None]] = (),
     sent: Mapping[str, Submission] | None = None,
 ) -> Processed:
     """Adjudicate the board's phase with what was sent, and record everything.
 
     `disorder` names the powers (as titles) whose missing orders are civil disorder
-    because their grace ended; the results say so. `sent`: the submissions, when
-    the caller has read them already.
+    because their grace ended, each with the powers of the player who controls it
+    when that player does not hold it (an Intimate mercenary), else None; the
+    results say so. `sent`: the submissions, when the caller has read them already.
     """
     game = board.game
     seed = draw_seed()
@@ -136,7 +138,7 @@ def _public_text(
     variant: Variant,
     before: GameState,
     outcome: Outcome,
-    disorder: tuple[str, ...],
+    disorder: tuple[tuple[str, str | None], ...],
     language: str,
 ) -> str:
     """The public results of the phase in `language`: what every results mail holds."""
@@ -153,7 +155,10 @@ def _public_text(
     public = render("_phase_results.txt.j2", reader, **data).rstrip() + "\n"
     public += variant_report(variant, outcome, seat=None, reader=reader)
     if disorder:
-        public += "\n" + render("_civil_disorder.txt.j2", reader, powers=list(disorder))
+        public += "\n" + render(
+            "_civil_disorder.txt.j2", reader,
+            powers=[{"power": p, "controller": c} for p, c in disorder],
+        )  # fmt: skip
     public += skipped_text(variant.map, outcome, reader)
     return public
 
@@ -196,10 +201,13 @@ def _mail_results(
         "moved": move_words(moved),
         "finished": outcome.finished,
         "winners": winner_titles(outcome.winner),
+        "winner_groups": winner_groups(
+            outcome.winner, board.variant.holdings(outcome.snapshot).values()
+        ),
     }
     private_reports = outcome.report.get("private", {}) if outcome.report else {}
     stored = results_map(session, board, now)  # one map for all, drawn after the commit
-    people = audience(session, game)
+    people = end_audience(session, game) if outcome.finished else audience(session, game)
     groups: dict[str | None, list[str]] = {}  # a seat with a private part (or None) -> who
     for person in people:
         seat = seat_of(person) if person.role is PlayerRole.PLAYER else None

@@ -15,9 +15,11 @@ from judge.rules.state import Phase
 from judge.service.context import MailContext, Note, note
 from judge.service.game import deadlines
 from judge.service.mailing import audience, broadcast, header_data
+from judge.service.play_settings import play_settings
 from judge.service.readers import readers_for
 from judge.service.snapshots import active_players, rules_of, seat_of, variants
 from judge.store import games as store
+from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, Player, PlayerRole
 from judge.variants.base import Seat, Start, Variant
 from judge.wording.describe import power_title
@@ -68,6 +70,7 @@ def _mail_start(
         "disorder": [power_title(p) for p in variant.open_powers(started.snapshot)],
         "public_notes": dict(started.public_notes),
         "start_template": variant.start_template,
+        "settings": play_settings(variant, GameSettings.of(game)),
     }
     secret = dict(variant.master_notes(started.snapshot))
     people = audience(ctx.session, game)
