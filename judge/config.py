@@ -28,6 +28,7 @@ from typing import Any
 from sqlalchemy.engine import make_url
 
 from judge.mail.addresses import is_plain_address
+from judge.trusted_relays import trusted_networks
 
 DEFAULT_FILE = "judge.toml"
 TRANSPORTS = ("maildir", "smtp")
@@ -69,6 +70,9 @@ class SmtpSection:
     port: int = 2525
     max_message_bytes: int = 1024 * 1024
     deliver_timeout_seconds: float = 30.0  # `judge deliver` gives up (exit 75) after this
+    # The operator's own relays, never limited per connecting address (judge.trusted_relays):
+    # "auto": loopback when `host` is loopback; "": none; else addresses or networks.
+    trusted_relays: str = "auto"
 
 
 @dataclass(frozen=True)
@@ -305,6 +309,10 @@ def _check(config: Config) -> None:
     if config.storage.retention_days < 0:
         raise ConfigError("[storage] retention_days must be 0 (keep everything) or more")
     _check_outbound(config.outbound)
+    try:
+        trusted_networks(config.smtp.trusted_relays, config.smtp.host)
+    except ValueError as exc:
+        raise ConfigError(f"[smtp] trusted_relays: {exc}") from exc
 
 
 def _check_outbound(outbound: OutboundSection) -> None:
