@@ -47,8 +47,8 @@ def _smtp_send(judge: Judge, message: EmailMessage, source: str = "127.0.0.1") -
         with smtplib.SMTP("127.0.0.1", judge.port, timeout=60,
                           source_address=(source, 0)) as client:  # fmt: skip
             client.send_message(message)
-    except smtplib.SMTPSenderRefused as refused:
-        return refused.smtp_code
+    except (smtplib.SMTPSenderRefused, smtplib.SMTPDataError) as refused:
+        return refused.smtp_code  # at MAIL FROM, or at DATA (where the count is taken)
     return 250
 
 
