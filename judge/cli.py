@@ -36,6 +36,7 @@ from judge.clock import SystemClock
 from judge.config import Config, ConfigError, load_config
 from judge.server.intake import EX_TEMPFAIL, Inbox, store_piped
 from judge.server.processor import Handler
+from judge.store import game_failures
 from judge.store.backup import BackupError, backup_sqlite
 from judge.store.db import make_engine, make_session_factory
 from judge.store.inbox import requeue
@@ -105,13 +106,17 @@ def _parser() -> argparse.ArgumentParser:
     db_upgrade.set_defaults(run=_db_upgrade)
     retry = commands.add_parser(
         "retry", parents=[config_option],
-        help="process failed inbox mail again, or requeue failed outgoing mail",
+        help="process failed inbox mail again, requeue failed outgoing mail, or take "
+             "back a parked game",
     )
     retry.add_argument("ids", nargs="*", type=int, metavar="INBOX_ID")
     retry.add_argument("--outbox", dest="outbox_ids", type=int, action="append", default=[],
                        metavar="ID", help="requeue this failed outgoing mail (repeatable)")
     retry.add_argument("--all-failed", action="store_true",
                        help="requeue every failed outgoing mail")
+    retry.add_argument("--game", dest="games", action="append", default=[], metavar="NAME",
+                       help="handle this failing or parked game again at the next "
+                            "round (repeatable)")
     retry.set_defaults(run=_retry)
     zine = commands.add_parser(
         "zine", parents=[config_option], help="a game's public record as one HTML page"
@@ -225,12 +230,14 @@ def _backup(config: Config, args: argparse.Namespace) -> int:
 
 
 def _retry(config: Config, args: argparse.Namespace) -> int:
-    """Put failed mails back in their queue; `judge serve` or `judge scheduler` runs them.
+    """Put failed mails back in their queue, and failing games back in the scheduler's
+    rounds; `judge serve` or `judge scheduler` runs them.
 
     Outgoing mail requeued gets a new lifetime from now.
     """
-    if not (args.ids or args.outbox_ids or args.all_failed):
-        print("judge retry: give INBOX_ID, --outbox ID or --all-failed", file=sys.stderr)
+    if not (args.ids or args.outbox_ids or args.all_failed or args.games):
+        print("judge retry: give INBOX_ID, --outbox ID, --all-failed or --game NAME",
+              file=sys.stderr)
         return EXIT_USAGE
     engine = make_engine(config.database.url)
     now = SystemClock().now()
@@ -239,8 +246,14 @@ def _retry(config: Config, args: argparse.Namespace) -> int:
             refused = [i for i in args.ids if not requeue(session, i)]
             wanted = None if args.all_failed else args.outbox_ids
             requeued = requeue_outgoing(session, wanted, now) if wanted != [] else []
+            games = {name: game_failures.take_back(session, name) for name in args.games}
     finally:
         engine.dispose()
+    for name, taken in games.items():
+        if taken:
+            print(f"judge retry: game {name} taken back; it is handled at the next round")
+        else:
+            print(f"judge retry: game {name!r} is not a failing game", file=sys.stderr)
     for inbox_id in refused:
         print(f"judge retry: inbox {inbox_id} is not a failed mail", file=sys.stderr)
     missing = sorted(set(args.outbox_ids) - set(requeued))
@@ -248,7 +261,8 @@ def _retry(config: Config, args: argparse.Namespace) -> int:
         print(f"judge retry: outbox {outbox_id} is not a failed mail", file=sys.stderr)
     if args.outbox_ids or args.all_failed:
         print(f"judge retry: {len(requeued)} outgoing mail(s) requeued")
-    return EXIT_FAILURE if refused or missing else EXIT_OK
+    failed = refused or missing or not all(games.values())
+    return EXIT_FAILURE if failed else EXIT_OK
 
 
 def _scheduler(config: Config, args: argparse.Namespace) -> int:
@@ -324,6 +338,12 @@ def _overview_text(overview: dict[str, Any]) -> str:
     lines += outbox_queue_lines(overview["outbox_queue"])
     for row in overview["failed_outbox"]:
         lines.append(f"  failed #{row['id']} to <{row['to']}>: {row['error']}")
+    lines.append(f"failing games: {len(overview['failing_games'])}")
+    for row in overview["failing_games"]:
+        last = (row["error"] or "").strip().splitlines()[-1:] or [""]
+        state = ("parked (judge retry --game " + row["game"] + ")" if row["parked"]
+                 else f"retried at {row['retry_at']}")  # fmt: skip
+        lines.append(f"  game {row['game']} failed {row['attempts']} time(s), {state}: {last[0]}")
     lines.append(f"bouncing addresses: {len(overview['bouncing'])}")
     lines += [
         f"  <{row['address']}>: {row['bounces']} bounce(s) since {row['first_bounce']}, "

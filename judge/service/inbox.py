@@ -41,6 +41,7 @@ from judge.service.mailing import build_guarded, one_per_address
 from judge.service.readers import reader_of
 from judge.service.readings import read_row
 from judge.service.snapshots import variants
+from judge.store import game_failures
 from judge.store.inbox import Outcome
 from judge.store.models import Game, InboxMessage, InboxStatus
 from judge.wording.readers import DEFAULT_READER, Reader
@@ -142,6 +143,8 @@ def _trailer(ctx: MailContext) -> list[Note]:
 
 
 def _early_processing(ctx: MailContext, game: Game) -> list[Note]:
+    if game_failures.is_parked(ctx.session, game.id):
+        return []  # the operator's to take back first (`judge retry --game`)
     done = process_if_ready(ctx.session, ctx.config, game, ctx.now)
     return [note("processed_early", phase=d.phase, next_phase=d.next_phase) for d in done]
 
