@@ -92,4 +92,4 @@ def failures(session: Session) -> list[tuple[str, GameFailure]]:
         .join(Game, Game.id == GameFailure.game_id)
         .order_by(GameFailure.parked_at.is_(None), Game.name)
     )
-    return [(name, row) for name, row in session.execute(query).tuples()]
+    return [(name, row) for name, row in session.execute(query)]

@@ -79,7 +79,7 @@ def test_prune_commits_per_batch_under_a_writer_that_will_not_wait(
         kept = dict(session.execute(
             select(InboxMessage.status, InboxMessage.pruned_at.is_(None))
             .group_by(InboxMessage.status, InboxMessage.pruned_at.is_(None))
-        ).tuples().all())  # fmt: skip
+        ).all())  # fmt: skip
         attempts = session.scalar(
             select(InboxMessage.attempts).where(InboxMessage.status == InboxStatus.FAILED)
         )
