@@ -130,10 +130,12 @@ _CUT_INBOX = (
 def _cut(
     batches: _Batches, query: Select[int, bytes], statement: Update, now: datetime, batch: int
 ) -> int:
-    total = 0
+    total, last = 0, 0
+    key = query.selected_columns[0]
     while True:
         connection = batches.session.connection()
-        rows = list(connection.execute(query.order_by(query.selected_columns[0]).limit(batch)))
+        # From where the last batch ended (by id): no batch reads the rows cut before it.
+        rows = list(connection.execute(query.where(key > last).order_by(key).limit(batch)))
         if not rows:
             batches.session.rollback()  # a read only: end it, so no lock lingers
             return total
@@ -143,6 +145,7 @@ def _cut(
         )
         batches.commit()
         total += len(rows)
+        last = rows[-1][0]
         if len(rows) < batch:
             return total
 
