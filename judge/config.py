@@ -327,8 +327,8 @@ def _check_outbound(outbound: OutboundSection) -> None:
     if outbound.lease_seconds < LEASE_PER_TIMEOUT * outbound.relay_timeout_seconds:
         raise ConfigError(
             f"[outbound] lease_seconds must be at least {LEASE_PER_TIMEOUT} x "
-            "relay_timeout_seconds: the lease is renewed when half of it is left, and "
-            "one mail's hand-over (a few waits for the relay) must fit in that half"
+            "relay_timeout_seconds: a heartbeat renews the lease every quarter of it, "
+            "and a renewal (or one wait for the relay) must fit in that quarter"
         )
 
 
