@@ -338,8 +338,9 @@ def _overview_text(overview: dict[str, Any]) -> str:
     lines += outbox_queue_lines(overview["outbox_queue"])
     for row in overview["failed_outbox"]:
         lines.append(f"  failed #{row['id']} to <{row['to']}>: {row['error']}")
-    lines.append(f"failing games: {len(overview['failing_games'])}")
-    for row in overview["failing_games"]:
+    failing = overview.get("failing_games", [])
+    lines.append(f"failing games: {len(failing)}")
+    for row in failing:
         last = (row["error"] or "").strip().splitlines()[-1:] or [""]
         state = ("parked (judge retry --game " + row["game"] + ")" if row["parked"]
                  else f"retried at {row['retry_at']}")  # fmt: skip
