@@ -184,7 +184,7 @@ def _after_retention(
     """`sizes`: the bytes in use before the first year and after the last."""
     start, before = sizes
     later = clock.now() + timedelta(days=config.storage.retention_days + 1)
-    with sessions.begin() as session:
+    with sessions() as session:  # prune commits per batch
         pruned = prune(session, later, config.storage.retention_days)
     after = _bytes_in_use(sessions)
     print(f"after the retention ({config.storage.retention_days} days): pruned {pruned.outbox} "

@@ -38,6 +38,7 @@ from judge.config import Config, ConfigError, load_config
 from judge.server.intake import EX_TEMPFAIL, Inbox, store_piped
 from judge.server.processor import Handler
 from judge.server.startup import StartupError, cause, open_judge_database, shown_url
+from judge.store import game_failures
 from judge.store.backup import BackupError, backup_sqlite
 from judge.store.db import make_engine, make_session_factory
 from judge.store.inbox import requeue
@@ -151,7 +152,8 @@ def _parser() -> argparse.ArgumentParser:
     db_upgrade.set_defaults(run=_db_upgrade)
     retry = commands.add_parser(
         "retry", parents=[config_option],
-        help="process failed inbox mail again, or requeue failed outgoing mail",
+        help="process failed inbox mail again, requeue failed outgoing mail, or take "
+             "back a parked game",
     )
     retry.add_argument("ids", nargs="*", type=int, metavar="INBOX_ID")
     retry.add_argument("--outbox", dest="outbox_ids", type=_outbox_argument, action="append",
@@ -160,6 +162,9 @@ def _parser() -> argparse.ArgumentParser:
                             "send every queued mail now (as judge flush)")  # fmt: skip
     retry.add_argument("--all-failed", action="store_true",
                        help="requeue every failed outgoing mail")
+    retry.add_argument("--game", dest="games", action="append", default=[], metavar="NAME",
+                       help="handle this failing or parked game again at the next "
+                            "round (repeatable)")
     retry.set_defaults(run=_retry)
     flush = commands.add_parser(
         "flush", parents=[config_option],
@@ -299,7 +304,8 @@ def _outbox_argument(text: str) -> int | str:
 
 
 def _retry(config: Config, args: argparse.Namespace) -> int:
-    """Put failed mails back in their queue; `judge serve` or `judge scheduler` runs them.
+    """Put failed mails back in their queue, and failing games back in the scheduler's
+    rounds; `judge serve` or `judge scheduler` runs them.
 
     Outgoing mail requeued gets a new lifetime from now. `--outbox pending` is
     `judge flush`: queued mail waiting for its next attempt is made due now.
@@ -307,10 +313,11 @@ def _retry(config: Config, args: argparse.Namespace) -> int:
     if PENDING in args.outbox_ids:
         args.outbox_ids = [i for i in args.outbox_ids if i != PENDING]
         flushed = _flush(config, args)
-        if flushed != EXIT_OK or not (args.ids or args.outbox_ids or args.all_failed):
+        if flushed != EXIT_OK or not (args.ids or args.outbox_ids or args.all_failed or args.games):
             return flushed
-    if not (args.ids or args.outbox_ids or args.all_failed):
-        print("judge retry: give INBOX_ID, --outbox ID or --all-failed", file=sys.stderr)
+    if not (args.ids or args.outbox_ids or args.all_failed or args.games):
+        print("judge retry: give INBOX_ID, --outbox ID, --outbox pending, --all-failed or "
+              "--game NAME", file=sys.stderr)
         return EXIT_USAGE
     engine = make_engine(config.database.url)
     now = SystemClock().now()
@@ -319,8 +326,14 @@ def _retry(config: Config, args: argparse.Namespace) -> int:
             refused = [i for i in args.ids if not requeue(session, i)]
             wanted = None if args.all_failed else args.outbox_ids
             requeued = requeue_outgoing(session, wanted, now) if wanted != [] else []
+            games = {name: game_failures.take_back(session, name) for name in args.games}
     finally:
         engine.dispose()
+    for name, taken in games.items():
+        if taken:
+            print(f"judge retry: game {name} taken back; it is handled at the next round")
+        else:
+            print(f"judge retry: game {name!r} is not a failing game", file=sys.stderr)
     for inbox_id in refused:
         print(f"judge retry: inbox {inbox_id} is not a failed mail", file=sys.stderr)
     missing = sorted(set(args.outbox_ids) - set(requeued))
@@ -328,7 +341,8 @@ def _retry(config: Config, args: argparse.Namespace) -> int:
         print(f"judge retry: outbox {outbox_id} is not a failed mail", file=sys.stderr)
     if args.outbox_ids or args.all_failed:
         print(f"judge retry: {len(requeued)} outgoing mail(s) requeued")
-    return EXIT_FAILURE if refused or missing else EXIT_OK
+    failed = refused or missing or not all(games.values())
+    return EXIT_FAILURE if failed else EXIT_OK
 
 
 def _flush(config: Config, args: argparse.Namespace) -> int:
@@ -428,6 +442,13 @@ def _overview_text(overview: dict[str, Any]) -> str:
     lines += outbox_queue_lines(overview["outbox_queue"])
     for row in overview["failed_outbox"]:
         lines.append(f"  failed #{row['id']} to <{row['to']}>: {row['error']}")
+    failing = overview.get("failing_games", [])
+    lines.append(f"failing games: {len(failing)}")
+    for row in failing:
+        last = (row["error"] or "").strip().splitlines()[-1:] or [""]
+        state = ("parked (judge retry --game " + row["game"] + ")" if row["parked"]
+                 else f"retried at {row['retry_at']}")  # fmt: skip
+        lines.append(f"  game {row['game']} failed {row['attempts']} time(s), {state}: {last[0]}")
     lines.append(f"bouncing addresses: {len(overview['bouncing'])}")
     lines += [
         f"  <{row['address']}>: {row['bounces']} bounce(s) since {row['first_bounce']}, "

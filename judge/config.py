@@ -28,6 +28,7 @@ from typing import Any
 from sqlalchemy.engine import make_url
 
 from judge.mail.addresses import is_plain_address
+from judge.trusted_relays import trusted_networks
 
 DEFAULT_FILE = "judge.toml"
 TRANSPORTS = ("maildir", "smtp")
@@ -69,6 +70,9 @@ class SmtpSection:
     port: int = 2525
     max_message_bytes: int = 1024 * 1024
     deliver_timeout_seconds: float = 30.0  # `judge deliver` gives up (exit 75) after this
+    # The operator's own relays, never limited per connecting address (judge.trusted_relays):
+    # "auto": loopback when `host` is loopback; "": none; else addresses or networks.
+    trusted_relays: str = "auto"
 
 
 @dataclass(frozen=True)
@@ -322,6 +326,10 @@ def _check(config: Config) -> None:
     if config.storage.retention_days < 0:
         raise ConfigError("[storage] retention_days must be 0 (keep everything) or more")
     _check_outbound(config.outbound)
+    try:
+        trusted_networks(config.smtp.trusted_relays, config.smtp.host)
+    except ValueError as exc:
+        raise ConfigError(f"[smtp] trusted_relays: {exc}") from exc
     if config.security.authserv_id and not _AUTHSERV_ID.fullmatch(config.security.authserv_id):
         raise ConfigError(
             f"[security] authserv_id {config.security.authserv_id!r}: one token of printable "
@@ -345,8 +353,8 @@ def _check_outbound(outbound: OutboundSection) -> None:
     if outbound.lease_seconds < LEASE_PER_TIMEOUT * outbound.relay_timeout_seconds:
         raise ConfigError(
             f"[outbound] lease_seconds must be at least {LEASE_PER_TIMEOUT} x "
-            "relay_timeout_seconds: the lease is renewed when half of it is left, and "
-            "one mail's hand-over (a few waits for the relay) must fit in that half"
+            "relay_timeout_seconds: a heartbeat renews the lease every quarter of it, "
+            "and a renewal (or one wait for the relay) must fit in that quarter"
         )
 
 

@@ -3,7 +3,8 @@
 The SMTP listener accepts mail only for the judge's address and its VERP return
 paths (bounces of its own mail, `judge.mail.verp`), refuses mail over the size
 limit, answers 450 to senders (and connecting addresses) over the hourly rate
-limit (`judge.store.rate_limit`), and answers 250 only
+limit (`judge.store.rate_limit`; never to a trusted relay, `judge.trusted_relays`,
+whose mail gets the per-sender verdict when it is processed), and answers 250 only
 after the raw bytes are committed to the inbox table (451 when that fails, so the
 sending MTA keeps the mail and tries again). Game logic never runs here: the inbox
 processor (`judge.server.processor`) picks the stored mail up.
@@ -12,6 +13,7 @@ processor (`judge.server.processor`) picks the stored mail up.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import os
 from collections.abc import Awaitable, Callable, Sequence
@@ -37,12 +39,12 @@ from judge.server.smtp_protocol import IntakeSMTP, hook_names
 from judge.store import rate_limit
 from judge.store.db import begin_read_only
 from judge.store.inbox import ReceivedMail, store_messages
+from judge.trusted_relays import Network, is_trusted, trusted_networks
 
 log = logging.getLogger(__name__)
 
 EX_OK, EX_DATAERR, EX_TEMPFAIL = 0, 65, 75  # sysexits.h, as MTAs read them
 
-MAX_RESERVED = 10_000  # envelopes between MAIL FROM and DATA whose count may be taken back
 STORE_FAILED = "451 4.3.0 Could not store the message; please try again later"
 RATE_LIMITED = "450 4.7.1 Too many messages from this sender; please try again later"
 
@@ -60,14 +62,22 @@ class Inbox:
         [inbox_id] = store_messages(self.sessions, [mail], self.clock.now())
         return inbox_id
 
-    def over_rate_limit(self, mail_from: str) -> bool:
-        """True when this envelope sender already sent the hourly maximum (the
-        database's count: `judge deliver` knows no connecting address). Blocking."""
+    def is_trusted(self, peer: str) -> bool:
+        """A connecting address of the operator's own relays: not limited at intake."""
+        return is_trusted(peer, self.trusted)
+
+    @property
+    def trusted(self) -> tuple[Network, ...]:
+        smtp = self.config.smtp
+        return _networks(smtp.trusted_relays, smtp.host)
+
+    def recent_counts(self) -> list[tuple[tuple[str, ...], datetime]]:
+        """The intake's counts of the last hour, from the database (at start). Blocking."""
         with self.sessions() as session:
-            begin_read_only(session)  # a count: no need to wait for the write lock
-            before = rate_limit.stored_in_last_hour(session, mail_from, self.clock.now())
-        limit = self.config.limits.per_sender_per_hour
-        return rate_limit.verdict(before, limit) is rate_limit.Verdict.OVER
+            begin_read_only(session)
+            return rate_limit.recent_intake(
+                session, self.clock.now(), lambda peer: not self.is_trusted(peer)
+            )
 
     def intake_limits(self, mail_from: str, peer: str) -> dict[tuple[str, ...], int]:
         """The SMTP intake's keys for one mail, with their hourly limits."""
@@ -104,7 +114,6 @@ class IntakeHandler:
         self.on_stored = on_stored
         self.store: Callable[[ReceivedMail], Awaitable[int]] = handover.store
         self.counts = rate_limit.IntakeCounts()
-        self._reserved: dict[int, tuple[list[tuple[str, ...]], datetime]] = {}
 
     async def handle_MAIL(
         self,
@@ -114,14 +123,13 @@ class IntakeHandler:
         address: str,
         mail_options: list[str],
     ) -> str:
-        limits = self.inbox.intake_limits(address, _peer(session))
-        now = self.inbox.clock.now()
-        if not self.counts.try_reserve(limits, now):
-            log.warning("intake: <%s> from %s is over the hourly limit", address, _peer(session))
-            return RATE_LIMITED
-        if len(self._reserved) >= MAX_RESERVED:
-            self._reserved.clear()  # envelopes that never reached DATA: keep their count
-        self._reserved[id(envelope)] = (list(limits), now)
+        peer = _peer(session)
+        if not self.inbox.is_trusted(peer):
+            # A check only: nothing is counted until the mail's data arrives.
+            limits = self.inbox.intake_limits(address, peer)
+            if not self.counts.allows(limits, self.inbox.clock.now()):
+                log.warning("intake: <%s> from %s is over the hourly limit", address, peer)
+                return RATE_LIMITED
         envelope.mail_from = address
         envelope.mail_options.extend(mail_options)
         return "250 OK"
@@ -142,9 +150,19 @@ class IntakeHandler:
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         raw = envelope.original_content or b""
         mail_from = envelope.mail_from or ""
-        reserved = self._reserved.pop(id(envelope), None)
+        peer = _peer(session)
+        reserved: tuple[list[tuple[str, ...]], datetime] | None = None
+        if not self.inbox.is_trusted(peer):
+            # Counted here, before the mail is stored, in the event loop: concurrent
+            # mails cannot all slip under the limit; released if it is not stored.
+            limits = self.inbox.intake_limits(mail_from, peer)
+            now = self.inbox.clock.now()
+            if not self.counts.try_reserve(limits, now):
+                log.warning("intake: <%s> from %s is over the hourly limit", mail_from, peer)
+                return RATE_LIMITED
+            reserved = (list(limits), now)
         try:
-            inbox_id = await self.store(received(raw, mail_from, envelope.rcpt_tos))
+            inbox_id = await self.store(received(raw, mail_from, envelope.rcpt_tos, peer))
         except Exception:
             log.exception("intake: storing a mail from <%s> failed", envelope.mail_from)
             if reserved is not None:
@@ -155,6 +173,11 @@ class IntakeHandler:
         if self.on_stored is not None:
             self.on_stored(inbox_id)
         return f"250 2.0.0 OK: stored as {inbox_id}"
+
+
+@functools.cache
+def _networks(setting: str, host: str) -> tuple[Network, ...]:
+    return trusted_networks(setting, host)
 
 
 def _peer(session: Session) -> str:
@@ -178,6 +201,7 @@ async def start_smtp(
     config = inbox.config
     loop = asyncio.get_running_loop()
     handler = IntakeHandler(inbox, handover, on_stored)
+    handler.counts.seed(inbox.recent_counts())  # the last hour's, from before a restart
     hostname = config.judge.address.rpartition("@")[2] or "localhost"
 
     def protocol() -> SMTP:
@@ -219,9 +243,9 @@ def store_piped(
         return PipeOutcome(EX_DATAERR, reason="message too large")
     facts = header_facts_json(raw)
     mail_from = envelope_sender(raw, sender, HeaderFacts.from_json(facts))
+    # No hourly limit here: the mail comes from the local MTA, for which any count would
+    # be a switch (`judge.store.rate_limit`); the processor's per-sender verdict holds.
     try:
-        if inbox.over_rate_limit(mail_from):
-            return PipeOutcome(EX_TEMPFAIL, reason="too many messages from this sender")
         rcpt = recipient.strip() if recipient and recipient.strip() else inbox.config.judge.address
         inbox_id = inbox.store(ReceivedMail(raw, mail_from, (rcpt,), facts))
     except Exception as exc:
@@ -231,10 +255,13 @@ def store_piped(
     return PipeOutcome(EX_OK, inbox_id=inbox_id)
 
 
-def received(raw: bytes, mail_from: str, rcpt_tos: Sequence[str]) -> ReceivedMail:
+def received(
+    raw: bytes, mail_from: str, rcpt_tos: Sequence[str], peer: str | None = None
+) -> ReceivedMail:
     """A mail as the intake stores it: with its header block read, once, now
-    (`judge.mail.header_facts`), so that processing reads only its body."""
-    return ReceivedMail(raw, mail_from, tuple(rcpt_tos), header_facts_json(raw))
+    (`judge.mail.header_facts`), so that processing reads only its body; and the
+    connecting address it came from."""
+    return ReceivedMail(raw, mail_from, tuple(rcpt_tos), header_facts_json(raw), peer)
 
 
 def envelope_sender(raw: bytes, given: str | None = None, facts: HeaderFacts | None = None) -> str:

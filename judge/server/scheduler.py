@@ -21,6 +21,7 @@ import signal
 import time
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from traceback import format_exc
 from types import FrameType
 
 from sqlalchemy import Engine
@@ -36,7 +37,9 @@ from judge.server.startup import open_judge_database, start_line
 from judge.service import held_mail
 from judge.service.game.due import run_due
 from judge.service.game.expiry import expire_forming_games
+from judge.service.game.parked import tell_master
 from judge.service.map_drawing import MapDrawer
+from judge.store import game_failures
 from judge.store import games as store
 from judge.store.db import make_session_factory, registry_of
 from judge.store.models import Game
@@ -109,7 +112,9 @@ def run_due_games(
     """Handle every game that is due, a batch per transaction; return how many.
 
     Each game runs in its own savepoint: one whose handling fails is rolled back,
-    logged, and left for the next round, so a broken game cannot stall the others.
+    logged, and counted with its error (`judge.store.game_failures`): it is tried
+    again after a back-off, and parked after a few failures in a row (its master
+    told once), so a broken game can neither stall the others nor fill the log.
     A batch shares one commit (on SQLite, one fsync instead of twenty). After each
     commit, the `drawer` starts drawing the maps the batch recorded, in worker
     processes, while the next batch is adjudicated; the caller waits for them
@@ -117,34 +122,57 @@ def run_due_games(
     """
     failed: set[int] = set()
     handled = 0
+    known = game_failures.failing(session, clock.now())
     while True:
         now = clock.now()
         batch = config.scheduler.batch_size
-        claimed = store.due_games(session, now, limit=batch, exclude=failed)
+        claimed = store.due_games(session, now, limit=batch, exclude=failed | known.held_back)
         if not claimed:
             session.rollback()
             return handled
         for game in claimed:
             game_id = game.id
-            if _run_one(session, config, game, now):
+            error = _run_one(session, config, game, now)
+            if error is None:
                 handled += 1
+                if game_id in known.recorded:
+                    game_failures.clear(session, game_id)
             else:
                 failed.add(game_id)
+                _count_failure(session, config, game, error, now)
         session.commit()
         session.expunge_all()  # a long round keeps no game it is done with
         if drawer is not None:
             _guarded("drawing the results maps", drawer.start_pending)
 
 
-def _run_one(session: Session, config: Config, game: Game, now: datetime) -> bool:
+def _run_one(session: Session, config: Config, game: Game, now: datetime) -> str | None:
+    """Run what is due for the game in a savepoint; None, or the traceback."""
     name = game.name
     try:
         with session.begin_nested():
             run_due(session, config, game, now)
     except Exception:
-        log.exception("scheduler: game %s failed; it will be retried", name)
-        return False
-    return True
+        log.exception("scheduler: game %s failed", name)
+        return format_exc()
+    return None
+
+
+def _count_failure(session: Session, config: Config, game: Game, error: str,
+                   now: datetime) -> None:  # fmt: skip
+    """Record the failure; tell the master once when it parks the game."""
+    failure = game_failures.record_failure(session, game.id, error, now)
+    if failure.parked_at is None:
+        log.warning("scheduler: game %s failed (%d in a row); tried again at %s",
+                    game.name, failure.attempts, failure.retry_at)  # fmt: skip
+        return
+    log.error("scheduler: game %s failed %d times in a row: parked until `judge retry "
+              "--game %s`", game.name, failure.attempts, game.name)  # fmt: skip
+    try:
+        with session.begin_nested():
+            tell_master(session, config, game, failure, now)
+    except Exception:
+        log.exception("scheduler: telling the master of %s it is parked failed", game.name)
 
 
 def run_rounds(

@@ -2,7 +2,8 @@
 
 Rows are leased first (`judge.store.outbox`), then handed to a transport (a maildir,
 or an SMTP relay, one connection per batch), and each outcome is committed as soon
-as it is known; a lease is renewed while its batch is still going. A crash between
+as it is known, only where the lease is still this sender's; a heartbeat renews the
+leases while the batch is still going (`judge.server.lease_keeper`). A crash between
 handing a mail over and committing its outcome sends that one mail again later,
 with the same Message-ID (into a maildir, the same file: no copy); mail is never
 lost. Only the daemons send: `judge serve` (`sender_loop`) and `judge scheduler`.
@@ -20,6 +21,7 @@ import threading
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 
+from sqlalchemy import Connection
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import Clock
@@ -27,8 +29,15 @@ from judge.config import Config, OutboundSection
 from judge.loop import BackgroundLoop
 from judge.mail.stored_attachment import PLACEHOLDER_PNG, encoded, fill, fill_or_drop
 from judge.mail.verp import bounce_address, verp_key
+from judge.server.lease_keeper import LeaseKeeper
 from judge.server.smtp_relay import SmtpRelay
-from judge.server.transports import MaildirTransport, Outcome, Outgoing, Transport
+from judge.server.transports import (
+    DeliveryError,
+    MaildirTransport,
+    Outcome,
+    Outgoing,
+    Transport,
+)
 from judge.store.lease_owner import LeaseOwner, this_process
 from judge.store.models import OutboxMessage, OutboxStatus
 from judge.store.outbox import (
@@ -38,7 +47,6 @@ from judge.store.outbox import (
     reclaim_abandoned,
     record_failure,
     record_sent,
-    renew,
 )
 from judge.store.phase_maps import map_bodies
 
@@ -49,28 +57,34 @@ SENDER_NICENESS = 10  # added to the sender thread's nice value (Linux)
 
 
 def deliver_due(
-    sessions: sessionmaker[Session], transport: Transport, clock: Clock, config: Config
+    sessions: sessionmaker[Session], transport: Transport, clock: Clock, config: Config,
+    owner: LeaseOwner | None = None,
 ) -> int:
     """Send every due row once; return how many were sent. Blocking: run in a thread.
 
-    Rows are leased a batch at a time and handed to the transport together (one SMTP
-    connection per batch). Each outcome is committed as soon as the transport
-    reports it, so a crash re-sends at most the mail in hand. Before each mail the
-    lease is renewed once less than half of it is left, and a mail whose lease was
-    lost meanwhile is skipped: no batch outlives its lease.
+    Rows are leased a batch at a time (for `owner`: this process, unless a test
+    plays two senders) and handed to the transport together (one SMTP connection
+    per batch). Each outcome is committed as soon as the transport reports it, and
+    only where the row is still `owner`'s, so a crash re-sends at most the mail in
+    hand. While the transport works, a heartbeat renews the batch's leases
+    (`judge.server.lease_keeper`), however long one reply takes; a mail whose lease
+    was lost meanwhile is skipped.
     """
     settings = config.outbound
-    owner = this_process()
+    owner = owner or this_process()
     lease = timedelta(seconds=settings.lease_seconds)
     policy = retry_policy(settings)
     envelope = _envelope_sender(config)
     sent = 0
     while leases := claim_due(sessions, claimed := clock.now(), owner, lease,
                               settings.batch_size):
-        batch = _Batch(sessions, clock, owner, (lease, claimed + lease), policy, leases)
+        keeper = LeaseKeeper(sessions, clock, owner, lease, claimed + lease,
+                             [item.id for item in leases])  # fmt: skip
+        batch = _Batch(sessions, clock, keeper, policy, leases)
         batch.envelope = envelope
         batch.config = config
-        transport.send_many(config.judge.address, batch.mails(), batch.settle)
+        with keeper:
+            transport.send_many(config.judge.address, batch.mails(), batch.settle)
         sent += batch.sent
     return sent
 
@@ -113,17 +127,17 @@ def retry_policy(settings: OutboundSection) -> RetryPolicy:
 
 
 class _Batch:
-    """One leased batch on its way through a transport: renews the leases before each
-    mail goes, and commits each outcome it is given."""
+    """One leased batch on its way through a transport: skips the mails whose lease
+    was lost (renewing the leases first, should the heartbeat have fallen behind),
+    and commits each outcome it is given, where the row is still its own."""
 
     def __init__(
-        self, sessions: sessionmaker[Session], clock: Clock, owner: LeaseOwner,
-        lease: tuple[timedelta, datetime], policy: RetryPolicy, leases: list[Lease],
+        self, sessions: sessionmaker[Session], clock: Clock, keeper: LeaseKeeper,
+        policy: RetryPolicy, leases: list[Lease],
     ) -> None:
-        """`lease`: its length, and when the batch's leases end."""
-        self.sessions, self.clock, self.owner = sessions, clock, owner
+        self.sessions, self.clock, self.keeper = sessions, clock, keeper
+        self.owner = keeper.owner
         self.policy = policy
-        self.lease, self.lease_until = lease
         self.leases = {item.id: item for item in leases}
         self.by_name = {maildir_name(item): item for item in leases}
         self.order = [item.id for item in leases]  # the order they were claimed in
@@ -147,48 +161,54 @@ class _Batch:
         }
 
     def mails(self) -> Iterator[Outgoing]:
-        remaining = list(self.order)
-        while remaining:
-            now = self.clock.now()
-            if self.lease_until - now < self.lease / 2:
-                kept = renew(self.sessions, remaining, self.owner, now + self.lease)
-                self.lease_until = now + self.lease
-                for lost in [row_id for row_id in remaining if row_id not in kept]:
-                    log.warning("outbox %s: lease lost before sending; skipped", lost)
-                remaining = [row_id for row_id in remaining if row_id in kept]
-                if not remaining:
-                    return
-            item = self.leases[remaining.pop(0)]
+        keeper = self.keeper
+        for row_id in self.order:
+            if keeper.until - self.clock.now() < keeper.lease / 2:
+                keeper.renew_now()
+            if keeper.lost(row_id):
+                continue
+            item = self.leases[row_id]
             yield Outgoing(maildir_name(item), item.to_address, outgoing_message(item, self.maps),
                            item.attempts, self.envelope(item.id))  # fmt: skip
 
     def settle(self, outcomes: list[Outcome]) -> None:
         now = self.clock.now()
         sent = [self.by_name[mail.key].id for mail, error in outcomes if error is None]
+        self.keeper.settled(self.by_name[mail.key].id for mail, _error in outcomes)
         with self.sessions.begin() as session:
             connection = session.connection()
-            if sent:
-                record_sent(connection, sent, now)
+            recorded = record_sent(connection, sent, now, self.owner) if sent else set()
+            for row_id in sorted(set(sent) - recorded):
+                log.warning("outbox %s: handed over, but its lease had passed to another "
+                            "sender, whose outcome stands", row_id)  # fmt: skip
             for mail, error in outcomes:
                 if error is not None:
                     item = self.by_name[mail.key]
-                    status = record_failure(
-                        connection, item, str(error), error.permanent, now, self.policy
-                    )
-                    level = logging.WARNING if status == OutboxStatus.FAILED else logging.INFO
-                    log.log(level, "outbox %s to %s (attempt %d, %s): %s", item.id,
-                            item.to_address, item.attempts, status, error)  # fmt: skip
-                    if error.recipient_refused and self.config is not None:
+                    status = self._failed(connection, item, error, now)
+                    if status is not None and error.recipient_refused and self.config:
                         from judge.service.bounces import refused_at_rcpt
 
                         refused_at_rcpt(session, self.config, item.id, item.to_address,
                                         str(error), now)  # fmt: skip
-        for mail, error in outcomes:
-            if error is None:
-                item = self.by_name[mail.key]
-                log.info("outbox %s to %s (attempt %d): sent", item.id, item.to_address,
-                         item.attempts)  # fmt: skip
-        self.sent += len(sent)
+        for row_id in sorted(recorded):
+            item = self.leases[row_id]
+            log.info("outbox %s to %s (attempt %d): sent", item.id, item.to_address,
+                     item.attempts)  # fmt: skip
+        self.sent += len(recorded)
+
+    def _failed(self, connection: Connection, item: Lease, error: DeliveryError,
+                now: datetime) -> OutboxStatus | None:  # fmt: skip
+        status = record_failure(
+            connection, item, str(error), error.permanent, now, self.policy, self.owner
+        )
+        if status is None:
+            log.warning("outbox %s: failed (%s), but its lease had passed to another "
+                        "sender, whose outcome stands", item.id, error)  # fmt: skip
+            return None
+        level = logging.WARNING if status == OutboxStatus.FAILED else logging.INFO
+        log.log(level, "outbox %s to %s (attempt %d, %s): %s", item.id,
+                item.to_address, item.attempts, status, error)  # fmt: skip
+        return status
 
 
 def maildir_name(lease: Lease) -> str:

@@ -44,6 +44,7 @@ from judge.service.readings import read_row
 from judge.service.reply_echo import screenful
 from judge.service.sender_auth import sender_verified
 from judge.service.snapshots import variants
+from judge.store import game_failures
 from judge.store.games import games_of_address
 from judge.store.inbox import Outcome
 from judge.store.models import Game, InboxMessage, InboxStatus, PlayerStatus
@@ -155,6 +156,8 @@ def _trailer(ctx: MailContext) -> list[Note]:
 
 
 def _early_processing(ctx: MailContext, game: Game) -> list[Note]:
+    if game_failures.is_parked(ctx.session, game.id):
+        return []  # the operator's to take back first (`judge retry --game`)
     done = process_if_ready(ctx.session, ctx.config, game, ctx.now)
     return [note("processed_early", phase=d.phase, next_phase=d.next_phase) for d in done]
 

@@ -17,19 +17,21 @@ from sqlalchemy import Connection, Row, bindparam, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.store.message_id import header_message_id
-from judge.store.models import MESSAGE_ID_LENGTH, InboxMessage, InboxStatus
+from judge.store.models import MESSAGE_ID_LENGTH, PEER_LENGTH, InboxMessage, InboxStatus
 
 
 @dataclass(frozen=True, slots=True)
 class ReceivedMail:
     """A mail as it arrived: its bytes and its envelope; and the facts of its header
     block, when the intake read them (`judge.mail.header_facts`, in their JSON form:
-    the store keeps them whole and takes only their `message_id`)."""
+    the store keeps them whole and takes only their `message_id`); and the address
+    it came from, when it came over SMTP."""
 
     raw: bytes
     mail_from: str
     rcpt_tos: tuple[str, ...]
     header_facts: Mapping[str, Any] | None = None
+    peer: str | None = None  # the connecting IP address (SMTP intake), kept with the mail
 
 
 def store_message(
@@ -92,6 +94,7 @@ def _inbox_values(mail: ReceivedMail, now: datetime) -> dict[str, Any]:
         "digest": hashlib.sha256(mail.raw).hexdigest(),
         "status": InboxStatus.NEW,
         "header_facts": dict(facts) if facts is not None else None,
+        "peer": mail.peer[:PEER_LENGTH] if mail.peer else None,
     }
 
 

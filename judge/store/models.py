@@ -1,6 +1,6 @@
 """The database tables, as typed SQLAlchemy models.
 
-Nine tables, one job each:
+The tables, one job each:
 
 * `inbox`: every mail received, raw and durable, with its processing status;
 * `outbox`: every mail to send, as full RFC 5322 bytes, with its delivery status;
@@ -13,7 +13,10 @@ Nine tables, one job each:
 * `events`: the game's record: results, press and broadcasts, in order, with audience;
 * `addresses`: which addresses confirmed they read the judge's mail, or said STOP;
 * `password_failures`: wrong passwords per seat, for the hourly limit;
-* `judge_settings`: values the judge generated for itself (its VERP key).
+* `judge_settings`: values the judge generated for itself (its VERP key);
+* `held_mail`: mail for an address not yet confirmed, sent when it confirms;
+* `pending_actions`: STOP, UNOBSERVE, SET ADDRESS, SET ZINE waiting for a confirmation;
+* `game_failures`: games whose scheduled handling failed, backed off or parked.
 
 Timestamps are aware UTC datetimes (`UTCDateTime`); nothing defaults to the system
 clock, so callers pass `clock.now()`. JSON columns track top-level changes only
@@ -58,7 +61,8 @@ NAMING_CONVENTION = {
 
 ADDRESS_LENGTH = 320  # RFC 5321: 64 (local part) + 1 + 255 (domain)
 MESSAGE_ID_LENGTH = 998  # the longest header line RFC 5322 allows
-LEASE_OWNER_LENGTH = 300  # host name (255) / pid / start
+LEASE_OWNER_LENGTH = 300  # host name (255) / pid namespace / pid / start / boot token
+PEER_LENGTH = 64  # an IPv6 address with a zone index
 
 
 class Base(DeclarativeBase):
@@ -153,10 +157,15 @@ class InboxMessage(Base):
     # (`judge.mail.header_facts`); processing then reads only the body. NULL: read
     # the mail whole (a row stored by a tool, or before the facts were kept).
     header_facts: Mapped[dict[str, Any] | None] = mapped_column(json_type(), default=None)
+    # The connecting IP address the SMTP intake took the mail from (None: `judge
+    # deliver`, or stored before 0012): the intake's hourly counts are read back from
+    # these rows when it starts (`judge.store.rate_limit.recent_intake`).
+    peer: Mapped[str | None] = mapped_column(String(PEER_LENGTH), default=None)
 
     __table_args__ = (
         Index("ix_inbox_status_id", "status", "id"),
         Index("ix_inbox_mail_from_received_at", "mail_from", "received_at"),
+        Index("ix_inbox_received_at", "received_at"),
     )
 
 
@@ -475,3 +484,24 @@ class PendingAction(Base):
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     done_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+class GameFailure(Base):
+    """A game whose scheduled handling raised (`judge.store.game_failures`): tried
+    again after a back-off (`retry_at`), parked after a few attempts (`parked_at`:
+    not tried again until `judge retry --game`), with the last error for the operator.
+    `gm_told_at`: when its master was told it is parked (once). The row goes when
+    the game is handled without error, or is retried by the operator."""
+
+    __tablename__ = "game_failures"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    attempts: Mapped[int] = mapped_column(Integer, default=1)
+    first_failed_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    last_failed_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    error: Mapped[str] = mapped_column(Text)
+    retry_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    parked_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    gm_told_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

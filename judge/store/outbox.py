@@ -4,7 +4,9 @@ A sender leases rows before it sends them: the row's `lease_owner` names the
 process, and `next_attempt_at` moves to the lease's end, so no other sender takes
 it meanwhile (`FOR UPDATE SKIP LOCKED` on PostgreSQL keeps two live senders from
 claiming one row at the same moment). Each outcome is committed as soon as it is
-known, which clears the lease. A lease that runs out (its owner hung or died) makes
+known, which clears the lease, and only where the row's `lease_owner` is still the
+sender itself: a sender whose lease passed to another never overwrites that one's
+outcome (or its lease). A lease that runs out (its owner hung or died) makes
 the row due again; a restarted process takes back at once the leases of dead
 processes of its own host (`reclaim_abandoned`). A mail whose stored map is not
 drawn yet is not due: it waits for its map.
@@ -84,9 +86,13 @@ _LEASE = (
 )  # both built once: the sender runs them for every batch
 _SENT = (
     update(OutboxMessage)
-    .where(OutboxMessage.id.in_(bindparam("ids", expanding=True)))
+    .where(
+        OutboxMessage.id.in_(bindparam("ids", expanding=True)),
+        OutboxMessage.lease_owner == bindparam("owner"),
+    )
     .values(status=OutboxStatus.SENT, sent_at=bindparam("now"), last_error=None,
             lease_owner=None)
+    .returning(OutboxMessage.id)
 )
 
 
@@ -126,24 +132,34 @@ def renew(
         if kept:
             connection.execute(
                 update(OutboxMessage)
-                .where(OutboxMessage.id.in_(list(kept)))
+                .where(OutboxMessage.id.in_(list(kept)), mine, pending)
                 .values(next_attempt_at=until)
             )
     return kept
 
 
-def record_sent(connection: Connection, ids: Sequence[int], now: datetime) -> None:
-    connection.execute(_SENT, {"ids": list(ids), "now": now})
+def record_sent(
+    connection: Connection, ids: Sequence[int], now: datetime, owner: LeaseOwner
+) -> set[int]:
+    """Mark `owner`'s rows `ids` sent; return the ids marked (the rows whose lease
+    passed to another sender meanwhile are left to that sender)."""
+    return set(connection.scalars(_SENT, {"ids": list(ids), "now": now, "owner": str(owner)}))
 
 
 def record_failure(
     connection: Connection, lease: Lease, reason: str, permanent: bool, now: datetime,
-    policy: RetryPolicy,
-) -> OutboxStatus:
-    """A failed attempt: `failed` when permanent or past the lifetime, else a retry."""
-    requeued_at = connection.scalar(
-        select(OutboxMessage.requeued_at).where(OutboxMessage.id == lease.id)
-    )
+    policy: RetryPolicy, owner: LeaseOwner,
+) -> OutboxStatus | None:
+    """A failed attempt: `failed` when permanent or past the lifetime, else a retry.
+    None when the row is no longer `owner`'s: nothing is written."""
+    mine = OutboxMessage.lease_owner == str(owner)
+    requeued_at, held = connection.execute(
+        select(OutboxMessage.requeued_at, mine)
+        .where(OutboxMessage.id == lease.id)
+        .with_for_update()
+    ).one()
+    if not held:
+        return None
     expires = (requeued_at or lease.created_at) + policy.lifetime
     values: dict[str, object] = {"last_error": reason, "lease_owner": None}
     if permanent or now >= expires:
@@ -154,7 +170,7 @@ def record_failure(
         status = OutboxStatus.PENDING
         values["next_attempt_at"] = min(now + policy.wait_after(lease.attempts), expires)
     connection.execute(
-        update(OutboxMessage).where(OutboxMessage.id == lease.id).values(**values)
+        update(OutboxMessage).where(OutboxMessage.id == lease.id, mine).values(**values)
     )
     return status
 

@@ -1,9 +1,11 @@
 """What `judge status` shows an operator, read straight from the tables.
 
 `operator_overview` lists the games, the queues, every mail that failed (with
-its error) and every mail answered although a command crashed on it
-(`done_with_errors`, with the tracebacks). One game's status (`judge status GAME
---json`) needs the variants, so it is the service layer's `judge.service.status.game_status`.
+its error), every mail answered although a command crashed on it
+(`done_with_errors`, with the tracebacks), and every game whose scheduled handling
+failed (backed off, or parked until `judge retry --game`, with its traceback).
+One game's status (`judge status GAME --json`) needs the variants, so it is the
+service layer's `judge.service.status.game_status`.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from judge.store import game_failures
 from judge.store.bouncing import bouncing_addresses
 from judge.store.games import list_games
 from judge.store.inbox import failed_messages
@@ -61,6 +64,19 @@ def operator_overview(session: Session, now: datetime | None = None) -> dict[str
                 "error": row.last_error,
             }
             for row in _failed_outgoing(session)
+        ],
+        "failing_games": [
+            {
+                "game": name,
+                "attempts": row.attempts,
+                "parked": row.parked_at is not None,
+                "first_failure": iso_utc(row.first_failed_at),
+                "last_failure": iso_utc(row.last_failed_at),
+                "retry_at": None if row.parked_at is not None else iso_utc(row.retry_at),
+                "master_told": row.gm_told_at is not None,
+                "error": row.error,
+            }
+            for name, row in game_failures.failures(session)
         ],
         "bouncing": [
             {

@@ -8,17 +8,22 @@ notice), and mail N+1 on is `OVER`.
 
 Where it is checked:
 
-* SMTP intake: at `MAIL FROM`, against this process's own count of the mails it
-  accepted in the last hour per (envelope sender, connecting address), and per
-  connecting address alone (`per_connection_address_per_hour`). A mail is counted
-  from `MAIL FROM` on (a reservation, released when it is not stored), so
-  concurrent mails cannot all slip under the limit. Over the limit the answer is
-  450: the sending MTA keeps the mail and tries later, nothing is dropped. Keying
-  on the connecting address means a forger who floods with a player's envelope
-  sender from elsewhere fills only their own (sender, address) count, never the
-  player's.
-* `judge deliver` (no connecting address): against the database count of the
-  sender's mails in the last hour; exit 75, so the MTA keeps the mail and retries.
+* SMTP intake, for a connecting address that is not a trusted relay
+  (`judge.trusted_relays`): against the intake's count of the mails it stored in
+  the last hour per (envelope sender, connecting address), and per connecting
+  address alone (`per_connection_address_per_hour`). `MAIL FROM` over the limit is
+  refused with 450, but only a mail whose data arrives is counted (taken at DATA,
+  before the mail is stored, and released when it is not): a session that only
+  says `MAIL FROM` and quits costs nothing, so it cannot fill anyone's count. The
+  DATA check is synchronous in the event loop, so concurrent mails cannot all slip
+  under the limit. The counts are read back from the inbox rows of the last hour
+  when the intake starts (`recent_intake`): a restart forgets nothing. Keying on
+  the connecting address means a forger who floods with a player's envelope sender
+  from elsewhere fills only their own (sender, address) count, never the player's.
+* A trusted relay (by default loopback, when the judge listens on loopback: the
+  MTA in front of it) and `judge deliver` (mail piped in by the local MTA) are not
+  limited at intake at all: every mail behind an MTA comes from its one address, so
+  any count there would be a switch a stranger could flip for everyone.
 * The inbox processor, for each stored mail, against the database (`mails_before`):
   an `OVER` mail is declined (status `declined`, one notice per hour), unless it
   signs on with a valid password (`judge.service.inbox`), so a forged burst in a
@@ -28,6 +33,7 @@ Where it is checked:
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import Enum
@@ -35,6 +41,7 @@ from enum import Enum
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
+from judge.store.inbox import envelope_sender
 from judge.store.models import InboxMessage
 
 WINDOW = timedelta(hours=1)
@@ -71,19 +78,6 @@ def mails_before(session: Session, row: InboxMessage) -> int:
     return result.scalar() or 0
 
 
-_SINCE = select(func.count(InboxMessage.id)).where(
-    InboxMessage.mail_from == bindparam("sender"), InboxMessage.received_at > bindparam("since")
-)
-
-
-def stored_in_last_hour(session: Session, mail_from: str, now: datetime) -> int:
-    """How many mails from `mail_from` were stored in the hour before `now` (the
-    mails before one that would be stored now)."""
-    values = {"sender": mail_from.lower(), "since": now - WINDOW}
-    result = session.connection().execute(_SINCE, values)
-    return result.scalar() or 0
-
-
 @dataclass
 class _Window:
     times: deque[datetime] = field(default_factory=deque)
@@ -95,23 +89,34 @@ class _Window:
 
 
 class IntakeCounts:
-    """The SMTP intake's count of the mails it accepted in the last hour, by key.
+    """The SMTP intake's count of the mails it stored in the last hour, by key.
 
-    Kept in memory (a restart forgets it; the processor's check against the
-    database still holds). Not thread-safe: the intake calls it from its event loop.
+    Kept in memory, and read back from the database at start (`seed`). Not
+    thread-safe: the intake calls it from its event loop.
     """
 
     def __init__(self) -> None:
         self._windows: dict[tuple[str, ...], _Window] = {}
 
-    def try_reserve(self, limits: dict[tuple[str, ...], int], now: datetime) -> bool:
-        """Count one more mail under every key, if each is still below its limit
-        (`verdict` not OVER); else count nothing and return False."""
+    def allows(self, limits: dict[tuple[str, ...], int], now: datetime) -> bool:
+        """Whether one more mail would be under every key's limit; counts nothing."""
         for key, limit in limits.items():
             window = self._windows.get(key)
             before = window.count(now) if window is not None else 0
             if verdict(before, limit) is Verdict.OVER:
                 return False
+        return True
+
+    def seed(self, stored: list[tuple[tuple[str, ...], datetime]]) -> None:
+        """Count mails stored earlier (by an earlier process): each key with its time."""
+        for key, at in sorted(stored, key=lambda item: item[1]):
+            self._windows.setdefault(key, _Window()).times.append(at)
+
+    def try_reserve(self, limits: dict[tuple[str, ...], int], now: datetime) -> bool:
+        """Count one more mail under every key, if each is still below its limit
+        (`verdict` not OVER); else count nothing and return False."""
+        if not self.allows(limits, now):
+            return False
         if len(self._windows) >= MAX_KEYS:
             self._forget_idle(now)
         for key in limits:
@@ -131,4 +136,22 @@ class IntakeCounts:
 
 def intake_keys(mail_from: str, peer: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The intake's two keys: (sender, connecting address) and the address alone."""
-    return ("sender", mail_from.lower(), peer), ("peer", peer)
+    return ("sender", envelope_sender(mail_from), peer), ("peer", peer)
+
+
+_RECENT = select(InboxMessage.mail_from, InboxMessage.peer, InboxMessage.received_at).where(
+    InboxMessage.received_at > bindparam("since"), InboxMessage.peer.is_not(None)
+)
+
+
+def recent_intake(
+    session: Session, now: datetime, counted: Callable[[str], bool]
+) -> list[tuple[tuple[str, ...], datetime]]:
+    """The intake's keys of every mail stored from a connecting address in the hour
+    before `now`, with when it was stored, for the addresses `counted` says are
+    limited (`IntakeCounts.seed`)."""
+    stored: list[tuple[tuple[str, ...], datetime]] = []
+    for mail_from, peer, at in session.connection().execute(_RECENT, {"since": now - WINDOW}):
+        if peer is not None and counted(peer):
+            stored.extend((key, at) for key in intake_keys(mail_from, peer))
+    return stored

@@ -44,7 +44,8 @@ def serve(write_config: Callable[..., Path], database_url: str, tmp_path: Path) 
     def start(cheap: bool = True, **sections: dict[str, Any]) -> Judge:
         port = _free_port()
         limits = {"per_sender_per_hour": 1000, **sections.pop("limits", {})}
-        config = write_config(database_url, smtp={"port": port}, limits=limits, **sections)
+        smtp = {"port": port, **sections.pop("smtp", {})}
+        config = write_config(database_url, smtp=smtp, limits=limits, **sections)
         arguments = ("serve", "--config", str(config))
         log = (tmp_path / "judge.log").open("wb")
         process = subprocess.Popen(

@@ -1,8 +1,9 @@
 """Rate limiting that neither drops mail nor lets a forger lock a player out.
 
 One verdict (`judge.store.rate_limit`): a mail is judged by the mails received
-before it. The SMTP intake refuses over-limit mail with 450 (the sending MTA keeps
-it), keyed on the envelope sender *and* the connecting address; mail past the
+before it. The SMTP intake refuses over-limit mail from peers that are not trusted
+relays with 450 (the sending MTA keeps it), keyed on the envelope sender *and* the
+connecting address (trusted relays: `tests/hostile/test_limit_switch.py`); mail past the
 limit that reaches the processor is `declined`, never `done`, unless it signs on
 with a valid password.
 """
@@ -27,6 +28,7 @@ from judge.store.inbox import store_message
 from judge.store.models import InboxMessage, InboxStatus
 
 VICTIM = "gm@example.org"
+UNTRUSTED = {"trusted_relays": ""}  # loopback is not a trusted relay in these tests
 
 
 def _mail(sender: str, body: str) -> EmailMessage:
@@ -45,8 +47,8 @@ def _smtp_send(judge: Judge, message: EmailMessage, source: str = "127.0.0.1") -
         with smtplib.SMTP("127.0.0.1", judge.port, timeout=60,
                           source_address=(source, 0)) as client:  # fmt: skip
             client.send_message(message)
-    except smtplib.SMTPSenderRefused as refused:
-        return refused.smtp_code
+    except (smtplib.SMTPSenderRefused, smtplib.SMTPDataError) as refused:
+        return refused.smtp_code  # at MAIL FROM, or at DATA (where the count is taken)
     return 250
 
 
@@ -65,7 +67,8 @@ def _statuses(database_url: str) -> dict[str, int]:
 def test_80_concurrent_mails_are_refused_or_handled_never_dropped(
     serve: Serve, database_url: str
 ) -> None:
-    judge = serve(cheap=True, limits={"per_sender_per_hour": 60})
+    # The intake's own limit applies to peers that are not trusted relays.
+    judge = serve(cheap=True, limits={"per_sender_per_hour": 60}, smtp=UNTRUSTED)
     mails = [_mail("burst@example.org", "LIST") for _ in range(80)]
     with ThreadPoolExecutor(16) as pool:
         codes = list(pool.map(lambda m: _smtp_send(judge, m), mails))
@@ -81,7 +84,7 @@ def test_80_concurrent_mails_are_refused_or_handled_never_dropped(
 
 
 def test_a_forged_burst_does_not_lock_out_the_player(serve: Serve, database_url: str) -> None:
-    judge = serve(cheap=True, limits={"per_sender_per_hour": 10})
+    judge = serve(cheap=True, limits={"per_sender_per_hour": 10}, smtp=UNTRUSTED)
     judge.send(VICTIM, "CREATE g1 gmpw standard")
     # A forger on another address floods with the player's envelope sender.
     forged = [_smtp_send(judge, _mail(VICTIM, "LIST"), "127.0.0.2") for _ in range(15)]

@@ -22,12 +22,16 @@ HERE = Path(__file__).resolve().parent
 TIMEOUT = 120.0
 
 
-def start_relay(folder: Path, delay: float) -> tuple[subprocess.Popen[bytes], int, Path]:
-    """The slow relay; returns the process, its port and the log of Message-IDs."""
+def start_relay(
+    folder: Path, delay: float, every_reply: bool = False
+) -> tuple[subprocess.Popen[bytes], int, Path]:
+    """The slow relay (slow at the end of data, or at `every_reply`); returns the
+    process, its port and the log of Message-IDs."""
     log = folder / "relay.log"
     log.touch()
+    pace = ["every"] if every_reply else []
     process = subprocess.Popen(
-        [sys.executable, str(HERE / "relay_process.py"), str(log), str(delay)],
+        [sys.executable, str(HERE / "relay_process.py"), str(log), str(delay), *pace],
         stdout=subprocess.PIPE,
     )
     assert process.stdout is not None

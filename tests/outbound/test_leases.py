@@ -41,7 +41,8 @@ def _queue(sessions: sessionmaker[Session], clock: ManualClock, count: int) -> N
 def _ended_process() -> LeaseOwner:
     child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
     try:
-        owner = LeaseOwner(this_process().host, child.pid, _start_of(child.pid))
+        me = this_process()
+        owner = LeaseOwner(me.host, child.pid, _start_of(child.pid), "0123", me.space)
     finally:
         child.kill()
         child.wait()

@@ -14,5 +14,5 @@ def test_an_empty_judge_has_an_empty_overview(sessions: sessionmaker[Session]) -
         "games": [], "inbox": {}, "failed_inbox": [], "inbox_with_errors": [], "outbox": {},
         "failed_outbox": [],
         "outbox_queue": {"pending": 0, "oldest_pending_seconds": None, "retrying": []},
-        "bouncing": [],
+        "failing_games": [], "bouncing": [],
     }
