@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 
 from judge.language.keywords import ends_press_block, is_signoff, starts_press_block
+from judge.mail import work
 
 MAX_LINES = 500
 
@@ -24,7 +25,9 @@ _ATTRIBUTION_START = re.compile(r"(on|am|le|el|il|op)\s.*\d.*", re.I)
 
 
 def command_lines(text: str) -> tuple[tuple[str, ...], list[str]]:
-    """The lines to read, right-stripped, and any problem (e.g. the line cap)."""
+    """The lines to read, right-stripped, and any problem (e.g. the line cap).
+    Linear in the text (`judge.mail.text_bounds` has bounded its lines)."""
+    work.charge(len(text))
     raw = [line.rstrip() for line in text.splitlines()]
     kept: list[str] = []
     in_press = False
@@ -66,10 +69,20 @@ def _is_attribution(lines: Sequence[str], index: int) -> bool:
     of one broken in two (`On Tue, Dec 1, 2026 at 6:00 PM Judge <`)."""
     line = lines[index].strip()
     if _ATTRIBUTION.fullmatch(line):
-        following = (line for line in lines[index + 1 :] if line.strip())
-        return _is_quote(next(following, ""))
+        return _is_quote(_next_text(lines, index + 1))
+    # The next line is checked to be the second half before it is read as a whole
+    # attribution: a chain of first halves is then never followed line after line.
     if index + 1 < len(lines) and _ATTRIBUTION_START.fullmatch(line):
-        return _is_attribution(lines, index + 1) and bool(
-            _ATTRIBUTION.fullmatch(lines[index + 1].strip())
+        return bool(_ATTRIBUTION.fullmatch(lines[index + 1].strip())) and _is_attribution(
+            lines, index + 1
         )
     return False
+
+
+def _next_text(lines: Sequence[str], start: int) -> str:
+    """The first line from `start` on that is not blank ("" if none), found without
+    copying the rest of the mail: each blank run is walked by the one line above it."""
+    for index in range(start, len(lines)):
+        if lines[index].strip():
+            return lines[index]
+    return ""
