@@ -34,7 +34,7 @@ MAX_DEPTH = 30
 # Codecs (by their name in `codecs`) of the charsets mail programs write text in.
 READ_CHARSETS = frozenset({
     "utf-8", "utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le",
-    "utf-32-be", "ascii", *(f"iso8859-{n}" for n in range(1, 17)),
+    "utf-32-be", "ascii", *(f"iso8859-{n}" for n in (*range(1, 12), *range(13, 17))),
     *(f"cp{n}" for n in range(1250, 1259)), "koi8-r", "koi8-u", "mac-roman", "cp437",
     "cp850", "cp866", "cp874", "tis-620", "gb2312", "gbk", "gb18030", "big5", "big5hkscs",
     "shift_jis", "cp932", "euc_jp", "iso2022_jp", "iso2022_jp_1", "iso2022_jp_2",
