@@ -25,33 +25,41 @@ def edit_distance(a: str, b: str, limit: int | None = None) -> int:
     """Insertions, deletions, substitutions and swaps of two neighbours to turn a into b.
 
     With a `limit`, any distance above it is returned as `limit + 1`, and only the
-    cells within `limit` of the diagonal are computed: linear in the words' length.
+    cells within `limit` of the diagonal are computed: `len(a) x (2 limit + 1)` steps.
     """
     if limit is None:
         limit = max(len(a), len(b))
-    if abs(len(a) - len(b)) > limit:
-        return limit + 1
     far = limit + 1
-    # Rows as {column: distance}, holding the band only: a missing cell is "far".
-    previous2: dict[int, int] = {}
-    previous = {j: j for j in range(min(len(b), limit) + 1)}
-    for i, char_a in enumerate(a, 1):
-        low, high = max(1, i - limit), min(len(b), i + limit)
-        work.charge(high - low + 1)
-        current = {0: i} if i <= limit else {}
-        for j in range(low, high + 1):
+    if abs(len(a) - len(b)) > limit:
+        return far
+    # A row holds the band only: column j of row i at index j - i + limit + 1, with a
+    # cell of padding ("far") at each end.
+    width = 2 * limit + 1
+    previous2 = [far] * (width + 2)
+    previous = [far] * (width + 2)
+    for j in range(min(limit, len(b)) + 1):
+        previous[j + limit + 1] = j
+    for i in range(1, len(a) + 1):
+        char_a = a[i - 1]
+        current = [far] * (width + 2)
+        work.charge(width)
+        for p in range(1, width + 1):
+            j = i - limit - 1 + p
+            if j < 0 or j > len(b):
+                continue
+            if j == 0:
+                current[p] = i if i <= limit else far
+                continue
             char_b = b[j - 1]
-            cost = 0 if char_a == char_b else 1
-            best = min(previous.get(j, far) + 1, current.get(j - 1, far) + 1,
-                       previous.get(j - 1, far) + cost)  # fmt: skip
+            best = min(previous[p + 1] + 1, current[p - 1] + 1,
+                       previous[p] + (char_a != char_b))  # fmt: skip
             if i > 1 and j > 1 and char_a == b[j - 2] and a[i - 2] == char_b:
-                best = min(best, previous2.get(j - 2, far) + 1)
-            if best <= limit:
-                current[j] = best
-        if not current:
+                best = min(best, previous2[p] + 1)
+            current[p] = best if best < far else far
+        if min(current) > limit:
             return far
         previous2, previous = previous, current
-    return previous.get(len(b), far)
+    return previous[len(b) - len(a) + limit + 1]
 
 
 def allowed_edits(word: str) -> int:

@@ -7,8 +7,8 @@ the charsets mail programs send (`READ_CHARSETS`); a charset Python knows but no
 mail program uses for text (UTF-7, punycode, IDNA, EBCDIC, rot13: slow to decode or
 meaningless as commands) is refused with a clear line, and nothing of that text is read. What
 cannot be decoded cleanly, or is in a charset nobody knows, is read as UTF-8 or
-latin-1 and reported. The text is cut at `MAX_TEXT` characters before an HTML part
-is turned into text, and the text passed on is bounded again, at one place, by
+latin-1 and reported. The text is cut at `MAX_TEXT` characters, an HTML part at
+`MAX_HTML` before it is turned into text (by a linear scanner), and the text passed on is bounded again, at one place, by
 `judge.mail.text_bounds`.
 
 `simple_charset` serves the reader's fast path: for a single-part text/plain mail in
@@ -30,6 +30,7 @@ from judge.mail.html_text import html_to_text
 from judge.mail.text_bounds import MAX_TEXT
 
 MAX_DEPTH = 30
+MAX_HTML = 512 * 1024  # characters of an HTML part turned into text; the rest is ignored
 
 # Codecs (by their name in `codecs`) of the charsets mail programs write text in.
 READ_CHARSETS = frozenset({
@@ -58,7 +59,10 @@ def body_text(message: Message) -> tuple[str, list[str]]:
         return "", ["no text part found: the judge reads text/plain or text/html"]
     text, problems = _capped(*_decoded(chosen))
     if chosen is html:
-        text = html_to_text(text)
+        if len(text) > MAX_HTML:
+            problems.append(f"the HTML text is too long: only its first {MAX_HTML} "
+                            "characters were read")  # fmt: skip
+        text = html_to_text(text[:MAX_HTML])
     flowed = _flowed_of(chosen) if chosen is plain else None
     return (text if flowed is None else unflow(text, flowed)), problems
 

@@ -47,11 +47,11 @@ def bound_text(text: str) -> tuple[str, list[str]]:
     text = _LONG_WORD.sub(cut, text)
     if cut_words:
         problems.append(f"{_count(cut_words, 'word')} longer than {MAX_WORD} characters "
-                        "cut (no command, name or password is that long)")  # fmt: skip
+                        f"{_were(cut_words)} cut (no command, name or password is that long)")  # fmt: skip
     text, broken = _short_lines(text)
     if broken:
         problems.append(f"{_count(broken, 'line')} longer than {MAX_LINE} characters "
-                        "broken into several")  # fmt: skip
+                        f"{_were(broken)} broken into several")  # fmt: skip
     return text, problems
 
 
@@ -81,4 +81,8 @@ def _short_lines(text: str) -> tuple[str, int]:
 
 
 def _count(number: int, noun: str) -> str:
-    return f"1 {noun} was" if number == 1 else f"{number} {noun}s were"
+    return f"1 {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def _were(number: int) -> str:
+    return "was" if number == 1 else "were"
