@@ -92,17 +92,23 @@ def html_to_text(html: str) -> str:
 def _scan(html: str, collector: _TextCollector) -> None:
     """Feed the document's text and tags to `collector`, in one pass."""
     position, size = 0, len(html)
+    search, match, data = _MARKUP.search, _TAG.match, collector.data
     while position < size:
-        markup = _MARKUP.search(html, position)
+        markup = search(html, position)
         opening = size if markup is None else markup.start()
-        work.charge(opening - position + 1)
-        collector.data(html[position:opening])
+        if opening > position:
+            data(html[position:opening])
         if markup is None:
-            return
+            break
+        tag = match(html, opening)
+        if tag is not None and tag[3] and tag[2].lower() not in _SHAPING:
+            position = tag.end()  # the commonest: a tag that changes nothing, read whole
+            continue
         after = _markup(html, opening, collector)
         if after < 0:
-            return  # unclosed: the rest of the document is inside it
+            break  # unclosed: the rest of the document is inside it
         position = after
+    work.charge(size)
 
 
 def _markup(html: str, at: int, collector: _TextCollector) -> int:
@@ -112,7 +118,6 @@ def _markup(html: str, at: int, collector: _TextCollector) -> int:
     tag = _TAG.match(html, at)
     if tag is None:  # a doctype, a processing instruction, junk
         return _after(html, ">", at + 2)
-    work.charge(tag.end() - at)
     end = tag.end() if tag[3] else _tag_end(html, tag.end())
     if end < 0:
         return -1

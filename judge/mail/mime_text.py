@@ -30,7 +30,7 @@ from judge.mail.html_text import html_to_text
 from judge.mail.text_bounds import MAX_TEXT
 
 MAX_DEPTH = 30
-MAX_HTML = 512 * 1024  # characters of an HTML part turned into text; the rest is ignored
+MAX_HTML = 256 * 1024  # characters of an HTML part turned into text; the rest is ignored
 
 # Codecs (by their name in `codecs`) of the charsets mail programs write text in.
 READ_CHARSETS = frozenset({
