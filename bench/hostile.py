@@ -54,8 +54,8 @@ def _reset_peak() -> None:
 def measure_one(name: str) -> dict[str, object]:
     """Read and answer one mail in this process; the figures as a dict."""
     from judge.clock import SystemClock
-    from judge.mail import work
     from judge.config import config_from_dict
+    from judge.mail import work
     from judge.server.intake import received
     from judge.server.processor import process_pending
     from judge.server.sender import deliver_due, make_transport

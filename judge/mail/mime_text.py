@@ -8,8 +8,8 @@ mail program uses for text (UTF-7, punycode, IDNA, EBCDIC, rot13: slow to decode
 meaningless as commands) is refused with a clear line, and nothing of that text is read. What
 cannot be decoded cleanly, or is in a charset nobody knows, is read as UTF-8 or
 latin-1 and reported. The text is cut at `MAX_TEXT` characters, an HTML part at
-`MAX_HTML` before it is turned into text (by a linear scanner), and the text passed on is bounded again, at one place, by
-`judge.mail.text_bounds`.
+`MAX_HTML` before it is turned into text (by a linear scanner), and the text passed
+on is bounded again, at one place, by `judge.mail.text_bounds`.
 
 `simple_charset` serves the reader's fast path: for a single-part text/plain mail in
 7bit or 8bit it names the charset, and `plain_text` then reads the body bytes the way

@@ -47,7 +47,8 @@ def bound_text(text: str) -> tuple[str, list[str]]:
     text = _LONG_WORD.sub(cut, text)
     if cut_words:
         problems.append(f"{_count(cut_words, 'word')} longer than {MAX_WORD} characters "
-                        f"{_were(cut_words)} cut (no command, name or password is that long)")  # fmt: skip
+                        f"{_were(cut_words)} cut (no command, name or password is that "
+                        "long)")  # fmt: skip
     text, broken = _short_lines(text)
     if broken:
         problems.append(f"{_count(broken, 'line')} longer than {MAX_LINE} characters "
