@@ -15,15 +15,17 @@ from __future__ import annotations
 import base64
 from collections.abc import Callable
 
-from hostile_mails import head
-
 Body = Callable[[int, str], bytes]  # (size in units, Message-ID) -> the raw mail
 
 
 def _mail(message_id: str, body: bytes, content_type: str = "text/plain; charset=utf-8",
           encoding: str = "7bit") -> bytes:  # fmt: skip
-    extra = f"Content-Type: {content_type}\r\nContent-Transfer-Encoding: {encoding}\r\n"
-    return head("body", message_id, extra=extra).encode() + b"\r\n" + body
+    head = (
+        "From: mallory@example.org\r\nTo: judge@example.org\r\nSubject: body\r\n"
+        f"Message-ID: {message_id}\r\nMIME-Version: 1.0\r\nContent-Type: {content_type}\r\n"
+        f"Content-Transfer-Encoding: {encoding}\r\n\r\n"
+    )
+    return head.encode() + body
 
 
 def _qp_word(n: int, message_id: str) -> bytes:
@@ -44,9 +46,9 @@ def _base64_word(n: int, message_id: str) -> bytes:
 
 
 def _long_words(n: int, message_id: str) -> bytes:
-    """Words of 2,000 letters, n letters in all, one line each."""
+    """Words of 2,000 letters, n letters in all, one line each (quoted-printable)."""
     body = b"".join([b"SINGON" + b"x" * 2000 + b"\r\n"] * max(1, n // 2000))
-    return _mail(message_id, body)
+    return _mail(message_id, _qp(body), encoding="quoted-printable")
 
 
 def _nul_bytes(n: int, message_id: str) -> bytes:
@@ -55,13 +57,15 @@ def _nul_bytes(n: int, message_id: str) -> bytes:
 
 
 def _html_open_tags(n: int, message_id: str) -> bytes:
-    """HTML of n/3 unclosed `<a ` (quadratic in `html.parser`)."""
-    return _mail(message_id, b"<a " * (n // 3), "text/html; charset=utf-8")
+    """HTML of n/3 unclosed `<a ` (quadratic in `html.parser`), quoted-printable."""
+    return _mail(message_id, _qp(b"<a " * (n // 3)), "text/html; charset=utf-8",
+                 "quoted-printable")  # fmt: skip
 
 
 def _html_open_comment(n: int, message_id: str) -> bytes:
-    """HTML whose comment never ends."""
-    return _mail(message_id, b"<p>LIST</p><!--" + b"<p>x</p>" * (n // 8), "text/html")
+    """HTML whose comment never ends, quoted-printable."""
+    body = _qp(b"<p>LIST</p><!--" + b"<p>x</p>" * (n // 8))
+    return _mail(message_id, body, "text/html", "quoted-printable")
 
 
 def _html_many_tags(n: int, message_id: str) -> bytes:
@@ -102,8 +106,18 @@ def _long_line(n: int, message_id: str) -> bytes:
 
 
 def _order_word(n: int, message_id: str) -> bytes:
-    """An order whose province is a word of n letters."""
-    return _mail(message_id, b"A PAR - " + b"BUR" * (n // 3) + b"\r\n")
+    """An order whose province is a word of n letters (quoted-printable)."""
+    return _mail(message_id, _qp(b"A PAR - " + b"BUR" * (n // 3) + b"\r\n"),
+                 encoding="quoted-printable")  # fmt: skip
+
+
+def _qp(data: bytes) -> bytes:
+    """`data` (no "=" in it) in quoted-printable: each line cut by soft breaks."""
+    assert b"=" not in data
+    lines = data.split(b"\r\n")
+    return b"\r\n".join(
+        b"=\r\n".join(line[i : i + 75] for i in range(0, len(line), 75)) for line in lines
+    )
 
 
 def _b64(data: bytes) -> bytes:
