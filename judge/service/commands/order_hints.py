@@ -21,7 +21,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from judge.language.arguments import CommandError, power
-from judge.language.spelling import closest
+from judge.language.spelling import MAX_HINTED, closest
 from judge.rules.folding import fold_accents
 from judge.rules.legality import NO_SUCH_UNIT
 from judge.rules.map import GameMap
@@ -52,14 +52,29 @@ def is_no_order(text: str, game_map: GameMap, state: GameState) -> bool:
 
 def nearest_province(word: str, game_map: GameMap) -> str | None:
     """The province id whose id, name or alias is nearest to a misspelt `word`."""
-    if game_map.lookup(word) is not None:
-        return None  # not misspelt
-    spellings = (
-        (spelling, province.id)
+    if len(word) > MAX_HINTED or game_map.lookup(word) is not None:
+        return None  # too long to be a misspelt name (`closest` says so too), or not misspelt
+    return closest(_letters(word), _spellings(game_map))
+
+
+_SPELLINGS: dict[int, tuple[GameMap, tuple[tuple[str, str], ...]]] = {}
+
+
+def _spellings(game_map: GameMap) -> tuple[tuple[str, str], ...]:
+    """Every (spelling in plain letters, province id) of the map, computed once per map
+    (a mail of 500 misspelt order lines asks 500 times)."""
+    kept = _SPELLINGS.get(id(game_map))
+    if kept is not None and kept[0] is game_map:
+        return kept[1]
+    spellings = tuple(
+        (_letters(spelling), province.id)
         for province in game_map.provinces.values()
         for spelling in (province.id, province.name, *province.aliases)
     )
-    return closest(_letters(word), ((_letters(s), meaning) for s, meaning in spellings))
+    if len(_SPELLINGS) > 64:
+        _SPELLINGS.clear()
+    _SPELLINGS[id(game_map)] = (game_map, spellings)
+    return spellings
 
 
 def _letters(text: str) -> str:
