@@ -30,7 +30,7 @@ from judge.store.migrate import upgrade
 from .server import HostileJudge, body_of
 
 HANDLER = "hostile.metered_handler:handle"
-N = 40_000  # units of each shape; the large mail has 4N
+N = 20_000  # units of each shape; the large mail has 4N
 MAIL_SECONDS = 4
 # Reading and answering a mail examines each character a few times (decoding,
 # bounding, splitting, the quoted-text scan): at most this many units per byte.

@@ -42,7 +42,7 @@ CHARSETS = ("utf-8", "iso-8859-5", "utf-16", "koi8-r", "utf-7", "punycode")
 ENCODINGS = ("8bit", "quoted-printable", "base64")
 PER_BYTE = 12  # counted work per byte of the mail, at most, for reading it
 PER_LINE = 60_000  # and per line read, for the hints (a few words, ~300 names, banded)
-SETTINGS = settings(max_examples=12, deadline=None,
+SETTINGS = settings(max_examples=6, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -102,7 +102,7 @@ def _cost(raw: bytes) -> tuple[int, int, IncomingMail]:
 @SETTINGS
 @given(
     units=st.lists(st.sampled_from(UNITS), min_size=1, max_size=4),
-    count=st.integers(min_value=30, max_value=200),
+    count=st.integers(min_value=30, max_value=150),
     kind=st.sampled_from(KINDS),
     charset=st.sampled_from(CHARSETS),
     encoding=st.sampled_from(ENCODINGS),
