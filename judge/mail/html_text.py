@@ -26,6 +26,7 @@ _BLOCKS = frozenset(
 _HIDDEN = frozenset({"script", "style", "head", "title", "template"})
 _SHAPING = _BLOCKS | _HIDDEN | {"br"}  # the tags that change the text (others: none)
 _RAW = frozenset({"script", "style"})  # their content is not markup: skipped to the end tag
+MAX_QUOTE_MARKS = 8  # "> " per line at most: unclosed <blockquote>s nest without end
 _SPACES = re.compile(r"[ \t\r\n\f\v]+")
 _MARKUP = re.compile(r"<[a-zA-Z/!?]")  # a "<" not followed by these is text
 _TAG = re.compile(r"<(/?)([a-zA-Z][^\s/>]*)([^>\"']*>)?")  # with its end, when unquoted
@@ -75,7 +76,7 @@ class _TextCollector:
         text = "".join(self.current).replace("\xa0", " ").strip()
         self.current = []
         if text:
-            self.lines.append("> " * self.quoted + text)
+            self.lines.append("> " * min(self.quoted, MAX_QUOTE_MARKS) + text)
         elif self.lines and self.lines[-1]:
             self.lines.append("")
 
