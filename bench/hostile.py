@@ -11,9 +11,11 @@ is read then, issue 15) and those two calls: the CPU time (user + system, this
 process) and the peak RSS (VmHWM) above the RSS just before them ("idle": imports
 done, database open). Target: no mail over 1 s of CPU or 100 MB above idle.
 
-Two groups: the attacks of issue 12 (each beyond a reading limit, so answered with
-the reason it was not read), and mails just under each limit (read in full: the
-most a mail the judge reads may cost).
+Three groups: the attacks of issue 12 (each beyond a reading limit, so answered with
+the reason it was not read), mails just under each limit (read in full: the most a
+mail the judge reads may cost), and the hostile bodies of issue 20 (each read, up to
+the bounds of `judge.mail.text_bounds`). `work` is the work counted while reading
+and answering (`judge.mail.work`: characters examined, hint cells).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from hostile_bodies import BODIES
 from hostile_mails import UNDER_LIMITS, WORST
 
 TARGET_CPU = 1.0
@@ -52,6 +55,7 @@ def measure_one(name: str) -> dict[str, object]:
     """Read and answer one mail in this process; the figures as a dict."""
     from judge.clock import SystemClock
     from judge.config import config_from_dict
+    from judge.mail import work
     from judge.server.intake import received
     from judge.server.processor import process_pending
     from judge.server.sender import deliver_due, make_transport
@@ -61,7 +65,7 @@ def measure_one(name: str) -> dict[str, object]:
     from judge.store.migrate import upgrade
     from judge.store.models import InboxMessage, OutboxMessage
 
-    raw = {**WORST, **UNDER_LIMITS}[name]()
+    raw = _raw(name)
     with tempfile.TemporaryDirectory() as folder:
         config = config_from_dict(
             {"judge": {"address": "judge@example.org", "code": "BENCH"},
@@ -78,12 +82,14 @@ def measure_one(name: str) -> dict[str, object]:
         idle_kb = _proc_kb("VmRSS")
         started = time.process_time()
         wall = time.monotonic()
+        counted = work.counted()
         mail = received(raw, "mallory@example.org", ["judge@example.org"])
         store_messages(sessions, [mail], clock.now())
         process_pending(sessions, handle_inbox_message, clock, config)
         deliver_due(sessions, make_transport(config.outbound), clock, config)
         cpu = time.process_time() - started
         wall = time.monotonic() - wall
+        counted = work.counted() - counted
         peak_kb = _proc_kb("VmHWM")
         with sessions() as session:
             row = session.query(InboxMessage).one()
@@ -93,8 +99,15 @@ def measure_one(name: str) -> dict[str, object]:
     return {
         "name": name, "bytes": len(raw), "cpu_s": cpu, "wall_s": wall,
         "idle_mb": idle_kb / 1024, "above_idle_mb": (peak_kb - idle_kb) / 1024,
-        "status": status, "replies": replies,
+        "status": status, "replies": replies, "work": counted,
     }  # fmt: skip
+
+
+def _raw(name: str) -> bytes:
+    if name in BODIES:
+        make, size = BODIES[name]
+        return make(size, "<body@example.org>")
+    return {**WORST, **UNDER_LIMITS}[name]()
 
 
 def _run_isolated(name: str) -> dict[str, object]:
@@ -109,20 +122,25 @@ def _run_isolated(name: str) -> dict[str, object]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--one", help=argparse.SUPPRESS)
+    parser.add_argument("--only", help="run only the mails whose name holds this text")
     args = parser.parse_args()
     if args.one:
         print(json.dumps(measure_one(args.one)))
         return 0
     print(f"load average: {os.getloadavg()[0]:.2f}")
-    print(f"{'mail':40} {'bytes':>8} {'CPU s':>7} {'wall s':>7} {'idle MB':>8} "
-          f"{'+peak MB':>8}  status (replies)")  # fmt: skip
+    print(f"{'mail':44} {'bytes':>8} {'CPU s':>7} {'wall s':>7} {'idle MB':>8} "
+          f"{'+peak MB':>8} {'work':>9}  status (replies)")  # fmt: skip
     over = []
-    for group, mails in (("attacks", WORST), ("just under the limits", UNDER_LIMITS)):
+    groups = (("attacks", WORST), ("just under the limits", UNDER_LIMITS),
+              ("hostile bodies", BODIES))  # fmt: skip
+    for group, mails in groups:
         print(f"-- {group}")
         for name in mails:
+            if args.only and args.only not in name:
+                continue
             r = _run_isolated(name)
-            print(f"{name:40} {r['bytes']:>8} {r['cpu_s']:>7.3f} {r['wall_s']:>7.3f} "
-                  f"{r['idle_mb']:>8.1f} {r['above_idle_mb']:>8.1f}  "
+            print(f"{name:44} {r['bytes']:>8} {r['cpu_s']:>7.3f} {r['wall_s']:>7.3f} "
+                  f"{r['idle_mb']:>8.1f} {r['above_idle_mb']:>8.1f} {r['work']:>9}  "
                   f"{r['status']} ({r['replies']})")  # fmt: skip
             if float(str(r["cpu_s"])) > TARGET_CPU or float(str(r["above_idle_mb"])) > TARGET_MB:
                 over.append(name)

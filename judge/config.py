@@ -1,8 +1,10 @@
 """The judge's configuration: one TOML file read into frozen, typed dataclasses.
 
 Values are checked when loaded: every number finite and not negative (durations,
-sizes, counts; `poll_seconds = nan` once made the processor spin), strings without
-control characters, and a file that is not UTF-8 is a `ConfigError` like any other
+sizes, counts; `poll_seconds = nan` once made the processor spin) and within its
+sane range (`judge.config_ranges`), strings without control characters (those
+written into headers without any non-printing character, encoded or not), and a
+file that is not UTF-8 is a `ConfigError` like any other
 (`judge deliver` then exits 75, so the MTA keeps the mail and tries again).
 
 Every part of the shell (intake, store, outbound, scheduler) takes its settings from
@@ -54,7 +56,10 @@ def parse_duration(text: str) -> timedelta:
     match = _DURATION.fullmatch(text.strip())
     if match is None:
         raise ValueError(f"not a duration: {text!r} (a number and s, m, h or d)")
-    return timedelta(seconds=float(match[1]) * _UNIT_SECONDS[match[2]])
+    try:
+        return timedelta(seconds=float(match[1]) * _UNIT_SECONDS[match[2]])
+    except OverflowError as exc:
+        raise ValueError(f"a duration too long: {text!r}") from exc
 
 
 @dataclass(frozen=True)
@@ -119,6 +124,8 @@ class ProcessorSection:
     batch_size: int = 20  # mails per transaction, at most
     batch_seconds: float = 0.25  # no new mail is started in a batch older than this
     handover_wait_seconds: float = 0.01  # a batch ends once a handed-over mail waited this
+    intake_wait_seconds: float = 1.0  # then the intake stores a mail itself, not waiting
+    mail_seconds: float = 60.0  # a mail still processed after this is stopped and failed
 
 
 @dataclass(frozen=True)
@@ -318,6 +325,8 @@ def _check(config: Config) -> None:
         "[processor] batch_size": config.processor.batch_size,
         "[processor] batch_seconds": config.processor.batch_seconds,
         "[processor] handover_wait_seconds": config.processor.handover_wait_seconds,
+        "[processor] intake_wait_seconds": config.processor.intake_wait_seconds,
+        "[processor] mail_seconds": config.processor.mail_seconds,
         **{f"[limits] {f.name}": getattr(config.limits, f.name) for f in fields(LimitsSection)},
     }
     for where, number in positive.items():
@@ -325,6 +334,10 @@ def _check(config: Config) -> None:
             raise ConfigError(f"{where} must be positive")
     if config.storage.retention_days < 0:
         raise ConfigError("[storage] retention_days must be 0 (keep everything) or more")
+    from judge.config_ranges import check_header_values, check_ranges
+
+    check_ranges(config)  # each number within its sane range (judge.config_ranges)
+    check_header_values(config)
     _check_outbound(config.outbound)
     try:
         trusted_networks(config.smtp.trusted_relays, config.smtp.host)

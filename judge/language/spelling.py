@@ -4,26 +4,62 @@ Players mistype by a letter: one left out, one too many, one wrong, or two swapp
 (`HLEP`, `LSIT`, `SINGON`, `MOSC`). The edit distance here counts each of those as
 one edit (Damerau's "optimal string alignment" distance). A hint is given only for
 a word close enough to one candidate, and to no other equally close.
+
+The cost is bounded whatever the word: a word longer than `MAX_HINTED` letters is
+never compared (no command, province or password is that long), a candidate whose
+length differs by more than the edits allowed is skipped without comparing, and the
+distance itself is computed only in the band of `limit` cells around the diagonal,
+so one comparison costs at most about `len(word) x (2 limit + 1)` steps.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from judge.mail import work
 
-def edit_distance(a: str, b: str) -> int:
-    """Insertions, deletions, substitutions and swaps of two neighbours to turn a into b."""
-    previous2: list[int] = []
-    previous = list(range(len(b) + 1))
-    for i, char_a in enumerate(a, 1):
-        current = [i] + [0] * len(b)
-        for j, char_b in enumerate(b, 1):
-            cost = 0 if char_a == char_b else 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+MAX_HINTED = 40  # letters: longer than any command word or province name, spelt out
+
+
+def edit_distance(a: str, b: str, limit: int | None = None) -> int:
+    """Insertions, deletions, substitutions and swaps of two neighbours to turn a into b.
+
+    With a `limit`, any distance above it is returned as `limit + 1`, and only the
+    cells within `limit` of the diagonal are computed: `len(a) x (2 limit + 1)` steps.
+    """
+    if limit is None:
+        limit = max(len(a), len(b))
+    far = limit + 1
+    if abs(len(a) - len(b)) > limit:
+        return far
+    # A row holds the band only: column j of row i at index j - i + limit + 1, with a
+    # cell of padding ("far") at each end.
+    width = 2 * limit + 1
+    previous2 = [far] * (width + 2)
+    previous = [far] * (width + 2)
+    for j in range(min(limit, len(b)) + 1):
+        previous[j + limit + 1] = j
+    for i in range(1, len(a) + 1):
+        char_a = a[i - 1]
+        current = [far] * (width + 2)
+        work.charge(width)
+        for p in range(1, width + 1):
+            j = i - limit - 1 + p
+            if j < 0 or j > len(b):
+                continue
+            if j == 0:
+                current[p] = i if i <= limit else far
+                continue
+            char_b = b[j - 1]
+            best = min(previous[p + 1] + 1, current[p - 1] + 1,
+                       previous[p] + (char_a != char_b))  # fmt: skip
             if i > 1 and j > 1 and char_a == b[j - 2] and a[i - 2] == char_b:
-                current[j] = min(current[j], previous2[j - 2] + 1)
+                best = min(best, previous2[p] + 1)
+            current[p] = best if best < far else far
+        if min(current) > limit:
+            return far
         previous2, previous = previous, current
-    return previous[len(b)]
+    return previous[len(b) - len(a) + limit + 1]
 
 
 def allowed_edits(word: str) -> int:
@@ -44,12 +80,14 @@ def closest(word: str, candidates: Iterable[tuple[str, str]]) -> str | None:
     all mean the province. Compared without regard to case.
     """
     limit = allowed_edits(word)
-    if limit == 0:
+    if limit == 0 or len(word) > MAX_HINTED:
         return None
     word = word.lower()
     best: dict[str, int] = {}
     for spelling, meaning in candidates:
-        distance = edit_distance(word, spelling.lower())
+        if abs(len(spelling) - len(word)) > limit:
+            continue  # too far apart to be a typo, whatever the letters
+        distance = edit_distance(word, spelling.lower(), limit)
         if distance <= limit and distance < best.get(meaning, limit + 1):
             best[meaning] = distance
     if not best:

@@ -11,13 +11,16 @@ attribution line, the judge's own lines pasted back), or after SIGNOFF, which is
 from __future__ import annotations
 
 from judge.language.keywords import ends_press_block, is_signoff, starts_press_block
+from judge.mail import work
 from judge.mail.quoted import Verdict, verdict
 
 MAX_LINES = 500
 
 
 def command_lines(text: str) -> tuple[tuple[str, ...], list[str]]:
-    """The lines to read, right-stripped, and any problem (e.g. the line cap)."""
+    """The lines to read, right-stripped, and any problem (e.g. the line cap).
+    Linear in the text (`judge.mail.text_bounds` has bounded its lines)."""
+    work.charge(len(text))
     raw = [line.rstrip() for line in text.splitlines()]
     kept: list[str] = []
     in_press = False

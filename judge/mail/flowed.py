@@ -21,27 +21,33 @@ from __future__ import annotations
 
 import re
 
+from judge.mail import work
+
 _QUOTES = re.compile(r">*")
 SIGNATURE = "-- "
 
 
 def unflow(text: str, delsp: bool = False) -> str:
-    """The text with its flowed lines joined, quote marks kept (`> ` per depth)."""
+    """The text with its flowed lines joined, quote marks kept (`> ` per depth).
+    Linear in the text: a paragraph's pieces are joined once, when it ends."""
+    work.charge(len(text))
     lines: list[str] = []
-    pending: tuple[int, str] | None = None  # (depth, text so far) of an open paragraph
+    depth_open = -1  # the quote depth of the open paragraph; -1: none open
+    pieces: list[str] = []  # the open paragraph's text so far
     for raw in text.splitlines():
         depth, content = _parts(raw)
-        if pending is not None and pending[0] != depth:
-            lines.append(_quoted(*pending))
-            pending = None
-        joined = content if pending is None else pending[1] + content
+        if depth_open >= 0 and depth_open != depth:
+            lines.append(_quoted(depth_open, "".join(pieces)))
+            depth_open, pieces = -1, []
         if content.endswith(" ") and content != SIGNATURE:
-            pending = (depth, joined[:-1] if delsp else joined)
+            pieces.append(content[:-1] if delsp else content)
+            depth_open = depth
         else:
-            lines.append(_quoted(depth, joined))
-            pending = None
-    if pending is not None:
-        lines.append(_quoted(*pending))
+            pieces.append(content)
+            lines.append(_quoted(depth, "".join(pieces)))
+            depth_open, pieces = -1, []
+    if depth_open >= 0:
+        lines.append(_quoted(depth_open, "".join(pieces)))
     return "\n".join(lines) + ("\n" if lines else "")
 
 

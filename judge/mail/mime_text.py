@@ -2,8 +2,14 @@
 
 The judge reads the first `text/plain` part that is not an attachment, else the first
 `text/html` part turned into text. Forwarded messages (`message/*` parts) are never
-read: their commands are not the sender's. Any charset and transfer encoding is
-decoded; what cannot be decoded cleanly is read as latin-1 and reported.
+read: their commands are not the sender's. Any transfer encoding is decoded, and
+the charsets mail programs send (`READ_CHARSETS`); a charset Python knows but no
+mail program uses for text (UTF-7, punycode, IDNA, EBCDIC, rot13: slow to decode or
+meaningless as commands) is refused with a clear line, and nothing of that text is read. What
+cannot be decoded cleanly, or is in a charset nobody knows, is read as UTF-8 or
+latin-1 and reported. The text is cut at `MAX_TEXT` characters, an HTML part at
+`MAX_HTML` before it is turned into text (by a linear scanner), and the text passed
+on is bounded again, at one place, by `judge.mail.text_bounds`.
 
 `simple_charset` serves the reader's fast path: for a single-part text/plain mail in
 7bit or 8bit it names the charset, and `plain_text` then reads the body bytes the way
@@ -17,12 +23,24 @@ import re
 from collections.abc import Iterator
 from email.message import Message
 
+from judge.mail import work
 from judge.mail.flowed import unflow
 from judge.mail.headers import NotSimple, SimpleHeaders
 from judge.mail.html_text import html_to_text
+from judge.mail.text_bounds import MAX_TEXT
 
-MAX_TEXT = 1_000_000
 MAX_DEPTH = 30
+MAX_HTML = 256 * 1024  # characters of an HTML part turned into text; the rest is ignored
+
+# Codecs (by their name in `codecs`) of the charsets mail programs write text in.
+READ_CHARSETS = frozenset({
+    "utf-8", "utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le",
+    "utf-32-be", "ascii", *(f"iso8859-{n}" for n in (*range(1, 12), *range(13, 17))),
+    *(f"cp{n}" for n in range(1250, 1259)), "koi8-r", "koi8-u", "mac-roman", "cp437",
+    "cp850", "cp866", "cp874", "tis-620", "gb2312", "gbk", "gb18030", "big5", "big5hkscs",
+    "shift_jis", "cp932", "euc_jp", "iso2022_jp", "iso2022_jp_1", "iso2022_jp_2",
+    "iso2022_jp_3", "iso2022_jp_ext", "iso2022_jp_2004", "euc_kr", "cp949", "iso2022_kr",
+})  # fmt: skip
 
 
 def body_text(message: Message) -> tuple[str, list[str]]:
@@ -39,10 +57,12 @@ def body_text(message: Message) -> tuple[str, list[str]]:
     chosen = plain if plain is not None else html  # a part without headers is falsy
     if chosen is None:
         return "", ["no text part found: the judge reads text/plain or text/html"]
-    text, problems = _decoded(chosen)
+    text, problems = _capped(*_decoded(chosen))
     if chosen is html:
-        text = html_to_text(text)
-    text, problems = _capped(text, problems)
+        if len(text) > MAX_HTML:
+            problems.append(f"the HTML text is too long: only its first {MAX_HTML} "
+                            "characters were read")  # fmt: skip
+        text = html_to_text(text[:MAX_HTML])
     flowed = _flowed_of(chosen) if chosen is plain else None
     return (text if flowed is None else unflow(text, flowed)), problems
 
@@ -207,11 +227,17 @@ def decode_bytes(data: bytes, charset: str | None) -> tuple[str, str | None]:
 
     No charset: UTF-8 if it decodes, else latin-1. An unknown charset, or bytes that
     are not valid in theirs: UTF-8 if it decodes, else latin-1, and a problem is reported.
+    A charset known but not one of `READ_CHARSETS`: nothing is read, and a problem says
+    why. Linear in the bytes, whatever they are.
     """
+    work.charge(len(data))
     if charset is None:
         return _utf8_or_latin1(data), None
     try:
         codec = codecs.lookup(charset)
+        if codec.name not in READ_CHARSETS:
+            return "", (f"the text is in charset {charset!r}, which the judge does not "
+                        "read: please send plain text in UTF-8")  # fmt: skip
         return data.decode(codec.name), None
     except LookupError:
         return _utf8_or_latin1(data), f"unknown charset {charset!r}: read as {_guess(data)}"

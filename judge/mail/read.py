@@ -21,6 +21,10 @@ alone. `read_parsed` is the reference: the whole mail parsed by the stdlib at on
 The tests hold every way to the same `IncomingMail` (`read_simple` is the fast path
 alone, for them).
 
+Whatever the path, the decoded body goes through `bound_text` (`judge.mail.
+text_bounds`) before any line of it is read: the one place that bounds its size and
+the length of its lines and words.
+
 Before either path, `check_bounds` makes sure the mail stays within the reading
 limits (header length, encoded words, parameters, MIME depth): the stdlib's parsers
 are not linear on hostile input. A mail beyond them is not parsed; it is answered
@@ -64,6 +68,7 @@ from judge.mail.mime_text import (
     simple_flowed,
 )
 from judge.mail.no_reply import why_no_reply
+from judge.mail.text_bounds import bound_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +163,9 @@ def read_with(facts: HeaderFacts, raw: bytes, judge_address: str) -> IncomingMai
 def _incoming(
     facts: HeaderFacts, text: str, problems: list[str], judge_address: str
 ) -> IncomingMail:
-    """The mail of header block `facts` and body `text`, as the judge sees it."""
+    """The mail of header block `facts` and body `text`, as the judge sees it: the
+    text bounded first (`bound_text`: size, lines, words), whichever way it came."""
+    text, bound_problems = bound_text(text)
     lines, line_problems = command_lines(text)
     why = why_no_reply(KeptHeaders(facts), facts.sender, judge_address)
     mail = IncomingMail(
@@ -171,7 +178,7 @@ def _incoming(
         lines=lines,
         must_not_answer=bool(why),
         why=why,
-        problems=(*problems, *line_problems),
+        problems=(*problems, *bound_problems, *line_problems),
     )
     return _plain_sender(mail)
 

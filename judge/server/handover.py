@@ -8,18 +8,30 @@ in the same process, the intake hands it the mail: between two batches, the
 processor stores every waiting mail in one short transaction, and once that has
 committed each SMTP session hears 250 (or 451 if it failed). A batch ends early when
 a handed mail has waited a few milliseconds, so no mail waits long.
+
+The processor can only take the mail between two mails, though: while it reads one
+mail for long (a hostile one, before the watchdog stops it), the others would wait.
+So a mail not taken within `[processor] intake_wait_seconds` is taken back from the
+queue and stored by the intake itself (`fallback`, in a thread of its own): the
+processor's slow step holds no write lock (it reads the mail in a read-only session
+before its batch), so the intake's own commit goes through, and the sender hears 250.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from judge.store.inbox import ReceivedMail
+
+log = logging.getLogger(__name__)
+
+Store = Callable[[ReceivedMail], int]  # store one mail, blocking; its inbox id
 
 
 @dataclass(frozen=True)
@@ -35,19 +47,44 @@ class Handed:
 class Handover:
     """A queue from the event loop (`store`) to the processor's thread (`take`)."""
 
-    def __init__(self, on_handed: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        on_handed: Callable[[], None],
+        fallback: Store | None = None,
+        wait_seconds: float = 1.0,
+    ) -> None:
         self._on_handed = on_handed
+        self._fallback = fallback
+        self._wait_seconds = wait_seconds
         self._lock = threading.Lock()
         self._waiting: list[Handed] = []
 
     async def store(self, mail: ReceivedMail) -> int:
-        """Wait until `mail` is committed; return its inbox id (raise if it was not)."""
+        """Wait until `mail` is committed; return its inbox id (raise if it was not).
+        With a `fallback`, a mail the processor has not taken within `wait_seconds`
+        is stored by the fallback instead."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[int] = loop.create_future()
+        item = Handed(mail, future, loop, time.monotonic())
         with self._lock:
-            self._waiting.append(Handed(mail, future, loop, time.monotonic()))
+            self._waiting.append(item)
         self._on_handed()
-        return await future
+        if self._fallback is None:
+            return await future
+        with contextlib.suppress(TimeoutError):
+            return await asyncio.wait_for(asyncio.shield(future), self._wait_seconds)
+        if not self._withdraw(item):
+            return await future  # the processor took it meanwhile: it answers
+        log.warning("intake: the processor is busy; the intake stores a mail itself")
+        return await asyncio.to_thread(self._fallback, mail)
+
+    def _withdraw(self, item: Handed) -> bool:
+        """Take `item` back from the queue; False when the processor has it already."""
+        with self._lock:
+            if item not in self._waiting:
+                return False
+            self._waiting.remove(item)
+            return True
 
     def take(self) -> list[Handed]:
         """Every mail waiting now, oldest first (the processor's thread)."""

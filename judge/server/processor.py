@@ -16,6 +16,11 @@ traceback, for the operator; it is never dropped. A handler may also return an
 `Outcome` (`declined`, `done_with_errors`, `failed`): only a mail fully handled is
 `done`.
 
+A mail whose processing runs longer than `[processor] mail_seconds` (its reading
+step, or the handler) is stopped by a watchdog (`judge.server.watchdog`): its
+effects are rolled back and it is marked `failed` with the reason, and the batch
+goes on with the next mail.
+
 A crash the process does not survive (the kernel's OOM killer, a segfault) cannot
 be caught. So before a batch begins, an attempt is counted for each of its mails
 and committed (`inbox.count_attempts`). A mail still `new` with an attempt counted
@@ -28,7 +33,7 @@ from __future__ import annotations
 import logging
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from sqlalchemy import Connection, Engine
 from sqlalchemy.orm import Session, sessionmaker
@@ -37,6 +42,7 @@ from judge.clock import Clock
 from judge.config import Config
 from judge.loop import BackgroundLoop
 from judge.server.handover import Handed, Handover, fail, settle
+from judge.server.watchdog import MailTooLong, Watchdog
 from judge.store import inbox
 from judge.store.db import begin_read_only
 from judge.store.models import InboxMessage, InboxStatus
@@ -80,9 +86,10 @@ def process_batch(
     ids = _store_and_count(engine, handed, clock, size)
     if not ids:
         return 0
-    _prepare(sessions, handler, config, size)
+    overran = _prepare(sessions, handler, config, size)
     with engine.connect() as connection, connection.begin():
-        return _process_rows(sessions, connection, handler, clock, config, ids, handover)
+        return _process_rows(sessions, connection, handler, clock, config, ids, handover,
+                             overran)  # fmt: skip
 
 
 def store_handed(sessions: sessionmaker[Session], handover: Handover, clock: Clock) -> int:
@@ -104,17 +111,44 @@ def store_handed(sessions: sessionmaker[Session], handover: Handover, clock: Clo
 
 def _prepare(
     sessions: sessionmaker[Session], handler: Handler, config: Config, size: int
-) -> None:
-    """Let the handler do its slow, read-only work (password hashing) for the next
-    mails before the batch takes the write lock: `handler.prepare(session, row,
-    config)`, when the handler has one, in a read-only session."""
+) -> set[int]:
+    """Let the handler do its slow, read-only work (reading the mail, password
+    hashing) for the next mails before the batch takes the write lock:
+    `handler.prepare(session, row, config)`, when the handler has one, in a read-only
+    session. Returns the ids of the mails whose step ran too long (the watchdog
+    stopped it): the batch marks them failed without handling them."""
     prepare = getattr(handler, "prepare", None)
+    overran: set[int] = set()
     if prepare is None:
-        return
+        return overran
+    watchdog = _watchdog(config)
     with sessions() as session:
         begin_read_only(session)
         for row in inbox.peek_new(session, size):
-            prepare(session, row, config)
+            try:
+                with watchdog.watching():
+                    prepare(session, row, config)
+            except MailTooLong:
+                log.error("inbox %s: reading it ran too long; stopped", row.id)
+                overran.add(row.id)
+    return overran
+
+
+_WATCHDOGS: dict[float, Watchdog] = {}
+
+
+def _watchdog(config: Config) -> Watchdog:
+    """The watchdog of `[processor] mail_seconds` (one thread, for the process)."""
+    seconds = config.processor.mail_seconds
+    if seconds not in _WATCHDOGS:
+        _WATCHDOGS[seconds] = Watchdog(seconds)
+    return _WATCHDOGS[seconds]
+
+
+def too_long(config: Config) -> str:
+    """The error of a mail the watchdog stopped (its last line: `judge status`)."""
+    return (f"processing this mail ran longer than {config.processor.mail_seconds:g} s "
+            "([processor] mail_seconds) and was stopped; see `judge retry`")  # fmt: skip
 
 
 def _store_and_count(engine: Engine, handed: list[Handed], clock: Clock, size: int) -> list[int]:
@@ -143,6 +177,7 @@ def _process_rows(
     config: Config,
     ids: list[int],
     handover: Handover | None,
+    overran: Collection[int] = (),
 ) -> int:
     finished: list[InboxMessage] = []
     rows = inbox.claim_batch(connection, ids)
@@ -160,6 +195,10 @@ def _process_rows(
             log.error("inbox %s: processing began %s times and never ended; failed",
                       row.id, message.attempts - 1)  # fmt: skip
             inbox.mark_failed(message, _NEVER_ENDED.format(message.attempts - 1), clock.now())
+            finished.append(message)
+            continue
+        if message.id in overran:
+            inbox.mark_failed(message, too_long(config), clock.now())
             finished.append(message)
             continue
         try:
@@ -210,8 +249,14 @@ def _process_one(
     with sessions(bind=connection, join_transaction_mode="create_savepoint") as session:
         session.begin()
         try:
-            outcome = handler(session, row, clock, config)
+            with _watchdog(config).watching():
+                outcome = handler(session, row, clock, config)
             session.commit()
+        except MailTooLong:
+            session.rollback()  # the handler's effects, back to the savepoint
+            log.error("inbox %s: handling it ran too long; stopped, marked failed", row.id)
+            inbox.mark_failed(row, traceback.format_exc() + too_long(config), clock.now())
+            return
         except Exception:
             session.rollback()  # the handler's effects, back to the savepoint
             log.exception("inbox %s from <%s>: the handler failed; marked failed in %.3f s",

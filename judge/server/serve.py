@@ -3,7 +3,9 @@ the scheduler's ticks and the outbound sender, until SIGTERM or SIGINT.
 
 The inbox processor, the sender and the scheduler's rounds are `BackgroundLoop`s,
 each in a thread of its own, so the SMTP listener in the event loop always answers
-promptly. The intake hands its mail to the processor (`judge.server.handover`).
+promptly. The intake hands its mail to the processor (`judge.server.handover`), or
+stores it itself when the processor is busy with one mail for long; a mail whose
+processing runs too long is stopped (`judge.server.watchdog`).
 """
 
 from __future__ import annotations
@@ -73,12 +75,15 @@ async def _run(
     stop: asyncio.Event,
 ) -> None:
     sender = sender_loop(sessions, make_transport(config.outbound), clock, config)
-    handover = Handover(lambda: processor.wake())
+    inbox = Inbox(sessions, clock, config)
+    # A mail the processor does not take in time (it is busy with a long mail) is
+    # stored by the intake itself: one mail never holds the others' 250.
+    handover = Handover(lambda: processor.wake(), inbox.store,
+                        config.processor.intake_wait_seconds)  # fmt: skip
     processor = processor_loop(sessions, handler, clock, config, sender.wake, handover)
     loops = [sender, processor]
     if ticks:
         loops.append(tick_loop(sessions, ticks, clock, config, sender.wake))
-    inbox = Inbox(sessions, clock, config)
     for loop in loops:
         loop.start()
     try:

@@ -17,14 +17,14 @@ The rules parser says what went wrong; this module says what was probably meant:
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from judge.language.arguments import CommandError, power
-from judge.language.spelling import closest
+from judge.language.spelling import MAX_HINTED, closest
 from judge.rules.folding import fold_accents
 from judge.rules.legality import NO_SUCH_UNIT
-from judge.rules.map import GameMap, Province
+from judge.rules.map import GameMap
 from judge.rules.orders import Build, IllegalOrder, Order, OrderError, Remove, Waive
 from judge.rules.parse import parse_order
 from judge.rules.state import GameState, UnitType
@@ -56,21 +56,15 @@ def nearest_province(word: str, game_map: GameMap, order: str = "") -> str | Non
     With the `order` it was read in, the provinces next to the order's first
     province are tried first: `A VIE-TYL` is one letter from both TYR and TYS, but
     only Tyrolia borders Vienna."""
-    if game_map.lookup(word) is not None:
-        return None  # not misspelt
-    provinces = list(game_map.provinces.values())
+    if len(word) > MAX_HINTED or game_map.lookup(word) is not None:
+        return None  # too long to be a misspelt name (`closest` says so too), or not misspelt
+    spellings = _spellings(game_map)
     around = _around(order, game_map)
     if around:
-        near = closest(_letters(word), _spellings([p for p in provinces if p.id in around]))
+        near = closest(_letters(word), [s for s in spellings if s[1] in around])
         if near is not None:
             return near
-    return closest(_letters(word), _spellings(provinces))
-
-
-def _spellings(provinces: list[Province]) -> Iterator[tuple[str, str]]:
-    for province in provinces:
-        for spelling in (province.id, province.name, *province.aliases):
-            yield _letters(spelling), province.id
+    return closest(_letters(word), spellings)
 
 
 def _around(order: str, game_map: GameMap) -> frozenset[str]:
@@ -84,6 +78,26 @@ def _around(order: str, game_map: GameMap) -> frozenset[str]:
                 if p.id != home and game_map.provinces_adjacent(home, p.id)
             )  # fmt: skip
     return frozenset()
+
+
+_SPELLINGS: dict[int, tuple[GameMap, tuple[tuple[str, str], ...]]] = {}
+
+
+def _spellings(game_map: GameMap) -> tuple[tuple[str, str], ...]:
+    """Every (spelling in plain letters, province id) of the map, computed once per map
+    (a mail of 500 misspelt order lines asks 500 times)."""
+    kept = _SPELLINGS.get(id(game_map))
+    if kept is not None and kept[0] is game_map:
+        return kept[1]
+    spellings = tuple(
+        (_letters(spelling), province.id)
+        for province in game_map.provinces.values()
+        for spelling in (province.id, province.name, *province.aliases)
+    )
+    if len(_SPELLINGS) > 64:
+        _SPELLINGS.clear()
+    _SPELLINGS[id(game_map)] = (game_map, spellings)
+    return spellings
 
 
 def _letters(text: str) -> str:

@@ -1,0 +1,98 @@
+"""Stop the processing of one mail that runs too long, and let the others go on.
+
+Every stage of reading a mail is bounded (`judge.mail.text_bounds`, `judge.mail.
+bounds`), but a bound can be missed, and a mail that loops or waits for ever in the
+inbox processor's thread would hold every mail after it (and, on SQLite, the write
+lock the SMTP intake needs). So the processor runs each mail's steps under a
+`Watchdog`: past `[processor] mail_seconds`, the watchdog's thread raises
+`MailTooLong` in the processor's thread (CPython's `PyThreadState_SetAsyncExc`),
+which the processor catches: the mail's effects are rolled back, it is marked
+`failed` with the reason (`judge status` lists it) and the next mail goes on.
+
+The exception is raised between two bytecodes of the processor's thread, so a
+single call into C that never returns is not stopped (none of the reading stages
+makes one: their searches are linear). `MailTooLong` is a `BaseException`, so that
+the handler's own `except Exception` blocks do not swallow it; if one does anyway,
+it is raised again every second until the mail's steps end.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+REPEAT_SECONDS = 1.0  # a swallowed MailTooLong is raised again after this
+
+
+class MailTooLong(BaseException):
+    """Raised in the processor's thread when one mail's processing ran too long."""
+
+
+class Watchdog:
+    """One watched step at a time (the processor's thread), over a thread of its own."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._condition = threading.Condition()
+        self._watched: tuple[int, float] | None = None  # (thread id, deadline)
+        self._thread: threading.Thread | None = None
+
+    @contextmanager
+    def watching(self) -> Iterator[None]:
+        """Run the block with a deadline `seconds` from now; past it, `MailTooLong` is
+        raised in the block (or as it ends: catch it around the `with`)."""
+        thread_id = threading.get_ident()
+        with self._condition:
+            self._start()
+            self._watched = (thread_id, time.monotonic() + self.seconds)
+            self._condition.notify()
+        try:
+            yield
+        finally:
+            if self._stand_down(thread_id):
+                raise MailTooLong  # it came as the block ended: the block ran too long
+
+    def _stand_down(self, thread_id: int) -> bool:
+        """Stop watching, even if `MailTooLong` arrives meanwhile (then True): once
+        this returns, none is raised (the watchdog raises again only after
+        `REPEAT_SECONDS`, and one raised but not delivered is taken back)."""
+        arrived = False
+        while True:
+            try:
+                with self._condition:
+                    self._watched = None
+                    _raise_in(thread_id, None)
+                return arrived
+            except MailTooLong:
+                arrived = True
+
+    def _start(self) -> None:
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._watch, name="judge-watchdog",
+                                            daemon=True)  # fmt: skip
+            self._thread.start()
+
+    def _watch(self) -> None:
+        with self._condition:
+            while True:
+                if self._watched is None:
+                    self._condition.wait()
+                    continue
+                thread_id, deadline = self._watched
+                left = deadline - time.monotonic()
+                if left > 0:
+                    self._condition.wait(left)
+                    continue
+                _raise_in(thread_id, MailTooLong)
+                self._watched = (thread_id, time.monotonic() + REPEAT_SECONDS)
+
+
+def _raise_in(thread_id: int, exception: type[BaseException] | None) -> None:
+    """Raise `exception` in the thread at its next bytecode (None: take back one raised
+    and not yet delivered)."""
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(
+        ctypes.c_ulong(thread_id), ctypes.py_object(exception) if exception else None
+    )
