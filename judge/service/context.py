@@ -112,6 +112,8 @@ KEPT_ACROSS_REFUSAL = {
     "password_failures": "a wrong password counts even when its line is refused",
     "answered": "a read-only command is answered once, even when the answer is a refusal",
     "internal_errors": "a crashed line's traceback is kept for the operator",
+    "verified": "fixed for the whole mail (the MTA's Authentication-Results)",
+    "slowed": "set by a wrong password, which counts even when its line is refused",
 }
 
 

@@ -20,6 +20,7 @@ from judge.variants.base import Variant
 from service.harness import JudgeHarness
 from service.intimate_game import bid, start_intimate
 
+POWER_NAMES = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
 HOOKS = sorted(n for n, v in vars(Variant).items() if callable(v) and not n.startswith("_"))
 
 REACHED_ELSEWHERE: dict[str, str] = {}
@@ -53,8 +54,11 @@ def called(monkeypatch: pytest.MonkeyPatch) -> set[str]:
 def test_every_hook_is_called_by_games_played_by_mail(
     judge: JudgeHarness, called: set[str]
 ) -> None:
-    judge.start_game("s1")
+    judge.start_game("s1", count=6)  # started short: one power nobody plays
     judge.play_phase("s1")
+    (open_power,) = set(POWER_NAMES) - set(judge.players)
+    judge.reply("gm@example.org", f"SIGNON Ms1 gmpass\nAPPROVE {open_power} new@example.org")
+    judge.reply("new@example.org", f"SIGNON {open_power[0]}s1 newpass")
     start_intimate(judge, "intimate", game="i1")
     bid(judge, "Germany", "BID Italy 3", game="i1")
     bid(judge, "Germany", "STALEMATE", "CONCEDE", game="i1")
