@@ -170,7 +170,8 @@ def check_shared(played: Played, variant: str, credits: dict[str, str]) -> None:
 def _check_start(played: Played, variant: str, credits: dict[str, str]) -> None:
     assert set(played.starts) >= AUDIENCE
     ann, bob = played.starts[ANN], played.starts[BOB]
-    assert f"Variant: {variant}\n" in ann
+    header = " ".join(ann.split(":: Deadline:")[0].split())  # wrapped within 78 columns
+    assert header.endswith(f"Variant: {variant}"), header
     assert "Your home power is Germany.\nYour opponent plays France." in ann
     assert "Your home power is France.\nYour opponent plays Germany." in bob
     for address, line in credits.items():
@@ -205,7 +206,8 @@ def _check_results_reach_everyone(played: Played, variant: str) -> None:
     for phase, results in played.results.items():
         assert set(results) >= AUDIENCE, phase
         assert len({results[a] for a in AUDIENCE}) == 1, f"{phase}: everyone sees the same"
-        assert results[MASTER].startswith(f":: Judge: TEST  Game: g1  Variant: {variant}\n")
+        header = " ".join(results[MASTER].split(":: Deadline:")[0].split())  # 78 columns
+        assert header == f":: Judge: TEST Game: g1 Variant: {variant}", header
 
 
 def _check_bid_results(played: Played) -> None:
