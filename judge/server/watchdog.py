@@ -31,6 +31,10 @@ class MailTooLong(BaseException):
     """Raised in the processor's thread when one mail's processing ran too long."""
 
 
+class _StoodDown(BaseException):
+    """Sent by a watched thread to itself as it stands down (see `_stand_down`)."""
+
+
 class Watchdog:
     """One watched step at a time (the processor's thread), over a thread of its own."""
 
@@ -57,17 +61,30 @@ class Watchdog:
 
     def _stand_down(self, thread_id: int) -> bool:
         """Stop watching, even if `MailTooLong` arrives meanwhile (then True): once
-        this returns, none is raised (the watchdog raises again only after
-        `REPEAT_SECONDS`, and one raised but not delivered is taken back)."""
+        this returns, none is raised, and none is left pending.
+
+        One raised and not yet delivered is replaced by `_StoodDown`, which this
+        thread then receives and catches. It is not taken back with NULL: on CPython
+        3.11 that leaves the interpreter's "asynchronous exception pending" signal set
+        for good, so that every later call of every thread passes through the eval
+        breaker, and a thread run under `sys.setprofile` loops at its next call."""
         arrived = False
         while True:
             try:
                 with self._condition:
                     self._watched = None
-                    _raise_in(thread_id, None)
-                return arrived
+                break
             except MailTooLong:
                 arrived = True
+        try:
+            if _raise_in(thread_id, _StoodDown):
+                while True:  # the next bytecodes receive it
+                    pass
+        except _StoodDown:
+            pass
+        except MailTooLong:
+            arrived = True  # delivered just before it could be replaced
+        return arrived
 
     def _start(self) -> None:
         if self._thread is None or not self._thread.is_alive():
@@ -90,9 +107,10 @@ class Watchdog:
                 self._watched = (thread_id, time.monotonic() + REPEAT_SECONDS)
 
 
-def _raise_in(thread_id: int, exception: type[BaseException] | None) -> None:
-    """Raise `exception` in the thread at its next bytecode (None: take back one raised
-    and not yet delivered)."""
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(
-        ctypes.c_ulong(thread_id), ctypes.py_object(exception) if exception else None
+def _raise_in(thread_id: int, exception: type[BaseException]) -> int:
+    """Raise `exception` in the thread at its next bytecodes (replacing one raised and
+    not yet delivered); the number of threads found (1, or 0 if it has ended)."""
+    found = ctypes.pythonapi.PyThreadState_SetAsyncExc(
+        ctypes.c_ulong(thread_id), ctypes.py_object(exception)
     )
+    return int(found)
