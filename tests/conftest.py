@@ -56,8 +56,15 @@ def pytest_configure(config: pytest.Config) -> None:
 #   the header facts (JSON) read once, bounces, the sign-up, absences, a refused
 #   command's savepoint, the status, the registry on the sessions, and the fuzzer of
 #   any mail against the games' consistency;
-# * zine: the `judge zine` command reading the database.
-# The store, scheduler, outbound, intake and hostile tests keep both copies throughout.
+# * zine: the `judge zine` command reading the database;
+# * scheduler: the claims of due games (deadlines, restarts, two processes), the maps
+#   drawn beside them and the failing games parked;
+# * outbound: the queue (enqueue, the fast reply rows, leases and their fencing, crashes,
+#   outages, a slow relay); not the transports, which read no database;
+# * intake: the processor, the handover, SIGKILLs and the SMTP intake's storing;
+# * hostile: the limits counted in the database (hourly, across restarts), failures
+#   that stay failures and the upgrade; the other attacks run the same queries.
+# The store tests keep both copies throughout.
 POSTGRES_ONLY_FOR = {
     "e2e": frozenset({"test_standard_game.py", "test_bounces_and_maps.py"}),
     "service": frozenset({
@@ -66,6 +73,21 @@ POSTGRES_ONLY_FOR = {
         "test_dispatch_context.py", "test_status.py", "test_variant_vocabulary.py",
     }),
     "zine": frozenset({"test_command.py"}),
+    "scheduler": frozenset({
+        "test_deadlines.py", "test_restart.py", "test_two_processes.py",
+        "test_map_overlap.py", "test_failing_game.py",
+    }),
+    "outbound": frozenset({
+        "test_enqueue.py", "test_fast_reply_rows.py", "test_leases.py",
+        "test_lease_fencing.py", "test_crash.py", "test_outage.py", "test_slow_relay.py",
+    }),
+    "intake": frozenset({
+        "test_processor.py", "test_handover.py", "test_sigkill.py", "test_smtp_intake.py",
+    }),
+    "hostile": frozenset({
+        "test_rate_limit.py", "test_limit_switch.py", "test_failures_stay_failures.py",
+        "test_upgrade_972007f.py",
+    }),
 }  # fmt: skip
 
 
