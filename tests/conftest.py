@@ -44,18 +44,6 @@ def pytest_configure(config: pytest.Config) -> None:
         compileall.compile_dir(Path(__file__).resolve().parents[1] / "judge", quiet=1)
 
 
-# --- workers ---------------------------------------------------------------
-
-WORKERS_PER_CORE = 2
-
-
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """`-n auto`: two workers per core. Most of the slow tests wait (for a `judge
-    serve` subprocess, a slow relay, a deadline's poll), not compute, so a core has
-    room for a second worker; on 2 cores the suite had passed 10 minutes with one."""
-    return WORKERS_PER_CORE * (os.cpu_count() or 1)
-
-
 # --- databases ---------------------------------------------------------------
 
 # Most tests run once on SQLite and once on PostgreSQL (`database_url`). In these
