@@ -51,8 +51,8 @@ def test_a_piped_mail_is_stored_and_left_to_the_daemon_which_answers_it(
     assert result.returncode == 0, result.stderr.decode()
     assert _inbox(database_url)[0].status == InboxStatus.DONE
     log = result.stderr.decode()  # at INFO, like serve's (issue 22.5)
-    assert re.search(r"INFO judge\.server\.scheduler: judge \S+ scheduler \(once\): database "
-                     r"(sqlite|postgresql\+psycopg)://\S+, outbound maildir ", log), log  # fmt: skip
+    started = r"INFO judge\.server\.scheduler: judge \S+ scheduler \(once\): database "
+    assert re.search(started + r"(sqlite|postgresql\+psycopg)://\S+, outbound maildir ", log), log
     assert re.search(rf"inbox {row.id} from <ann@example\.org>: done in \d+\.\d{{3}} s", log), log
     assert re.search(r"outbox \d+ to ann@example\.org \(attempt 1\): sent", log), log
     [reply] = list((config.parent / "outbox" / "new").iterdir())
