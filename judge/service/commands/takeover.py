@@ -109,14 +109,7 @@ def take_over(ctx: MailContext, game: Game, power: str, password: str) -> Note:
     # In a phase that waits for every player (Intimate's bids), the newcomer must say
     # SET NOWAIT too; else the phase is processed on the first bid they send.
     seat.wait = board is not None and board.variant.waits_for_players(board.snapshot)
-    ctx.sign_on(game, seat)
-    title = power_title(power)
-    announce(
-        ctx.session, ctx.config, game, "taken_over",
-        what=f"{title} Taken Over", now=ctx.now, power=title,
-    )  # fmt: skip
-    ctx.touch(game)
-    return note("taken_over", game=game.name, power=title)
+    return _seated(ctx, game, seat, power_title(power))
 
 
 def _take_open_power(ctx: MailContext, board: Board, power: str, password: str) -> Note:
@@ -138,6 +131,11 @@ def _take_open_power(ctx: MailContext, board: Board, power: str, password: str) 
     given = dict(board.variant.give_power(board.snapshot, seat_of(seat), power).data)
     game.variant_data = given
     board.record.variant_data = dict(given)  # the current phase's record: its map's legend
+    return _seated(ctx, game, seat, title)
+
+
+def _seated(ctx: MailContext, game: Game, seat: Player, title: str) -> Note:
+    """The sender now plays `seat`: signed on, the game told, early processing checked."""
     ctx.sign_on(game, seat)
     announce(
         ctx.session, ctx.config, game, "taken_over",
