@@ -14,6 +14,7 @@ from functools import lru_cache
 from judge.language import game_commands as game
 from judge.language import njudge_commands as njudge
 from judge.language import open_commands as open_
+from judge.language.rollback_command import rollback_command
 from judge.language.arguments import CommandError
 from judge.language.command_types import (
     Command,
@@ -86,6 +87,7 @@ _PLAIN_TABLE: list[tuple[Keyword, Reader]] = [
     (Keyword("TERMINATE"), game.simple("TERMINATE", Terminate)),
     (Keyword("EJECT"), game.eject_command),
     (Keyword("APPROVE"), game.approve_command),
+    (Keyword("ROLLBACK", "ROLL BACK"), rollback_command),
     (SIGNOFF, game.signoff_command),
     (ENDPRESS, game.stray_endpress_command),
     *set_keywords(),
