@@ -14,7 +14,6 @@ from functools import lru_cache
 from judge.language import game_commands as game
 from judge.language import njudge_commands as njudge
 from judge.language import open_commands as open_
-from judge.language.rollback_command import rollback_command
 from judge.language.arguments import CommandError
 from judge.language.command_types import (
     Command,
@@ -44,6 +43,7 @@ from judge.language.keywords import (
     match_keyword,
 )
 from judge.language.press_blocks import read_press_block
+from judge.language.rollback_command import rollback_command
 from judge.language.set_commands import set_keywords
 from judge.language.spelling import closest
 from judge.language.vocabulary import Vocabulary
