@@ -23,7 +23,7 @@ def test_rollback_alone_goes_back_one_phase_and_tells_everyone(judge: JudgeHarne
     _played(judge, 2)  # S1901M, F1901M processed (no retreat: Germany is not played)
     assert judge.status()["phase"] == "W1901A"
     mails = judge.send(GM, "SIGNON Mg1 gmpass\nROLLBACK")
-    reply = [m for m in mails if m["Auto-Submitted"] == "auto-replied"][0]
+    reply = next(m for m in mails if m["Auto-Submitted"] == "auto-replied")
     assert "Game 'g1' is back at the start of F1901M; undone: F1901M, W1901A." in (
         " ".join(body_of(reply).split())
     )
