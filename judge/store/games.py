@@ -234,16 +234,24 @@ def phase_history(session: Session, game: Game) -> list[PhaseRecord]:
 
 
 def phase_and_next(session: Session, game: Game, phase: str) -> tuple[PhaseRecord, PhaseRecord]:
-    """A processed phase's record and the one after it (the board it led to)."""
-    standing = (PhaseRecord.game_id == game.id, PhaseRecord.rolled_back_at.is_(None))
+    """A processed phase's record and the one after it (the board it led to): its
+    latest processing, which a ROLLBACK may since have undone (the results mail of
+    that processing still shows its map). Processing records the next row at once,
+    so it is always the row after, standing or undone alike."""
     record = session.scalars(
-        select(PhaseRecord).where(*standing, PhaseRecord.phase == phase)
+        select(PhaseRecord)
+        .where(
+            PhaseRecord.game_id == game.id,
+            PhaseRecord.phase == phase,
+            PhaseRecord.processed_at.is_not(None),
+        )
+        .order_by(PhaseRecord.seq.desc())
+        .limit(1)
     ).one()
     after = session.scalars(
-        select(PhaseRecord)
-        .where(*standing, PhaseRecord.seq > record.seq)
-        .order_by(PhaseRecord.seq)
-        .limit(1)
+        select(PhaseRecord).where(
+            PhaseRecord.game_id == game.id, PhaseRecord.seq == record.seq + 1
+        )
     ).one()
     return record, after
 

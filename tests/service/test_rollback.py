@@ -31,6 +31,7 @@ def test_rollback_alone_goes_back_one_phase_and_tells_everyone(judge: JudgeHarne
     assert told == {p.address for p in judge.players.values()} | {GM}
     notice = body_of(next(m for m in mails if m["To"] == judge.players["France"].address))
     assert "send your orders for F1901M again" in " ".join(notice.split())
+    assert max(len(line) for m in mails for line in body_of(m).splitlines()) <= 78
     assert judge.status()["phase"] == "F1901M"
     history = body_of(judge.reply(GM, "HISTORY g1"))
     assert "--- F1901M (rolled back) ---" in history
@@ -77,6 +78,10 @@ def test_a_finished_game_reopens(judge: JudgeHarness) -> None:
 def test_in_french_with_retour(judge: JudgeHarness) -> None:
     _played(judge, 1)
     _gm(judge, "SET LANGUAGE fr")
-    reply = " ".join(_gm(judge, "RETOUR S1901M").split())
+    raw = _gm(judge, "RETOUR S1901M")
+    reply = " ".join(raw.split())
     assert "La partie 'g1' est revenue au début de S1901M ; annulé : S1901M, F1901M." in reply
     assert "ROLLBACK [phase]" in _gm(judge, "AIDE gm")
+    refused = _gm(judge, "RETOUR S1905M")
+    assert "S1905M n'a pas été jouée dans 'g1'" in " ".join(refused.split())
+    assert max(len(line) for line in (raw + refused).splitlines()) <= 78

@@ -92,3 +92,14 @@ def test_two_standing_rows_of_one_phase_are_still_refused(
     with pytest.raises(IntegrityError), sessions.begin() as session:
         game = _played(session, clock)
         games.record_phase(session, game, F1901M, now=clock.now())
+
+
+def test_the_map_of_an_undone_phase_is_still_drawn_from_its_rows(
+    sessions: sessionmaker[Session], clock: ManualClock
+) -> None:
+    """A results mail whose map is drawn after the master rolled its phase back."""
+    with sessions.begin() as session:
+        game = _played(session, clock)
+        roll_back(session, game, games.phase_history(session, game)[1], clock.now())
+        record, after = games.phase_and_next(session, game, "F1901M")
+        assert (record.seq, record.rolled_back_at is not None, after.phase) == (2, True, "W1901A")
