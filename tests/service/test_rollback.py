@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from judge.store import games as store
+from judge.zine.page import game_page
 from judge.store.models import GameStatus
 from service.harness import JudgeHarness, body_of
 
@@ -37,6 +38,11 @@ def test_rollback_alone_goes_back_one_phase_and_tells_everyone(judge: JudgeHarne
     assert "--- F1901M (rolled back) ---" in history
     assert "--- S1901M ---" in history  # the phase before stands
     assert history.index("(rolled back)") < history.index("rolled 'g1' back")
+    with judge.sessions() as session:
+        game = store.get_game(session, "g1")
+        assert game is not None
+        page = game_page(session, game)
+    assert "Results rolled back" in page and "The master has rolled &#39;g1&#39; back" in page
 
 
 def test_refusals_name_what_is_wrong(judge: JudgeHarness) -> None:
@@ -73,6 +79,12 @@ def test_a_finished_game_reopens(judge: JudgeHarness) -> None:
         assert game.next_deadline is not None
     history = body_of(judge.reply(GM, "HISTORY g1"))
     assert "--- F1901M (rolled back) ---" in history  # the game-over notice, undone
+    assert "back at the start of S1901M; undone: S1901M, F1901M." in " ".join(
+        _gm(judge, "ROLLBACK").split()
+    )  # rolled back twice
+    assert "has no processed phase before S1901M to go back to" in " ".join(
+        _gm(judge, "ROLLBACK").split()
+    )
 
 
 def test_in_french_with_retour(judge: JudgeHarness) -> None:
