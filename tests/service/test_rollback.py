@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from judge.store import games as store
-from judge.zine.page import game_page
 from judge.store.models import GameStatus
+from judge.zine.page import game_page
 from service.harness import JudgeHarness, body_of
 
 GM = "gm@example.org"
