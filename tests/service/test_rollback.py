@@ -12,6 +12,7 @@ GM = "gm@example.org"
 
 def _played(judge: JudgeHarness, phases: int) -> None:
     judge.start_game("g1", count=3)
+    judge.reply(GM, "SIGNON Mg1 gmpass\nSET MAPS OFF")  # maps are not the point here
     for _ in range(phases):
         judge.play_phase("g1")
 

@@ -19,7 +19,6 @@ from sqlalchemy.orm import Session
 
 from judge.rules.state import PhaseType, UnitType
 from judge.service.game.processing import process_phase
-from judge.service.map_drawing import draw_pending_maps
 from judge.service.snapshots import Board, load_board, seat_of
 from judge.store import games as store
 from judge.store.models import Game, GameStatus, OrderSet, PhaseRecord
@@ -39,6 +38,7 @@ def _start(judge: JudgeHarness, variant: str) -> None:
             judge.reply(f"p{index}@example.org", f"SIGNON ?g1 pw{index}")
     else:
         start_intimate(judge, variant)
+    judge.reply(MASTER, "SIGNON Mg1 gmpass\nSET MAPS OFF")  # maps are not the point here
 
 
 def _game(session: Session) -> Game:
@@ -97,7 +97,6 @@ def _process(judge: JudgeHarness, orders: dict[str, list[str]] | None, rng: rand
             for power, lines in orders.items():
                 store.set_orders(session, board.record, power, lines, now=judge.clock.now())
         process_phase(session, judge.config, board, judge.clock.now())
-    draw_pending_maps(judge.sessions)  # as the daemons do after processing
     return True
 
 
