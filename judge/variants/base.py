@@ -21,6 +21,7 @@ from judge.rules.results import OrderResult, RuleOptions
 from judge.rules.rulebook import RULEBOOKS, options_from_settings, rulebook_options
 from judge.rules.state import GameState, Phase, PhaseType
 from judge.variants.common import duties_covered
+from judge.variants.zine_blocks import ZineBlock
 
 RuleFlagSpec = tuple[str, tuple[str, ...], str]
 
@@ -157,11 +158,13 @@ class Variant(ABC):
     # Optional capabilities, off by default. `takes_bids`: BID and BID NONE are taken
     # (see the bid hooks below). `players_flag`: the rule flag `SET PLAYERS n` sets
     # (None: the variant has a fixed number of players and refuses SET PLAYERS).
-    # `view`: the name of the zine view that shows the variant's reports ("standard":
-    # the order results only); the zine keeps one view per name.
+    # What the variant says of itself to the registry: `aliases`, the other names CREATE
+    # takes for it, and `help_topics`, the HELP (and GET) topics that explain it, its own
+    # page last.
     takes_bids: bool = False
     players_flag: str | None = None
-    view: str = "standard"
+    aliases: tuple[str, ...] = ()
+    help_topics: tuple[str, ...] = ()
 
     def __init__(self, game_map: GameMap) -> None:
         self.map = game_map
@@ -391,6 +394,14 @@ class Variant(ABC):
         everyone else).
         """
         return {}
+
+    def zine_report_blocks(self, public: Mapping[str, Any]) -> list[ZineBlock]:
+        """What a phase's public report adds to the zine beside the order results."""
+        return []
+
+    def zine_final_blocks(self, latest: Snapshot) -> list[ZineBlock]:
+        """What the zine shows once the game is over (asked only of a finished game)."""
+        return []
 
     def end_report(self, snapshot: Snapshot) -> Mapping[str, Any]:
         """The public report for a game that ends outside `process` (a draw, a
