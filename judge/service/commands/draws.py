@@ -167,7 +167,7 @@ def concede_to(ctx: MailContext, command: ConcedeTo) -> list[Note]:
     others = [p for p in survivors if p.id != holder.id]
     if all(_holder(survivors, votes.get(seat_of(p), NO)) is holder for p in others):
         winner = holder.powers[0]
-        by = [power_title(power) for p in others for power in sorted(p.powers)]
+        by = " and ".join(power_title(power) for p in others for power in sorted(p.powers))
         finish_game(ctx, signed.game, winner=winner, how="conceded", by=by)
         notes.append(note("game_conceded_to", game=signed.game.name, power=power_title(winner)))
     return notes
