@@ -1,0 +1,113 @@
+"""njudge's draws (SET DRAW powers, SET DIAS/NODIAS), concessions to a power (SET
+CONCEDE/NOCONCEDE), PRESS TO ALL BUT and +/- lists, and PHASE/CLEAR: real mail
+bytes through the inbox (JudgeHarness), in English and French."""
+
+from __future__ import annotations
+
+from service.harness import JudgeHarness, body_of
+
+MASTER = "gm@example.org"
+CLEAN = "No errors found in your mail."
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _said(judge: JudgeHarness, power: str, *lines: str) -> str:
+    return _flat(body_of(judge.orders(power, *lines)))
+
+
+def test_a_dias_draw_includes_every_survivor(judge: JudgeHarness) -> None:
+    judge.start_game(count=3)
+    assert "at least two players" in _said(judge, "Austria", "SET DRAW A")
+    refused = _said(judge, "Austria", "SET DRAW A F")
+    assert "Russia is not the power of a surviving player in 'g1'" not in refused
+    assert "France is not the power of a surviving player" not in refused  # France plays
+    assert "'g1' is a DIAS game: a draw includes every surviving player" in refused
+    assert "Turkey is not the power of a surviving player in 'g1'" in _said(
+        judge, "Austria", "SET DRAW A T"
+    )
+    assert "Your vote for a draw of Austria, England and France is recorded." in _said(
+        judge, "Austria", "SET DRAW A E F"
+    )
+    _said(judge, "England", "DRAW")
+    assert "Every player has voted for a draw" in _said(judge, "France", "SET DRAW")
+    assert judge.status()["winner"] == ["AUSTRIA", "ENGLAND", "FRANCE"]
+
+
+def test_a_nodias_draw_ends_when_every_survivor_names_the_same_set(judge: JudgeHarness) -> None:
+    judge.start_game(count=3)
+    master = _flat(body_of(judge.reply(MASTER, "SIGNON Mg1 gmpass\nSET NODIAS")))
+    assert "Draws set to NODIAS" in master
+    assert "Your vote for a draw of Austria and England" in _said(judge, "Austria", "SET DRAW A E")
+    _said(judge, "England", "SET DRAW Austria England")
+    third = _said(judge, "France", "DRAW")  # every survivor: not the same set
+    assert "is over" not in third
+    assert judge.status()["status"] == "active"
+    over = _said(judge, "France", "SET DRAW E A")
+    assert "Every player has voted for a draw: 'g1' is over." in over
+    assert judge.status()["winner"] == ["AUSTRIA", "ENGLAND"]
+
+
+def test_concede_to_a_power_ends_the_game_when_all_others_do(judge: JudgeHarness) -> None:
+    judge.start_game(count=3)
+    assert "England is yours" in _said(judge, "England", "SET CONCEDE E")
+    said = _said(judge, "Austria", "SET CONCEDE England")
+    assert "You concede the game to England." in said
+    assert "Your concession is withdrawn." in _said(judge, "Austria", "SET NOCONCEDE")
+    _said(judge, "France", "CONCEDE E")
+    assert judge.status()["status"] == "active"
+    over = _said(judge, "Austria", "SET CONCEDE E")
+    assert "Every other player has conceded to England: 'g1' is over." in over
+    assert judge.status()["winner"] == "ENGLAND"
+
+
+def test_concession_in_french(judge: JudgeHarness) -> None:
+    judge.start_game(count=2)
+    said = _said(judge, "Austria", "SET LANGUAGE FR", "SET CONCEDE A")
+    assert "L'Autriche est à vous" in said
+
+
+def test_press_to_all_but_and_minus_lists(judge: JudgeHarness) -> None:
+    players = judge.start_game(count=3)
+    austria, england, france = (players[p] for p in ("Austria", "England", "France"))
+    for head in ("PRESS TO ALL BUT E", "PRESS TO -E", "PRESS TO ALL -E"):
+        mails = judge.send(austria.address, f"SIGNON Ag1 pw0\n{head}\nrumour\nENDPRESS")
+        got = {m["To"] for m in mails if "rumour" in body_of(m)} - {austria.address}
+        assert got == {france.address, MASTER}, head
+        assert england.address not in {m["To"] for m in mails}
+    mails = judge.send(austria.address, "SIGNON Ag1 pw0\nPRESS TO ALL BUT EFM\nx\nENDPRESS")
+    assert "leaves nobody else in 'g1' to send to" in _flat(body_of(mails[0]))
+    mails = judge.send(austria.address, "SIGNON Ag1 pw0\nPRESS TO +E +F\nplus\nENDPRESS")
+    got = {m["To"] for m in mails if "plus" in body_of(m)} - {austria.address}
+    assert got == {england.address, france.address}
+    mixed = _said(judge, "Austria", "PRESS TO +E -F", "x", "ENDPRESS")
+    assert "cannot both add (+) and leave out (-) powers" in mixed
+    judge.reply(MASTER, "SIGNON Mg1 gmpass\nSET NO PARTIAL")
+    assert "(SET PARTIAL OFF)" in _said(judge, "Austria", "PRESS TO ALL BUT E", "x", "ENDPRESS")
+
+
+def test_phase_holds_orders_until_the_phase_opens(judge: JudgeHarness) -> None:
+    players = judge.start_game(count=2)
+    austria, england = players["Austria"], players["England"]
+    assert "S1901M" == judge.status()["phase"]
+    assert "is the current phase" in _said(judge, "Austria", "PHASE Spring 1901 Movement")
+    assert "is already past" in _said(judge, "Austria", "PHASE F1900M")
+    held = _said(judge, "Austria", "A VIE H", "PHASE Fall 1901 Movement", "A VIE-GAL", "A BUD H")
+    assert "Held for Movement for Fall of 1901." in held and CLEAN in held
+    assert "Your orders in 'g1' for Movement for Spring of 1901" in held
+    cleared = _said(judge, "Austria", "PHASE F1901M", "F TRI H", "CLEAR")
+    assert "Cleared: 3 order lines held for Movement for Fall of 1901." in cleared
+    assert "nothing to clear" in _said(judge, "Austria", "CLEAR")
+    _said(judge, "Austria", "PHASE F 1901 M", "A VIE-GAL", "A VIE-TYR", "A BUD-XYZ")
+    assert "VIE-GAL" not in _flat(body_of(judge.reply("x@example.org", "LIST g1")))
+    mails = judge.play_phase()
+    assert not any("VIE-GAL" in body_of(m) for m in mails if m["To"] != austria.address)
+    opened = [m for m in mails if "Orders held with PHASE" in m["Subject"]]
+    assert [m["To"] for m in opened] == [austria.address]
+    text = _flat(body_of(opened[0]))
+    assert "Movement for Fall of 1901 has opened in 'g1'" in text
+    assert "> A VIE-TYR" in text and "1 error found" in text
+    assert england.address not in {m["To"] for m in opened}
+    assert "Your orders in 'g1' for Movement for Fall of 1901" in text
