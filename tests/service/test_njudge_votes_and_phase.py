@@ -5,6 +5,7 @@ bytes through the inbox (JudgeHarness), in English and French."""
 from __future__ import annotations
 
 from service.harness import JudgeHarness, body_of
+from service.intimate_game import bid, start_intimate
 
 MASTER = "gm@example.org"
 CLEAN = "No errors found in your mail."
@@ -111,3 +112,37 @@ def test_phase_holds_orders_until_the_phase_opens(judge: JudgeHarness) -> None:
     assert "> A VIE-TYR" in text and "1 error found" in text
     assert england.address not in {m["To"] for m in opened}
     assert "Your orders in 'g1' for Movement for Fall of 1901" in text
+
+
+def test_phase_in_intimate_holds_spring_orders_through_the_bids(judge: JudgeHarness) -> None:
+    start_intimate(judge)
+    germany = judge.players["Germany"]
+    assert judge.status()["phase"] == "S1901B"
+    held = _flat(bid(judge, "Germany", "BID NONE", "PHASE Spring 1901 Movement", "A BER-KIE"))
+    assert "Held for Movement for Spring of 1901." in held and CLEAN in held
+    france = judge.players["France"]
+    mails = judge.send(france.address, "SIGNON Fg1 pw1\nBID NONE\nSET NOWAIT")
+    opened = [m for m in mails if "Orders held with PHASE" in m["Subject"]]
+    assert [m["To"] for m in opened] == [germany.address]
+    assert "> A BER-KIE OK: Army Berlin -> Kiel." in _flat(body_of(opened[0]))
+
+
+def test_intimate_draws_and_concessions_are_by_player(judge: JudgeHarness) -> None:
+    start_intimate(judge)
+    refused = _said(judge, "Germany", "SET DRAW G I")
+    assert "Italy is not the power of a surviving player in 'g1'" in refused
+    assert "a vote names players by their powers (Germany and France)" in refused
+    assert "You concede the game to France." in _said(judge, "Germany", "SET CONCEDE F")
+    assert judge.status()["winner"] == "FRANCE"
+
+
+def test_a_newcomer_never_gets_the_orders_the_last_player_held(judge: JudgeHarness) -> None:
+    judge.start_game(count=2)
+    _said(judge, "Austria", "PHASE F1901M", "A VIE-GAL")
+    _said(judge, "Austria", "RESIGN")
+    taken = judge.reply("new@example.org", "SIGNON Ag1 newpw")
+    assert "You now play Austria in 'g1'" in _flat(body_of(taken))
+    judge.players["Austria"].address, judge.players["Austria"].password = "new@example.org", "newpw"
+    mails = judge.play_phase()
+    assert not any("VIE-GAL" in body_of(m) for m in mails)
+    assert not any("Orders held with PHASE" in m["Subject"] for m in mails)

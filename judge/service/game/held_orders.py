@@ -10,6 +10,7 @@ game are dropped with them. Nobody but the player ever sees any of it.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -27,6 +28,8 @@ from judge.store import phase_orders as store
 from judge.store.models import Game, GameStatus, PhaseOrders, Player, PlayerRole, PlayerStatus
 from judge.wording.readers import Reader
 from judge.wording.templates import render
+
+log = logging.getLogger(__name__)
 
 
 def release_held_orders(session: Session, config: Config, game: Game, now: datetime) -> None:
@@ -50,7 +53,29 @@ def release_held_orders(session: Session, config: Config, game: Game, now: datet
         if player is None or player.status is not PlayerStatus.ACTIVE:
             continue
         if player.role is PlayerRole.PLAYER:
-            _check_and_mail(session, config, game, player, lines, missed, now)
+            _guarded(session, config, game, player, lines, missed, now)
+
+
+def _guarded(
+    session: Session,
+    config: Config,
+    game: Game,
+    player: Player,
+    lines: Sequence[str],
+    missed: Sequence[tuple[str, int]],
+    now: datetime,
+) -> None:
+    """One player's held orders in a savepoint: whatever goes wrong with them is
+    logged and undone, and never holds up the phase that has just been processed
+    (each line already runs in its own savepoint; this guards the reply's mail)."""
+    savepoint = session.begin_nested()
+    try:
+        _check_and_mail(session, config, game, player, lines, missed, now)
+    except Exception:
+        log.exception("held orders of player %s in %s failed", player.id, game.name)
+        savepoint.rollback()
+        return
+    savepoint.commit()
 
 
 def _missed(held: Sequence[PhaseOrders], current: str) -> list[tuple[str, int]]:
