@@ -155,7 +155,9 @@ def test_phase_and_clear_in_french(judge: JudgeHarness) -> None:
     assert "Effacé : 1 ligne d'ordres gardée pour Mouvements de l'automne 1901." in said
     _said(judge, "Austria", "PHASE F1901M", "A VIE-GAL")
     mails = judge.play_phase()
-    [opened] = [m for m in mails if m["To"] == players["Austria"].address and "PHASE" in m["Subject"]]
+    [opened] = [
+        m for m in mails if m["To"] == players["Austria"].address and "PHASE" in m["Subject"]
+    ]
     text = _flat(body_of(opened))
     assert "La phase Mouvements de l'automne 1901 a commencé dans 'g1'" in text
     assert "Aucune erreur" in text
