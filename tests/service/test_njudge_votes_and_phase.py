@@ -41,6 +41,8 @@ def test_a_nodias_draw_ends_when_every_survivor_names_the_same_set(judge: JudgeH
     judge.start_game(count=3)
     master = _flat(body_of(judge.reply(MASTER, "SIGNON Mg1 gmpass\nSET NODIAS")))
     assert "Draws set to NODIAS" in master
+    listing = _flat(body_of(judge.reply("x@example.org", "LIST g1")))
+    assert "Draws: NODIAS (a draw includes only the players voted for" in listing
     assert "Your vote for a draw of Austria and England" in _said(judge, "Austria", "SET DRAW A E")
     _said(judge, "England", "SET DRAW Austria England")
     third = _said(judge, "France", "DRAW")  # every survivor: not the same set

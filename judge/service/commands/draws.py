@@ -54,7 +54,8 @@ def draw(ctx: MailContext, command: Draw | NoDraw) -> list[Note]:
     named = note("draw_vote_named", powers=shown)
     notes = [named if command.powers else note("draw_vote", on=True)]
     votes = latest_votes(ctx.session, signed.game, DRAW_EVENT)
-    chosen = [_named(survivors, votes.get(seat_of(p), NO)) for p in survivors]
+    dias = GameSettings.of(signed.game).dias
+    chosen = [_named(survivors, _as_set(votes.get(seat_of(p), NO), dias)) for p in survivors]
     if all(chosen) and all(group == chosen[0] for group in chosen):
         winners = _powers_of(survivors, chosen[0])
         finish_game(ctx, signed.game, winner=winners, how="draw")
@@ -78,6 +79,12 @@ def _draw_vote(
             raise Refusal("draw_list_in_dias", game=signed.game.name)
         return EVERY_SURVIVOR
     return ",".join(command.powers)
+
+
+def _as_set(vote: str, dias: bool) -> str:
+    """In a DIAS game every vote for a draw is for every survivor (a set named while
+    the game was NODIAS included)."""
+    return EVERY_SURVIVOR if dias and vote != NO else vote
 
 
 def _named(survivors: Sequence[Player], vote: str) -> frozenset[int]:
