@@ -163,3 +163,25 @@ def test_phase_and_clear_in_french(judge: JudgeHarness) -> None:
     text = _flat(body_of(opened))
     assert "La phase Mouvements de l'automne 1901 a commencé dans 'g1'" in text
     assert "Aucune erreur" in text
+
+
+def test_taskdip_draws_name_players_by_any_of_their_powers(judge: JudgeHarness) -> None:
+    judge.reply(MASTER, "CREATE g1 gmpass taskdip PLAYERS 3, NODIAS")
+    addresses = [f"p{i}@example.org" for i in range(3)]
+    for index, address in enumerate(addresses):
+        judge.reply(address, f"SIGNON ?g1 pw{index}")
+    held = {p["address"]: list(p["powers"]) for p in judge.status()["players"] if p["powers"]}
+    first, second, third = (held[a] for a in addresses)
+
+    def vote(index: int, *powers: str) -> str:
+        letter = held[addresses[index]][0][0]
+        body = f"SIGNON {letter}g1 pw{index}\nSET DRAW {' '.join(powers)}"
+        return _flat(body_of(judge.reply(addresses[index], body)))
+
+    winners = sorted([*first, *second])
+    named = ", ".join(p.title() for p in winners[:-1]) + f" and {winners[-1].title()}"
+    assert f"Your vote for a draw of {named} is recorded." in vote(0, first[-1], second[0])
+    vote(1, second[-1], first[0])
+    assert "is over" in vote(2, first[0], second[0])
+    assert judge.status()["winner"] == winners
+    assert not set(third) & set(winners)  # the third player is not in the draw
