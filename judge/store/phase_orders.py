@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from judge.store.models import Game, PhaseOrders, Player
@@ -31,6 +31,14 @@ def held_by(session: Session, game: Game, player: Player) -> list[PhaseOrders]:
         PhaseOrders.game_id == game.id, PhaseOrders.player_id == player.id
     )
     return list(session.scalars(query.order_by(PhaseOrders.id)))
+
+
+def count_held(session: Session, game: Game, player: Player) -> int:
+    """How many lines the player holds in this game."""
+    query = select(func.count(PhaseOrders.id)).where(
+        PhaseOrders.game_id == game.id, PhaseOrders.player_id == player.id
+    )
+    return int(session.scalar(query) or 0)
 
 
 def held_in(session: Session, game: Game) -> list[PhaseOrders]:

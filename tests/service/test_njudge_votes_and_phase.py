@@ -185,3 +185,12 @@ def test_taskdip_draws_name_players_by_any_of_their_powers(judge: JudgeHarness) 
     assert "is over" in vote(2, first[0], second[0])
     assert judge.status()["winner"] == winners
     assert not set(third) & set(winners)  # the third player is not in the draw
+
+
+def test_held_lines_are_limited_per_player(judge: JudgeHarness) -> None:
+    judge.start_game(count=2)
+    said = _said(judge, "Austria", "PHASE F1901M", *["A VIE H"] * 201)
+    assert "1 error found" in said
+    again = _said(judge, "Austria", "PHASE F1901M", "A VIE-GAL")
+    assert "You already hold 200 order lines for later phases: send CLEAR" in again
+    assert "Cleared: 200 order lines" in _said(judge, "Austria", "CLEAR")

@@ -23,6 +23,9 @@ from judge.wording.report import phase_words
 
 # The lines a PHASE holds for later, and CANCEL, which it refuses.
 HELD_COMMANDS: frozenset[type] = frozenset({OrderLine, Bid, BidNone, Cancel})
+# At most this many lines held by one player in one game: a phase never needs more,
+# and the table must not grow without end from one address.
+MAX_HELD_LINES = 200
 _SEASONS = "SFW"
 _KINDS = "BMRA"
 
@@ -60,6 +63,8 @@ def hold(ctx: MailContext, command: OrderLine | Bid | BidNone | Cancel) -> list[
         raise RuntimeError("hold() without a PHASE in the mail")
     if isinstance(command, Cancel):
         raise Refusal("cancel_after_phase", phase=named(phase))
+    if store.count_held(ctx.session, signed.game, signed.player) >= MAX_HELD_LINES:
+        raise Refusal("too_many_held", most=MAX_HELD_LINES)
     store.hold(ctx.session, signed.game, signed.player, phase, _line_of(command), ctx.now)
     return [note("order_held", phase=named(phase))]
 
