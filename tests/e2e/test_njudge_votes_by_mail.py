@@ -41,6 +41,10 @@ def test_njudge_votes_phase_and_press_lists_by_mail(quick_judge: Judge) -> None:
     assert "Held for Movement for Fall of 1901." in held and CLEAN in held
     rumour = "SIGNON Ag1 pw0\nPRESS TO ALL BUT E\nEngland is bluffing\nENDPRESS"
     assert "Sent to France and the Master (2 mails)." in _said(judge.send(AUSTRIA, rumour))
+    plus = "SIGNON Ag1 pw0\nPRESS TO +E +F\nhello both\nENDPRESS"
+    assert "Sent to England and France (2 mails)." in _said(judge.send(AUSTRIA, plus))
+    minus = "SIGNON Ag1 pw0\nPRESS TO -E -F\nto the master\nENDPRESS"
+    assert "Sent to the Master (1 mail)." in _said(judge.send(AUSTRIA, minus))
     judge.send(MASTER, "SIGNON Mg1 gmpass\nPROCESS")
     subject = "TEST:g1 - F1901M Orders held with PHASE"
     opened = judge.wait_for(
