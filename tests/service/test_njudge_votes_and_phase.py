@@ -103,6 +103,8 @@ def test_phase_holds_orders_until_the_phase_opens(judge: JudgeHarness) -> None:
     cleared = _said(judge, "Austria", "PHASE F1901M", "F TRI H", "CLEAR")
     assert "Cleared: 3 order lines held for Movement for Fall of 1901." in cleared
     assert "nothing to clear" in _said(judge, "Austria", "CLEAR")
+    cancel = _said(judge, "Austria", "PHASE F1901M", "CANCEL A VIE")
+    assert "CANCEL takes back orders on file for the current phase, not lines held" in cancel
     _said(judge, "Austria", "PHASE F 1901 M", "A VIE-GAL", "A VIE-TYR", "A BUD-XYZ")
     assert "VIE-GAL" not in _flat(body_of(judge.reply("x@example.org", "LIST g1")))
     mails = judge.play_phase()
