@@ -417,6 +417,14 @@ class Approve:
 
 
 @dataclass(frozen=True, slots=True)
+class Rollback:
+    """`ROLLBACK [phase]` (njudge's): the master takes the game back to the start of
+    `phase` (a code such as `S1902M`); None: back one phase."""
+
+    phase: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Confirm:
     """`CONFIRM code`: the sender's address reads the judge's mail (see mail.md)."""
 
@@ -460,7 +468,7 @@ Command = (
     | Draw | NoDraw | Concede | ConcedeTo | ForPhase | Clear | Stalemate | Resign | Signoff
     | SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps
     | SetPress | SetPartial | SetGunboat | SetLanguage | SetMaxAbsence | SetDias
-    | Start | Process | Pause | Resume | Terminate | Eject | Approve
+    | Start | Process | Pause | Resume | Terminate | Eject | Approve | Rollback
     | Confirm | Stop | Unobserve | Version | WhoGame
 )  # fmt: skip
 

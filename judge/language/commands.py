@@ -44,6 +44,7 @@ from judge.language.keywords import (
 )
 from judge.language.phase_command import phase_command
 from judge.language.press_blocks import read_press_block
+from judge.language.rollback_command import rollback_command
 from judge.language.set_commands import set_keywords
 from judge.language.spelling import closest
 from judge.language.vocabulary import Vocabulary
@@ -89,6 +90,7 @@ _PLAIN_TABLE: list[tuple[Keyword, Reader]] = [
     (Keyword("TERMINATE"), game.simple("TERMINATE", Terminate)),
     (Keyword("EJECT"), game.eject_command),
     (Keyword("APPROVE"), game.approve_command),
+    (Keyword("ROLLBACK", "ROLL BACK"), rollback_command),
     (SIGNOFF, game.signoff_command),
     (ENDPRESS, game.stray_endpress_command),
     *set_keywords(),

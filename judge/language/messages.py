@@ -56,6 +56,7 @@ ENGLISH: dict[str, str] = {
     "cancel_usage": CANCEL_USAGE,
     "eject_usage": "EJECT needs one power: EJECT France",
     "approve_usage": "APPROVE needs a power and an address: APPROVE France ann@example.org",
+    "rollback_usage": "ROLLBACK takes at most one phase: ROLLBACK, or ROLLBACK S1902M",
     "endpress_alone": "ENDPRESS without a PRESS or BROADCAST line before it",
     # open commands
     "no_help_topic": "there is no help on {rest!r}: topics are {topics}",

@@ -18,7 +18,7 @@ from judge.rules.map import GameMap
 from judge.rules.orders import IllegalOrder, Order
 from judge.rules.reasons import Reason
 from judge.rules.results import OrderResult, RuleOptions
-from judge.rules.rulebook import RULEBOOKS, rulebook_options
+from judge.rules.rulebook import RULEBOOKS, options_from_settings, rulebook_options
 from judge.rules.state import GameState, Phase, PhaseType
 from judge.variants.common import duties_covered
 
@@ -342,9 +342,8 @@ class Variant(ABC):
         """The adjudicator's options for a game with these flags (the variant's
         defaults where the game sets none, then the core's own defaults)."""
         chosen = {**self.default_rules(), **rules}
-        base = RuleOptions(
-            convoy_adjacent=chosen.get("convoy_adjacent", "3.0"),
-            civil_disorder=chosen.get("civil_disorder", "2023"),
+        base = options_from_settings(
+            {name: chosen[name] for name in ("convoy_adjacent", "civil_disorder") if name in chosen}
         )
         book = chosen.get("rulebook", "current")
         return rulebook_options(_LEGACY_RULEBOOKS.get(book, book), base)

@@ -5,7 +5,7 @@
   until `CLEAR`. Rows go with their game and their player.
 
 Revision ID: 0017_phase_orders
-Revises: 0014_game_failures
+Revises: 0015_phase_rollback
 Create Date: 2026-11-28
 """
 
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0017_phase_orders"
-down_revision = "0014_game_failures"
+down_revision = "0015_phase_rollback"
 branch_labels = None
 depends_on = None
 

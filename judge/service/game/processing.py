@@ -3,7 +3,8 @@
 All of it happens in the caller's transaction: the results, the next phase's row
 (unique per game and phase, so a phase can never be processed twice), the game's
 new status and the results mails commit together or not at all. The lot seed is
-drawn and stored per phase, so the adjudication can be replayed.
+drawn and stored per phase, so the adjudication can be replayed (and a phase the
+master rolled back to draws the same lot again).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from judge.service.snapshots import (
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, PlayerRole
+from judge.store.rollback import undone_lot_seed
 from judge.store.state_json import results_to_json
 from judge.variants.base import Outcome, Submission, Variant
 from judge.wording.describe import winner_groups, winner_titles
@@ -108,7 +110,7 @@ def process_phase(
     results say so. `sent`: the submissions, when the caller has read them already.
     """
     game = board.game
-    seed = draw_seed()
+    seed = _lot_seed(session, board)
     if sent is None:
         sent = submissions(session, board)
     outcome = board.variant.advance(board.snapshot, sent, random.Random(seed))
@@ -134,6 +136,15 @@ def process_phase(
     event.translations = others or None  # HISTORY shows a French reader the French record
     next_phase = None if outcome.finished else game.phase
     return Processed(phase, next_phase, outcome.finished)
+
+
+def _lot_seed(session: Session, board: Board) -> int:
+    """A fresh lot, but for a phase played again after the master's ROLLBACK, which
+    draws the lot it drew the first time (`judge.store.rollback`)."""
+    if board.record.lot_seed is not None:
+        return board.record.lot_seed
+    again = undone_lot_seed(session, board.game, board.record.phase)
+    return again if again is not None else draw_seed()
 
 
 def _public_text(
