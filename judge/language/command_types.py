@@ -207,11 +207,14 @@ class Press:
     `to` holds canonical power names, and "MASTER" for the GM. `body` keeps the lines
     as typed, blank lines and `>` quotes included, minus leading and trailing blanks.
     `grey` is `PRESS GREY`: sent without the sender's power (games with SET PRESS GREY).
+    `all_but` is njudge's `PRESS TO ALL BUT powers` (or `PRESS TO -F -G`): `to` then
+    names who is left out, and the press goes to everyone else who plays.
     """
 
     to: tuple[str, ...] | None
     body: tuple[str, ...]
     grey: bool = False
+    all_but: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +226,10 @@ class Broadcast:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
-    """`DRAW` (or `SET DRAW`): propose or vote for a draw."""
+    """`DRAW` (or `SET DRAW`): propose or vote for a draw. `powers` is njudge's
+    `SET DRAW powers`: the draw voted for (empty: every surviving player)."""
+
+    powers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +240,26 @@ class NoDraw:
 @dataclass(frozen=True, slots=True)
 class Concede:
     """`CONCEDE`."""
+
+
+@dataclass(frozen=True, slots=True)
+class ConcedeTo:
+    """njudge's `SET CONCEDE power` (power None: `SET NOCONCEDE`, the vote withdrawn)."""
+
+    power: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ForPhase:
+    """njudge's `PHASE season year phase`: the orders that follow in the mail are for
+    that later phase (`phase`, a code like `F1901M`), held until it opens."""
+
+    phase: str
+
+
+@dataclass(frozen=True, slots=True)
+class Clear:
+    """njudge's `CLEAR`: drop the orders held with PHASE."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,6 +342,14 @@ class SetPress:
 @dataclass(frozen=True, slots=True)
 class SetPartial:
     """`SET PARTIAL ON|OFF`: whether press may go to some powers only."""
+
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SetDias:
+    """njudge's `SET DIAS` (on=True, the default: a draw includes every surviving
+    player) or `SET NODIAS` (players vote for a named draw)."""
 
     on: bool
 
@@ -423,7 +457,7 @@ class WhoGame:
 
 GameSetting = (
     SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps
-    | SetPress | SetPartial | SetGunboat | SetLanguage | SetMaxAbsence
+    | SetPress | SetPartial | SetGunboat | SetLanguage | SetMaxAbsence | SetDias
 )  # fmt: skip
 
 Command = (
@@ -431,9 +465,9 @@ Command = (
     | Preferences | Bid | BidNone | Cancel | Orders | EndOrders | OrderLine
     | SetWait | SetPassword | SetAddress | SetTimezone | SetAbsence | SetNoAbsence
     | Press | Broadcast
-    | Draw | NoDraw | Concede | Stalemate | Resign | Signoff
+    | Draw | NoDraw | Concede | ConcedeTo | ForPhase | Clear | Stalemate | Resign | Signoff
     | SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps
-    | SetPress | SetPartial | SetGunboat | SetLanguage | SetMaxAbsence
+    | SetPress | SetPartial | SetGunboat | SetLanguage | SetMaxAbsence | SetDias
     | Start | Process | Pause | Resume | Terminate | Eject | Approve | Rollback
     | Confirm | Stop | Unobserve | Version | WhoGame
 )  # fmt: skip

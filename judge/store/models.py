@@ -517,3 +517,19 @@ class GameFailure(Base):
     retry_at: Mapped[datetime] = mapped_column(UTCDateTime)
     parked_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     gm_told_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+class PhaseOrders(Base):
+    """Orders a player sent with njudge's `PHASE season year phase` for a later phase
+    of the game (`phase`, a code like `F1901M`), held as typed until it opens, then
+    checked like a mail of orders (`judge.service.game.held_orders`). Nobody else
+    ever sees them; `CLEAR` drops them. One row per line, in `id` order."""
+
+    __tablename__ = "phase_orders"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    phase: Mapped[str] = mapped_column(String(8))
+    line: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
