@@ -132,7 +132,8 @@ def _parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", parents=[config_option], help="run the judge")
     serve.set_defaults(run=_serve)
     deliver = commands.add_parser(
-        "deliver", parents=[config_option], help="store one mail from stdin and process it"
+        "deliver", parents=[config_option],
+        help="store one mail from stdin (the MTA's pipe); serve or scheduler processes it",
     )
     deliver.add_argument("--sender", help="envelope sender (default: $SENDER or headers)")
     deliver.add_argument("--recipient", help="envelope recipient, e.g. a bounce's return path "
