@@ -37,6 +37,7 @@ from judge.clock import SystemClock
 from judge.config import Config, ConfigError, load_config
 from judge.server.intake import EX_TEMPFAIL, Inbox, store_piped
 from judge.server.processor import Handler
+from judge.server.sqlite_access import hint_for
 from judge.server.startup import StartupError, cause, open_judge_database, shown_url
 from judge.store import game_failures
 from judge.store.backup import BackupError, backup_sqlite
@@ -276,7 +277,7 @@ def _database_failure(command: str, config: Config, exc: SQLAlchemyError) -> Non
     """An admin command's database error in one line: the URL (without its password) and
     the driver's own reason, e.g. PostgreSQL's "Peer authentication failed" when the
     command runs as root instead of as the judge's user (docs/deploy.md)."""
-    reason = cause(exc)
+    reason = cause(exc) + hint_for(config.database.url)
     missing = "no such table" in reason or "does not exist" in reason
     hint = "; is it created? (judge db upgrade)" if missing else ""
     print(f"judge {command}: cannot read the database {shown_url(config.database.url)}: "
