@@ -49,7 +49,7 @@ def test_a_french_speaking_player_plays_a_year_by_mail_in_french(quick_judge: Ju
     judge = quick_judge
     _sign_up(judge, "CREATE g1 gmpass intimate")
     reply = _body(judge.send(BOB, "SIGNON Fg1 bobpw\nSET LANGUAGE FR"))
-    assert "Connecté en tant que France dans 'g1'." in reply, reply
+    assert "Connecté : vous jouez la France dans 'g1'." in reply, reply
     assert "Désormais, vous recevez le courrier de 'g1' en français." in reply, reply
     assert "Aucune erreur trouvée dans votre courrier." in reply, reply
 
