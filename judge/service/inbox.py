@@ -188,11 +188,12 @@ def reply_reader(ctx: MailContext) -> Reader:
 
 
 def _reader_from_games(ctx: MailContext) -> Reader:
-    readers = {
-        reader_of(game, player).language
-        for game, player in games_of_address(ctx.session, ctx.sender)
-        if player.status is PlayerStatus.ACTIVE
-    }
+    """The language of the sender's games: those they play, else those they left or
+    were ejected from (an ejected player who signs on again reads why in the game's
+    language)."""
+    seats = games_of_address(ctx.session, ctx.sender)
+    active = [(game, player) for game, player in seats if player.status is PlayerStatus.ACTIVE]
+    readers = {reader_of(game, player).language for game, player in active or seats}
     if len(readers) == 1:
         return Reader(language=readers.pop())
     return DEFAULT_READER
