@@ -156,6 +156,8 @@ class MailContext:
     broadcasts: int = 0  # BROADCAST and PRESS blocks sent by this mail
     answered: set[str] = field(default_factory=set)  # read-only commands answered already
     internal_errors: list[str] = field(default_factory=list)  # tracebacks of crashed lines
+    # The game a SIGNON named, signed on or not: a refused SIGNON is answered in its language.
+    named_game: Game | None = None
 
     def sign_on(self, game: Game, player: Player) -> Signed:
         self.signed = Signed(game, player)

@@ -180,11 +180,22 @@ def _guarded(
 
 def reply_reader(ctx: MailContext) -> Reader:
     """Who reads the reply: the person the mail ended signed on as (their language,
-    else their game's); when the mail signed on nowhere (CONFIRM, HELP), the language
+    else their game's); after a refused SIGNON, the game's language; when the mail
+    named no game (CONFIRM, HELP), the language
     the sender reads in the games they are in, if all agree; else the default reader."""
+    if ctx.signed is None and ctx.named_game is not None:
+        return _reader_in_game(ctx, ctx.named_game)
     if ctx.signed is None:
         return _reader_from_games(ctx)
     return reader_of(ctx.signed.game, ctx.signed.player)
+
+
+def _reader_in_game(ctx: MailContext, game: Game) -> Reader:
+    """The sender's reader in `game` (their own language if they have a seat there,
+    else the game's)."""
+    seats = [player for named, player in games_of_address(ctx.session, ctx.sender)
+             if named.id == game.id]  # fmt: skip
+    return reader_of(game, seats[0] if seats else None)
 
 
 def _reader_from_games(ctx: MailContext) -> Reader:

@@ -224,3 +224,17 @@ def variante(name: str) -> str:
 
 
 FILTERS.update({"variante": variante})
+
+
+# The HELP topics by their French names, which AIDE and GET read too
+# (`judge.language.open_commands.HELP_ALIASES`); a variant's topic keeps its name.
+TOPICS = {"game": "partie", "orders": "ordres", "bid": "enchères", "press": "presse",
+          "settings": "réglages", "gm": "maître"}  # fmt: skip
+
+
+def sujets(topics: Iterable[str] | str) -> str:
+    """`{{ topics|sujets }}`: `game, orders, bid` -> `partie, ordres, enchères`."""
+    return ", ".join(TOPICS.get(topic, topic) for topic in names_of(topics))
+
+
+FILTERS.update({"sujets": sujets})
