@@ -18,8 +18,8 @@ import pytest
 
 from service import harness
 from service.harness import JudgeHarness, body_of
-from service.test_french_templates import _power_from_french_start_mail
 from service.taskdip_scenario import TWO_PLAYERS, find_seed, set_seed
+from service.test_french_templates import _power_from_french_start_mail
 from service.test_mail_widths import check, scheduler_round
 
 MASTER = "gm@example.org"
