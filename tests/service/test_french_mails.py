@@ -11,11 +11,15 @@ words from a list.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import timedelta
 from email.message import EmailMessage
 
 import pytest
+from sqlalchemy.orm import Session, sessionmaker
 
+from judge.clock import ManualClock
+from judge.config import Config
 from service import harness
 from service.harness import JudgeHarness, body_of
 from service.taskdip_scenario import TWO_PLAYERS, find_seed, set_seed
@@ -274,4 +278,29 @@ def test_a_taskdip_start_and_its_refusals_are_french(judge: JudgeHarness) -> Non
             f"SIGNON {powers[0][0]}g1 pw{index}", "A XYZ-MUN", others, "A ROM-TUS",
             "LIST g1", "WHOGAME g1",
         ])))  # fmt: skip
+    mails.all_french()
+
+
+def test_the_confirmation_requests_of_a_french_game_are_french(
+    sessions: sessionmaker[Session],
+    clock: ManualClock,
+    make_config: Callable[..., Config],
+    database_url: str,
+) -> None:
+    """The request to confirm an address, for the master, a player who joins, a new
+    address and a zine of a game created in French, is in French."""
+    config = make_config(
+        database_url, limits={"per_sender_per_hour": 1000}, security={"confirm_addresses": True}
+    )
+    judge = JudgeHarness(sessions, clock, config)
+    mails = FrenchMails()
+    mails.read(judge.send(MASTER, "CREATE g1 gmpass standard LANGUAGE FR"))
+    mails.read(judge.send("p0@example.org", "SIGNON ?g1 pw0"))
+    mails.read(judge.send(MASTER, "SIGNON Mg1 gmpass\nSET ZINE zine@example.org"))
+    mails.read(judge.send("p0@example.org", "SIGNON ?g1 pw0\nSET ADDRESS new@example.org"))
+    requests = [m for m in mails.seen if "confirm" in str(m["Subject"])]
+    assert {m["To"] for m in requests} == {
+        MASTER, "p0@example.org", "zine@example.org", "new@example.org"
+    }, [m["Subject"] for m in mails.seen]
+    assert all("CONFIRM " in body_of(m) for m in requests)
     mails.all_french()

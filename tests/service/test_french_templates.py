@@ -187,7 +187,9 @@ def test_each_refusal_reads_as_the_rules_word_it_in_english_and_in_french(key: s
     french_text = say(reason, Reader("fr"))
     assert french_text and french_text != str(reason)
     for name, value in reason.params.items():
-        if name != "power" and value.isupper():  # shown as the order line reads it
+        if name == "partners":  # powers, named in French with their articles
+            assert "la France et l'Italie" in french_text, french_text
+        elif name != "power" and value.isupper():  # shown as the order line reads it
             assert value in french_text, french_text
     if "power" in reason.params:
         assert "Allemagne" in french_text, french_text
