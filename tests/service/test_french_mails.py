@@ -304,3 +304,17 @@ def test_the_confirmation_requests_of_a_french_game_are_french(
     }, [m["Subject"] for m in mails.seen]
     assert all("CONFIRM " in body_of(m) for m in requests)
     mails.all_french()
+
+
+def test_a_french_master_and_player_write_dates_in_french(french_game: JudgeHarness) -> None:
+    judge = french_game
+    judge.start_game()
+    france = judge.players["France"]
+    deadline = body_of(judge.reply(MASTER, "SIGNON Mg1 gmpass\nSET DEADLINE sam. 10 janv. 18h"))
+    assert "La date limite de 'g1' est maintenant le sam. 10 janv. 2026 18:00 UTC" in " ".join(
+        deadline.split()
+    ), deadline
+    absence = body_of(judge.reply(france.address, f"SIGNON Fg1 {france.password}\n"
+                                  "SET ABSENCE du 24 décembre 2026 au 26 déc. 2026"))  # fmt: skip
+    assert "Absence enregistrée dans 'g1' :" in absence, absence
+    assert "jeu. 24 déc. 2026" in absence and "dim. 27 déc. 2026" in absence, absence
