@@ -318,3 +318,18 @@ def test_a_french_master_and_player_write_dates_in_french(french_game: JudgeHarn
                                   "SET ABSENCE du 24 décembre 2026 au 26 déc. 2026"))  # fmt: skip
     assert "Absence enregistrée dans 'g1' :" in absence, absence
     assert "jeu. 24 déc. 2026" in absence and "dim. 27 déc. 2026" in absence, absence
+
+
+def test_a_stranger_who_writes_french_commands_is_answered_in_french(
+    judge: JudgeHarness,
+) -> None:
+    judge.reply(MASTER, "CREATE g1 gmpass standard")
+    mails = FrenchMails()
+    reply = mails.read([judge.reply("inconnu@example.org", "AIDE\nLISTE g1\nAIDE enchères")])
+    text = body_of(reply[0])
+    assert "Voici le Diplomacy Judge (TEST)" in text, text
+    assert "La partie 'g1' (Standard) est en formation." in text, text
+    mails.all_french()
+    # The same words from a player of an English game keep the player's English.
+    judge.reply("ann@example.org", "SIGNON ?g1 pw")
+    assert "Game 'g1' (Standard) is forming." in body_of(judge.reply("ann@example.org", "LISTE g1"))
