@@ -288,7 +288,7 @@ def test_a_french_player_reads_why_a_command_cannot_be_read_in_french(
     assert "SET ABSENCE : « 12/24 » peut se lire jour/mois ou mois/jour" in text, text
     assert "une enchère doit être un nombre entier, pas « x »." in text, text
     assert "SET GRACE : unité inconnue « q » dans « 12q » : utilisez d, h, m ou s." in text
-    assert "France est nommée deux fois." in text, text
+    assert "La France est nommée deux fois." in text, text
     assert "SET TIMEZONE : CET est une abréviation" in text, text
     assert "SET TIMEZONE : fuseau horaire inconnu « Mars/Olympus »" in text, text
     for english in ("could be day/month", "must be a whole number", "unknown unit", "twice",
