@@ -114,6 +114,7 @@ KEPT_ACROSS_REFUSAL = {
     "internal_errors": "a crashed line's traceback is kept for the operator",
     "verified": "fixed for the whole mail (the MTA's Authentication-Results)",
     "slowed": "set by a wrong password, which counts even when its line is refused",
+    "named_game": "a refused SIGNON is answered in the language of the game it named",
 }
 
 
