@@ -48,6 +48,11 @@ NO_ARTICLE = re.compile(
     rf"(\b(en tant que|joue|jouez|jouer|reprendre|de|à|sur|pour|par|possède) {POWER}\b"
     rf"|(^|[.;:!?] ){POWER} (est|a|n'|ne|enchérit|possède|viole|sont|ont)\b)"
 )
+# French counts 0 and 1 in the singular: `1 joueur inscrit`, `0 jour`.
+PLURAL_OF_ONE = re.compile(
+    r"\b[01] (joueurs|inscrits|centres|unités|constructions|retraits|jours|heures|"
+    r"erreurs|courriers|lignes|crédits|enchères|envoyés|envoyées|dues|dus)\b"
+)
 # Lines that are the player's own words, or the judge's name for itself.
 SKIP = re.compile(r"^(> |:: Judge: )")
 # What players type, kept as they type it: the rules and their values (`stalemate
@@ -67,9 +72,10 @@ def english_in(mail: EmailMessage) -> list[str]:
 
 
 def without_article(mail: EmailMessage) -> list[str]:
+    """Lines that name a power without its article, or put 0 or 1 in the plural."""
     return [
         line for line in body_of(mail).splitlines()
-        if not SKIP.match(line) and NO_ARTICLE.search(line)
+        if not SKIP.match(line) and (NO_ARTICLE.search(line) or PLURAL_OF_ONE.search(line))
     ]  # fmt: skip
 
 
