@@ -246,7 +246,7 @@ def test_every_reply_and_refusal_of_a_french_game_is_french(judge: JudgeHarness)
 
 def test_an_intimate_year_with_refused_bids_is_french(judge: JudgeHarness) -> None:
     mails = FrenchMails()
-    mails.read(judge.send(MASTER, "CREATE g1 gmpass intimate\nSET LANGUAGE fr\n"
+    mails.read(judge.send(MASTER, "CREATE g1 gmpass intimate\nSET LANGUAGE fr\nSET MAPS OFF\n"
                           "SET BID NEXT 2d\nSET RULE stalemate always\nSET PLAYERS 3"))
     mails.read(judge.send(OBSERVER, "OBSERVE g1 look"))
     mails.read(judge.send("p0@example.org", "SIGNON ?g1 pw0\nPREFERENCES Germany"))
@@ -263,7 +263,7 @@ def test_an_intimate_year_with_refused_bids_is_french(judge: JudgeHarness) -> No
         "PRESS GREY", "Salut", "ENDPRESS", "PRESS TO G", "Bonjour", "ENDPRESS", "STALEMATE",
         "WHOGAME g1", "SUMMARY", "HISTORY",
     ])))  # fmt: skip
-    for _ in range(3):
+    for _ in range(2):  # the spring, then the fall with its income
         mails.read(judge.send(MASTER, "SIGNON Mg1 gmpass\nPROCESS"))
     mails.read(judge.send("p0@example.org", "SIGNON Gg1 pw0\nCONCEDE\nLIST g1"))
     assert judge.status()["status"] == "finished"
