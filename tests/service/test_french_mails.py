@@ -22,7 +22,7 @@ from judge.clock import ManualClock
 from judge.config import Config
 from service import harness
 from service.harness import JudgeHarness, body_of
-from service.taskdip_scenario import TWO_PLAYERS, find_seed, set_seed
+from service.taskdip_scenario import TWO_PLAYERS, find_seed, seat_orders, set_seed
 from service.test_french_templates import _power_from_french_start_mail
 from service.test_mail_widths import check, scheduler_round
 
@@ -270,7 +270,7 @@ def test_an_intimate_year_with_refused_bids_is_french(judge: JudgeHarness) -> No
     mails.all_french()
 
 
-def test_a_taskdip_start_and_its_refusals_are_french(judge: JudgeHarness) -> None:
+def test_a_taskdip_game_with_refusals_to_its_win_is_french(judge: JudgeHarness) -> None:
     mails = FrenchMails()
     mails.read(judge.send(MASTER, "CREATE g1 gmpass taskdip\nSET LANGUAGE fr\nSET PLAYERS 2"))
     mails.read(judge.send(OBSERVER, "OBSERVE g1 look"))
@@ -286,6 +286,16 @@ def test_a_taskdip_start_and_its_refusals_are_french(judge: JudgeHarness) -> Non
             f"SIGNON {powers[0][0]}g1 pw{index}", "A XYZ-MUN", others, "A ROM-TUS",
             "LIST g1", "WHOGAME g1",
         ])))  # fmt: skip
+    for letters in ({}, {"p1@example.org": "I"}):  # the spring, then the fall: Austria wins
+        status = judge.status()
+        for index in range(2):
+            address = f"p{index}@example.org"
+            powers = next(p["powers"] for p in status["players"] if p["address"] == address)
+            lines = seat_orders(TWO_PLAYERS, status["phase"], list(powers), status)
+            signon = f"SIGNON {letters.get(address, powers[0][0])}g1 pw{index}"
+            mails.read(judge.send(address, "\n".join([signon, *lines])))
+    assert judge.status()["status"] == "finished"
+    mails.read(judge.send("p0@example.org", "LIST g1\nHISTORY g1\nSUMMARY g1"))
     mails.all_french()
 
 
