@@ -30,6 +30,7 @@ SETTING_NAMES = {
     "Partial press": "Presse partielle",
     "Gunboat": "Gunboat",
     "Maximum absence": "Absence maximale",
+    "Draws": "Nulles",
 }
 VALUES = {
     "on": "oui",
@@ -44,6 +45,10 @@ VALUES = {
     "off (press goes to everyone or nobody)": "non (la presse va à tous ou à personne)",
     "none (no zine)": "aucun (pas de zine)",
     "0 days (no absences in this game)": "0 jour (pas d'absence dans cette partie)",
+    "DIAS (a draw includes every surviving player)":
+        "DIAS (une nulle inclut tous les joueurs survivants)",
+    "NODIAS (players vote for a named draw: SET DRAW powers)":
+        "NODIAS (les joueurs votent pour une nulle nommée : SET DRAW puissances)",
     "en": "anglais",
     "fr": "français",
 }  # fmt: skip

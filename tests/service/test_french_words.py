@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 
 from judge.service.commands.setting_echo import (
+    DIAS_WORDS,
     GUNBOAT_WORDS,
     PHASE_NAMES,
     PRESS_WORDS,
@@ -40,7 +41,8 @@ def test_a_duration_is_said_in_french_with_its_agreement(hours: float, french: s
 
 
 def test_every_setting_name_and_value_the_code_gives_is_french() -> None:
-    values = [*PRESS_WORDS.values(), *GUNBOAT_WORDS.values(), "on", "off", "en", "fr",
+    values = [*PRESS_WORDS.values(), *GUNBOAT_WORDS.values(), *DIAS_WORDS.values(), "on",
+              "off", "en", "fr",
               "off (press goes to everyone or nobody)", "none (no zine)",
               "0 days (no absences in this game)", "5 days per player in this game"]  # fmt: skip
     assert set(values) - {"5 days per player in this game"} <= set(VALUES)
