@@ -221,7 +221,8 @@ def test_every_reply_and_refusal_of_a_french_game_is_french(judge: JudgeHarness)
     letter = ann_power[0]
     unit = {"Austria": "A VIE", "England": "A LVP"}[ann_power]
     mails.read(judge.send(MASTER, "SIGNON Mg1 gmpass\nSET GUNBOAT ON\nSET PLAYERS 5\n"
-                          "SET DEADLINE 48h\nSET PRESS GREY\nPAUSE\nRESUME\nLIST g1"))
+                          "SET DEADLINE 48h\nSET PRESS GREY\nPAUSE\nRESUME\nLIST g1\n"
+                          "SET NODIAS\nSET DIAS\nROLLBACK\nROLLBACK F1905M"))
     mails.read(judge.send(ann, "\n".join([
         f"SIGNON {letter}g1 pw0", f"{unit}-WAR", "A XYZZY-MUN", f"{unit} H", f"{unit}-TYL",
         "A PAR-PIC", "BUILD A PAR", "CANCEL " + unit, "ANNULER A MUN", "CANCEL",
@@ -229,6 +230,8 @@ def test_every_reply_and_refusal_of_a_french_game_is_french(judge: JudgeHarness)
         "SET ABSENCE 12/24", "SET ABSENCE 2026-12-10 to 2026-12-12", "SET ABSENCE 2026-12-11",
         "SET TIMEZONE Mars/Olympus", "SET LANGUAGE xx", "PREFERENCES FGE", "BID Italy 3",
         "STALEMATE", "CONCEDE", "DRAW", "NODRAW", "WHOGAME g1", "VERSION", "GET press",
+        "SET DRAW Austria", "PRESS TO +F -G", "ENDPRESS", "PHASE Automne 1901", f"{unit}-TYR",
+        "CANCEL " + unit, "PHASE S1901M", "PHASE S1900M", "CLEAR", "PHASE",
     ])))  # fmt: skip
     for topics in (("", "orders", "game", "press", "nosuch"),
                    ("settings", "gm", "bid", "intimate", "taskdip")):  # fmt: skip
@@ -247,12 +250,13 @@ def test_every_reply_and_refusal_of_a_french_game_is_french(judge: JudgeHarness)
 def test_an_intimate_year_with_refused_bids_is_french(judge: JudgeHarness) -> None:
     mails = FrenchMails()
     mails.read(judge.send(MASTER, "CREATE g1 gmpass intimate\nSET LANGUAGE fr\nSET MAPS OFF\n"
-                          "SET BID NEXT 2d\nSET RULE stalemate always\nSET PLAYERS 3"))
+                          "SET BID NEXT 2d\nSET RULE stalemate eliminated\nSET PLAYERS 3"))
     mails.read(judge.send(OBSERVER, "OBSERVE g1 look"))
     mails.read(judge.send("p0@example.org", "SIGNON ?g1 pw0\nPREFERENCES Germany"))
     mails.read(judge.send("p1@example.org", "SIGNON ?g1 pw1\nPREFERENCES France"))
     mails.read(judge.send("p0@example.org", "\n".join([
         "SIGNON Gg1 pw0", "BID Austria 5", "Italy 3", "BID England 300", "BID Germany 2",
+        "SET DRAW France Germany", "SET CONCEDE Germany",
         "BID Zorro 1", "Russia x", "CANCEL Italy", "CANCEL Turkey", "A MUN-RUH", "LIST g1",
     ])))  # fmt: skip
     mails.read(judge.send("p0@example.org", "SIGNON Gg1 pw0\nBID England 0\nSET NOWAIT"))
