@@ -219,7 +219,8 @@ def test_every_reply_and_refusal_of_a_french_game_is_french(judge: JudgeHarness)
     ann, bob, _ = _join_and_start(judge, mails, 3)
     ann_power = _power_from_french_start_mail(judge, ann, "g1")
     letter = ann_power[0]
-    unit = {"Austria": "A VIE", "England": "A LVP"}[ann_power]
+    unit = {"Austria": "A VIE", "England": "A LVP", "France": "A PAR", "Germany": "A MUN",
+            "Italy": "A ROM", "Russia": "A MOS", "Turkey": "A CON"}[ann_power]  # fmt: skip
     mails.read(judge.send(MASTER, "SIGNON Mg1 gmpass\nSET GUNBOAT ON\nSET PLAYERS 5\n"
                           "SET DEADLINE 48h\nSET PRESS GREY\nPAUSE\nRESUME\nLIST g1\n"
                           "SET NODIAS\nSET DIAS\nROLLBACK\nROLLBACK F1905M"))
