@@ -189,7 +189,7 @@ def _set_notimezone(rest: str) -> SetTimezone:
     return SetTimezone("UTC")
 
 
-_UNTIL = re.compile(r"\s+(?:TO|UNTIL|TILL)\s+", re.IGNORECASE)
+_UNTIL = re.compile(r"\s+(?:TO|UNTIL|TILL|AU|JUSQU'AU)\s+", re.IGNORECASE)  # French: du ... au
 
 
 def _set_absence(rest: str) -> SetAbsence:

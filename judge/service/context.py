@@ -114,6 +114,7 @@ KEPT_ACROSS_REFUSAL = {
     "internal_errors": "a crashed line's traceback is kept for the operator",
     "verified": "fixed for the whole mail (the MTA's Authentication-Results)",
     "slowed": "set by a wrong password, which counts even when its line is refused",
+    "named_game": "a refused SIGNON is answered in the language of the game it named",
 }
 
 
@@ -160,6 +161,8 @@ class MailContext:
     # njudge's PHASE: the later phase the order lines that follow are held for (None:
     # they are for the current phase). A SIGNON ends it.
     held_phase: str | None = None
+    # The game a SIGNON named, signed on or not: a refused SIGNON is answered in its language.
+    named_game: Game | None = None
 
     def sign_on(self, game: Game, player: Player) -> Signed:
         self.signed = Signed(game, player)

@@ -155,15 +155,15 @@ def test_a_newcomer_never_gets_the_orders_the_last_player_held(judge: JudgeHarne
 def test_phase_and_clear_in_french(judge: JudgeHarness) -> None:
     players = judge.start_game(count=2)
     said = _said(judge, "Austria", "SET LANGUAGE FR", "PHASE Automne 1901", "A VIE-GAL", "CLEAR")
-    assert "Gardé pour Mouvements de l'automne 1901." in said
-    assert "Effacé : 1 ligne d'ordres gardée pour Mouvements de l'automne 1901." in said
+    assert "Gardé pour les mouvements de l'automne 1901." in said
+    assert "Effacé : 1 ligne d'ordres gardée pour les mouvements de l'automne 1901." in said
     _said(judge, "Austria", "PHASE F1901M", "A VIE-GAL")
     mails = judge.play_phase()
     [opened] = [
         m for m in mails if m["To"] == players["Austria"].address and "PHASE" in m["Subject"]
     ]
     text = _flat(body_of(opened))
-    assert "La phase Mouvements de l'automne 1901 a commencé dans 'g1'" in text
+    assert "La phase des mouvements de l'automne 1901 a commencé dans 'g1'" in text
     assert "Aucune erreur" in text
 
 

@@ -41,7 +41,7 @@ from judge.service.snapshots import Board, load_board, parse_stored, seat_of, va
 from judge.store import games as store
 from judge.store.models import GameStatus
 from judge.variants.base import Refused
-from judge.wording.describe import describe_order, power_title, worded_order
+from judge.wording.describe import power_title, worded_clause, worded_order
 
 
 def running_board(ctx: MailContext, signed: Signed) -> Board:
@@ -171,8 +171,7 @@ def _check_adjustment_count(board: Board, order: Order, kept: list[Order]) -> No
     if excess is None:
         return
     counted = (Build, Waive) if excess.kind == "build" else (Remove,)
-    on_file = [describe_order(board.variant.map, old).rstrip(".") for old in kept
-               if isinstance(old, counted)]  # fmt: skip
+    on_file = [worded_clause(board.variant.map, old) for old in kept if isinstance(old, counted)]
     raise Refusal("too_many_adjustments_on_file", power=power_title(order.power),
                   due=excess.due, kind=excess.kind, on_file=on_file)  # fmt: skip
 
