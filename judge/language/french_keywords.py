@@ -15,6 +15,7 @@ get a French word, and only words that can be nothing else in a mail:
     QUI JOUE        WHOGAME      (QUIJOUE g1)
     OBTENIR         GET          (OBTENIR press)
     RETOUR          ROLLBACK     (RETOUR S1902M: the master's)
+    EFFACER         CLEAR        (the orders held with PHASE, which reads as in English)
 
 Each French word is checked not to be a province name, an order word, nor the
 start of another command (tests/mail/test_french_keywords.py). Words that would
@@ -44,6 +45,7 @@ FRENCH_SPELLINGS: Mapping[str, str] = {
     "WHOGAME": "QUI JOUE",
     "GET": "OBTENIR",
     "ROLLBACK": "RETOUR",
+    "CLEAR": "EFFACER",
 }
 
 

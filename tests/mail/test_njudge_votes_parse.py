@@ -33,6 +33,7 @@ from mail.parsing import VOCABULARY, command, error
         ("PHASE Automne 1901 Retraites", ForPhase("F1901R")),
         ("PHASE Printemps 1902 Enchères", ForPhase("S1902B")),
         ("CLEAR", Clear()),
+        ("EFFACER", Clear()),  # the French word
         ("SET DRAW", Draw()),
         ("SET DRAW F G", Draw(("FRANCE", "GERMANY"))),
         ("DRAW France, Germany and Italy", Draw(("FRANCE", "GERMANY", "ITALY"))),
