@@ -24,15 +24,19 @@ from judge.service import confirmation, games, maps
 from judge.service.commands import (
     absences,
     account,
+    become,
     bids,
     cancel,
+    game_flags,
     gm,
     help,
+    join_next,
     language,
     listing,
     njudge_info,
     orders,
     press,
+    promote,
     set_players,
     stalemate,
     takeover,
@@ -104,6 +108,11 @@ HANDLERS: dict[type, Handler] = {
     c.Unobserve: confirmation.unobserve,
     c.Version: njudge_info.version_command,
     c.WhoGame: njudge_info.whogame,
+    c.JoinNext: join_next.join_next,
+    c.Become: become.become,
+    c.Promote: promote.promote,
+    c.SetNmr: game_flags.set_nmr,
+    c.SetQuiet: game_flags.set_quiet,
 }
 
 

@@ -21,6 +21,10 @@ Stored keys (unchanged from before this module, so old rows read the same):
   game has no press between players whatever `press` says (`effective_press`).
 * `max_absence`: each player's days of absence in the game (`SET MAXABSENCE`;
   absent: 14).
+* `nmr`: `true` after `SET NMR`: at the end of the grace the game waits for a power
+  that sent no orders (absent, or `SET CD`: it is in civil disorder for the phase);
+* `quiet`: `true` after `SET QUIET`: resignations and takeovers are told to the
+  masters only (absent, or `SET NOQUIET`: announced to the whole game).
 
 Keys this module does not know are kept as they were (a newer judge may have
 written them), and absent keys take the defaults the service documents.
@@ -45,9 +49,11 @@ PRESS_KEY = "press"
 PARTIAL_KEY = "partial"
 GUNBOAT_KEY = "gunboat"
 MAX_ABSENCE_KEY = "max_absence"
+NMR_KEY = "nmr"
+QUIET_KEY = "quiet"
 KNOWN_KEYS = frozenset(
     {RULES_KEY, LENGTHS_KEY, GRACE_KEY, ZINE_KEY, MAPS_KEY, LANGUAGE_KEY, PRESS_KEY, PARTIAL_KEY,
-     GUNBOAT_KEY, MAX_ABSENCE_KEY}
+     GUNBOAT_KEY, MAX_ABSENCE_KEY, NMR_KEY, QUIET_KEY}
 )  # fmt: skip
 DEFAULT_LANGUAGE = "en"
 PRESS_LEVELS = ("white", "grey", "none")
@@ -68,6 +74,8 @@ class GameSettings:
     partial: bool = True
     gunboat: bool = False
     max_absence_days: int = DEFAULT_MAX_ABSENCE_DAYS
+    nmr: bool = False  # SET NMR: the game waits for missing orders (default: CD)
+    quiet: bool = False  # SET QUIET: resignations and takeovers not announced
     unknown: Mapping[str, Any] = field(default_factory=dict)  # kept as stored
 
     @classmethod
@@ -93,6 +101,8 @@ class GameSettings:
             partial=data.get(PARTIAL_KEY, True) is not False,
             gunboat=data.get(GUNBOAT_KEY, False) is True,
             max_absence_days=int(data.get(MAX_ABSENCE_KEY, DEFAULT_MAX_ABSENCE_DAYS)),
+            nmr=data.get(NMR_KEY, False) is True,
+            quiet=data.get(QUIET_KEY, False) is True,
             unknown={key: value for key, value in data.items() if key not in KNOWN_KEYS},
         )
 
@@ -119,6 +129,10 @@ class GameSettings:
             data[GUNBOAT_KEY] = True
         if self.max_absence_days != DEFAULT_MAX_ABSENCE_DAYS:
             data[MAX_ABSENCE_KEY] = self.max_absence_days
+        if self.nmr:
+            data[NMR_KEY] = True
+        if self.quiet:
+            data[QUIET_KEY] = True
         return data
 
     @property

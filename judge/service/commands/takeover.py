@@ -33,10 +33,11 @@ from sqlalchemy.orm import Session
 from judge.language.command_types import Approve
 from judge.service.commands.orders import running_board
 from judge.service.context import MailContext, Note, Refusal, note
-from judge.service.game.announce import announce
+from judge.service.game.announce import announce_leaving
 from judge.service.mailing import broadcast, header_data
 from judge.service.snapshots import Board, active_players, load_board, seat_of, variants
 from judge.store import games as store
+from judge.store.game_settings import GameSettings
 from judge.store.models import Event, Game, GameStatus, Player, PlayerRole, PlayerStatus
 from judge.store.password_work import new_hash
 from judge.wording.describe import power_title
@@ -137,12 +138,12 @@ def _take_open_power(ctx: MailContext, board: Board, power: str, password: str) 
 def _seated(ctx: MailContext, game: Game, seat: Player, title: str) -> Note:
     """The sender now plays `seat`: signed on, the game told, early processing checked."""
     ctx.sign_on(game, seat)
-    announce(
+    announce_leaving(
         ctx.session, ctx.config, game, "taken_over",
         what=f"{title} Taken Over", now=ctx.now, power=title,
     )  # fmt: skip
     ctx.touch(game)
-    return note("taken_over", game=game.name, power=title)
+    return note("taken_over", game=game.name, power=title, quiet=GameSettings.of(game).quiet)
 
 
 def _refuse_a_player(ctx: MailContext, game: Game) -> None:
