@@ -15,7 +15,8 @@ from judge.variants.base import Variant
 
 
 def play_settings(variant: Variant, settings: GameSettings) -> dict[str, Any]:
-    """`{"press": "white", "partial": True, "gunboat": False, "rules": [...]}`, each
+    """`{"press": "white", "partial": True, "gunboat": False, "rules": [...], "nmr":
+    False, "quiet": False}` (SET NMR and SET QUIET), each
     rule `{"name", "value", "default"}` (`default`: the value is the variant's own)."""
     defaults = variant.default_rules()
     names = sorted(defaults, key=lambda name: (name != "rulebook", name))
@@ -32,4 +33,6 @@ def play_settings(variant: Variant, settings: GameSettings) -> dict[str, Any]:
         "partial": settings.partial,
         "gunboat": settings.gunboat,
         "rules": rules,
+        "nmr": settings.nmr,
+        "quiet": settings.quiet,
     }

@@ -92,7 +92,7 @@ def _after_deadline(
             return []
     elif late and game.grace_until is not None and now < game.grace_until:
         return []
-    elif late and GameSettings.of(game).nmr:
+    if late and GameSettings.of(game).nmr:
         _wait_again(session, config, board, late, now)
         return []
     done = process_phase(session, config, board, now, disorder=disorder_entries(late), sent=sent)
