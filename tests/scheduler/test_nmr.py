@@ -20,7 +20,7 @@ def _two_players_one_late(judge: JudgeHarness, setting: str) -> str:
     reply = body_of(judge.reply(GM, f"SIGNON Mg1 gmpass\nSET MAPS OFF\nSET GRACE 1h\n{setting}"))
     assert "'g1' is now" in reply or "'g1' est maintenant" in reply
     status = judge.status()
-    (first, _), (second, late) = sorted(players.items())
+    (first, _), (_, late) = sorted(players.items())
     judge.orders(first, *(f"{u} H" for u in status["powers"][first.upper()]["units"]))
     return late.address
 
