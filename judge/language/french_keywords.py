@@ -14,6 +14,7 @@ get a French word, and only words that can be nothing else in a mail:
     ANNULER         CANCEL       (ANNULER A PAR, ANNULER Allemagne)
     QUI JOUE        WHOGAME      (QUIJOUE g1)
     OBTENIR         GET          (OBTENIR press)
+    RETOUR          ROLLBACK     (RETOUR S1902M: the master's)
 
 Each French word is checked not to be a province name, an order word, nor the
 start of another command (tests/mail/test_french_keywords.py). Words that would
@@ -42,6 +43,7 @@ FRENCH_SPELLINGS: Mapping[str, str] = {
     "CANCEL": "ANNULER",
     "WHOGAME": "QUI JOUE",
     "GET": "OBTENIR",
+    "ROLLBACK": "RETOUR",
 }
 
 

@@ -128,6 +128,7 @@ class MailContextState:
     replaced_adjustments: frozenset[tuple[int, str]]
     attachments: Mapping[str, Attachment]
     broadcasts: int
+    held_phase: str | None
 
 
 @dataclass
@@ -156,9 +157,13 @@ class MailContext:
     broadcasts: int = 0  # BROADCAST and PRESS blocks sent by this mail
     answered: set[str] = field(default_factory=set)  # read-only commands answered already
     internal_errors: list[str] = field(default_factory=list)  # tracebacks of crashed lines
+    # njudge's PHASE: the later phase the order lines that follow are held for (None:
+    # they are for the current phase). A SIGNON ends it.
+    held_phase: str | None = None
 
     def sign_on(self, game: Game, player: Player) -> Signed:
         self.signed = Signed(game, player)
+        self.held_phase = None
         if player.address.lower() != self.sender.lower():
             self.copy_to.add(player.address)
         return self.signed
@@ -191,6 +196,7 @@ class MailContext:
             replaced_adjustments=frozenset(self.replaced_adjustments),
             attachments=dict(self.attachments),
             broadcasts=self.broadcasts,
+            held_phase=self.held_phase,
         )
 
     def restore(self, state: MailContextState) -> None:
@@ -201,6 +207,7 @@ class MailContext:
         self.replaced_adjustments = set(state.replaced_adjustments)
         self.attachments = dict(state.attachments)
         self.broadcasts = state.broadcasts
+        self.held_phase = state.held_phase
 
     def order_line_read(self, signed: Signed | None, refused: bool) -> None:
         """Count an order or bid line of this mail for the player who sent it."""

@@ -25,6 +25,8 @@ Stored keys (unchanged from before this module, so old rows read the same):
   that sent no orders (absent, or `SET CD`: it is in civil disorder for the phase);
 * `quiet`: `true` after `SET QUIET`: resignations and takeovers are told to the
   masters only (absent, or `SET NOQUIET`: announced to the whole game).
+* `dias`: `false` after njudge's `SET NODIAS` (players vote for a named draw; absent:
+  DIAS, a draw includes every surviving player).
 
 Keys this module does not know are kept as they were (a newer judge may have
 written them), and absent keys take the defaults the service documents.
@@ -51,9 +53,10 @@ GUNBOAT_KEY = "gunboat"
 MAX_ABSENCE_KEY = "max_absence"
 NMR_KEY = "nmr"
 QUIET_KEY = "quiet"
+DIAS_KEY = "dias"
 KNOWN_KEYS = frozenset(
     {RULES_KEY, LENGTHS_KEY, GRACE_KEY, ZINE_KEY, MAPS_KEY, LANGUAGE_KEY, PRESS_KEY, PARTIAL_KEY,
-     GUNBOAT_KEY, MAX_ABSENCE_KEY, NMR_KEY, QUIET_KEY}
+     GUNBOAT_KEY, MAX_ABSENCE_KEY, DIAS_KEY, NMR_KEY, QUIET_KEY}
 )  # fmt: skip
 DEFAULT_LANGUAGE = "en"
 PRESS_LEVELS = ("white", "grey", "none")
@@ -76,6 +79,7 @@ class GameSettings:
     max_absence_days: int = DEFAULT_MAX_ABSENCE_DAYS
     nmr: bool = False  # SET NMR: the game waits for missing orders (default: CD)
     quiet: bool = False  # SET QUIET: resignations and takeovers not announced
+    dias: bool = True
     unknown: Mapping[str, Any] = field(default_factory=dict)  # kept as stored
 
     @classmethod
@@ -103,6 +107,7 @@ class GameSettings:
             max_absence_days=int(data.get(MAX_ABSENCE_KEY, DEFAULT_MAX_ABSENCE_DAYS)),
             nmr=data.get(NMR_KEY, False) is True,
             quiet=data.get(QUIET_KEY, False) is True,
+            dias=data.get(DIAS_KEY, True) is not False,
             unknown={key: value for key, value in data.items() if key not in KNOWN_KEYS},
         )
 
@@ -133,6 +138,8 @@ class GameSettings:
             data[NMR_KEY] = True
         if self.quiet:
             data[QUIET_KEY] = True
+        if not self.dias:
+            data[DIAS_KEY] = False
         return data
 
     @property

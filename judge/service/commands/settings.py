@@ -17,6 +17,7 @@ from dataclasses import replace
 from judge.language.command_types import (
     GameSetting,
     SetDeadline,
+    SetDias,
     SetGrace,
     SetLanguage,
     SetMaps,
@@ -71,6 +72,9 @@ def apply_settings(
             continue
         if isinstance(command, SetQuiet):
             settings = replace(settings, quiet=command.on)
+            continue
+        if isinstance(command, SetDias):
+            settings = replace(settings, dias=command.on)
             continue
         name, value = _rule_of(variant, command)
         try:
