@@ -269,7 +269,12 @@ class Stalemate:
 
 @dataclass(frozen=True, slots=True)
 class Resign:
-    """`RESIGN`."""
+    """`RESIGN` (or `WITHDRAW`): a player leaves. The master names whom to resign
+    (njudge): a power's player (`power`) or an address (`address`: a player or an
+    observer); a player may name their own power."""
+
+    power: str | None = None
+    address: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -455,9 +460,49 @@ class WhoGame:
     game: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class JoinNext:
+    """`SIGNON ? password [variant]` (njudge): join the oldest forming game with a
+    free seat, of `variant` when one is named."""
+
+    password: str
+    variant: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Become:
+    """`BECOME power`: the master acts as that power's player for the rest of the mail."""
+
+    power: str
+
+
+@dataclass(frozen=True, slots=True)
+class Promote:
+    """`PROMOTE address`: an observer of the game becomes one of its masters."""
+
+    address: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetNmr:
+    """`SET NMR` (waits=True) or `SET CD` (waits=False): after the grace, whether the
+    game waits for a power that sent no orders (NMR) or puts it in civil disorder."""
+
+    waits: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SetQuiet:
+    """`SET QUIET` (on=True) or `SET NOQUIET`: whether resignations and takeovers are
+    announced to the whole game (NOQUIET, the default) or told to the masters only."""
+
+    on: bool
+
+
 GameSetting = (
     SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps
-    | SetPress | SetPartial | SetGunboat | SetLanguage | SetMaxAbsence | SetDias
+    | SetPress | SetPartial | SetGunboat | SetLanguage | SetMaxAbsence | SetDias | SetNmr
+    | SetQuiet
 )  # fmt: skip
 
 Command = (
@@ -470,6 +515,7 @@ Command = (
     | SetPress | SetPartial | SetGunboat | SetLanguage | SetMaxAbsence | SetDias
     | Start | Process | Pause | Resume | Terminate | Eject | Approve | Rollback
     | Confirm | Stop | Unobserve | Version | WhoGame
+    | JoinNext | Become | Promote | SetNmr | SetQuiet
 )  # fmt: skip
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from judge.language import game_commands as game
+from judge.language import master_commands as master
 from judge.language import njudge_commands as njudge
 from judge.language import open_commands as open_
 from judge.language import vote_commands as vote
@@ -26,7 +27,6 @@ from judge.language.command_types import (
     ParsedLine,
     Pause,
     Process,
-    Resign,
     Resume,
     Stalemate,
     Start,
@@ -79,7 +79,7 @@ _PLAIN_TABLE: list[tuple[Keyword, Reader]] = [
     (Keyword("PHASE"), phase_command),
     (Keyword("CLEAR"), game.simple("CLEAR", Clear)),
     (Keyword("STALEMATE"), game.simple("STALEMATE", Stalemate)),
-    (Keyword("RESIGN"), game.simple("RESIGN", Resign)),
+    (Keyword("RESIGN"), master.resign_reader("RESIGN")),
     (Keyword("WITHDRAW"), njudge.withdraw_command),
     (Keyword("VERSION"), njudge.version_command),
     (Keyword("WHOGAME", "WHO GAME"), njudge.whogame_command),
@@ -90,6 +90,8 @@ _PLAIN_TABLE: list[tuple[Keyword, Reader]] = [
     (Keyword("TERMINATE"), game.simple("TERMINATE", Terminate)),
     (Keyword("EJECT"), game.eject_command),
     (Keyword("APPROVE"), game.approve_command),
+    (Keyword("BECOME"), master.become_command),
+    (Keyword("PROMOTE"), master.promote_command),
     (Keyword("ROLLBACK", "ROLL BACK"), rollback_command),
     (SIGNOFF, game.signoff_command),
     (ENDPRESS, game.stray_endpress_command),

@@ -134,6 +134,11 @@ ENGLISH: dict[str, str] = {
     # njudge's commands (njudge_commands)
     "whogame_usage": "WHOGAME takes one game name, or none after a SIGNON: WHOGAME g1",
     "get_usage": "GET needs one topic: GET press (topics: {topics})",
+    # master commands (master_commands)
+    "become_usage": "BECOME needs one power: BECOME France",
+    "promote_usage": "PROMOTE needs the address of an observer: PROMOTE ann@example.org",
+    "resign_usage": "{name} takes nothing (you leave the game), or, from the master, one "
+                    "power or address: {name} France",
     "no_get_topic": "there is nothing to GET called {word!r}: topics are {topics}",
     # njudge's votes, PHASE and press lists (vote_commands, phase_command, press_recipients)
     "set_concede_usage":

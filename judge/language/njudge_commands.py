@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from judge.language.arguments import CommandError, game_name, no_arguments, words
 from judge.language.command_types import Help, Resign, Version, WhoGame
+from judge.language.master_commands import resign_reader
 from judge.language.open_commands import HELP_ALIASES
 from judge.language.vocabulary import Vocabulary
 from judge.rules.folding import fold_accents
@@ -27,8 +28,8 @@ _PREFIXES = ("info.", "rules.", "map.", "help.")
 
 
 def withdraw_command(rest: str) -> Resign:
-    no_arguments("WITHDRAW", rest)
-    return Resign()
+    """RESIGN's other word, with RESIGN's arguments (the master names whom)."""
+    return resign_reader("WITHDRAW")(rest)
 
 
 def version_command(rest: str) -> Version:

@@ -14,6 +14,7 @@ from judge.language.command_types import (
     Create,
     Help,
     History,
+    JoinNext,
     ListGames,
     MapRequest,
     Observe,
@@ -23,6 +24,7 @@ from judge.language.command_types import (
     Summary,
     Unobserve,
 )
+from judge.language.master_commands import join_next
 from judge.language.messages import Message
 from judge.language.set_commands import parse_settings
 from judge.language.vocabulary import Vocabulary
@@ -117,9 +119,13 @@ def _variant(word: str, vocabulary: Vocabulary) -> str:
     return name
 
 
-def signon_command(rest: str, vocabulary: Vocabulary) -> Signon:
-    """`SIGNON Fgame pw`; `SIGNON F game pw` (letter apart) is read the same way."""
+def signon_command(rest: str, vocabulary: Vocabulary) -> Signon | JoinNext:
+    """`SIGNON Fgame pw`; `SIGNON F game pw` (letter apart) is read the same way.
+    `SIGNON ? pw [variant]` (no game) joins the next forming game (njudge)."""
     given = words(rest)
+    joining = join_next(given, vocabulary)
+    if joining is not None:
+        return joining
     if len(given) == 3 and len(given[0]) == 1:
         given = [given[0] + given[1], given[2]]
     _check_signon_shape(given, vocabulary)

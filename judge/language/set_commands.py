@@ -45,6 +45,7 @@ from judge.language.command_types import (
 from judge.language.durations import DurationError, parse_duration, parse_when
 from judge.language.game_commands import preferences_command, simple
 from judge.language.keywords import Keyword, match_keyword
+from judge.language.master_commands import set_cd, set_nmr, set_noquiet, set_quiet
 from judge.language.messages import MAX_ABSENCE_DAYS
 from judge.language.press_set_commands import (
     NJUDGE_PRESS,
@@ -255,6 +256,12 @@ SETTINGS: tuple[Setting, ...] = (
     *(Setting(name, spelling, njudge_press(name, level), True)
       for name, spelling, level in NJUDGE_PRESS),
     Setting("NOPARTIAL", "NO PARTIAL", set_nopartial, True),
+    # njudge's NMR/CD and QUIET (master_commands)
+    Setting("NMR", "NMR", set_nmr, True),
+    Setting("CD", "CD", set_cd, True),
+    Setting("NONMR", "NO NMR", set_cd, True),
+    Setting("QUIET", "QUIET", set_quiet, True),
+    Setting("NOQUIET", "NO QUIET", set_noquiet, True),
     # njudge's draws and concessions (vote_commands)
     Setting("CONCEDE", "CONCEDE", set_concede, False),
     Setting("NOCONCEDE", "NO CONCEDE", set_noconcede, False),

@@ -24,17 +24,21 @@ from judge.service import confirmation, games, maps
 from judge.service.commands import (
     absences,
     account,
+    become,
     bids,
     cancel,
     draws,
+    game_flags,
     gm,
     help,
+    join_next,
     language,
     listing,
     njudge_info,
     orders,
     phase_orders,
     press,
+    promote,
     rollback,
     set_players,
     stalemate,
@@ -112,6 +116,11 @@ HANDLERS: dict[type, Handler] = {
     c.Clear: phase_orders.clear,
     c.Version: njudge_info.version_command,
     c.WhoGame: njudge_info.whogame,
+    c.JoinNext: join_next.join_next,
+    c.Become: become.become,
+    c.Promote: promote.promote,
+    c.SetNmr: game_flags.set_nmr,
+    c.SetQuiet: game_flags.set_quiet,
 }
 
 

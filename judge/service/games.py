@@ -89,7 +89,7 @@ def signon(ctx: MailContext, command: Signon) -> list[Note]:
     if command.role == "join":
         return join(ctx, game, command.password)
     if command.role == "master":
-        person = the_master(ctx.session, game)
+        person = the_master(ctx.session, game, ctx.sender)
         check_password(ctx, game, person, command.password)
         ctx.sign_on(game, person)
         return [note("signed_on_master", game=game.name)]
@@ -123,18 +123,19 @@ def signon_seat(session: Session, game: Game, command: Signon, sender: str) -> P
         return _of_address(active_players(session, game), sender)
     if command.role == "master":
         masters = store.players_of(session, game, roles=[PlayerRole.MASTER])
-        return masters[0] if masters else None
+        return _of_address(masters, sender) or (masters[0] if masters else None)
     if command.role == "observer":
         return the_observer(session, game, sender)
     return power_holder(session, game, command.power or "")
 
 
-def the_master(session: Session, game: Game) -> Player:
-    """The game's master (the first, should there ever be more)."""
+def the_master(session: Session, game: Game, sender: str = "") -> Player:
+    """The master seat `sender` signs on to: their own (a co-master PROMOTE made
+    signs on from their address), else the game's first master."""
     masters = store.players_of(session, game, roles=[PlayerRole.MASTER])
     if not masters:
         raise Refusal("bad_password", game=game.name)
-    return masters[0]
+    return _of_address(masters, sender) or masters[0]
 
 
 def the_observer(session: Session, game: Game, sender: str) -> Player | None:

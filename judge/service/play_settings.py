@@ -16,7 +16,8 @@ from judge.variants.base import Variant
 
 def play_settings(variant: Variant, settings: GameSettings) -> dict[str, Any]:
     """`{"press": "white", "partial": True, "gunboat": False, "dias": True,
-    "rules": [...]}` (`dias` False: njudge's NODIAS, named draws), each
+    "rules": [...], "nmr": False, "quiet": False}` (`dias` False: njudge's NODIAS,
+    named draws; `nmr`, `quiet`: SET NMR and SET QUIET), each
     rule `{"name", "value", "default"}` (`default`: the value is the variant's own)."""
     defaults = variant.default_rules()
     names = sorted(defaults, key=lambda name: (name != "rulebook", name))
@@ -34,4 +35,6 @@ def play_settings(variant: Variant, settings: GameSettings) -> dict[str, Any]:
         "gunboat": settings.gunboat,
         "dias": settings.dias,
         "rules": rules,
+        "nmr": settings.nmr,
+        "quiet": settings.quiet,
     }

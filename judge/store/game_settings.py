@@ -21,6 +21,10 @@ Stored keys (unchanged from before this module, so old rows read the same):
   game has no press between players whatever `press` says (`effective_press`).
 * `max_absence`: each player's days of absence in the game (`SET MAXABSENCE`;
   absent: 14).
+* `nmr`: `true` after `SET NMR`: at the end of the grace the game waits for a power
+  that sent no orders (absent, or `SET CD`: it is in civil disorder for the phase);
+* `quiet`: `true` after `SET QUIET`: resignations and takeovers are told to the
+  masters only (absent, or `SET NOQUIET`: announced to the whole game).
 * `dias`: `false` after njudge's `SET NODIAS` (players vote for a named draw; absent:
   DIAS, a draw includes every surviving player).
 
@@ -47,10 +51,12 @@ PRESS_KEY = "press"
 PARTIAL_KEY = "partial"
 GUNBOAT_KEY = "gunboat"
 MAX_ABSENCE_KEY = "max_absence"
+NMR_KEY = "nmr"
+QUIET_KEY = "quiet"
 DIAS_KEY = "dias"
 KNOWN_KEYS = frozenset(
     {RULES_KEY, LENGTHS_KEY, GRACE_KEY, ZINE_KEY, MAPS_KEY, LANGUAGE_KEY, PRESS_KEY, PARTIAL_KEY,
-     GUNBOAT_KEY, MAX_ABSENCE_KEY, DIAS_KEY}
+     GUNBOAT_KEY, MAX_ABSENCE_KEY, DIAS_KEY, NMR_KEY, QUIET_KEY}
 )  # fmt: skip
 DEFAULT_LANGUAGE = "en"
 PRESS_LEVELS = ("white", "grey", "none")
@@ -71,6 +77,8 @@ class GameSettings:
     partial: bool = True
     gunboat: bool = False
     max_absence_days: int = DEFAULT_MAX_ABSENCE_DAYS
+    nmr: bool = False  # SET NMR: the game waits for missing orders (default: CD)
+    quiet: bool = False  # SET QUIET: resignations and takeovers not announced
     dias: bool = True
     unknown: Mapping[str, Any] = field(default_factory=dict)  # kept as stored
 
@@ -97,6 +105,8 @@ class GameSettings:
             partial=data.get(PARTIAL_KEY, True) is not False,
             gunboat=data.get(GUNBOAT_KEY, False) is True,
             max_absence_days=int(data.get(MAX_ABSENCE_KEY, DEFAULT_MAX_ABSENCE_DAYS)),
+            nmr=data.get(NMR_KEY, False) is True,
+            quiet=data.get(QUIET_KEY, False) is True,
             dias=data.get(DIAS_KEY, True) is not False,
             unknown={key: value for key, value in data.items() if key not in KNOWN_KEYS},
         )
@@ -124,6 +134,10 @@ class GameSettings:
             data[GUNBOAT_KEY] = True
         if self.max_absence_days != DEFAULT_MAX_ABSENCE_DAYS:
             data[MAX_ABSENCE_KEY] = self.max_absence_days
+        if self.nmr:
+            data[NMR_KEY] = True
+        if self.quiet:
+            data[QUIET_KEY] = True
         if not self.dias:
             data[DIAS_KEY] = False
         return data

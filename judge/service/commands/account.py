@@ -12,10 +12,11 @@ from judge.language.command_types import (
     SetPassword,
 )
 from judge.service import pending_actions
+from judge.service.commands.master_resign import master_resign
 from judge.service.commands.orders import running_board
 from judge.service.confirmation import is_confirmed
 from judge.service.context import MailContext, Note, Refusal, note
-from judge.service.game.announce import announce
+from judge.service.game.announce import announce_leaving
 from judge.service.game.ending import finish_game
 from judge.service.game.last_player import end_if_alone
 from judge.service.snapshots import seat_of
@@ -53,17 +54,32 @@ def set_address(ctx: MailContext, command: SetAddress) -> list[Note]:
 
 
 def resign(ctx: MailContext, command: Resign) -> list[Note]:
+    """RESIGN alone: the player leaves. RESIGN with a power or an address is the
+    master's (`master_resign`); a player may name their own power."""
+    if command.power is not None or command.address is not None:
+        if not _names_own_seat(ctx, command):
+            return master_resign(ctx, command)
     signed = ctx.need_player()
     running_board(ctx, signed)
     signed.player.status = PlayerStatus.RESIGNED
     powers = " and ".join(power_title(p) for p in sorted(signed.player.powers))
     if powers:
-        announce(
+        announce_leaving(
             ctx.session, ctx.config, signed.game, "resigned",
             what=f"{and_list(powers)} Resigned", now=ctx.now, power=powers,
         )  # fmt: skip
     ctx.touch(signed.game)
     return [note("resigned", game=signed.game.name), *end_if_alone(ctx, signed.game)]
+
+
+def _names_own_seat(ctx: MailContext, command: Resign) -> bool:
+    """`RESIGN France` from France's own player, or RESIGN with their own address."""
+    signed = ctx.signed
+    if signed is None or not signed.is_player:
+        return False
+    if command.power is not None:
+        return command.power in signed.player.powers
+    return (command.address or "").lower() == signed.player.address.lower()
 
 
 def concede(ctx: MailContext, command: Concede) -> list[Note]:

@@ -87,7 +87,7 @@ def game_listing(session: Session, game: Game) -> dict[str, Any]:
         "phase": phase_words(Phase.parse(game.phase)) if game.phase else None,
         "phase_code": game.phase,
         "deadline": game.next_deadline,
-        "master": masters[0].address if masters else None,
+        "master": ", ".join(m.address for m in masters) or None,  # PROMOTE adds masters
         "players": len(players),
         "needed": variant.players_needed(rules_of(game)),
         "forming": game.status is GameStatus.FORMING,

@@ -5,7 +5,8 @@ variant names in `players_flag` (Taskdip's `players`), so the variant checks it
 too. The timing and zine settings are stored by `timing_settings`; SET MAPS turns
 the results maps on or off; SET PRESS, PARTIAL and GUNBOAT are `press_settings`';
 SET LANGUAGE chooses the game's default language; SET MAXABSENCE caps the players'
-absences (`judge.service.commands.absences`). All of them are kept in `GameSettings`.
+absences (`judge.service.commands.absences`); SET NMR/CD and QUIET/NOQUIET are
+`game_flags`'. All of them are kept in `GameSettings`.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ from judge.language.command_types import (
     SetMaps,
     SetMaxAbsence,
     SetNext,
+    SetNmr,
     SetPlayers,
+    SetQuiet,
     SetRule,
     SetZine,
 )
@@ -63,6 +66,12 @@ def apply_settings(
             continue
         if isinstance(command, SetMaxAbsence):
             settings = replace(settings, max_absence_days=command.days)
+            continue
+        if isinstance(command, SetNmr):
+            settings = replace(settings, nmr=command.waits)
+            continue
+        if isinstance(command, SetQuiet):
+            settings = replace(settings, quiet=command.on)
             continue
         if isinstance(command, SetDias):
             settings = replace(settings, dias=command.on)

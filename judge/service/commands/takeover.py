@@ -33,11 +33,12 @@ from sqlalchemy.orm import Session
 from judge.language.command_types import Approve
 from judge.service.commands.orders import running_board
 from judge.service.context import MailContext, Note, Refusal, note
-from judge.service.game.announce import announce
+from judge.service.game.announce import announce_leaving
 from judge.service.mailing import broadcast, header_data
 from judge.service.snapshots import Board, active_players, load_board, seat_of, variants
 from judge.store import games as store
 from judge.store import phase_orders as held_orders
+from judge.store.game_settings import GameSettings
 from judge.store.models import Event, Game, GameStatus, Player, PlayerRole, PlayerStatus
 from judge.store.password_work import new_hash
 from judge.wording.describe import power_title
@@ -140,12 +141,12 @@ def _seated(ctx: MailContext, game: Game, seat: Player, title: str) -> Note:
     Orders the seat's last player held with PHASE are theirs, not the newcomer's: dropped."""
     ctx.sign_on(game, seat)
     held_orders.drop(ctx.session, held_orders.held_by(ctx.session, game, seat))
-    announce(
+    announce_leaving(
         ctx.session, ctx.config, game, "taken_over",
         what=f"{title} Taken Over", now=ctx.now, power=title,
     )  # fmt: skip
     ctx.touch(game)
-    return note("taken_over", game=game.name, power=title)
+    return note("taken_over", game=game.name, power=title, quiet=GameSettings.of(game).quiet)
 
 
 def _refuse_a_player(ctx: MailContext, game: Game) -> None:

@@ -3,7 +3,9 @@
 The master's PAUSE, RESUME, PROCESS, EJECT and SET DEADLINE, a resignation and a
 takeover are each mailed to the game's whole audience (players, master, observers,
 zine) and kept as a public `notice` event, so HISTORY and the zine show them too.
-The wording is in `templates/announcements.txt.j2`.
+The wording is in `templates/announcements.txt.j2`. In a QUIET game (`SET QUIET`),
+resignations and takeovers go to the masters only (`masters_only`), and the record
+keeps them private to the masters.
 """
 
 from __future__ import annotations
@@ -19,11 +21,22 @@ from judge.service.readers import readers_for
 from judge.service.snapshots import variants
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
-from judge.store.models import Game
+from judge.store.models import Game, PlayerRole
 from judge.wording.readers import DEFAULT_LANGUAGE, Reader
 from judge.wording.templates import render, render_macro
 
 NOTICE_EVENT = "notice"
+MASTER = "MASTER"
+
+
+def announce_leaving(
+    session: Session, config: Config, game: Game, key: str, *, what: str, now: datetime,
+    **params: Any,
+) -> None:
+    """A resignation or a takeover: announced to everyone, or in a QUIET game
+    (`SET QUIET`, njudge's) told to the masters only."""
+    quiet = GameSettings.of(game).quiet
+    announce(session, config, game, key, what=what, now=now, masters_only=quiet, **params)
 
 
 def announce(
@@ -35,12 +48,15 @@ def announce(
     what: str,
     now: datetime,
     author: str | None = None,
+    masters_only: bool = False,
     **params: Any,
 ) -> None:
-    """Record announcement `key` and mail it, subject `CODE:game - <what>`."""
+    """Record announcement `key` and mail it, subject `CODE:game - <what>`; with
+    `masters_only`, to the game's masters alone (and kept private to them)."""
     text = render_macro("announcements.txt.j2", key, game=game.name, **params)  # the record
     event = store.add_event(
-        session, game, kind=NOTICE_EVENT, body=text, now=now, phase=game.phase, author=author
+        session, game, kind=NOTICE_EVENT, body=text, now=now, phase=game.phase, author=author,
+        recipients=[MASTER] if masters_only else None,
     )
     display = variants(session).get(game.variant).display_name
     header = header_data(config, game, display)
@@ -50,6 +66,8 @@ def announce(
         return render("announcement.txt.j2", reader, **header, text=said)
 
     people = audience(session, game)
+    if masters_only:
+        people = [person for person in people if person.role is PlayerRole.MASTER]
     readers = readers_for(game, people)
     others = {reader.language for reader in readers.values()} - {DEFAULT_LANGUAGE}
     event.translations = {  # HISTORY shows each reader the notice in their language

@@ -10,7 +10,10 @@ order, so a judge that was down catches up in one go:
    longer holds it back); otherwise the late notices go out and the grace starts,
    unless the grace (counted from the deadline) is already over;
 3. at the end of the grace: the phase is processed, and the late powers' missing
-   orders are treated as civil disorder by the variant.
+   orders are treated as civil disorder by the variant (njudge's CD, the default);
+   in a game set NMR (`SET NMR`) the game waits instead: the late players are
+   told again, and again at the end of each further grace period, until their
+   orders are in (early processing) or a master sends PROCESS.
 
 A phase is processed at most once: the game row is locked, and the next phase's row
 is unique per game and phase, so a second attempt fails and rolls back.
@@ -19,13 +22,14 @@ is unique per game and phase, so a second attempt fails and rolls back.
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy.orm import Session
 
 from judge.config import Config
 from judge.service.game import deadlines
 from judge.service.game.lateness import (
+    Late,
     disorder_entries,
     late_players,
     send_late_notices,
@@ -33,9 +37,13 @@ from judge.service.game.lateness import (
 )
 from judge.service.game.processing import Processed, process_if_ready, process_phase
 from judge.service.snapshots import Board, load_board, submissions
+from judge.store.game_settings import GameSettings
 from judge.store.models import Game
 
 log = logging.getLogger(__name__)
+# NMR reminds the late players once per grace period, but never more often than this
+# (a grace of zero would otherwise mail them at every scheduler round).
+NMR_REMINDER_GAP = timedelta(hours=1)
 
 
 def run_due(session: Session, config: Config, game: Game, now: datetime) -> list[Processed]:
@@ -49,6 +57,18 @@ def run_due(session: Session, config: Config, game: Game, now: datetime) -> list
     if now < game.next_deadline:
         return []
     return _after_deadline(session, config, board, now)
+
+
+def _wait_again(
+    session: Session, config: Config, board: Board, late: list[Late], now: datetime
+) -> None:
+    """NMR: the grace is over and orders are missing; wait one more grace period,
+    and tell the late players (and the others) so."""
+    game = board.game
+    grace = deadlines.grace_of(GameSettings.of(game), deadlines.kind_of(game.phase))
+    game.grace_until = now + max(grace, NMR_REMINDER_GAP)
+    send_late_notices(session, config, board, late, now)
+    log.info("game %s: waits for %d late player(s) (NMR)", game.name, len(late))
 
 
 def _remind(session: Session, config: Config, board: Board, now: datetime) -> None:
@@ -71,6 +91,9 @@ def _after_deadline(
             send_late_notices(session, config, board, late, now)
             return []
     elif late and game.grace_until is not None and now < game.grace_until:
+        return []
+    if late and GameSettings.of(game).nmr:
+        _wait_again(session, config, board, late, now)
         return []
     done = process_phase(session, config, board, now, disorder=disorder_entries(late), sent=sent)
     log.info("game %s: %s processed at its deadline", game.name, done.phase)

@@ -28,6 +28,7 @@ from judge.service.mailing import broadcast, header_data, one_per_address
 from judge.service.readers import readers_for
 from judge.service.snapshots import Board, active_players, seat_of, submissions
 from judge.store import games as store
+from judge.store.game_settings import GameSettings
 from judge.store.models import Player, PlayerRole
 from judge.variants.base import Submission
 from judge.variants.common import duties_covered
@@ -149,6 +150,7 @@ def _common(config: Config, board: Board) -> dict[str, Any]:
         **header_data(config, board.game, board.variant.display_name),
         "phase_words": phase_words(board.state.phase),
         "grace_end": board.game.grace_until,
+        "nmr": GameSettings.of(board.game).nmr,  # SET NMR: the game waits, no disorder
     }
 
 

@@ -7,7 +7,7 @@ batch, the processor calls `prepare_mail` for each mail in a read-only session:
 it reads the mail (the handler takes that reading: `judge.service.readings`),
 finds the seat each SIGNON / OBSERVE line would check (by the same rules as the
 handler: an observer by the sender's address), and checks the password, or hashes
-a password about to be set (CREATE, a join, OBSERVE, SET PASSWORD), keeping the
+a password about to be set (CREATE, a join, `SIGNON ?`, OBSERVE, SET PASSWORD), keeping the
 results in `judge.store.password_work`. The handler then takes them instead of
 hashing under the lock.
 
@@ -55,8 +55,9 @@ def _prepare(session: Session, row: InboxMessage, config: Config) -> None:
         if work >= MAX_WORK_PER_MAIL or failures >= config.limits.failed_passwords_per_mail:
             return
         command = parsed.command
-        if isinstance(command, c.Create | c.SetPassword):
-            hash_ahead(command.password if isinstance(command, c.Create) else command.new)
+        if isinstance(command, c.Create | c.SetPassword | c.JoinNext):
+            # SIGNON ? joins a game where the sender has no seat: a new password
+            hash_ahead(command.new if isinstance(command, c.SetPassword) else command.password)
             work += 1
         elif isinstance(command, c.Signon | c.Observe):
             seat = _seat(session, command, mail.sender)

@@ -1,0 +1,28 @@
+"""`BECOME power` (njudge's): a master acts as a power for the rest of the mail.
+
+The master is signed on as that power's player: orders, CANCEL, PRESS, DRAW...
+that follow are that player's, as if they had sent them, and the player gets a
+copy of the reply (the sender is not their address), so nothing is done in their
+name behind their back. Master commands need `SIGNON Mgame` again. A power
+nobody plays has no player to act for: BECOME is refused (APPROVE fills it).
+"""
+
+from __future__ import annotations
+
+from judge.language.command_types import Become
+from judge.service.commands.orders import running_board
+from judge.service.context import MailContext, Note, Refusal, note
+from judge.service.games import power_holder
+from judge.wording.describe import power_title
+
+
+def become(ctx: MailContext, command: Become) -> list[Note]:
+    signed = ctx.need_master()
+    board = running_board(ctx, signed)
+    game = board.game
+    title = power_title(command.power)
+    holder = power_holder(ctx.session, game, command.power)
+    if holder is None:
+        raise Refusal("become_nobody", game=game.name, power=title)
+    ctx.sign_on(game, holder)
+    return [note("become_done", game=game.name, power=title)]

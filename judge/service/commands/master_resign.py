@@ -1,0 +1,95 @@
+"""`RESIGN power` and `RESIGN address` from a master (njudge's): whom to take out.
+
+* A power (or a player's address): its player is resigned, as if they had sent
+  RESIGN: the power is in civil disorder and anyone may take it over with SIGNON
+  and its letter (unlike EJECT, which needs the master's APPROVE). The game is
+  told (the masters only, in a QUIET game) and so is the player, by mail.
+* An observer's address: the observer no longer gets the game's mail.
+
+A master is never resigned this way. A player who names their own power or
+address simply resigns (`account.resign`); naming anyone else is refused.
+"""
+
+from __future__ import annotations
+
+from judge.language.command_types import Resign
+from judge.service.commands.orders import running_board
+from judge.service.confirmation import observing
+from judge.service.context import MailContext, Note, Refusal, note
+from judge.service.game.announce import announce_leaving
+from judge.service.game.last_player import end_if_alone
+from judge.service.games import find_game, power_holder
+from judge.service.mailing import broadcast, header_data
+from judge.service.readers import readers_for
+from judge.service.snapshots import active_players, variants
+from judge.store import games as store
+from judge.store.game_settings import GameSettings
+from judge.store.models import Game, Player, PlayerRole, PlayerStatus
+from judge.wording.describe import power_title
+from judge.wording.lists import and_list
+from judge.wording.readers import Reader
+from judge.wording.templates import render, render_macro
+
+
+def master_resign(ctx: MailContext, command: Resign) -> list[Note]:
+    signed = ctx.signed
+    if signed is not None and signed.is_player and command.power is not None:
+        raise Refusal("resign_not_yours", game=signed.game.name, power=power_title(command.power))
+    signed = ctx.need_master()
+    game = find_game(ctx.session, signed.game.name)
+    if command.power is not None:
+        running_board(ctx, signed)
+        holder = power_holder(ctx.session, game, command.power)
+        if holder is None:
+            raise Refusal("power_not_played", game=game.name, power=power_title(command.power))
+        return _resign_player(ctx, game, holder)
+    return _resign_address(ctx, game, command.address or "")
+
+
+def _resign_address(ctx: MailContext, game: Game, address: str) -> list[Note]:
+    key = address.lower()
+    people = store.players_of(ctx.session, game)
+    if any(p.role is PlayerRole.MASTER and p.address.lower() == key for p in people):
+        raise Refusal("resign_a_master", game=game.name, address=address)
+    watching = observing(ctx.session, game, address)
+    if watching:
+        for observer in watching:
+            observer.status = PlayerStatus.RESIGNED
+        return [note("observer_removed", game=game.name, address=address)]
+    players = [p for p in active_players(ctx.session, game) if p.address.lower() == key]
+    if not players:
+        raise Refusal("resign_nobody", game=game.name, address=address)
+    running_board(ctx, ctx.need_master())
+    return _resign_player(ctx, game, players[0])
+
+
+def _resign_player(ctx: MailContext, game: Game, player: Player) -> list[Note]:
+    player.status = PlayerStatus.RESIGNED
+    powers = " and ".join(power_title(p) for p in sorted(player.powers))
+    announce_leaving(
+        ctx.session, ctx.config, game, "resigned_by_master",
+        what=f"{and_list(powers)} Resigned", now=ctx.now, power=powers,
+    )  # fmt: skip
+    _tell_the_player(ctx, game, player, powers)
+    ctx.touch(game)
+    quiet = GameSettings.of(game).quiet
+    done = note("resigned_by_master", game=game.name, power=powers, quiet=quiet)
+    return [done, *end_if_alone(ctx, game)]
+
+
+def _tell_the_player(ctx: MailContext, game: Game, player: Player, powers: str) -> None:
+    """The resigned player learns it by mail, QUIET or not: it is their seat."""
+    display = variants(ctx.session).get(game.variant).display_name
+    header = header_data(ctx.config, game, display)
+
+    def body(reader: Reader) -> str:
+        said = render_macro(
+            "announcements.txt.j2", "you_were_resigned", reader, game=game.name, power=powers
+        )
+        return render("announcement.txt.j2", reader, **header, text=said)
+
+    broadcast(
+        ctx.session, ctx.config, game, to=[player.address], what="Resigned by the Master",
+        body=body, kind="notice", now=ctx.now,
+        readers=readers_for(game, [player]),
+    )  # fmt: skip
