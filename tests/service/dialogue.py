@@ -4,14 +4,15 @@ sent the way people send them.
 A `Plan` is what one player means to have on file when the phase is processed: one
 `Item` per unit, site, mercenary or preference list, each with the line that says it
 and, maybe, a decoy said first and corrected later (another order for the same unit or
-site, another amount, a bid later cancelled). `mails_for` turns a plan into the
-player's mails, with a seeded random: the lines in random order (each item's own
-order kept), cut into one to three mails, with refused lines (never in the last
-mail, which is then a clean one), duplicates, withdrawals (`CANCEL`, then the line
-again), quoted replies and signatures that carry decoys the judge must not read. A
-player who sends more than one mail says `SET WAIT` in the first and `SET NOWAIT` in
-the last, as a njudge player does; in a bid phase the wait is the judge's own and
-the last mail says `SET NOWAIT`.
+site, another amount, a bid later cancelled; a decoy for another unit or site, a build
+or removal, is taken back with `CANCEL` before the line is sent). `mails_for` turns a
+plan into the player's mails, with a seeded random: the lines in random order (each
+item's own order kept), cut into one to three mails, with refused lines (never in the
+last mail, which is then a clean one), duplicates, withdrawals (`CANCEL`, then the
+line again), quoted replies and signatures that carry decoys the judge must not read.
+A player who sends more than one mail says `SET WAIT` in the first and `SET NOWAIT` in
+the last, as a njudge player does; in a bid phase the wait is the judge's own and the
+last mail says `SET NOWAIT`.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ class Item:
     line: str
     decoy: str | None = None
     withdraw: str | None = None  # the CANCEL argument that takes `line` back
+    retract: str | None = None  # the CANCEL argument that takes `decoy` back (another key)
+    once: bool = False  # never sent twice (a second WAIVE is a second waive)
 
 
 @dataclass
@@ -79,11 +82,13 @@ def _events(item: Item, rng: random.Random) -> list[str]:
     events = []
     if item.decoy is not None:
         events.append(item.decoy)
+        if item.retract is not None:
+            events.append(f"CANCEL {item.retract}")
     events.append(item.line)
     roll = rng.random()
     if item.withdraw is not None and roll < 0.25:
         events += [f"CANCEL {item.withdraw}", item.line]
-    elif roll > 0.85:
+    elif roll > 0.85 and not item.once:
         events.append(item.line)
     return events
 

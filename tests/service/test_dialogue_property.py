@@ -8,6 +8,12 @@ replies carrying decoys. After every mail but the last, the phase must still be 
 after the last it must have been processed, with exactly the intended orders (no
 civil disorder for a dialogue player), bids or preferences.
 
+Covered: standard movement, retreats and adjustments; the three Intimate rulesets'
+preferences, bids and movement, and their retreats and adjustments (home powers and
+mercenaries, a waive only for a home power); Taskdip's movement, retreats and
+adjustments, a player ordering two powers and then a neutral power allotted to them.
+Retreats and adjustments are drawn at random from the board (`service.dialogue_intents`).
+
 Cheap by default: one seeded example per variant and phase type. More examples:
 `JUDGE_DIALOGUE_EXAMPLES=20` (and `JUDGE_DIALOGUE_SEED` for another start).
 """
@@ -16,19 +22,24 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.rules.parse import parse_order
+from judge.rules.state import PhaseType
 from judge.service.snapshots import variants
 from judge.store import games as store
 from judge.store.models import PlayerRole
 from service.dialogue import Item, Plan, interleave
+from service.dialogue_intents import adjustment_items, current_board, retreat_items
 from service.harness import JudgeHarness, Player
-from service.intimate_game import MASTER
+from service.intimate_board import INTIMATE_REFUSED, holds, play_to_the_retreats
+from service.intimate_game import MASTER, bid
 from service.scenario import SCRIPT, orders_for, owes_orders
+from service.taskdip_scenario import Script, find_seed, set_seed
 
 EXAMPLES = int(os.environ.get("JUDGE_DIALOGUE_EXAMPLES", "1"))
 SEED = int(os.environ.get("JUDGE_DIALOGUE_SEED", "2126"))
@@ -257,3 +268,159 @@ INTIMATE_MOVES = {"FRANCE": ["A PAR-BUR", "A MAR H", "F BRE-MAO"],
 
 def _intimate_orders(power: str, status: dict[str, Any]) -> list[str]:
     return INTIMATE_MOVES.get(power) or [f"{u} H" for u in status["powers"][power]["units"]]
+
+
+# --- retreats and adjustments drawn from the board ------------------------------------
+
+
+def board_plans(
+    judge: JudgeHarness,
+    holdings: dict[str, tuple[str, list[str]]],
+    refused: dict[str, list[str]],
+    rng: random.Random,
+    may_waive: Callable[[str], bool] = lambda power: True,
+) -> tuple[list[Plan], dict[str, list[str]]]:
+    """Each player's intended retreats or adjustments for the current phase, from the
+    board (`service.dialogue_intents`). `holdings`: address -> (signon, powers ordered);
+    returns the plans of the players who owe something, and power -> intended lines."""
+    game_map, state = current_board(judge.sessions)
+    plans, intended = [], {}
+    taken = {p for p in state.units}  # a retreat into an occupied province is no retreat
+    for address, (signon_line, powers) in holdings.items():
+        items = []
+        for power in powers:
+            if state.phase.type is PhaseType.RETREAT:
+                mine = retreat_items(state, {power}, rng, taken)
+            else:
+                mine = adjustment_items(game_map, state, power, rng, may_waive(power))
+            intended[power] = [item.line for item in mine]
+            items += mine
+        if items:
+            plans.append(Plan(address, signon_line, items, refused[address]))
+    return plans, {p: lines for p, lines in intended.items() if lines}
+
+
+def assert_adjudicated_as_meant(
+    judge: JudgeHarness, phase: str, intended: dict[str, list[str]]
+) -> None:
+    for power, lines in intended.items():
+        written = [_waive_as_stored(line) for line in lines]
+        assert adjudicated(judge.sessions, phase, power) == canonical(
+            judge.sessions, phase, written
+        ), (phase, power, lines)
+
+
+def _waive_as_stored(line: str) -> str:
+    """`WAIVE Germany` is stored (and parsed) as `GERMANY WAIVE`."""
+    words = line.split()
+    return f"{words[1].upper()} WAIVE" if words[0] == "WAIVE" and len(words) == 2 else line
+
+
+def send_at_once(judge: JudgeHarness, holdings: dict[str, tuple[str, list[str]]]) -> None:
+    """Every player sends the scenario's orders for all their powers in one clean mail."""
+    status = judge.status()
+    phase = status["phase"]
+    for address, (signon_line, powers) in holdings.items():
+        lines = [line for p in powers for line in orders_for(phase, p.title(), status)]
+        judge.send(address, "\n".join([signon_line, *lines]))
+    assert judge.status()["phase"] != phase, f"{phase} not processed"
+
+
+# --- Taskdip: two powers a player, a neutral power allotted on the way ----------------
+
+TASKDIP_LOT = Script(
+    players=2,
+    wanted=lambda data: (
+        {p for powers in data["players"].values() for p in powers}
+        == {"ENGLAND", "FRANCE", "GERMANY", "ITALY"}
+    ),
+    moves={},
+)
+
+
+def taskdip_holdings(judge: JudgeHarness) -> dict[str, tuple[str, list[str]]]:
+    """address -> (its SIGNON line, the powers it holds now), from the status."""
+    rows = judge.status()["players"]
+    return {
+        row["address"]: (f"SIGNON {row['powers'][0][0]}g1 pw{row['address'][1]}", row["powers"])
+        for row in rows
+    }
+
+
+def taskdip_refused(holdings: dict[str, tuple[str, list[str]]]) -> dict[str, list[str]]:
+    """Lines the judge refuses a Taskdip player: an unreadable order, an order for the
+    neutral Russia's army, one for a unit of the other player's power."""
+    other = {"p0@example.org": "A LVP-YOR", "p1@example.org": "A PAR-BUR"}
+    held = {a: {p for p in powers} for a, (_, powers) in holdings.items()}
+    foreign = {a: [other[a]] if "FRANCE" not in held[a] or "ENGLAND" not in held[a] else []
+               for a in held}  # fmt: skip
+    return {a: ["A QQQ H", "A MOS H", *foreign[a]] for a in holdings}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_taskdip_movement_retreat_and_adjustment_orders_are_adjudicated_as_meant(
+    judge: JudgeHarness, seed: int
+) -> None:
+    rng = random.Random(f"taskdip-{seed}")
+    judge.reply(MASTER, "CREATE g1 gmpass taskdip\nSET PLAYERS 2")
+    set_seed(judge.sessions, "g1", find_seed(TASKDIP_LOT))
+    for index in range(2):
+        judge.reply(f"p{index}@example.org", f"SIGNON ?g1 pw{index}")
+    send_at_once(judge, taskdip_holdings(judge))  # S1901M: Italy's A VEN-TYR is a violation
+    holdings = taskdip_holdings(judge)
+    assert sum("AUSTRIA" in powers for _, powers in holdings.values()) == 1  # allotted
+
+    status = judge.status()
+    plans, intended = [], {}
+    for address, (signon_line, powers) in holdings.items():
+        lines = {p: orders_for("F1901M", p.title(), status) for p in powers}
+        intended.update(lines)
+        items = [order_item(line) for p in powers for line in lines[p]]
+        plans.append(Plan(address, signon_line, items, taskdip_refused(holdings)[address]))
+    assert converse(judge, plans, rng) == "F1901M"
+    assert_adjudicated_as_meant(judge, "F1901M", intended)
+
+    for phase in ("F1901R", "W1901A"):  # A MUN dislodged; builds for four powers
+        plans, intended = board_plans(judge, holdings, taskdip_refused(holdings), rng)
+        assert plans and judge.status()["phase"] == phase
+        assert converse(judge, plans, rng) == phase
+        assert_adjudicated_as_meant(judge, phase, intended)
+    assert judge.status()["phase"] == "S1902M"
+
+
+# --- Intimate: retreats and adjustments, home powers and mercenaries ------------------
+# (the board and why: `service.intimate_board`)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_intimate_retreats_and_adjustments_are_adjudicated_as_meant(
+    judge: JudgeHarness, ruleset: str, seed: int
+) -> None:
+    rng = random.Random(f"{ruleset}-adjustments-{seed}")
+    play_to_the_retreats(judge, ruleset)  # service.intimate_board
+    status = judge.status()
+    holdings = {
+        judge.players[home].address: (
+            signon(judge.players[home]),
+            [p for p, e in status["powers"].items() if e["controller"] == home.upper()],
+        )
+        for home in ("Germany", "France")
+    }
+    assert {p for _, powers in holdings.values() for p in powers} == set(status["powers"]) - {
+        "TURKEY"
+    }
+    homes = {"GERMANY", "FRANCE"}
+    for phase in ("S1901R", "F1901M", "W1901A"):
+        assert judge.status()["phase"] == phase
+        if phase == "F1901M":
+            bid(judge, "Germany", *holds(judge, "GERMANY"))
+            bid(judge, "France", *holds(judge, "FRANCE"))
+            continue
+        plans, intended = board_plans(
+            judge, holdings, INTIMATE_REFUSED, rng, may_waive=lambda p: p in homes
+        )
+        assert len(plans) == 2, phase  # both players owe something
+        assert converse(judge, plans, rng) == phase
+        assert_adjudicated_as_meant(judge, phase, intended)
+    assert judge.status()["phase"] in ("S1902B", "S1902M")

@@ -3,8 +3,9 @@
 Each order line is read by the rules parser for the powers the player may order
 now (`variant.orderable_powers`), then checked by the variant. Orders accumulate over
 mails: the last order for a unit (movement, retreats) or a site (builds, removals)
-wins, the same order twice is said to be a duplicate, and a build, waive or removal
-beyond the number due is refused with the count. In a bid phase a line
+wins, the same order twice is said to be a duplicate, a build, waive or removal
+beyond the number due is refused with the count, and one of a kind not due at all
+(a build or waive for a power that owes removals) is refused as such. In a bid phase a line
 `<power> <amount>` is a bid (njudge's form).
 """
 
@@ -41,6 +42,7 @@ from judge.service.snapshots import Board, load_board, parse_stored, seat_of, va
 from judge.store import games as store
 from judge.store.models import GameStatus
 from judge.variants.base import Refused
+from judge.variants.common import adjustment_delta
 from judge.wording.describe import describe_order, power_title, worded_order
 
 
@@ -166,7 +168,13 @@ def _store(ctx: MailContext, board: Board, signed: Signed, order: Order, text: s
 
 
 def _check_adjustment_count(board: Board, order: Order, kept: list[Order]) -> None:
-    """Refuse a build, waive or removal beyond the number due, naming those on file."""
+    """Refuse a build or waive for a power with no build due, a removal for one with no
+    removal due, and one beyond the number due, naming those on file."""
+    due = adjustment_delta(board.variant.map, board.state, order.power)
+    asked = "removal" if isinstance(order, Remove) else "build"
+    if (asked == "build") != (due > 0):
+        raise Refusal("adjustment_not_due", power=power_title(order.power), asked=asked,
+                      due=abs(due), kind="build" if due > 0 else "removal")  # fmt: skip
     excess = excess_adjustments(board.variant.map, board.state, order.power, [*kept, order])
     if excess is None:
         return
