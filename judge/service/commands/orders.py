@@ -11,7 +11,7 @@ beyond the number due is refused with the count, and one of a kind not due at al
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from judge.language import game_commands
 from judge.language.arguments import CommandError
@@ -132,7 +132,19 @@ def read_order(
         foreign = foreign_unit(game_map, state, text, error, powers)
         if foreign is not None:
             raise Refusal("not_your_unit", unit=foreign) from error
-        raise Refusal("order_illegal", order=error.canonical, reason=error.reason) from error
+        order = _as_a_player_writes(error.canonical, state.phase.type)
+        raise Refusal("order_illegal", order=order, reason=error.reason) from error
+
+
+def _as_a_player_writes(canonical: str, phase: PhaseType) -> str:
+    """A build or removal as players write it (`BUILD A BER`, `REMOVE A PAR`), not in
+    the adjudicator's short form (`A BER B`, `A PAR D`); other orders as they are."""
+    words = canonical.split()
+    if len(words) == 3 and phase is PhaseType.ADJUSTMENT:
+        verb = {"B": "BUILD", "D": "REMOVE"}.get(words[2])
+        if verb is not None:
+            return f"{verb} {words[0]} {words[1]}"
+    return canonical
 
 
 def _someone_elses(board: Board, text: str, seat: str) -> str | Refused | None:
@@ -172,17 +184,26 @@ def _check_adjustment_count(board: Board, order: Order, kept: list[Order]) -> No
     removal due, and one beyond the number due, naming those on file."""
     due = adjustment_delta(board.variant.map, board.state, order.power)
     asked = "removal" if isinstance(order, Remove) else "build"
-    if (asked == "build") != (due > 0):
+    if (due <= 0) if asked == "build" else (due >= 0):
         raise Refusal("adjustment_not_due", power=power_title(order.power), asked=asked,
                       due=abs(due), kind="build" if due > 0 else "removal")  # fmt: skip
     excess = excess_adjustments(board.variant.map, board.state, order.power, [*kept, order])
     if excess is None:
         return
     counted = (Build, Waive) if excess.kind == "build" else (Remove,)
-    on_file = [describe_order(board.variant.map, old).rstrip(".") for old in kept
-               if isinstance(old, counted)]  # fmt: skip
+    olds = [cast(Build | Waive | Remove, old) for old in kept if isinstance(old, counted)]
+    on_file = [describe_order(board.variant.map, old).rstrip(".") for old in olds]
     raise Refusal("too_many_adjustments_on_file", power=power_title(order.power),
-                  due=excess.due, kind=excess.kind, on_file=on_file)  # fmt: skip
+                  due=excess.due, kind=excess.kind, on_file=on_file,
+                  example=_cancel_words(olds[0]))  # fmt: skip
+
+
+def _cancel_words(order: Build | Waive | Remove) -> str:
+    """What follows CANCEL to take back `order`: `BUILD A BER`, `A VIE`, `WAIVE`."""
+    if isinstance(order, Waive):
+        return "WAIVE"
+    unit = f"{order.kind.value} {order.location}"
+    return f"BUILD {unit}" if isinstance(order, Build) else unit
 
 
 def note_refusals(ctx: MailContext) -> None:
