@@ -11,7 +11,7 @@ beyond the number due is refused with the count, and one of a kind not due at al
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from judge.language import game_commands
 from judge.language.arguments import CommandError
@@ -27,7 +27,7 @@ from judge.rules.orders import (
     ordered_province,
 )
 from judge.rules.parse import parse_order
-from judge.rules.state import PhaseType
+from judge.rules.state import Phase, PhaseType
 from judge.service.commands.order_hints import (
     WaiveError,
     excess_adjustments,
@@ -191,7 +191,7 @@ def _check_adjustment_count(board: Board, order: Order, kept: list[Order]) -> No
     if excess is None:
         return
     counted = (Build, Waive) if excess.kind == "build" else (Remove,)
-    olds = [cast(Build | Waive | Remove, old) for old in kept if isinstance(old, counted)]
+    olds = [old for old in kept if isinstance(old, counted)]
     on_file = [describe_order(board.variant.map, old).rstrip(".") for old in olds]
     raise Refusal("too_many_adjustments_on_file", power=power_title(order.power),
                   due=excess.due, kind=excess.kind, on_file=on_file,
@@ -227,6 +227,8 @@ def set_wait(ctx: MailContext, command: SetWait) -> list[Note]:
     signed = ctx.need_player()
     board = running_board(ctx, signed)
     signed.player.wait = command.on
+    if not command.on and seat_of(signed.player) in board.variant.owing(board.snapshot):
+        ctx.orders_touched[signed.player.id] = signed  # the reply says what still holds
     if not command.on and board.variant.waits_for_players(board.snapshot):
         from judge.service.commands.bids import bids_done  # bids builds on this module
 
@@ -238,3 +240,12 @@ def set_wait(ctx: MailContext, command: SetWait) -> list[Note]:
 def current_orders(ctx: MailContext, signed: Signed) -> dict[str, Any] | None:
     """What the player has ordered this phase, and what is still owed."""
     return orders_listing(ctx.session, signed.game, signed.player)
+
+
+def bids_held(ctx: MailContext, signed: Signed) -> bool:
+    """Whether the player's latest bid mail had refused bid lines, which hold the bid
+    phase (bids are sealed, so no listing says it)."""
+    record = store.current_phase(ctx.session, signed.game)
+    if record is None or signed.player.orders_refused_in != record.phase:
+        return False
+    return Phase.parse(record.phase).type is PhaseType.BID
