@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -30,6 +31,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.rules.parse import parse_order
 from judge.rules.state import PhaseType
+from judge.server.scheduler import run_due_games
 from judge.service.snapshots import variants
 from judge.store import games as store
 from judge.store.models import PlayerRole
@@ -357,11 +359,12 @@ def taskdip_refused(holdings: dict[str, tuple[str, list[str]]]) -> dict[str, lis
     return {a: ["A QQQ H", "A MOS H", *foreign[a]] for a in holdings}
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-def test_taskdip_movement_retreat_and_adjustment_orders_are_adjudicated_as_meant(
-    judge: JudgeHarness, seed: int
-) -> None:
-    rng = random.Random(f"taskdip-{seed}")
+Holdings = dict[str, tuple[str, list[str]]]
+
+
+def taskdip_fall(judge: JudgeHarness) -> tuple[Holdings, list[Plan], dict[str, list[str]]]:
+    """A two-player game played to F1901M, Austria allotted on the way; each player's
+    plan for the fall, and power -> the intended orders."""
     judge.reply(MASTER, "CREATE g1 gmpass taskdip\nSET PLAYERS 2")
     set_seed(judge.sessions, "g1", find_seed(TASKDIP_LOT))
     for index in range(2):
@@ -369,7 +372,6 @@ def test_taskdip_movement_retreat_and_adjustment_orders_are_adjudicated_as_meant
     send_at_once(judge, taskdip_holdings(judge))  # S1901M: Italy's A VEN-TYR is a violation
     holdings = taskdip_holdings(judge)
     assert sum("AUSTRIA" in powers for _, powers in holdings.values()) == 1  # allotted
-
     status = judge.status()
     plans, intended = [], {}
     for address, (signon_line, powers) in holdings.items():
@@ -377,6 +379,15 @@ def test_taskdip_movement_retreat_and_adjustment_orders_are_adjudicated_as_meant
         intended.update(lines)
         items = [order_item(line) for p in powers for line in lines[p]]
         plans.append(Plan(address, signon_line, items, taskdip_refused(holdings)[address]))
+    return holdings, plans, intended
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_taskdip_movement_retreat_and_adjustment_orders_are_adjudicated_as_meant(
+    judge: JudgeHarness, seed: int
+) -> None:
+    rng = random.Random(f"taskdip-{seed}")
+    holdings, plans, intended = taskdip_fall(judge)
     assert converse(judge, plans, rng) == "F1901M"
     assert_adjudicated_as_meant(judge, "F1901M", intended)
 
@@ -430,3 +441,38 @@ def test_intimate_retreats_and_adjustments_are_adjudicated_as_meant(
         assert converse(judge, plans, rng) == phase
         assert_adjudicated_as_meant(judge, phase, intended)
     assert judge.status()["phase"] in ("S1902B", "S1902M")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_phase_a_player_never_finishes_is_processed_at_the_deadline_not_before(
+    judge: JudgeHarness, seed: int
+) -> None:
+    """The second player's last mail (the clean one that completes their orders) is
+    never sent: the phase waits for it until the deadline, and is processed then, with
+    the first player's orders exactly as meant."""
+    rng = random.Random(f"deadline-{seed}")
+    holdings, plans, intended = taskdip_fall(judge)
+    late = plans[1].address
+    order = [(plan, body) for plan, body in interleave(plans, rng)]
+    last_of_late = max(i for i, (plan, _) in enumerate(order) if plan.address == late)
+    for plan, body in order[:last_of_late] + order[last_of_late + 1 :]:
+        judge.send(plan.address, body)
+        assert judge.status()["phase"] == "F1901M", body
+    deadline = datetime.fromisoformat(judge.status()["deadline"])
+    judge.clock.advance(deadline - judge.clock.now() - timedelta(minutes=1))
+    scheduled(judge)
+    assert judge.status()["phase"] == "F1901M"  # a minute before the deadline
+    for _ in range(8):  # the deadline, then its grace, day by day
+        judge.clock.advance(timedelta(hours=12))
+        scheduled(judge)
+        if judge.status()["phase"] != "F1901M":
+            break
+    assert judge.status()["phase"] != "F1901M", "not processed after the deadline"
+    on_time = {p: lines for p, lines in intended.items() if p not in holdings[late][1]}
+    assert_adjudicated_as_meant(judge, "F1901M", on_time)
+
+
+def scheduled(judge: JudgeHarness) -> None:
+    """One round of the scheduler, as the daemon runs it."""
+    with judge.sessions() as session:
+        run_due_games(session, judge.clock, judge.config)
