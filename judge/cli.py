@@ -37,6 +37,7 @@ from judge.clock import SystemClock
 from judge.config import Config, ConfigError, load_config
 from judge.server.intake import EX_TEMPFAIL, Inbox, store_piped
 from judge.server.processor import Handler
+from judge.server.sqlite_access import hint_for
 from judge.server.startup import StartupError, cause, open_judge_database, shown_url
 from judge.store import game_failures
 from judge.store.backup import BackupError, backup_sqlite
@@ -132,7 +133,8 @@ def _parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", parents=[config_option], help="run the judge")
     serve.set_defaults(run=_serve)
     deliver = commands.add_parser(
-        "deliver", parents=[config_option], help="store one mail from stdin and process it"
+        "deliver", parents=[config_option],
+        help="store one mail from stdin (the MTA's pipe); serve or scheduler processes it",
     )
     deliver.add_argument("--sender", help="envelope sender (default: $SENDER or headers)")
     deliver.add_argument("--recipient", help="envelope recipient, e.g. a bounce's return path "
@@ -260,8 +262,7 @@ def _status(config: Config, args: argparse.Namespace) -> int:
                 return EXIT_OK
             status = _game_status(session, args.game)
     except SQLAlchemyError as exc:
-        print(f"judge status: cannot read the database ({exc.__class__.__name__}); "
-              "is it created? (judge db upgrade)", file=sys.stderr)
+        _database_failure("status", config, exc)
         return EXIT_FAILURE
     finally:
         engine.dispose()
@@ -270,6 +271,17 @@ def _status(config: Config, args: argparse.Namespace) -> int:
         return EXIT_FAILURE
     _print(status, args.json, _game_text)
     return EXIT_OK
+
+
+def _database_failure(command: str, config: Config, exc: SQLAlchemyError) -> None:
+    """An admin command's database error in one line: the URL (without its password) and
+    the driver's own reason, e.g. PostgreSQL's "Peer authentication failed" when the
+    command runs as root instead of as the judge's user (docs/deploy.md)."""
+    reason = cause(exc) + hint_for(config.database.url)
+    missing = "no such table" in reason or "does not exist" in reason
+    hint = "; is it created? (judge db upgrade)" if missing else ""
+    print(f"judge {command}: cannot read the database {shown_url(config.database.url)}: "
+          f"{reason}{hint}", file=sys.stderr)  # fmt: skip
 
 
 def _db_upgrade(config: Config, args: argparse.Namespace) -> int:
@@ -327,6 +339,9 @@ def _retry(config: Config, args: argparse.Namespace) -> int:
             wanted = None if args.all_failed else args.outbox_ids
             requeued = requeue_outgoing(session, wanted, now) if wanted != [] else []
             games = {name: game_failures.take_back(session, name) for name in args.games}
+    except SQLAlchemyError as exc:
+        _database_failure("retry", config, exc)
+        return EXIT_FAILURE
     finally:
         engine.dispose()
     for name, taken in games.items():
@@ -354,8 +369,7 @@ def _flush(config: Config, args: argparse.Namespace) -> int:
         with make_session_factory(engine).begin() as session:
             count = make_due_now(session, SystemClock().now())
     except SQLAlchemyError as exc:
-        print(f"judge flush: cannot read the database {shown_url(config.database.url)}: "
-              f"{cause(exc)}", file=sys.stderr)  # fmt: skip
+        _database_failure("flush", config, exc)
         return EXIT_FAILURE
     finally:
         engine.dispose()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from judge.rules.map import GameMap, ProvinceKind
@@ -19,7 +19,7 @@ from judge.rules.orders import IllegalOrder, Order, OrderError
 from judge.rules.parse import parse_order
 from judge.rules.results import RuleOptions
 from judge.rules.rulebook import OPTION_VALUES as POINT_VALUES
-from judge.rules.rulebook import RULEBOOKS, rulebook_options
+from judge.rules.rulebook import RULEBOOKS, options_from_settings, rulebook_options
 from judge.rules.state import (
     DislodgedUnit,
     GameState,
@@ -238,4 +238,4 @@ def _options(value: Any) -> RuleOptions:
             raise RequestError(f"options.{key}: expected {allowed}, got {setting!r}")
         chosen[key] = str(setting)
     base = rulebook_options(chosen.pop("rulebook", "current"))
-    return replace(base, **chosen)
+    return options_from_settings(chosen, base)

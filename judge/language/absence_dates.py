@@ -1,8 +1,10 @@
 """Read the dates a player writes in `SET ABSENCE` and `SET NOABSENCE`.
 
 Players write days, not instants: `2026-12-24`, `2026-12-24 18:00`, `24 Dec`,
-`Dec 24`, `December 24, 2026`, `24 Dec 18:00`, `today`, `tomorrow`. A time of day
-may follow any of them (`18:00`, `6pm`, `6:30pm`). Numeric day/month orders
+`Dec 24`, `December 24, 2026`, `24 Dec 18:00`, `today`, `tomorrow`; and in French,
+`24 décembre`, `le 1er janv.`, `sam. 3 janv. 2026 12:00` (as the French mails show
+a date), `demain à 18h`, `aujourd'hui`. A time of day may follow any of them
+(`18:00`, `6pm`, `6:30pm`, `18h30`). Numeric day/month orders
 (`12/24`, `24.12.`) are refused: which comes first differs from one country to
 the next.
 
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from datetime import date, time
 
 from judge.language.messages import WordedError
+from judge.rules.folding import fold_accents
 
 MONTHS = {
     "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
@@ -27,13 +30,24 @@ FULL_MONTHS = (
     "january", "february", "march", "april", "may", "june",
     "july", "august", "september", "october", "november", "december",
 )  # fmt: skip
-RELATIVE = {"today": 0, "tomorrow": 1}
+# French month names, without their accents (the text is read folded: `déc` is `dec`).
+FRENCH_MONTHS = (
+    "janvier", "fevrier", "mars", "avril", "mai", "juin",
+    "juillet", "aout", "septembre", "octobre", "novembre", "decembre",
+)  # fmt: skip
+RELATIVE = {"today": 0, "tomorrow": 1, "aujourd'hui": 0, "demain": 1}
 
 _ISO = re.compile(r"([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})")
-_DAY_MONTH = re.compile(r"([0-9]{1,2})(?:st|nd|rd|th)?\s+([a-z]+)\.?(?:,?\s+([0-9]{4}))?")
+_DAY_MONTH = re.compile(
+    r"(?:(?:le|du)\s+)?([0-9]{1,2})(?:st|nd|rd|th|er)?\s+([a-z]+)\.?(?:,?\s+([0-9]{4}))?"
+)
 _MONTH_DAY = re.compile(r"([a-z]+)\.?\s+([0-9]{1,2})(?:st|nd|rd|th)?(?:,?\s+([0-9]{4}))?")
 _TIME = re.compile(r"(?:at\s+)?([0-9]{1,2})(?:[:h]([0-9]{2})?)?\s*(am|pm)?")
-_WEEKDAY = re.compile(r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+")
+_WEEKDAY = re.compile(
+    r"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?"
+    r"|(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\b,?"
+    r"|(?:lun|mar|mer|jeu|ven|sam|dim)\.)\s+"
+)
 
 
 class DateError(WordedError):
@@ -57,7 +71,7 @@ class DayTime:
 
 def parse_day(text: str) -> DayTime:
     """One date (and maybe a time) -> DayTime, or `DateError`."""
-    body = " ".join(text.lower().split()).rstrip(".")
+    body = fold_accents(" ".join(text.lower().split())).rstrip(".")
     if not body:
         raise DateError("date_missing")
     body = _WEEKDAY.sub("", body, count=1)
@@ -90,13 +104,13 @@ def _split_time(body: str, original: str) -> tuple[str, time | None]:
     if len(parts) == 3 and parts[2] in ("am", "pm"):
         return _without_at(parts[0]), _clock(parts[1] + parts[2], original)
     words = body.rsplit(" ", 1)
-    if len(words) == 2 and (":" in words[1] or re.search(r"[0-9](am|pm|h)$", words[1])):
+    if len(words) == 2 and (":" in words[1] or re.search(r"[0-9](am|pm|h|h[0-9]{2})$", words[1])):
         return _without_at(words[0]), _clock(words[1], original)
     return body, None
 
 
 def _without_at(head: str) -> str:
-    return head.removesuffix(" at").rstrip(",")
+    return head.removesuffix(" at").removesuffix(" a").rstrip(",")
 
 
 def _clock(text: str, original: str) -> time:
@@ -117,14 +131,27 @@ def _clock(text: str, original: str) -> time:
 def _named(
     month_text: str, day: int, year_text: str | None, clock: time | None, original: str
 ) -> DayTime:
-    month = MONTHS.get(month_text[:3]) if len(month_text) >= 3 else None
+    month = _french_month(month_text) or (
+        MONTHS.get(month_text[:3]) if len(month_text) >= 3 else None
+    )
     full = month is not None and (
-        month_text in MONTHS or _full_name(month).startswith(month_text)
+        month_text in MONTHS
+        or _full_name(month).startswith(month_text)
+        or FRENCH_MONTHS[month - 1].startswith(month_text)
     )
     if month is None or not full:
         raise DateError("not_month", month=month_text, text=original.strip())
     year = int(year_text) if year_text else None
     return _checked(DayTime(month, day, year, clock), original)
+
+
+def _french_month(text: str) -> int | None:
+    """A French month, whole or cut after three letters or more (`janv`, `dec`);
+    None when the letters begin no French month, or more than one (`jui`)."""
+    if len(text) < 3:
+        return None
+    found = [index for index, name in enumerate(FRENCH_MONTHS, 1) if name.startswith(text)]
+    return found[0] if len(found) == 1 else None
 
 
 def _full_name(month: int) -> str:

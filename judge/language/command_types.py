@@ -207,11 +207,14 @@ class Press:
     `to` holds canonical power names, and "MASTER" for the GM. `body` keeps the lines
     as typed, blank lines and `>` quotes included, minus leading and trailing blanks.
     `grey` is `PRESS GREY`: sent without the sender's power (games with SET PRESS GREY).
+    `all_but` is njudge's `PRESS TO ALL BUT powers` (or `PRESS TO -F -G`): `to` then
+    names who is left out, and the press goes to everyone else who plays.
     """
 
     to: tuple[str, ...] | None
     body: tuple[str, ...]
     grey: bool = False
+    all_but: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +226,10 @@ class Broadcast:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
-    """`DRAW` (or `SET DRAW`): propose or vote for a draw."""
+    """`DRAW` (or `SET DRAW`): propose or vote for a draw. `powers` is njudge's
+    `SET DRAW powers`: the draw voted for (empty: every surviving player)."""
+
+    powers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +240,26 @@ class NoDraw:
 @dataclass(frozen=True, slots=True)
 class Concede:
     """`CONCEDE`."""
+
+
+@dataclass(frozen=True, slots=True)
+class ConcedeTo:
+    """njudge's `SET CONCEDE power` (power None: `SET NOCONCEDE`, the vote withdrawn)."""
+
+    power: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ForPhase:
+    """njudge's `PHASE season year phase`: the orders that follow in the mail are for
+    that later phase (`phase`, a code like `F1901M`), held until it opens."""
+
+    phase: str
+
+
+@dataclass(frozen=True, slots=True)
+class Clear:
+    """njudge's `CLEAR`: drop the orders held with PHASE."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,6 +347,14 @@ class SetPartial:
 
 
 @dataclass(frozen=True, slots=True)
+class SetDias:
+    """njudge's `SET DIAS` (on=True, the default: a draw includes every surviving
+    player) or `SET NODIAS` (players vote for a named draw)."""
+
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
 class SetGunboat:
     """`SET GUNBOAT` (on=True) or `SET NOGUNBOAT` (on=False): anonymous players."""
 
@@ -383,6 +417,14 @@ class Approve:
 
 
 @dataclass(frozen=True, slots=True)
+class Rollback:
+    """`ROLLBACK [phase]` (njudge's): the master takes the game back to the start of
+    `phase` (a code such as `S1902M`); None: back one phase."""
+
+    phase: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Confirm:
     """`CONFIRM code`: the sender's address reads the judge's mail (see mail.md)."""
 
@@ -415,7 +457,7 @@ class WhoGame:
 
 GameSetting = (
     SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps
-    | SetPress | SetPartial | SetGunboat | SetLanguage | SetMaxAbsence
+    | SetPress | SetPartial | SetGunboat | SetLanguage | SetMaxAbsence | SetDias
 )  # fmt: skip
 
 Command = (
@@ -423,10 +465,10 @@ Command = (
     | Preferences | Bid | BidNone | Cancel | Orders | EndOrders | OrderLine
     | SetWait | SetPassword | SetAddress | SetTimezone | SetAbsence | SetNoAbsence
     | Press | Broadcast
-    | Draw | NoDraw | Concede | Stalemate | Resign | Signoff
+    | Draw | NoDraw | Concede | ConcedeTo | ForPhase | Clear | Stalemate | Resign | Signoff
     | SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps
-    | SetPress | SetPartial | SetGunboat | SetLanguage | SetMaxAbsence
-    | Start | Process | Pause | Resume | Terminate | Eject | Approve
+    | SetPress | SetPartial | SetGunboat | SetLanguage | SetMaxAbsence | SetDias
+    | Start | Process | Pause | Resume | Terminate | Eject | Approve | Rollback
     | Confirm | Stop | Unobserve | Version | WhoGame
 )  # fmt: skip
 

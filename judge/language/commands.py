@@ -14,11 +14,11 @@ from functools import lru_cache
 from judge.language import game_commands as game
 from judge.language import njudge_commands as njudge
 from judge.language import open_commands as open_
+from judge.language import vote_commands as vote
 from judge.language.arguments import CommandError
 from judge.language.command_types import (
+    Clear,
     Command,
-    Concede,
-    Draw,
     EndOrders,
     NoDraw,
     OrderLine,
@@ -42,7 +42,9 @@ from judge.language.keywords import (
     clean,
     match_keyword,
 )
+from judge.language.phase_command import phase_command
 from judge.language.press_blocks import read_press_block
+from judge.language.rollback_command import rollback_command
 from judge.language.set_commands import set_keywords
 from judge.language.spelling import closest
 from judge.language.vocabulary import Vocabulary
@@ -71,9 +73,11 @@ _PLAIN_TABLE: list[tuple[Keyword, Reader]] = [
     (Keyword("CANCEL"), game.cancel_command),
     (Keyword("ORDERS"), game.simple("ORDERS", Orders)),
     (Keyword("ENDORDERS", "END ORDERS"), game.simple("ENDORDERS", EndOrders)),
-    (Keyword("DRAW"), game.simple("DRAW", Draw)),
+    (Keyword("DRAW"), vote.draw_command),
     (Keyword("NODRAW", "NO DRAW"), game.simple("NODRAW", NoDraw)),
-    (Keyword("CONCEDE"), game.simple("CONCEDE", Concede)),
+    (Keyword("CONCEDE"), vote.concede_command),
+    (Keyword("PHASE"), phase_command),
+    (Keyword("CLEAR"), game.simple("CLEAR", Clear)),
     (Keyword("STALEMATE"), game.simple("STALEMATE", Stalemate)),
     (Keyword("RESIGN"), game.simple("RESIGN", Resign)),
     (Keyword("WITHDRAW"), njudge.withdraw_command),
@@ -86,6 +90,7 @@ _PLAIN_TABLE: list[tuple[Keyword, Reader]] = [
     (Keyword("TERMINATE"), game.simple("TERMINATE", Terminate)),
     (Keyword("EJECT"), game.eject_command),
     (Keyword("APPROVE"), game.approve_command),
+    (Keyword("ROLLBACK", "ROLL BACK"), rollback_command),
     (SIGNOFF, game.signoff_command),
     (ENDPRESS, game.stray_endpress_command),
     *set_keywords(),

@@ -14,6 +14,7 @@ get a French word, and only words that can be nothing else in a mail:
     ANNULER         CANCEL       (ANNULER A PAR, ANNULER Allemagne)
     QUI JOUE        WHOGAME      (QUIJOUE g1)
     OBTENIR         GET          (OBTENIR press)
+    RETOUR          ROLLBACK     (RETOUR S1902M: the master's)
 
 Each French word is checked not to be a province name, an order word, nor the
 start of another command (tests/mail/test_french_keywords.py). Words that would
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from judge.language.keywords import Keyword
+from judge.language.keywords import Keyword, match_keyword
 
 # English keyword name -> the French spelling, in `Keyword.spelling` form.
 FRENCH_SPELLINGS: Mapping[str, str] = {
@@ -42,6 +43,7 @@ FRENCH_SPELLINGS: Mapping[str, str] = {
     "CANCEL": "ANNULER",
     "WHOGAME": "QUI JOUE",
     "GET": "OBTENIR",
+    "ROLLBACK": "RETOUR",
 }
 
 
@@ -52,3 +54,16 @@ def with_french(table: Iterable[tuple[Keyword, object]]) -> Iterable[Keyword]:
         french = FRENCH_SPELLINGS.get(keyword.name)
         if french is not None:
             yield Keyword(keyword.name, french)
+
+
+# The French words no English command shares (PRÉFÉRENCES is the English word too).
+_ONLY_FRENCH = [
+    Keyword(name, spelling) for name, spelling in FRENCH_SPELLINGS.items()
+    if name != "PREFERENCES"
+]  # fmt: skip
+
+
+def writes_french(lines: Iterable[str]) -> bool:
+    """Whether a mail's lines use a French command word (`AIDE`, `LISTE g1`): a
+    stranger who writes them is answered in French."""
+    return any(match_keyword(line, _ONLY_FRENCH) is not None for line in lines)

@@ -56,6 +56,7 @@ ENGLISH: dict[str, str] = {
     "cancel_usage": CANCEL_USAGE,
     "eject_usage": "EJECT needs one power: EJECT France",
     "approve_usage": "APPROVE needs a power and an address: APPROVE France ann@example.org",
+    "rollback_usage": "ROLLBACK takes at most one phase: ROLLBACK, or ROLLBACK S1902M",
     "endpress_alone": "ENDPRESS without a PRESS or BROADCAST line before it",
     # open commands
     "no_help_topic": "there is no help on {rest!r}: topics are {topics}",
@@ -134,6 +135,24 @@ ENGLISH: dict[str, str] = {
     "whogame_usage": "WHOGAME takes one game name, or none after a SIGNON: WHOGAME g1",
     "get_usage": "GET needs one topic: GET press (topics: {topics})",
     "no_get_topic": "there is nothing to GET called {word!r}: topics are {topics}",
+    # njudge's votes, PHASE and press lists (vote_commands, phase_command, press_recipients)
+    "set_concede_usage":
+        "SET CONCEDE needs the power you concede to: SET CONCEDE France",
+    "phase_usage":
+        "PHASE needs a season, a year and a phase: PHASE Fall 1901 Movement (or PHASE F1901M)",
+    "phase_season":
+        "{word!r} is not a season: Spring, Fall or Winter (PHASE Fall 1901 Movement)",
+    "phase_year":
+        "{word!r} is not a year: PHASE Fall 1901 Movement",
+    "phase_kind":
+        "{word!r} is not a phase: Movement, Retreat, Adjustment or Bid",
+    "press_plus_and_minus":
+        "a press list cannot both add (+) and leave out (-) powers: PRESS TO +F +G "
+        "or PRESS TO -R -T",
+    "press_sign_each":
+        "put + or - before every power of the list, {word!r} too: PRESS TO -R -T",
+    "press_all_but_nobody":
+        "PRESS TO ALL BUT needs the powers to leave out: PRESS TO ALL BUT R T",
 }  # fmt: skip
 
 

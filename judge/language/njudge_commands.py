@@ -15,6 +15,7 @@ from judge.language.arguments import CommandError, game_name, no_arguments, word
 from judge.language.command_types import Help, Resign, Version, WhoGame
 from judge.language.open_commands import HELP_ALIASES
 from judge.language.vocabulary import Vocabulary
+from judge.rules.folding import fold_accents
 
 # njudge's file names -> the HELP topic with that information (None: the index).
 GET_FILES: dict[str, str | None] = {
@@ -58,7 +59,7 @@ def _topic(word: str, vocabulary: Vocabulary, topics: str) -> str | None:
         if word.startswith(prefix) and len(word) > len(prefix):
             word = word.removeprefix(prefix)
             break
-    topic = HELP_ALIASES.get(word) or vocabulary.topic_of(word) or word
+    topic = HELP_ALIASES.get(fold_accents(word)) or vocabulary.topic_of(word) or word
     if topic not in vocabulary.help_topics():
         raise CommandError("no_get_topic", word=word, topics=topics)
     return topic

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from judge.language.arguments import MASTER_WORDS, CommandError, power_list
+from judge.language.arguments import CommandError
 from judge.language.command_types import Broadcast, Command, ParsedLine, Press
 from judge.language.keywords import BROADCAST, PRESS, ends_press_block, is_signoff, match_keyword
 from judge.language.messages import Message
+from judge.language.press_recipients import recipients
 
 GREY_WORDS = frozenset({"GREY", "GRAY", "ANONYMOUS"})
 
@@ -73,7 +74,7 @@ def _press(rest: str, body: tuple[str, ...]) -> Press:
     """`PRESS [GREY] [TO powers]`, GREY also accepted last (`PRESS TO F G GREY`)."""
     rest, grey = _without_grey(rest)
     press = _addressed(rest, body)
-    return Press(press.to, body, grey=True) if grey else press
+    return Press(press.to, body, grey=True, all_but=press.all_but) if grey else press
 
 
 def _without_grey(rest: str) -> tuple[str, bool]:
@@ -95,6 +96,7 @@ def _addressed(rest: str, body: tuple[str, ...]) -> Press:
     if not rest or rest.upper().rstrip(".:") == "ALL":
         return Press(None, body)
     try:
-        return Press(power_list(rest.rstrip(":"), MASTER_WORDS), body)
+        names, all_but = recipients(rest.rstrip(":"))
+        return Press(names, body, all_but=all_but)
     except CommandError as error:
         raise CommandError("press_powers", error=error.message) from error

@@ -23,7 +23,6 @@ from judge.language.arguments import (
 )
 from judge.language.command_types import (
     Command,
-    Draw,
     GameSetting,
     NoDraw,
     PhaseKind,
@@ -55,6 +54,13 @@ from judge.language.press_set_commands import (
     set_nopartial,
     set_partial,
     set_press,
+)
+from judge.language.vote_commands import (
+    draw_command,
+    set_concede,
+    set_dias,
+    set_noconcede,
+    set_nodias,
 )
 
 Reader = Callable[[str], Command]
@@ -183,7 +189,7 @@ def _set_notimezone(rest: str) -> SetTimezone:
     return SetTimezone("UTC")
 
 
-_UNTIL = re.compile(r"\s+(?:TO|UNTIL|TILL)\s+", re.IGNORECASE)
+_UNTIL = re.compile(r"\s+(?:TO|UNTIL|TILL|AU|JUSQU'AU)\s+", re.IGNORECASE)  # French: du ... au
 
 
 def _set_absence(rest: str) -> SetAbsence:
@@ -223,7 +229,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("PASSWORD", "PASSWORD", _set_password, False),
     Setting("ADDRESS", "ADDRESS", _set_address, False),
     Setting("PREFERENCES", "PREF(?:ERENCE)?S?", preferences_command, False),
-    Setting("DRAW", "DRAW", simple("SET DRAW", Draw), False),
+    Setting("DRAW", "DRAW", draw_command, False),
     Setting("NODRAW", "NO DRAW", simple("SET NODRAW", NoDraw), False),
     Setting("TIMEZONE", "TIME ZONE", _set_timezone, False),
     Setting("NOTIMEZONE", "NO TIME ZONE", _set_notimezone, False),
@@ -249,6 +255,11 @@ SETTINGS: tuple[Setting, ...] = (
     *(Setting(name, spelling, njudge_press(name, level), True)
       for name, spelling, level in NJUDGE_PRESS),
     Setting("NOPARTIAL", "NO PARTIAL", set_nopartial, True),
+    # njudge's draws and concessions (vote_commands)
+    Setting("CONCEDE", "CONCEDE", set_concede, False),
+    Setting("NOCONCEDE", "NO CONCEDE", set_noconcede, False),
+    Setting("DIAS", "DIAS", set_dias, True),
+    Setting("NODIAS", "NO DIAS", set_nodias, True),
 )
 
 SETTING_NAMES = ", ".join(setting.name for setting in SETTINGS)

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from judge.rules.civil_disorder import civil_disorder_removals
 from judge.rules.map import GameMap, ProvinceKind
 from judge.rules.orders import Build, Order, Remove, Waive
-from judge.rules.results import OrderResult, Outcome, RuleOptions
+from judge.rules.results import CivilDisorderRule, OrderResult, Outcome, RuleOptions
 from judge.rules.state import POWERS, GameState, Unit, UnitType, coast_of, province_of
 
 
@@ -150,7 +150,7 @@ def _waive_problem(ledger: _Ledger, order: Waive) -> tuple[Outcome, str] | None:
 
 
 def _civil_disorder(
-    game_map: GameMap, state: GameState, ledger: _Ledger, rule: str
+    game_map: GameMap, state: GameState, ledger: _Ledger, rule: CivilDisorderRule
 ) -> list[OrderResult]:
     extra: list[OrderResult] = []
     for power in _powers_in(state):

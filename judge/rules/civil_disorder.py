@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from judge.rules.map import GameMap
+from judge.rules.results import CivilDisorderRule
 from judge.rules.state import GameState, Unit, UnitType
 from judge.rules.topology import topology
 
@@ -48,7 +49,8 @@ _GODIP_IDS = {"LYO": "gol", "MAO": "mid", "NWG": "nrg", "NAO": "nat"}
 
 
 def civil_disorder_removals(
-    game_map: GameMap, state: GameState, power: str, count: int, spared: Iterable[Unit], rule: str
+    game_map: GameMap, state: GameState, power: str, count: int, spared: Iterable[Unit],
+    rule: CivilDisorderRule,
 ) -> list[Unit]:
     """The `count` units of `power` to remove, excluding the units in `spared`."""
     skip = set(spared)

@@ -36,6 +36,7 @@ from operator import attrgetter
 
 from judge.rules.map import GameMap
 from judge.rules.orders import Convoy, Move, Order, SupportHold, SupportMove
+from judge.rules.results import ConvoyAdjacent
 from judge.rules.state import GameState, Unit, UnitType, coast_of, province_of
 from judge.rules.topology import Topology
 
@@ -43,7 +44,7 @@ HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, CONVOY = range(5)
 LAND, BY_CONVOY, CONVOY_OR_LAND = range(3)
 # What "via convoy" makes of an army's move to a province it borders, by option. The
 # 1971 rulebook has no "via convoy" (DATC 3.1, 6.G.8, 6.H.11): the mark is ignored.
-_VIA_MODE = {"3.0": BY_CONVOY, "2.4": CONVOY_OR_LAND, "1971": LAND}
+_VIA_MODE: dict[ConvoyAdjacent, int] = {"3.0": BY_CONVOY, "2.4": CONVOY_OR_LAND, "1971": LAND}
 NOBODY: list[int] = []  # the shared "no supporters / no convoyers" list: never mutated
 _POWER = attrgetter("power")
 
@@ -110,7 +111,7 @@ def build_table(
     topo: Topology,
     state: GameState,
     orders: Mapping[str, Order],
-    convoy_adjacent: str,
+    convoy_adjacent: ConvoyAdjacent,
 ) -> OrderTable:
     """Index the board: `orders` maps a unit's province to its (legal) order."""
     table = OrderTable(state)
@@ -128,7 +129,7 @@ def _classify(
     game_map: GameMap,
     topo: Topology,
     orders: Mapping[str, Order],
-    convoy_adjacent: str,
+    convoy_adjacent: ConvoyAdjacent,
 ) -> None:
     """Record each order and its kind, and for moves their target and attackers."""
     province_at, unit_at, listed, kind = topo.province_at, table.unit_at, table.orders, table.kind

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import cast
+from typing import Literal, cast
 
 from judge.rules.orders import Order
 from judge.rules.state import GameState, Phase
@@ -71,6 +71,12 @@ new_result = cast(
 """`OrderResult(power, text, outcome, reason, order, dislodged)`, about three times faster."""
 
 
+ConvoyAdjacent = Literal["3.0", "2.4", "1971"]
+CivilDisorderRule = Literal["2023", "2000", "1971", "godip"]
+MultiRouteConvoy = Literal["all", "any"]
+ParadoxRule = Literal["szykman", "1971"]
+
+
 @dataclass(frozen=True, slots=True)
 class RuleOptions:
     """The DATC options that `adjudicate.md` exposes, one field per disputed point.
@@ -91,10 +97,10 @@ class RuleOptions:
     `judge.rules.rulebook` sets them all at once for a rulebook.
     """
 
-    convoy_adjacent: str = "3.0"
-    civil_disorder: str = "2023"
-    multi_route_convoy: str = "all"
-    paradox_rule: str = "szykman"
+    convoy_adjacent: ConvoyAdjacent = "3.0"
+    civil_disorder: CivilDisorderRule = "2023"
+    multi_route_convoy: MultiRouteConvoy = "all"
+    paradox_rule: ParadoxRule = "szykman"
 
 
 @dataclass(frozen=True, slots=True)

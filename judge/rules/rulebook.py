@@ -17,24 +17,27 @@ points have no field here (the full list, with reasons, is in `docs/datc.md`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any, Literal, get_args
 
-from judge.rules.results import RuleOptions
+from judge.rules.results import (
+    CivilDisorderRule,
+    ConvoyAdjacent,
+    MultiRouteConvoy,
+    ParadoxRule,
+    RuleOptions,
+)
 
-RULEBOOKS: tuple[str, ...] = ("current", "1971")
+Rulebook = Literal["current", "1971"]
+RULEBOOKS: tuple[Rulebook, ...] = get_args(Rulebook)
 
+# The values each option may take, read from the types mypy checks `RuleOptions` by.
 OPTION_VALUES: dict[str, tuple[str, ...]] = {
-    "convoy_adjacent": ("3.0", "2.4", "1971"),
-    "civil_disorder": ("2023", "2000", "1971", "godip"),
-    "multi_route_convoy": ("all", "any"),
-    "paradox_rule": ("szykman", "1971"),
-}
-
-_1971 = {
-    "convoy_adjacent": "1971",
-    "civil_disorder": "1971",
-    "multi_route_convoy": "any",
-    "paradox_rule": "1971",
+    "convoy_adjacent": get_args(ConvoyAdjacent),
+    "civil_disorder": get_args(CivilDisorderRule),
+    "multi_route_convoy": get_args(MultiRouteConvoy),
+    "paradox_rule": get_args(ParadoxRule),
 }
 
 
@@ -48,12 +51,36 @@ def rulebook_options(rulebook: str, base: RuleOptions | None = None) -> RuleOpti
     if rulebook == "current":
         return start
     if rulebook == "1971":
-        return replace(start, **_1971)
+        return replace(
+            start,
+            convoy_adjacent="1971",
+            civil_disorder="1971",
+            multi_route_convoy="any",
+            paradox_rule="1971",
+        )
     raise ValueError(f"rulebook must be {' or '.join(RULEBOOKS)}, not {rulebook!r}")
 
 
+def options_from_settings(
+    settings: Mapping[str, str], base: RuleOptions | None = None
+) -> RuleOptions:
+    """`base` with the options named in `settings` (stored or sent as text) applied,
+    each checked against its type's values. Raises ValueError naming the first
+    unknown option or value."""
+    chosen: dict[str, Any] = {}
+    for name, value in settings.items():
+        allowed = OPTION_VALUES.get(name)
+        if allowed is None:
+            raise ValueError(f"unknown option {name!r}; known: {', '.join(OPTION_VALUES)}")
+        if value not in allowed:
+            raise ValueError(f"{name} must be {' or '.join(allowed)}, not {value!r}")
+        chosen[name] = value
+    return replace(base if base is not None else RuleOptions(), **chosen)
+
+
 def check_options(options: RuleOptions) -> None:
-    """Raise ValueError naming the first option with an unknown value."""
+    """Raise ValueError naming the first option with an unknown value (a caller that
+    does not go through mypy can still build one from text)."""
     for name, allowed in OPTION_VALUES.items():
         value = getattr(options, name)
         if value not in allowed:

@@ -39,6 +39,7 @@ from judge.server.smtp_protocol import IntakeSMTP, hook_names
 from judge.store import rate_limit
 from judge.store.db import begin_read_only
 from judge.store.inbox import ReceivedMail, store_messages
+from judge.store.inbox import envelope_sender as stored_sender
 from judge.trusted_relays import Network, is_trusted, trusted_networks
 
 log = logging.getLogger(__name__)
@@ -168,8 +169,8 @@ class IntakeHandler:
             if reserved is not None:
                 self.counts.release(*reserved)
             return STORE_FAILED
-        log.info("inbox %s: received from <%s> by %s, %d bytes", inbox_id, mail_from,
-                 _peer(session), len(raw))  # fmt: skip
+        log.info("inbox %s: received from <%s> by %s, %d bytes", inbox_id,
+                 stored_sender(mail_from), _peer(session), len(raw))  # fmt: skip
         if self.on_stored is not None:
             self.on_stored(inbox_id)
         return f"250 2.0.0 OK: stored as {inbox_id}"
@@ -251,7 +252,8 @@ def store_piped(
     except Exception as exc:
         log.exception("deliver: storing the message failed")
         return PipeOutcome(EX_TEMPFAIL, reason=f"could not store the message: {exc}")
-    log.info("inbox %s: received from <%s> by deliver, %d bytes", inbox_id, mail_from, len(raw))
+    log.info("inbox %s: received from <%s> by deliver, %d bytes", inbox_id,
+             stored_sender(mail_from), len(raw))  # fmt: skip
     return PipeOutcome(EX_OK, inbox_id=inbox_id)
 
 

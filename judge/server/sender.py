@@ -89,12 +89,12 @@ def deliver_due(
     return sent
 
 
-def _envelope_sender(config: Config) -> Callable[[int], str | None]:
+def _envelope_sender(config: Config) -> Callable[[int, str], str | None]:
     """Each row's own return path (VERP, for a relay), or None: the judge's address."""
     if not (config.outbound.verp and config.outbound.transport == "smtp"):
-        return lambda _row_id: None
+        return lambda _row_id, _to: None
     key, judge = verp_key(config), config.judge.address
-    return lambda row_id: bounce_address(judge, row_id, key)
+    return lambda row_id, to: bounce_address(judge, row_id, key, to)
 
 
 def outgoing_message(lease: Lease, maps: dict[int, bytes]) -> bytes:
@@ -142,7 +142,7 @@ class _Batch:
         self.by_name = {maildir_name(item): item for item in leases}
         self.order = [item.id for item in leases]  # the order they were claimed in
         self.sent = 0
-        self.envelope: Callable[[int], str | None] = lambda _row_id: None
+        self.envelope: Callable[[int, str], str | None] = lambda _row_id, _to: None
         self.config: Config | None = None  # set: a recipient refused at RCPT is a bounce
         self.maps = self._maps(leases)
 
@@ -169,7 +169,7 @@ class _Batch:
                 continue
             item = self.leases[row_id]
             yield Outgoing(maildir_name(item), item.to_address, outgoing_message(item, self.maps),
-                           item.attempts, self.envelope(item.id))  # fmt: skip
+                           item.attempts, self.envelope(item.id, item.to_address))  # fmt: skip
 
     def settle(self, outcomes: list[Outcome]) -> None:
         now = self.clock.now()

@@ -19,6 +19,7 @@ from sqlalchemy.engine import make_url
 
 from judge.config import Config
 from judge.mail.verp import verp_key
+from judge.server.sqlite_access import hint_for
 from judge.store.db import make_engine
 from judge.store.migrate import current_revision, upgrade
 from judge.store.verp_keys import stored_verp_keys
@@ -71,7 +72,7 @@ def open_judge_database(config: Config) -> tuple[Engine, Config]:
     except Exception as exc:
         engine.dispose()
         log.debug("opening the database failed", exc_info=True)
-        raise StartupError(f"{where}: {cause(exc)}") from exc
+        raise StartupError(f"{where}: {cause(exc)}{hint_for(config.database.url)}") from exc
     return engine, config
 
 

@@ -31,7 +31,7 @@ from judge.config import Config
 from judge.mail.bounds import TooCostly, check_bounds
 from judge.mail.dsn import DeliveryReport, read_dsn
 from judge.mail.free_form_bounce import read_free_form
-from judge.mail.verp import return_path_id
+from judge.mail.verp import ReturnPath, return_path_of
 from judge.service.mailing import broadcast, header_data
 from judge.service.snapshots import variants
 from judge.store import games as store
@@ -60,9 +60,13 @@ class Bounce:
 def handle_bounce(session: Session, row: InboxMessage, config: Config, now: datetime) -> bool:
     """True when `row` is a report about the judge's own mail (handled here, and never
     answered); False for every other mail."""
-    verp_ids = [
-        found for rcpt in row.rcpt_tos if (found := return_path_id(rcpt, config)) is not None
-    ]
+    paths = [path for rcpt in row.rcpt_tos if (path := return_path_of(rcpt, config))]
+    verp_ids = _returned_ids(session, paths)
+    if paths and not verp_ids:
+        log.info("inbox %s: to the return path of outbox %s, which went to another "
+                 "recipient (a mail lost with a restore, its number used again); nobody "
+                 "marked, no reply", row.id, paths[0].outbox_id)  # fmt: skip
+        return True
     if not verp_ids and b"multipart/report" not in header_block(bytes(row.raw)).lower():
         return False
     try:
@@ -91,6 +95,18 @@ def handle_bounce(session: Session, row: InboxMessage, config: Config, now: date
         log.warning("inbox %s: outbox %s to %s bounced: %s", row.id, bounce.outbox_id,
                     bounce.address, bounce.diagnostic)  # fmt: skip
     return True
+
+
+def _returned_ids(session: Session, paths: Iterable[ReturnPath]) -> list[int]:
+    """The outbox rows of the return paths the mail came to. A return path whose
+    recipient tag is not that of its row's recipient names a mail this database does
+    not hold (one lost with a restore, its number used again): it names no row."""
+    found: list[int] = []
+    for path in paths:
+        sent = session.get(OutboxMessage, path.outbox_id)
+        if sent is None or path.names(sent.to_address):
+            found.append(path.outbox_id)
+    return found
 
 
 def _free_form_bounce(

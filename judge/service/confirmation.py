@@ -42,6 +42,7 @@ from judge.service import held_mail, pending_actions
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.store import games as store
 from judge.store.models import Address, Game, GameStatus, Player, PlayerRole, PlayerStatus
+from judge.wording.readers import DEFAULT_READER, Reader
 from judge.wording.templates import render
 
 REQUEST_KIND = CONFIRM_KIND
@@ -81,11 +82,16 @@ def is_stopped(session: Session, address: str) -> bool:
 
 
 def deliverable(
-    session: Session, config: Config, addresses: Iterable[str], now: datetime
+    session: Session,
+    config: Config,
+    addresses: Iterable[str],
+    now: datetime,
+    reader: Reader = DEFAULT_READER,
 ) -> tuple[list[str], list[str]]:
     """The addresses game mail may go to now (confirmed, not stopped), and those it
     is held for (not confirmed yet, not stopped). Each of the latter is sent its
-    confirmation request (once, within the per-mail limit)."""
+    confirmation request (once, within the per-mail limit), in `reader`'s language
+    (the game's)."""
     send, hold = [], []
     for address in addresses:
         if is_stopped(session, address):
@@ -94,13 +100,17 @@ def deliverable(
             send.append(address)
         else:
             hold.append(address)
-            request(session, config, address, now)
+            request(session, config, address, now, reader)
     return send, hold
 
 
-def request(session: Session, config: Config, address: str, now: datetime) -> bool:
+def request(
+    session: Session, config: Config, address: str, now: datetime,
+    reader: Reader = DEFAULT_READER,
+) -> bool:
     """Send `address` its confirmation request, unless it was sent (or is not needed,
-    or this mail already wrote to a stranger). True when a request is outstanding."""
+    or this mail already wrote to a stranger). True when a request is outstanding.
+    The request is in `reader`'s language: that of the game that asked for it."""
     if is_confirmed(session, config, address):
         return False
     row = _row_or_new(session, address)
@@ -108,7 +118,7 @@ def request(session: Session, config: Config, address: str, now: datetime) -> bo
         return True
     if not may_request(session, address):
         return False
-    body = render("confirm_request.txt.j2", judge=config.judge.address, code=row.code)
+    body = render("confirm_request.txt.j2", reader, judge=config.judge.address, code=row.code)
     message = broadcast_message(
         sender=config.judge.address,
         sender_name=config.judge.name,  # "Diplomacy Judge <judge@...>", as every other mail
@@ -214,9 +224,12 @@ def unconfirmed(session: Session, config: Config, people: Sequence[Player]) -> l
     return [p.address for p in people if not is_confirmed(session, config, p.address)]
 
 
-def confirmation_note(ctx: MailContext, address: str) -> list[Note]:
-    """A note for the reply when `address` needs (and was sent) a confirmation request."""
-    if request(ctx.session, ctx.config, address, ctx.now):
+def confirmation_note(
+    ctx: MailContext, address: str, reader: Reader = DEFAULT_READER
+) -> list[Note]:
+    """A note for the reply when `address` needs (and was sent) a confirmation request
+    (in `reader`'s language)."""
+    if request(ctx.session, ctx.config, address, ctx.now, reader):
         return [note("confirm_requested", address=address)]
     if not is_confirmed(ctx.session, ctx.config, address):
         return [note("confirm_not_sent", address=address)]

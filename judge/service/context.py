@@ -114,6 +114,7 @@ KEPT_ACROSS_REFUSAL = {
     "internal_errors": "a crashed line's traceback is kept for the operator",
     "verified": "fixed for the whole mail (the MTA's Authentication-Results)",
     "slowed": "set by a wrong password, which counts even when its line is refused",
+    "named_game": "a refused SIGNON is answered in the language of the game it named",
 }
 
 
@@ -128,6 +129,7 @@ class MailContextState:
     replaced_adjustments: frozenset[tuple[int, str]]
     attachments: Mapping[str, Attachment]
     broadcasts: int
+    held_phase: str | None
 
 
 @dataclass
@@ -156,9 +158,15 @@ class MailContext:
     broadcasts: int = 0  # BROADCAST and PRESS blocks sent by this mail
     answered: set[str] = field(default_factory=set)  # read-only commands answered already
     internal_errors: list[str] = field(default_factory=list)  # tracebacks of crashed lines
+    # njudge's PHASE: the later phase the order lines that follow are held for (None:
+    # they are for the current phase). A SIGNON ends it.
+    held_phase: str | None = None
+    # The game a SIGNON named, signed on or not: a refused SIGNON is answered in its language.
+    named_game: Game | None = None
 
     def sign_on(self, game: Game, player: Player) -> Signed:
         self.signed = Signed(game, player)
+        self.held_phase = None
         if player.address.lower() != self.sender.lower():
             self.copy_to.add(player.address)
         return self.signed
@@ -191,6 +199,7 @@ class MailContext:
             replaced_adjustments=frozenset(self.replaced_adjustments),
             attachments=dict(self.attachments),
             broadcasts=self.broadcasts,
+            held_phase=self.held_phase,
         )
 
     def restore(self, state: MailContextState) -> None:
@@ -201,6 +210,7 @@ class MailContext:
         self.replaced_adjustments = set(state.replaced_adjustments)
         self.attachments = dict(state.attachments)
         self.broadcasts = state.broadcasts
+        self.held_phase = state.held_phase
 
     def order_line_read(self, signed: Signed | None, refused: bool) -> None:
         """Count an order or bid line of this mail for the player who sent it."""

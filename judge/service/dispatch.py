@@ -26,13 +26,16 @@ from judge.service.commands import (
     account,
     bids,
     cancel,
+    draws,
     gm,
     help,
     language,
     listing,
     njudge_info,
     orders,
+    phase_orders,
     press,
+    rollback,
     set_players,
     stalemate,
     takeover,
@@ -75,9 +78,10 @@ HANDLERS: dict[type, Handler] = {
     c.SetNoAbsence: absences.set_noabsence,
     c.Press: press.press,
     c.Broadcast: press.broadcast,
-    c.Draw: account.draw,
-    c.NoDraw: account.draw,
+    c.Draw: draws.draw,
+    c.NoDraw: draws.draw,
     c.Concede: account.concede,
+    c.ConcedeTo: draws.concede_to,
     c.Stalemate: stalemate.stalemate,
     c.Resign: account.resign,
     c.Signoff: _signoff,
@@ -93,15 +97,19 @@ HANDLERS: dict[type, Handler] = {
     c.SetGunboat: gm.set_setting,
     c.SetLanguage: language.set_language,
     c.SetMaxAbsence: gm.set_setting,
+    c.SetDias: gm.set_setting,
     c.Process: gm.process,
     c.Pause: gm.pause,
     c.Resume: gm.resume,
     c.Terminate: gm.terminate,
     c.Eject: gm.eject,
     c.Approve: takeover.approve,
+    c.Rollback: rollback.rollback,
     c.Confirm: confirmation.confirm,
     c.Stop: confirmation.stop,
     c.Unobserve: confirmation.unobserve,
+    c.ForPhase: phase_orders.for_phase,
+    c.Clear: phase_orders.clear,
     c.Version: njudge_info.version_command,
     c.WhoGame: njudge_info.whogame,
 }
@@ -145,10 +153,14 @@ ANSWERED_ONCE: frozenset[type] = frozenset(
 
 def run_line(ctx: MailContext, parsed: ParsedLine) -> Entry:
     if parsed.command is None:
-        if _BID_WORDS.match(parsed.text):
+        if _BID_WORDS.match(parsed.text) and ctx.held_phase is None:
             ctx.order_line_read(ctx.signed, refused=True)
         return Entry(parsed.text, (Refusal("parse_error", message=parsed.error or "").note,))
     handler = HANDLERS[type(parsed.command)]
+    # After PHASE, order and bid lines are held for that later phase, not run now.
+    held = ctx.held_phase is not None and type(parsed.command) in phase_orders.HELD_COMMANDS
+    if held:
+        handler = phase_orders.hold
     if type(parsed.command) in ANSWERED_ONCE:
         asked = repr(parsed.command)
         if asked in ctx.answered:
@@ -158,7 +170,7 @@ def run_line(ctx: MailContext, parsed: ParsedLine) -> Entry:
         return _read_line(ctx, parsed, handler)
     signed = ctx.signed
     before = ctx.checkpoint()
-    is_order = type(parsed.command) in ORDER_COMMANDS
+    is_order = type(parsed.command) in ORDER_COMMANDS and not held
     savepoint = ctx.session.begin_nested()
     try:
         notes = handler(ctx, parsed.command)

@@ -20,6 +20,7 @@ from judge.service.commands.takeover import powers_nobody_plays, take_over
 from judge.service.confirmation import confirmation_note, unconfirmed
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.starting import start_game
+from judge.service.readers import reader_of
 from judge.service.snapshots import active_players, draw_seed, rules_of, variants
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
@@ -70,7 +71,7 @@ def create(ctx: MailContext, command: Create) -> list[Note]:
     ctx.sign_on(game, master)
     needed = variant.players_needed(dict(settings.rules))
     created = note("created", game=game.name, variant=variant.display_name, needed=needed)
-    return [created, *confirmation_note(ctx, ctx.sender)]
+    return [created, *confirmation_note(ctx, ctx.sender, reader_of(game, master))]
 
 
 def _games_created_today(ctx: MailContext) -> int:
@@ -84,6 +85,7 @@ def _games_created_today(ctx: MailContext) -> int:
 
 def signon(ctx: MailContext, command: Signon) -> list[Note]:
     game = find_game(ctx.session, command.game)
+    ctx.named_game = game
     if command.role == "join":
         return join(ctx, game, command.password)
     if command.role == "master":
@@ -181,7 +183,7 @@ def join(ctx: MailContext, game: Game, password: str) -> list[Note]:
     ctx.touch(game)  # it may be full now: it starts after the mail's last line
     count, needed = len(players) + 1, variant.players_needed(rules_of(game))
     joined = note("joined", game=game.name, count=count, needed=needed)
-    return [joined, *confirmation_note(ctx, ctx.sender)]
+    return [joined, *confirmation_note(ctx, ctx.sender, reader_of(game, player))]
 
 
 def _not_forming(ctx: MailContext, game: Game) -> Refusal:
@@ -240,7 +242,8 @@ def observe(ctx: MailContext, command: Observe) -> list[Note]:
         role=PlayerRole.OBSERVER,
     )
     ctx.sign_on(game, person)
-    return [note("observing", game=game.name), *confirmation_note(ctx, ctx.sender)]
+    confirm = confirmation_note(ctx, ctx.sender, reader_of(game, person))
+    return [note("observing", game=game.name), *confirm]
 
 
 def preferences(ctx: MailContext, command: Preferences) -> list[Note]:

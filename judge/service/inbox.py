@@ -15,7 +15,7 @@ the reply says the judge failed on those lines) and one it could not read at all
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from traceback import format_exc
 
@@ -25,6 +25,7 @@ from judge.clock import Clock
 from judge.config import Config
 from judge.language.command_types import Signon
 from judge.language.commands import parse_commands
+from judge.language.french_keywords import writes_french
 from judge.mail.attachments import attach
 from judge.mail.compose import ReplyFields, reply_bytes, reply_message
 from judge.mail.read import IncomingMail
@@ -180,21 +181,36 @@ def _guarded(
     return notes
 
 
-def reply_reader(ctx: MailContext) -> Reader:
+def reply_reader(ctx: MailContext, lines: Iterable[str] = ()) -> Reader:
     """Who reads the reply: the person the mail ended signed on as (their language,
-    else their game's); when the mail signed on nowhere (CONFIRM, HELP), the language
-    the sender reads in the games they are in, if all agree; else the default reader."""
+    else their game's); after a refused SIGNON, the game's language; when the mail
+    named no game (CONFIRM, HELP), the language the sender reads in the games they
+    are in, if all agree (a stranger who used French command words in `lines`:
+    French); else the default reader."""
+    if ctx.signed is None and ctx.named_game is not None:
+        return _reader_in_game(ctx, ctx.named_game)
     if ctx.signed is None:
+        if writes_french(lines) and not games_of_address(ctx.session, ctx.sender):
+            return Reader(language="fr")  # a stranger who wrote AIDE, LISTE...
         return _reader_from_games(ctx)
     return reader_of(ctx.signed.game, ctx.signed.player)
 
 
+def _reader_in_game(ctx: MailContext, game: Game) -> Reader:
+    """The sender's reader in `game` (their own language if they have a seat there,
+    else the game's)."""
+    seats = [player for named, player in games_of_address(ctx.session, ctx.sender)
+             if named.id == game.id]  # fmt: skip
+    return reader_of(game, seats[0] if seats else None)
+
+
 def _reader_from_games(ctx: MailContext) -> Reader:
-    readers = {
-        reader_of(game, player).language
-        for game, player in games_of_address(ctx.session, ctx.sender)
-        if player.status is PlayerStatus.ACTIVE
-    }
+    """The language of the sender's games: those they play, else those they left or
+    were ejected from (an ejected player who signs on again reads why in the game's
+    language)."""
+    seats = games_of_address(ctx.session, ctx.sender)
+    active = [(game, player) for game, player in seats if player.status is PlayerStatus.ACTIVE]
+    readers = {reader_of(game, player).language for game, player in active or seats}
     if len(readers) == 1:
         return Reader(language=readers.pop())
     return DEFAULT_READER
@@ -212,7 +228,7 @@ def _capped(body: str, limit: int, errors: int, reader: Reader) -> str:
 
 def _reply(ctx: MailContext, mail: IncomingMail, entries: list[Entry], trailer: list[Note]) -> None:
     errors = sum(entry.errors for entry in entries) + sum(n.error for n in trailer)
-    reader = reply_reader(ctx)
+    reader = reply_reader(ctx, [entry.text for entry in entries])
     shown, more = screenful(entries)
     body = render(
         "reply.txt.j2",

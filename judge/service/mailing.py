@@ -30,7 +30,7 @@ from judge.mail.attachments import Attachment, attach
 from judge.mail.compose import broadcast_message, game_subject
 from judge.outbound import enqueue_copies, record_unbuildable
 from judge.service.confirmation import deliverable
-from judge.service.readers import readers_of
+from judge.service.readers import reader_of, readers_of
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, Player, PlayerRole, PlayerStatus
@@ -128,7 +128,7 @@ def broadcast(
 
     An address that is not plain gets a `failed` row; when the shared message cannot
     be built, every reader does (the database's errors are the caller's)."""
-    send, held = deliverable(session, config, to, now)
+    send, held = deliverable(session, config, to, now, reader_of(game, None))
     to = [*send, *held]
     plain = [address for address in to if is_plain_address(address)]
     for address in to:

@@ -26,6 +26,7 @@ from judge.outbound import enqueue
 from judge.outbound_gate import CONFIRM_KIND, may_request
 from judge.service import held_mail
 from judge.service.context import MailContext, Note, note
+from judge.service.readers import reader_of
 from judge.store.game_settings import GameSettings
 from judge.store.models import (
     Address,
@@ -95,8 +96,8 @@ def request(
     pending = hold(ctx, address, action, game=game, player=player)
     seat = ", ".join(player.powers) if player is not None and player.powers else ""
     body = render(
-        "confirm_action.txt.j2", judge=ctx.config.judge.address, code=pending.code,
-        action=action, game=game.name, seat=seat,
+        "confirm_action.txt.j2", reader_of(game, player), judge=ctx.config.judge.address,
+        code=pending.code, action=action, game=game.name, seat=seat,
     )  # fmt: skip
     message = broadcast_message(
         sender=ctx.config.judge.address,

@@ -1,7 +1,7 @@
 """The settings that change how a game is played, as LIST and the start mail show them.
 
 Players must see the rules they play under: the press (white, grey or none),
-partial press, gunboat, and every rule flag of the variant with its value (the
+partial press, gunboat, named draws (NODIAS), and every rule flag of the variant with its value (the
 rulebook first), defaults included, so that propaganda's 1971 rulebook or a
 changed `civil_disorder` is never a surprise told only in `HELP gm`.
 """
@@ -15,7 +15,8 @@ from judge.variants.base import Variant
 
 
 def play_settings(variant: Variant, settings: GameSettings) -> dict[str, Any]:
-    """`{"press": "white", "partial": True, "gunboat": False, "rules": [...]}`, each
+    """`{"press": "white", "partial": True, "gunboat": False, "dias": True,
+    "rules": [...]}` (`dias` False: njudge's NODIAS, named draws), each
     rule `{"name", "value", "default"}` (`default`: the value is the variant's own)."""
     defaults = variant.default_rules()
     names = sorted(defaults, key=lambda name: (name != "rulebook", name))
@@ -31,5 +32,6 @@ def play_settings(variant: Variant, settings: GameSettings) -> dict[str, Any]:
         "press": settings.effective_press,
         "partial": settings.partial,
         "gunboat": settings.gunboat,
+        "dias": settings.dias,
         "rules": rules,
     }

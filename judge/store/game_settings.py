@@ -21,6 +21,8 @@ Stored keys (unchanged from before this module, so old rows read the same):
   game has no press between players whatever `press` says (`effective_press`).
 * `max_absence`: each player's days of absence in the game (`SET MAXABSENCE`;
   absent: 14).
+* `dias`: `false` after njudge's `SET NODIAS` (players vote for a named draw; absent:
+  DIAS, a draw includes every surviving player).
 
 Keys this module does not know are kept as they were (a newer judge may have
 written them), and absent keys take the defaults the service documents.
@@ -45,9 +47,10 @@ PRESS_KEY = "press"
 PARTIAL_KEY = "partial"
 GUNBOAT_KEY = "gunboat"
 MAX_ABSENCE_KEY = "max_absence"
+DIAS_KEY = "dias"
 KNOWN_KEYS = frozenset(
     {RULES_KEY, LENGTHS_KEY, GRACE_KEY, ZINE_KEY, MAPS_KEY, LANGUAGE_KEY, PRESS_KEY, PARTIAL_KEY,
-     GUNBOAT_KEY, MAX_ABSENCE_KEY}
+     GUNBOAT_KEY, MAX_ABSENCE_KEY, DIAS_KEY}
 )  # fmt: skip
 DEFAULT_LANGUAGE = "en"
 PRESS_LEVELS = ("white", "grey", "none")
@@ -68,6 +71,7 @@ class GameSettings:
     partial: bool = True
     gunboat: bool = False
     max_absence_days: int = DEFAULT_MAX_ABSENCE_DAYS
+    dias: bool = True
     unknown: Mapping[str, Any] = field(default_factory=dict)  # kept as stored
 
     @classmethod
@@ -93,6 +97,7 @@ class GameSettings:
             partial=data.get(PARTIAL_KEY, True) is not False,
             gunboat=data.get(GUNBOAT_KEY, False) is True,
             max_absence_days=int(data.get(MAX_ABSENCE_KEY, DEFAULT_MAX_ABSENCE_DAYS)),
+            dias=data.get(DIAS_KEY, True) is not False,
             unknown={key: value for key, value in data.items() if key not in KNOWN_KEYS},
         )
 
@@ -119,6 +124,8 @@ class GameSettings:
             data[GUNBOAT_KEY] = True
         if self.max_absence_days != DEFAULT_MAX_ABSENCE_DAYS:
             data[MAX_ABSENCE_KEY] = self.max_absence_days
+        if not self.dias:
+            data[DIAS_KEY] = False
         return data
 
     @property

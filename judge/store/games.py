@@ -215,21 +215,38 @@ def current_phase(session: Session, game: Game) -> PhaseRecord | None:
     if game.phase is None:
         return None
     query = select(PhaseRecord).where(
-        PhaseRecord.game_id == game.id, PhaseRecord.phase == game.phase
+        PhaseRecord.game_id == game.id,
+        PhaseRecord.phase == game.phase,
+        PhaseRecord.rolled_back_at.is_(None),
     )
     return session.scalars(query).one_or_none()
 
 
 def phase_history(session: Session, game: Game) -> list[PhaseRecord]:
-    """Every phase of the game in order: enough to replay it from the start."""
-    query = select(PhaseRecord).where(PhaseRecord.game_id == game.id).order_by(PhaseRecord.seq)
+    """Every phase of the game in order, but those a ROLLBACK undid: enough to replay
+    it from the start."""
+    query = (
+        select(PhaseRecord)
+        .where(PhaseRecord.game_id == game.id, PhaseRecord.rolled_back_at.is_(None))
+        .order_by(PhaseRecord.seq)
+    )
     return list(session.scalars(query))
 
 
 def phase_and_next(session: Session, game: Game, phase: str) -> tuple[PhaseRecord, PhaseRecord]:
-    """A processed phase's record and the one after it (the board it led to)."""
+    """A processed phase's record and the one after it (the board it led to): its
+    latest processing, which a ROLLBACK may since have undone (the results mail of
+    that processing still shows its map). Processing records the next row at once,
+    so it is always the row after, standing or undone alike."""
     record = session.scalars(
-        select(PhaseRecord).where(PhaseRecord.game_id == game.id, PhaseRecord.phase == phase)
+        select(PhaseRecord)
+        .where(
+            PhaseRecord.game_id == game.id,
+            PhaseRecord.phase == phase,
+            PhaseRecord.processed_at.is_not(None),
+        )
+        .order_by(PhaseRecord.seq.desc())
+        .limit(1)
     ).one()
     after = session.scalars(
         select(PhaseRecord).where(

@@ -45,6 +45,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.ext.mutable import MutableDict, MutableList
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
@@ -315,12 +316,19 @@ class Player(Base):
     game: Mapped[Game] = relationship(back_populates="players")
 
 
+# A game's phase rows that were not rolled back: one per phase code.
+LIVE_PHASE = text("rolled_back_at IS NULL")
+LIVE_PHASE_INDEX = "uq_phases_game_id_phase_live"
+
+
 class PhaseRecord(Base):
     """One phase of a game's history: the state at its start and, once run, its results.
 
     `seq` orders a game's phases (phase codes do not sort). A phase is processed once:
     `processed_at` is set, and the next phase's row (unique per game) is inserted, in
-    the same transaction.
+    the same transaction. The master's ROLLBACK marks the rows it undid
+    (`rolled_back_at`) and keeps them; only the rows not rolled back make the game,
+    so a phase code is unique among those alone.
     """
 
     __tablename__ = "phases"
@@ -339,6 +347,7 @@ class PhaseRecord(Base):
     # (`public` for everyone, `private` per seat: never shown to anyone else).
     variant_data: Mapped[dict[str, Any] | None] = mapped_column(json_type(), nullable=True)
     report: Mapped[dict[str, Any] | None] = mapped_column(json_type(), nullable=True)
+    rolled_back_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=None)
 
     game: Mapped[Game] = relationship(back_populates="phases")
     orders: Mapped[list[OrderSet]] = relationship(
@@ -346,7 +355,10 @@ class PhaseRecord(Base):
     )
 
     __table_args__ = (
-        UniqueConstraint("game_id", "phase"),
+        Index(
+            LIVE_PHASE_INDEX, "game_id", "phase", unique=True,
+            sqlite_where=LIVE_PHASE, postgresql_where=LIVE_PHASE,
+        ),
         UniqueConstraint("game_id", "seq"),
     )
 
@@ -505,3 +517,19 @@ class GameFailure(Base):
     retry_at: Mapped[datetime] = mapped_column(UTCDateTime)
     parked_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     gm_told_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+class PhaseOrders(Base):
+    """Orders a player sent with njudge's `PHASE season year phase` for a later phase
+    of the game (`phase`, a code like `F1901M`), held as typed until it opens, then
+    checked like a mail of orders (`judge.service.game.held_orders`). Nobody else
+    ever sees them; `CLEAR` drops them. One row per line, in `id` order."""
+
+    __tablename__ = "phase_orders"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    phase: Mapped[str] = mapped_column(String(8))
+    line: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)

@@ -18,9 +18,10 @@ from judge.rules.map import GameMap
 from judge.rules.orders import IllegalOrder, Order
 from judge.rules.reasons import Reason
 from judge.rules.results import OrderResult, RuleOptions
-from judge.rules.rulebook import RULEBOOKS, rulebook_options
+from judge.rules.rulebook import RULEBOOKS, options_from_settings, rulebook_options
 from judge.rules.state import GameState, Phase, PhaseType
 from judge.variants.common import duties_covered
+from judge.variants.zine_blocks import ZineBlock
 
 RuleFlagSpec = tuple[str, tuple[str, ...], str]
 
@@ -157,11 +158,13 @@ class Variant(ABC):
     # Optional capabilities, off by default. `takes_bids`: BID and BID NONE are taken
     # (see the bid hooks below). `players_flag`: the rule flag `SET PLAYERS n` sets
     # (None: the variant has a fixed number of players and refuses SET PLAYERS).
-    # `view`: the name of the zine view that shows the variant's reports ("standard":
-    # the order results only); the zine keeps one view per name.
+    # What the variant says of itself to the registry: `aliases`, the other names CREATE
+    # takes for it, and `help_topics`, the HELP (and GET) topics that explain it, its own
+    # page last.
     takes_bids: bool = False
     players_flag: str | None = None
-    view: str = "standard"
+    aliases: tuple[str, ...] = ()
+    help_topics: tuple[str, ...] = ()
 
     def __init__(self, game_map: GameMap) -> None:
         self.map = game_map
@@ -342,9 +345,8 @@ class Variant(ABC):
         """The adjudicator's options for a game with these flags (the variant's
         defaults where the game sets none, then the core's own defaults)."""
         chosen = {**self.default_rules(), **rules}
-        base = RuleOptions(
-            convoy_adjacent=chosen.get("convoy_adjacent", "3.0"),
-            civil_disorder=chosen.get("civil_disorder", "2023"),
+        base = options_from_settings(
+            {name: chosen[name] for name in ("convoy_adjacent", "civil_disorder") if name in chosen}
         )
         book = chosen.get("rulebook", "current")
         return rulebook_options(_LEGACY_RULEBOOKS.get(book, book), base)
@@ -392,6 +394,14 @@ class Variant(ABC):
         everyone else).
         """
         return {}
+
+    def zine_report_blocks(self, public: Mapping[str, Any]) -> list[ZineBlock]:
+        """What a phase's public report adds to the zine beside the order results."""
+        return []
+
+    def zine_final_blocks(self, latest: Snapshot) -> list[ZineBlock]:
+        """What the zine shows once the game is over (asked only of a finished game)."""
+        return []
 
     def end_report(self, snapshot: Snapshot) -> Mapping[str, Any]:
         """The public report for a game that ends outside `process` (a draw, a

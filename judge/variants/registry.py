@@ -1,10 +1,10 @@
 """Variants by name: the one list of the variants this judge runs.
 
-The registry owns everything that names a variant: its name, the aliases a
-player may write in CREATE, the power letters of SIGNON, and the help topics
-(the general ones around each variant's own). Nothing else lists them; the
-mail commands and the help ask the registry. Each variant is built once, with
-its map, on first use.
+The registry lists the variants this judge runs. Each variant declares what names
+it: the aliases a player may write in CREATE and its help topics (on its class, or
+its Intimate ruleset); the registry gathers them, adds the power letters of SIGNON
+and the general help topics around the variants' own, and answers the mail commands
+and the help. Each variant is built once, with its map, on first use.
 """
 
 from __future__ import annotations
@@ -15,6 +15,10 @@ from judge.rules.map import load_map
 from judge.rules.reasons import Reason
 from judge.rules.state import POWERS
 from judge.variants.base import Variant, VariantError
+from judge.variants.intimate.rulesets import RULESETS, Ruleset
+from judge.variants.intimate.variant import IntimateVariant
+from judge.variants.standard import StandardVariant
+from judge.variants.taskdip.variant import TaskdipVariant
 
 # The help topics that belong to no variant: first and last in the HELP index.
 LEADING_TOPICS = ("game", "orders")
@@ -22,24 +26,17 @@ TRAILING_TOPICS = ("press", "settings", "gm")
 
 
 def _standard() -> Variant:
-    from judge.variants.standard import StandardVariant
-
     return StandardVariant(load_map("standard"))
 
 
-def _intimate(ruleset: str) -> Callable[[], Variant]:
+def _intimate(ruleset: Ruleset) -> Callable[[], Variant]:
     def build() -> Variant:
-        from judge.variants.intimate.rulesets import RULESETS
-        from judge.variants.intimate.variant import IntimateVariant
-
-        return IntimateVariant(load_map("standard"), RULESETS[ruleset])
+        return IntimateVariant(load_map("standard"), ruleset)
 
     return build
 
 
 def _taskdip() -> Variant:
-    from judge.variants.taskdip.variant import TaskdipVariant
-
     return TaskdipVariant(load_map("standard"))
 
 
@@ -106,13 +103,12 @@ class VariantRegistry:
 
 
 def default_registry() -> VariantRegistry:
+    """Every variant this judge runs, with the aliases and help topics each declares."""
     registry = VariantRegistry()
-    registry.register("standard", _standard)
-    intimate_topics = ("bid", "intimate")
-    registry.register("intimate", _intimate("intimate"), ("id",), intimate_topics)
-    registry.register(
-        "intimate-2000", _intimate("intimate-2000"), ("intimate2000",), intimate_topics
-    )
-    registry.register("propaganda", _intimate("propaganda"), ("wright",), intimate_topics)
-    registry.register("taskdip", _taskdip, (), ("taskdip",))
+    registry.register("standard", _standard, StandardVariant.aliases, StandardVariant.help_topics)
+    for ruleset in RULESETS.values():
+        registry.register(
+            ruleset.name, _intimate(ruleset), ruleset.aliases, IntimateVariant.help_topics
+        )
+    registry.register("taskdip", _taskdip, TaskdipVariant.aliases, TaskdipVariant.help_topics)
     return registry

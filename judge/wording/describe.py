@@ -138,6 +138,11 @@ def worded_order(game_map: GameMap, order: Order) -> ByLanguage:
     return ByLanguage(functools.partial(describe_order, game_map, order))
 
 
+def worded_clause(game_map: GameMap, order: Order) -> ByLanguage:
+    """`worded_order` without its full stop, for inside a sentence (`Withdrawn: ...`)."""
+    return ByLanguage(lambda wording: describe_order(game_map, order, wording).rstrip("."))
+
+
 def result_markers(result: OrderResult, wording: Wording = ENGLISH) -> str:
     """`(*bounce*)`, `(*bounce, dislodged*)`, `(*illegal*)` or ``."""
     words: list[str] = []

@@ -132,7 +132,60 @@ def capitalize_first(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-FILTERS.update({"joueur_de": joueur_de, "capitalize_first": capitalize_first})
+def La(name: str | None) -> str | None:
+    """`{{ power|La }}` at the start of a sentence: `La France`, `L'Allemagne`."""
+    shown = la(name)
+    return None if shown is None else capitalize_first(shown)
+
+
+FILTERS.update({"joueur_de": joueur_de, "capitalize_first": capitalize_first, "La": La})
+
+
+def des(words: str | None) -> str | None:
+    """`{{ phase_words|des }}`: `Movement for Fall of 1901` -> `des mouvements de
+    l'automne 1901` (after `la date limite`, `les résultats`); a phase code (`S1901M`)
+    as `de S1901M`."""
+    shown = phase(words)
+    if shown is None:
+        return None
+    if shown == words:  # not phase words: a code
+        return f"de {shown}"
+    return f"des {shown[:1].lower()}{shown[1:]}"
+
+
+def les(words: str | None) -> str | None:
+    """`pour {{ phase_words|les }}`: `les mouvements du printemps 1901`; a code as it is."""
+    shown = phase(words)
+    if shown is None or shown == words:
+        return shown
+    return f"les {shown[:1].lower()}{shown[1:]}"
+
+
+FILTERS.update({"des": des, "les": les, "nombre": count_of})
+
+
+# A duration as the code words it (`judge.service.commands.setting_echo.duration_words`:
+# `24 hours`, `1 day 12 hours`, `0 days`), in French.
+_DURATION_UNITS = {"day": "jour", "hour": "heure", "minute": "minute", "second": "seconde"}
+_DURATION = re.compile(r"(\d+) (days?|hours?|minutes?|seconds?)\b")
+
+
+def duree(text: str | None) -> str | None:
+    """`{{ length|duree }}`: `3 days` -> `3 jours`, `1 day 12 hours` -> `1 jour
+    12 heures`, `0 days` -> `0 jour` (French counts 0 and 1 in the singular)."""
+    if text is None:
+        return None
+
+    def french(found: re.Match[str]) -> str:
+        count = int(found[1])
+        unit = _DURATION_UNITS[found[2].rstrip("s")]
+        return f"{count} {unit}{'s' if count > 1 else ''}"
+
+    return _DURATION.sub(french, text)
+
+
+FILTERS.update({"duree": duree})
+
 
 
 # The press's signatures, in the code's words, as a French sentence says them.
@@ -171,3 +224,17 @@ def variante(name: str) -> str:
 
 
 FILTERS.update({"variante": variante})
+
+
+# The HELP topics by their French names, which AIDE and GET read too
+# (`judge.language.open_commands.HELP_ALIASES`); a variant's topic keeps its name.
+TOPICS = {"game": "partie", "orders": "ordres", "bid": "enchères", "press": "presse",
+          "settings": "réglages", "gm": "maître"}  # fmt: skip
+
+
+def sujets(topics: Iterable[str] | str) -> str:
+    """`{{ topics|sujets }}`: `game, orders, bid` -> `partie, ordres, enchères`."""
+    return ", ".join(TOPICS.get(topic, topic) for topic in names_of(topics))
+
+
+FILTERS.update({"sujets": sujets})

@@ -18,14 +18,16 @@ from typing import Any
 import jinja2
 
 from judge.bundled import data_dir
-from judge.wording import french_filters, lists
+from judge.wording import french_filters, lists, settings_fr
 from judge.wording.readers import DEFAULT_LANGUAGE, DEFAULT_READER, LANGUAGES, Reader
 from judge.wording.time_display import show_time
 from judge.wording.vocabulary import localized, wording_for
 
 # What a language's templates need besides the common filters (French: the names,
 # phases and moments the code hands over in English, shown in French).
-LANGUAGE_FILTERS: dict[str, dict[str, Any]] = {"fr": french_filters.FILTERS}
+LANGUAGE_FILTERS: dict[str, dict[str, Any]] = {
+    "fr": {**french_filters.FILTERS, "reglage": settings_fr.reglage}
+}
 
 
 def template_dir() -> Path:

@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
+from judge.render.neutrals import board_colours
 from judge.rules.state import Phase
-from judge.zine.lookup import view_for
+from judge.variants.zine_blocks import ZineBlock
 from judge.zine.maps import phase_map
 from judge.zine.phases import heading
 from judge.zine.record import GameRecord, PlayedPhase, Press
 from judge.zine.results import ResultsPart, results_parts
-from judge.zine.views import ReportBlock
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class Section:
     heading: str
     press: list[Press]
     results: list[ResultsPart]
-    report: list[ReportBlock]
+    report: list[ZineBlock]
     map_uri: str | None
     note: str | None = None  # for the phase still being played
 
@@ -53,14 +53,13 @@ def played_section(
     record: GameRecord, played: PlayedPhase, summary: Mapping[str, Any]
 ) -> Section:
     phase = played.before.phase
-    view = view_for(record.variant)
-    colours = view.colour_of(summary, played.after.phase)
+    colours = board_colours(summary, played.after.phase)
     return Section(
         anchor=phase.code,
         heading=heading(phase),
         press=press_of(record.press, phase.code),
         results=results_parts(record.variant.map, played),
-        report=view.report_blocks(played.report),
+        report=record.variant.zine_report_blocks(played.report),
         map_uri=phase_map(phase, played.after, played.results, colours),
     )
 

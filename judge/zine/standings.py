@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from judge.variants.zine_blocks import ZineBlock
 from judge.wording.describe import power_title, winner_titles
-from judge.zine.lookup import view_for
 from judge.zine.phases import heading
 from judge.zine.record import GameRecord
-from judge.zine.views import ReportBlock
 
 
 @dataclass(frozen=True)
@@ -25,7 +24,7 @@ class Standings:
     winners: list[str]
     finished: bool
     endings: list[str]  # how the game ended, from the game-over notices
-    revealed: list[ReportBlock]  # what the variant makes public at the end (Taskdip tasks)
+    revealed: list[ZineBlock]  # what the variant makes public at the end (Taskdip tasks)
 
 
 def standings(record: GameRecord) -> Standings:
@@ -48,11 +47,11 @@ def standings(record: GameRecord) -> Standings:
     )
 
 
-def revealed(record: GameRecord) -> list[ReportBlock]:
+def revealed(record: GameRecord) -> list[ZineBlock]:
     """The variant's secrets that the end of the game makes public; nothing before."""
     if not record.finished or record.latest is None:
         return []
-    return view_for(record.variant).final_blocks(record.variant, record.latest)
+    return record.variant.zine_final_blocks(record.latest)
 
 
 def notice_text(body: str) -> str:

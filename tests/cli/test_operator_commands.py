@@ -168,3 +168,36 @@ def test_the_database_and_its_backups_are_created_owner_only(tmp_path: Path) -> 
     assert stat.S_IMODE(database.stat().st_mode) == 0o600
     copy = backup_sqlite(f"sqlite:///{database}", tmp_path / "copy.db").path
     assert stat.S_IMODE(copy.stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize(("argv", "said_by"), [
+    (("status",), "status"), (("flush",), "flush"), (("retry", "3"), "retry"),
+    (("retry", "--outbox", "pending"), "flush"),  # the flush part of retry speaks
+])
+def test_an_admin_command_that_cannot_reach_the_database_says_why_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: tuple[str, ...], said_by: str
+) -> None:
+    """As on a fresh Debian machine where the operator ran `judge status` as root against
+    PostgreSQL over its socket: the cause (there, "Peer authentication failed"), not a
+    traceback nor a guess."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        closed = probe.getsockname()[1]
+    config = _write(tmp_path, f"postgresql://judge:sesame@127.0.0.1:{closed}/judge")
+    code, _out, err = _run(capsys, *argv, "--config", str(config))
+    lines = err.strip().splitlines()
+    assert code == 1 and len(lines) == 1, err
+    where = f"postgresql://judge:***@127.0.0.1:{closed}/judge"
+    assert lines[0].startswith(f"judge {said_by}: cannot read the database {where}: ")
+    assert "refused" in lines[0] and "sesame" not in lines[0]
+    assert "is it created" not in lines[0]
+
+
+def test_status_of_a_database_never_created_suggests_creating_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    config = _write(tmp_path, f"sqlite:///{tmp_path / 'empty.db'}")
+    code, _out, err = _run(capsys, "status", "--config", str(config))
+    assert code == 1
+    assert err.strip() == (f"judge status: cannot read the database sqlite:///{tmp_path}/empty.db: "
+                           "no such table: games; is it created? (judge db upgrade)")

@@ -157,11 +157,11 @@ def _write_config(home: Path, address: str, code: str, relay_port: int, port: in
 
 
 def _return_path_of(reply: EmailMessage, judge: str) -> bool:
-    """The reply left with the judge's own VERP return path (`judge+bounce-<id>-<mac>`
+    """The reply left with the judge's own VERP return path (`judge+bounce-<id>-<to>-<mac>`
     at the judge's domain), so a bounce of it names its outbox row."""
     local, domain = judge.split("@")
     return re.fullmatch(
-        rf"<{re.escape(local)}\+bounce-\d+-[0-9a-f]{{12}}@{re.escape(domain)}>",
+        rf"<{re.escape(local)}\+bounce-\d+-[0-9a-f]{{6}}-[0-9a-f]{{12}}@{re.escape(domain)}>",
         str(reply["Return-Path"]),
     ) is not None
 

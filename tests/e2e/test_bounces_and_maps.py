@@ -103,7 +103,7 @@ def test_the_intake_takes_mail_for_its_return_paths_and_refuses_forged_ones(
     engine = make_engine(config.database.url)
     config = with_stored_verp_keys(engine, config)  # the key the judge keeps (22.4)
     engine.dispose()
-    path = bounce_address(config.judge.address, 7, verp_key(config))
+    path = bounce_address(config.judge.address, 7, verp_key(config), "fay@example.net")
     with smtplib.SMTP("127.0.0.1", quick_judge.port, timeout=30) as client:
         client.ehlo()
         client.mail("")

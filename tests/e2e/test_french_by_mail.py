@@ -49,7 +49,7 @@ def test_a_french_speaking_player_plays_a_year_by_mail_in_french(quick_judge: Ju
     judge = quick_judge
     _sign_up(judge, "CREATE g1 gmpass intimate")
     reply = _body(judge.send(BOB, "SIGNON Fg1 bobpw\nSET LANGUAGE FR"))
-    assert "Connecté en tant que France dans 'g1'." in reply, reply
+    assert "Connecté : vous jouez la France dans 'g1'." in reply, reply
     assert "Désormais, vous recevez le courrier de 'g1' en français." in reply, reply
     assert "Aucune erreur trouvée dans votre courrier." in reply, reply
 
@@ -83,7 +83,7 @@ def test_a_french_speaking_player_plays_a_year_by_mail_in_french(quick_judge: Ju
     # The results: French for bob, English for everyone else.
     bid_fr, bid_en = results["S1901B"][BOB], results["S1901B"][OBSERVER]
     assert "Résultats des enchères du printemps 1901." in bid_fr, bid_fr
-    assert "Allemagne enchérit 5 sur Autriche." in bid_fr, bid_fr
+    assert "L'Allemagne enchérit 5 sur l'Autriche." in bid_fr, bid_fr
     assert "Italie : contrôlée par la France." in bid_fr, bid_fr
     assert "France : 20 - 4 = 16 crédits." in bid_fr, bid_fr
     assert "La prochaine phase de 'g1' sera : Mouvements du printemps 1901." in bid_fr
@@ -133,5 +133,5 @@ def test_a_game_created_in_french_writes_its_public_mails_in_french(quick_judge:
     for mail in found:
         text = _body(mail)
         assert "Résultats des enchères du printemps 1901." in text, text
-        assert "France enchérit 4 sur Italie." in text, text
+        assert "La France enchérit 4 sur l'Italie." in text, text
         assert "Angleterre : anarchie." in text, text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import smtplib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -99,6 +100,20 @@ def test_the_judge_address_is_matched_without_regard_to_case(
     with listener.client() as client:
         client.sendmail("ann@example.org", ["JUDGE@Example.ORG"], mail(1).as_bytes(policy=SMTP))
     assert len(_inbox(sessions)) == 1
+
+
+def test_a_bounce_is_logged_from_the_null_sender_as_stored(
+    start_listener: StartListener, sessions: sessionmaker[Session],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """`MAIL FROM:<>` (a bounce): the log says `<>`, as the processed line does, not
+    `<<>>` (seen in a deployment's log)."""
+    listener = start_listener()
+    with caplog.at_level(logging.INFO, logger="judge.server.intake"), listener.client() as client:
+        client.sendmail("<>", ["judge@example.org"], mail(1).as_bytes(policy=SMTP))
+    [row] = _inbox(sessions)
+    assert row.mail_from == ""
+    assert f"inbox {row.id}: received from <> by 127.0.0.1, " in caplog.text, caplog.text
 
 
 def test_mail_for_another_address_is_refused_with_550(

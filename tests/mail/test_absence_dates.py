@@ -55,6 +55,33 @@ def test_dates_as_players_write_them(typed: str, day: DayTime) -> None:
 
 
 @pytest.mark.parametrize(
+    ("typed", "day"),
+    [
+        ("24 décembre", XMAS),
+        ("24 déc.", XMAS),
+        ("24 DEC 2026", XMAS_2026),
+        ("le 24 décembre 2026", XMAS_2026),
+        ("jeu. 24 déc. 2026 18:00", DayTime(12, 24, 2026, EVENING)),  # as French mails show it
+        ("jeudi 24 décembre à 18h", DayTime(12, 24, None, EVENING)),
+        ("24 déc 18h30", DayTime(12, 24, None, time(18, 30))),
+        ("1er janvier", DayTime(1, 1)),
+        ("3 févr.", DayTime(2, 3)),
+        ("15 août", DayTime(8, 15)),
+        ("2 juil", DayTime(7, 2)),
+        ("demain à 9h", DayTime(0, 0, None, time(9, 0), 1)),
+        ("aujourd'hui", DayTime(0, 0, None, None, 0)),
+    ],
+)
+def test_dates_as_french_players_write_them(typed: str, day: DayTime) -> None:
+    assert parse_day(typed) == day
+
+
+def test_a_french_month_cut_too_short_to_tell_is_refused() -> None:
+    with pytest.raises(DateError):
+        parse_day("3 jui")  # juin or juillet
+
+
+@pytest.mark.parametrize(
     ("typed", "message"),
     [
         ("", "a date is missing"),

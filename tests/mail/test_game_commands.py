@@ -141,7 +141,8 @@ def test_commands_without_arguments(line: str, expected: Command) -> None:
 
 
 def test_arguments_after_a_bare_command_are_refused_not_guessed() -> None:
-    assert error("DRAW F G") == "DRAW takes nothing after it, but found 'F G'"
+    assert error("NODRAW F G") == "NODRAW takes nothing after it, but found 'F G'"
+    assert error("STALEMATE F G") == "STALEMATE takes nothing after it, but found 'F G'"
 
 
 # --- GM commands ------------------------------------------------------------------------

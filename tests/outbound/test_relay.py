@@ -81,7 +81,9 @@ def test_mail_is_handed_to_the_relay_from_the_judge_to_its_recipient(
     [received] = sink.received
     row = _row(sessions)
     # Its own return path (VERP), which names the row: a bounce says whose mail it was.
-    assert received.mail_from == bounce_address("judge@example.org", row.id, verp_key(config))
+    assert received.mail_from == bounce_address(
+        "judge@example.org", row.id, verp_key(config), "ann@example.org"
+    )
     assert received.mail_from.startswith(f"judge+bounce-{row.id}-")
     assert outbox_id_of(received.mail_from, "judge@example.org", verp_key(config)) == row.id
     assert received.rcpt_tos == ["ann@example.org"]

@@ -105,7 +105,9 @@ def test_a_bounce_to_a_verp_return_path_is_matched_by_the_path(judge: JudgeHarne
     judge.play_phase()
     player = players["Turkey"]
     row = _results_row(judge, player.address)
-    path = bounce_address(judge.config.judge.address, row.id, verp_key(judge.config))
+    path = bounce_address(
+        judge.config.judge.address, row.id, verp_key(judge.config), player.address
+    )
     # The MTA returned no headers, so only the return path names the mail.
     raw = postfix_dsn(to=path, recipient=player.address, message_id="<not-ours@example.net>",
                       subject="x")  # fmt: skip
@@ -127,6 +129,26 @@ def test_a_forged_return_path_or_a_foreign_message_id_marks_nobody(judge: JudgeH
     assert _bouncing(judge) == []
     with judge.sessions() as session:
         assert session.scalar(select(func.count()).select_from(BouncingAddress)) == 0
+
+
+def test_a_bounce_of_a_mail_lost_with_a_restore_marks_nobody_though_its_number_is_taken(
+    judge: JudgeHarness,
+) -> None:
+    """A restored database numbers its new mail again from the backup's point: row N now
+    went to Austria, but the late bounce is of the lost row N, which went to someone
+    else. The return path's recipient tag tells them apart."""
+    row, _path = _verp_judge(judge)
+    lost = "lost@example.net"  # the recipient of the row N sent before the restore
+    path = bounce_address(judge.config.judge.address, row.id, verp_key(judge.config), lost)
+    raw = postfix_dsn(to=path, recipient=lost, message_id="<lost@example.org>", subject="x")
+    with judge.sessions() as session:
+        before = session.scalar(select(func.max(OutboxMessage.id)))
+    _store_and_process(judge, raw, path)
+    assert _bouncing(judge) == []
+    with judge.sessions() as session:
+        assert session.scalar(select(func.count()).select_from(BouncingAddress)) == 0
+        new = session.scalar(select(func.count()).where(OutboxMessage.id > before))
+    assert new == 0  # no reply, no notice to the master
 
 
 def _store_and_process(judge: JudgeHarness, raw: bytes, rcpt: str) -> None:
@@ -178,7 +200,8 @@ def _verp_judge(judge: JudgeHarness) -> tuple[OutboxMessage, str]:
     players = judge.start_game()
     judge.play_phase()
     row = _results_row(judge, players["Austria"].address)
-    return row, bounce_address(judge.config.judge.address, row.id, verp_key(judge.config))
+    key = verp_key(judge.config)
+    return row, bounce_address(judge.config.judge.address, row.id, key, row.to_address)
 
 
 def test_a_free_form_bounce_at_a_return_path_marks_the_player_an_auto_reply_does_not(

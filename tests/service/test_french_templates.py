@@ -187,7 +187,9 @@ def test_each_refusal_reads_as_the_rules_word_it_in_english_and_in_french(key: s
     french_text = say(reason, Reader("fr"))
     assert french_text and french_text != str(reason)
     for name, value in reason.params.items():
-        if name != "power" and value.isupper():  # shown as the order line reads it
+        if name == "partners":  # powers, named in French with their articles
+            assert "la France et l'Italie" in french_text, french_text
+        elif name != "power" and value.isupper():  # shown as the order line reads it
             assert value in french_text, french_text
     if "power" in reason.params:
         assert "Allemagne" in french_text, french_text
@@ -286,7 +288,7 @@ def test_a_french_player_reads_why_a_command_cannot_be_read_in_french(
     assert "SET ABSENCE : « 12/24 » peut se lire jour/mois ou mois/jour" in text, text
     assert "une enchère doit être un nombre entier, pas « x »." in text, text
     assert "SET GRACE : unité inconnue « q » dans « 12q » : utilisez d, h, m ou s." in text
-    assert "France est nommée deux fois." in text, text
+    assert "La France est nommée deux fois." in text, text
     assert "SET TIMEZONE : CET est une abréviation" in text, text
     assert "SET TIMEZONE : fuseau horaire inconnu « Mars/Olympus »" in text, text
     for english in ("could be day/month", "must be a whole number", "unknown unit", "twice",

@@ -83,7 +83,7 @@ def test_the_civil_disorder_line_names_a_mercenary_through_its_controller() -> N
     )
     french = " ".join(render("_civil_disorder.txt.j2", Reader("fr"), powers=powers).split())
     assert french.startswith(
-        "Désordre civil : L'Autriche (contrôlée par la France) et la Turquie n'ont pas envoyé"
+        "Désordre civil : l'Autriche (contrôlée par la France) et la Turquie n'ont pas envoyé"
     ), french
 
 

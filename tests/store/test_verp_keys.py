@@ -4,6 +4,8 @@ its database URL) still accepted for the mail it signed, and only for that mail.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import shutil
 from dataclasses import replace
 from email.message import EmailMessage
@@ -72,7 +74,7 @@ def test_the_key_is_generated_once_kept_in_the_database_and_carried_by_a_backup(
     assert verp_key(first) != derived_key(first)  # not guessable from the URL any more
     assert _started(first).stored_verp == first.stored_verp  # read, not generated again
     _queue(first, clock, 1)
-    path = bounce_address(JUDGE, 1, verp_key(first))
+    path = bounce_address(JUDGE, 1, verp_key(first), "p0@example.org")
 
     restored_dir = tmp_path / "restored"
     restored_dir.mkdir()
@@ -93,7 +95,7 @@ def test_an_older_judges_mail_stays_bounceable_after_a_move_and_only_that_mail(
 ) -> None:
     old = _config(tmp_path / "judge.db")
     _queue(old, clock, 3)  # sent by a judge that derived its key from the URL
-    old_path = bounce_address(JUDGE, 3, derived_key(old))
+    old_path = _path_of_an_older_judge(3, derived_key(old))
 
     upgraded = _started(old)
     stored = upgraded.stored_verp
@@ -108,8 +110,16 @@ def test_an_older_judges_mail_stays_bounceable_after_a_move_and_only_that_mail(
     assert return_path_id(old_path, moved) == 3  # the old URL's key came along
     _queue(moved, clock, 1)
     # The old, guessable key signs nothing sent since: row 4 needs the new key.
-    assert return_path_id(bounce_address(JUDGE, 4, derived_key(old)), moved) is None
-    assert return_path_id(bounce_address(JUDGE, 4, verp_key(moved)), moved) == 4
+    fay = "p0@example.org"
+    assert return_path_id(bounce_address(JUDGE, 4, derived_key(old), fay), moved) is None
+    assert return_path_id(bounce_address(JUDGE, 4, verp_key(moved), fay), moved) == 4
+
+
+def _path_of_an_older_judge(outbox_id: int, key: bytes) -> str:
+    """A return path as judges wrote them before the recipient tag: `bounce-<id>-<mac>`,
+    the MAC over the id alone."""
+    mac = hmac.new(key, str(outbox_id).encode("ascii"), hashlib.sha256).hexdigest()[:12]
+    return f"judge+bounce-{outbox_id}-{mac}@example.org"
 
 
 def test_an_explicit_secret_in_the_config_still_wins(tmp_path: Path) -> None:

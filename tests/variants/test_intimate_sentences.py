@@ -62,7 +62,7 @@ def test_the_french_victory_names_the_centres_and_the_tie_in_french() -> None:
     won = victory_entry(decide(TieBreak.UNTIL_NO_TIE, {"FRANCE": ["LON"], "ENGLAND": []},
                                {}, NAMES))  # fmt: skip
     assert say("victory", won, FRENCH) == (
-        "France occupe un centre d'origine de l'adversaire : Londres."
+        "La France occupe un centre d'origine de l'adversaire : Londres."
     )
     tied = decide(TieBreak.CREDITS_THEN_NEXT_FALL, {"FRANCE": ["LON"], "ENGLAND": ["BRE"]},
                   {"FRANCE": 9, "ENGLAND": 9}, NAMES)  # fmt: skip
@@ -202,7 +202,7 @@ def test_a_french_report_has_no_english_sentence() -> None:
         "France : 40 + 10 % = 44 points (L'Italie, contrôlée par la France, a pris",
         "    Tunis).",
         "",
-        "France occupe un centre d'origine de l'adversaire : Londres.",
+        "La France occupe un centre d'origine de l'adversaire : Londres.",
     ]
 
 
@@ -212,10 +212,10 @@ REFUSALS = [
     # (the refusal, its English words as before, its French words)
     (check_bid(("FRANCE", 3), ("AUSTRIA",), HOMES),
      "France is a home power: bids are for mercenaries only",
-     "France est un pays d'origine : les enchères ne portent que sur les mercenaires"),
+     "La France est un pays d'origine : les enchères ne portent que sur les mercenaires"),
     (check_bid(("ITALY", 3), ("AUSTRIA",), HOMES),
      "Italy is not a mercenary in this game",
-     "Italie n'est pas un mercenaire dans cette partie"),
+     "L'Italie n'est pas un mercenaire dans cette partie"),
     (check_bid(("AUSTRIA", -1), ("AUSTRIA",), HOMES),
      "a bid must be a whole number of 0 or more, not -1",
      "une enchère est un nombre entier, 0 ou plus, pas -1"),

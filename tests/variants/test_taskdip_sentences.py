@@ -77,7 +77,7 @@ def test_a_violation_reads_as_before_in_english_and_in_french() -> None:
     entry = {**violation_entry(violation), "text": violation_text(violation)}
     assert say("violation", entry, DEFAULT_READER) == entry["text"]
     assert say("violation", entry, FRENCH) == (
-        "Autriche (A GAL - WAR) viole la neutralité de : Russie."
+        "L'Autriche (A GAL - WAR) viole la neutralité de la Russie."
     )
 
 

@@ -7,7 +7,10 @@ Taskdip variants phase by phase (see `recorder.py`).
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
+from contextlib import closing
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -46,8 +49,43 @@ def page_of(sessions: sessionmaker[Session]) -> PageOf:
 
 
 @pytest.fixture
-def standard_game(judge: JudgeHarness, recorder: Recorder) -> str:  # noqa: F811
-    """`g1`, played by mail through S1902M, with public, scripted and private press."""
+def standard_game(
+    judge: JudgeHarness,  # noqa: F811
+    recorder: Recorder,
+    database_url: str,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> str:
+    """`g1`, played by mail through S1902M, with public, scripted and private press.
+
+    Eleven tests read the same game. On SQLite it is played once per test process and
+    each later test gets a copy of that database (and the clock where play left it):
+    the pages under test are read from the database alone."""
+    path = database_url.removeprefix("sqlite:///")
+    if path == database_url:
+        return _play_standard_game(judge, recorder)
+    played = _PLAYED_ONCE.get("g1")
+    if played is None:
+        name = _play_standard_game(judge, recorder)
+        copy = tmp_path_factory.mktemp("played") / "g1.db"
+        _copy_sqlite(Path(path), copy)
+        _PLAYED_ONCE[name] = (copy, judge.clock.now())
+        return name
+    copy, now = played
+    _copy_sqlite(copy, Path(path))
+    judge.clock.set(now)
+    return "g1"
+
+
+_PLAYED_ONCE: dict[str, tuple[Path, datetime]] = {}
+
+
+def _copy_sqlite(source: Path, target: Path) -> None:
+    """SQLite's online backup: safe while the judge's engine holds the target open."""
+    with closing(sqlite3.connect(source)) as reading, closing(sqlite3.connect(target)) as out:
+        reading.backup(out)
+
+
+def _play_standard_game(judge: JudgeHarness, recorder: Recorder) -> str:  # noqa: F811
     judge.start_game()
     recorder.add_event("g1", "Welcome to the g1 zine.", kind="broadcast", author="Master",
                        phase=None)

@@ -37,6 +37,7 @@ from judge.store import absences as store
 from judge.store import games as games_store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Absence, GameStatus, PlayerRole
+from judge.wording.readers import Reader
 from judge.wording.templates import render
 
 MAX_PENDING = 3
@@ -148,19 +149,22 @@ def _tell_master(
     masters = games_store.players_of(ctx.session, game, roles=[PlayerRole.MASTER])
     display = variants(ctx.session).get(game.variant).display_name
     who = powers_of(signed.player)
-    for master in masters:  # each in the master's own zone
-        body = render(
+
+    def notice(reader: Reader) -> str:  # each master in their own language and zone
+        return render(
             "absence_notice.txt.j2",
-            reader_of(game, master),
+            reader,
             **header_data(ctx.config, game, display),
             who=who,
             address=signed.player.address,
             removed=removed,
-            start=start,  # in the master's zone: the mail is rendered for the master
+            start=start,
             end=end,
         )
-        what = f"{who} Absence {'Withdrawn' if removed else 'Declared'}"
-        broadcast(
-            ctx.session, ctx.config, game, to=[master.address], what=what, body=body,
-            kind="notice", now=ctx.now,
-        )  # fmt: skip
+
+    what = f"{who} Absence {'Withdrawn' if removed else 'Declared'}"
+    broadcast(
+        ctx.session, ctx.config, game, to=[master.address for master in masters], what=what,
+        body=notice, kind="notice", now=ctx.now,
+        readers={master.address: reader_of(game, master) for master in masters},
+    )  # fmt: skip

@@ -1,17 +1,12 @@
-"""A player's own business: password, address, leaving, and votes to end the game.
+"""A player's own business: password, address, leaving, and conceding the game.
 
-Draw votes are kept as private `draw` events (author: the seat, body `yes`/`no`),
-so the game's record shows who voted when; the latest vote of each seat counts.
+Draw votes and njudge's concessions to a power are `draws`'s.
 """
 
 from __future__ import annotations
 
-from sqlalchemy.orm import Session
-
 from judge.language.command_types import (
     Concede,
-    Draw,
-    NoDraw,
     Resign,
     SetAddress,
     SetPassword,
@@ -23,9 +18,8 @@ from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.announce import announce
 from judge.service.game.ending import finish_game
 from judge.service.game.last_player import end_if_alone
-from judge.service.snapshots import Board, active_players, seat_of
-from judge.store import games as store
-from judge.store.models import Game, Player, PlayerStatus
+from judge.service.snapshots import seat_of
+from judge.store.models import PlayerStatus
 from judge.store.password_work import new_hash
 from judge.wording.describe import power_title
 from judge.wording.lists import and_list
@@ -72,46 +66,6 @@ def resign(ctx: MailContext, command: Resign) -> list[Note]:
     several = len(signed.player.powers) > 1
     left = note("resigned", game=signed.game.name, several=several)
     return [left, *end_if_alone(ctx, signed.game)]
-
-
-def draw(ctx: MailContext, command: Draw | NoDraw) -> list[Note]:
-    signed = ctx.need_player()
-    board = running_board(ctx, signed)
-    vote = "yes" if isinstance(command, Draw) else "no"
-    store.add_event(
-        ctx.session,
-        signed.game,
-        kind=DRAW_EVENT,
-        body=vote,
-        now=ctx.now,
-        phase=signed.game.phase,
-        author=seat_of(signed.player),
-        recipients=["MASTER"],
-    )
-    notes = [note("draw_vote", on=vote == "yes")]
-    voters = _draw_voters(ctx.session, board)
-    votes = draw_votes(ctx.session, signed.game)
-    if vote == "yes" and all(votes.get(seat_of(p)) == "yes" for p in voters):
-        powers = sorted(power for p in voters for power in p.powers)
-        finish_game(ctx, signed.game, winner=powers, how="draw")
-        notes.append(note("game_drawn", game=signed.game.name))
-    return notes
-
-
-def draw_votes(session: Session, game: Game) -> dict[str, str]:
-    """Seat -> its latest draw vote (`yes` or `no`)."""
-    votes: dict[str, str] = {}
-    for event in store.events_of(session, game):
-        if event.kind == DRAW_EVENT and event.author is not None:
-            votes[event.author] = event.body
-    return votes
-
-
-def _draw_voters(session: Session, board: Board) -> list[Player]:
-    """The players still in the game: active, with a power that has units or centres."""
-    state = board.state
-    alive = {u.power for u in state.units.values()} | set(state.centers.values())
-    return [p for p in active_players(session, board.game) if alive.intersection(p.powers)]
 
 
 def concede(ctx: MailContext, command: Concede) -> list[Note]:

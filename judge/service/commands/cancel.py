@@ -22,7 +22,7 @@ from judge.service.commands.orders import running_board
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.snapshots import Board, parse_stored, seat_of
 from judge.store import games as store
-from judge.wording.describe import describe_order
+from judge.wording.describe import worded_clause
 
 # Words that may stand before the province of the unit or site named.
 _SKIPPED = frozenset({"BUILD", "BUILDS", "REMOVE", "DISBAND", "A", "F", "ARMY", "FLEET", "THE"})
@@ -50,7 +50,7 @@ def cancel(ctx: MailContext, command: Cancel) -> list[Note]:
                          player=signed.player)  # fmt: skip
         ctx.orders_touched[signed.player.id] = signed
         ctx.touch(board.game)
-        worded = describe_order(board.variant.map, kept[gone][1]).rstrip(".")
+        worded = worded_clause(board.variant.map, kept[gone][1])
         return [note("withdrawn", text=worded)]
     raise Refusal("nothing_to_withdraw", text=command.text)
 

@@ -15,6 +15,7 @@ from judge.language.command_types import (
     Pause,
     Process,
     Resume,
+    SetDias,
     SetGrace,
     SetGunboat,
     SetMaxAbsence,
@@ -46,7 +47,7 @@ from judge.store.models import Game, GameStatus, PlayerStatus
 
 # The settings that change play or the players' timing: the whole game is told.
 ANNOUNCED_SETTINGS = (
-    SetPress, SetPartial, SetGunboat, SetRule, SetGrace, SetNext, SetMaxAbsence
+    SetPress, SetPartial, SetGunboat, SetRule, SetGrace, SetNext, SetMaxAbsence, SetDias
 )  # fmt: skip
 
 

@@ -22,6 +22,7 @@ from judge.service.snapshots import active_players, load_board, rules_of, varian
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, PhaseRecord, PlayerRole
+from judge.store.rollback import ROLLED_BACK_EVENT
 from judge.wording.describe import power_title, winner_groups, winner_titles
 from judge.wording.report import phase_words
 
@@ -171,12 +172,14 @@ def history(ctx: MailContext, command: History) -> list[Note]:
             "worded": dict(event.translations or {}),  # the reader's language, if kept
         }
         for event in store.events_of(ctx.session, game, public_only=True)
-        if event.kind in ("results", "end") or event.kind in HISTORY_TITLES
+        if event.kind in ("results", "end", ROLLED_BACK_EVENT) or event.kind in HISTORY_TITLES
     ]
     return [rendered("history.txt.j2", game=game.name, phases=phases)]
 
 
 def _history_title(kind: str, phase: str | None, author: str | None) -> str:
+    if kind == ROLLED_BACK_EVENT:
+        return f"{phase or ''} (rolled back)"
     words = HISTORY_TITLES.get(kind)
     if words is None:
         return phase or ""

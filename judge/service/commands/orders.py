@@ -43,7 +43,7 @@ from judge.store import games as store
 from judge.store.models import GameStatus
 from judge.variants.base import Refused
 from judge.variants.common import adjustment_delta
-from judge.wording.describe import describe_order, power_title, worded_order
+from judge.wording.describe import power_title, worded_clause, worded_order
 
 
 def running_board(ctx: MailContext, signed: Signed) -> Board:
@@ -192,7 +192,7 @@ def _check_adjustment_count(board: Board, order: Order, kept: list[Order]) -> No
         return
     counted = (Build, Waive) if excess.kind == "build" else (Remove,)
     olds = [old for old in kept if isinstance(old, counted)]
-    on_file = [describe_order(board.variant.map, old).rstrip(".") for old in olds]
+    on_file = [worded_clause(board.variant.map, old) for old in olds]
     raise Refusal("too_many_adjustments_on_file", power=power_title(order.power),
                   due=excess.due, kind=excess.kind, on_file=on_file,
                   example=_cancel_words(olds[0]))  # fmt: skip

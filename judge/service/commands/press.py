@@ -8,6 +8,9 @@
   to the whole audience (players, master, observers, zine), except the sender, and
   into the game's public record.
 
+`PRESS TO ALL BUT powers` (njudge's; also `PRESS TO -R -T`) is private press to
+every power a player holds and to the master, minus those named (`M`: the master).
+
 Press is signed with the sender's power(s), or "Master"; `PRESS GREY` is signed
 "Anonymous" (and its private record names no sender). Observers cannot send press.
 What the game's press settings allow is `press_settings.check_press`'s to say.
@@ -37,11 +40,27 @@ ANONYMOUS = "Anonymous"
 
 
 def press(ctx: MailContext, command: Press) -> list[Note]:
-    signed = _sender(ctx, to=command.to, grey=command.grey)
+    to = _all_but(ctx, command.to or ()) if command.all_but else command.to
+    signed = _sender(ctx, to=to, grey=command.grey)
     author = ANONYMOUS if command.grey else _author(signed)
-    if command.to is None:
+    if to is None:
         return _public(ctx, signed, author, "press", command.body)
-    return _private(ctx, signed, author, command.to, command.body)
+    return _private(ctx, signed, author, to, command.body)
+
+
+def _all_but(ctx: MailContext, left_out: Sequence[str]) -> tuple[str, ...]:
+    """njudge's `PRESS TO ALL BUT ...`: every power a player holds, and the master,
+    minus those named and the sender's own; observers never get private press."""
+    signed = ctx.need_signon()
+    own = () if signed.is_master else signed.player.powers
+    players = active_players(ctx.session, signed.game)
+    played = sorted({power for player in players for power in player.powers})
+    names = [p for p in played if p not in left_out and p not in own]
+    if MASTER not in left_out and not signed.is_master:
+        names.append(MASTER)
+    if not names:
+        raise Refusal("press_nobody_left", game=signed.game.name)
+    return tuple(names)
 
 
 def broadcast(ctx: MailContext, command: Broadcast) -> list[Note]:

@@ -10,6 +10,7 @@ from datetime import timedelta
 
 from judge.language.command_types import (
     GameSetting,
+    SetDias,
     SetGrace,
     SetGunboat,
     SetLanguage,
@@ -32,6 +33,10 @@ PRESS_WORDS = {
 GUNBOAT_WORDS = {
     True: "on (players are anonymous, no press between players)",
     False: "off (players are not anonymous)",
+}
+DIAS_WORDS = {
+    True: "DIAS (a draw includes every surviving player)",
+    False: "NODIAS (players vote for a named draw: SET DRAW powers)",
 }
 PHASE_NAMES = {"MOVE": "Movement", "RETREAT": "Retreat", "ADJUST": "Adjustment", "BID": "Bid"}
 
@@ -91,4 +96,6 @@ def _what_and_value(command: GameSetting, settings: GameSettings) -> tuple[str, 
         if not command.days:
             return "Maximum absence", "0 days (no absences in this game)"
         return "Maximum absence", f"{_count(command.days, 'day')} per player in this game"
+    if isinstance(command, SetDias):
+        return "Draws", DIAS_WORDS[command.on]
     return type(command).__name__, ""

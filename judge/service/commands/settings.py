@@ -16,6 +16,7 @@ from dataclasses import replace
 from judge.language.command_types import (
     GameSetting,
     SetDeadline,
+    SetDias,
     SetGrace,
     SetLanguage,
     SetMaps,
@@ -62,6 +63,9 @@ def apply_settings(
             continue
         if isinstance(command, SetMaxAbsence):
             settings = replace(settings, max_absence_days=command.days)
+            continue
+        if isinstance(command, SetDias):
+            settings = replace(settings, dias=command.on)
             continue
         name, value = _rule_of(variant, command)
         try:

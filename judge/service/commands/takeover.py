@@ -37,6 +37,7 @@ from judge.service.game.announce import announce
 from judge.service.mailing import broadcast, header_data
 from judge.service.snapshots import Board, active_players, load_board, seat_of, variants
 from judge.store import games as store
+from judge.store import phase_orders as held_orders
 from judge.store.models import Event, Game, GameStatus, Player, PlayerRole, PlayerStatus
 from judge.store.password_work import new_hash
 from judge.wording.describe import power_title
@@ -135,8 +136,10 @@ def _take_open_power(ctx: MailContext, board: Board, power: str, password: str) 
 
 
 def _seated(ctx: MailContext, game: Game, seat: Player, title: str) -> Note:
-    """The sender now plays `seat`: signed on, the game told, early processing checked."""
+    """The sender now plays `seat`: signed on, the game told, early processing checked.
+    Orders the seat's last player held with PHASE are theirs, not the newcomer's: dropped."""
     ctx.sign_on(game, seat)
+    held_orders.drop(ctx.session, held_orders.held_by(ctx.session, game, seat))
     announce(
         ctx.session, ctx.config, game, "taken_over",
         what=f"{title} Taken Over", now=ctx.now, power=title,

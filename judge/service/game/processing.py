@@ -3,7 +3,8 @@
 All of it happens in the caller's transaction: the results, the next phase's row
 (unique per game and phase, so a phase can never be processed twice), the game's
 new status and the results mails commit together or not at all. The lot seed is
-drawn and stored per phase, so the adjudication can be replayed.
+drawn and stored per phase, so the adjudication can be replayed (and a phase the
+master rolled back to draws the same lot again).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from judge.rules.state import GameState, PhaseType
 from judge.service.game import deadlines
 from judge.service.game.absence_moves import DeadlineMove, move_for_absences, move_words
 from judge.service.game.ending import end_audience
+from judge.service.game.held_orders import release_held_orders
 from judge.service.game.skipped import skipped_text
 from judge.service.mailing import audience, broadcast, header_data
 from judge.service.maps import results_map
@@ -37,6 +39,7 @@ from judge.service.snapshots import (
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, PlayerRole
+from judge.store.rollback import undone_lot_seed
 from judge.store.state_json import results_to_json
 from judge.variants.base import Outcome, Submission, Variant
 from judge.wording.describe import winner_groups, winner_titles
@@ -107,7 +110,7 @@ def process_phase(
     results say so. `sent`: the submissions, when the caller has read them already.
     """
     game = board.game
-    seed = draw_seed()
+    seed = _lot_seed(session, board)
     if sent is None:
         sent = submissions(session, board)
     outcome = board.variant.advance(board.snapshot, sent, random.Random(seed))
@@ -128,10 +131,20 @@ def process_phase(
     event = store.add_event(session, game, kind="results", body=public, now=now, phase=phase)
     moved = _advance(session, game, board, outcome, now)
     _mail_results(session, config, board, outcome, public_for, now, moved)
+    release_held_orders(session, config, game, now)  # PHASE: orders sent for the new phase
     others = {language: text for language, text in worded.items() if language != DEFAULT_LANGUAGE}
     event.translations = others or None  # HISTORY shows a French reader the French record
     next_phase = None if outcome.finished else game.phase
     return Processed(phase, next_phase, outcome.finished)
+
+
+def _lot_seed(session: Session, board: Board) -> int:
+    """A fresh lot, but for a phase played again after the master's ROLLBACK, which
+    draws the lot it drew the first time (`judge.store.rollback`)."""
+    if board.record.lot_seed is not None:
+        return board.record.lot_seed
+    again = undone_lot_seed(session, board.game, board.record.phase)
+    return again if again is not None else draw_seed()
 
 
 def _public_text(

@@ -70,6 +70,7 @@ class Ruleset:
     popularity_changes: bool
     rule_flags: RuleFlags
     stalemate_rule: bool = False  # rx03 rule 10; the other texts have none
+    aliases: tuple[str, ...] = ()  # the other names CREATE takes for the ruleset
 
 
 def _starting(low: int, germany: int, high: int) -> Mapping[str, int]:
@@ -131,6 +132,7 @@ INTIMATE = Ruleset(
     popularity_changes=False,
     rule_flags=MappingProxyType({**DATC_FLAGS, **_SHARED_FLAGS, **STALEMATE_FLAG}),
     stalemate_rule=True,
+    aliases=("id",),
 )
 
 INTIMATE_2000 = Ruleset(
@@ -148,6 +150,7 @@ INTIMATE_2000 = Ruleset(
     rule_flags=MappingProxyType(
         {**DATC_FLAGS, "civil_disorder": _CIVIL_DISORDER_2000, **_SHARED_FLAGS}
     ),
+    aliases=("intimate2000",),
 )
 
 PROPAGANDA = Ruleset(
@@ -163,6 +166,7 @@ PROPAGANDA = Ruleset(
     retreat_default=RetreatDefault.PROPAGANDA,
     popularity_changes=True,
     rule_flags=MappingProxyType({**DATC_FLAGS, **_SHARED_FLAGS, **_RULEBOOK_1971}),
+    aliases=("wright",),
 )
 
 RULESETS: Mapping[str, Ruleset] = MappingProxyType(

@@ -40,6 +40,8 @@ from judge.variants.intimate.defaults import default_builds, default_retreats, d
 from judge.variants.intimate.rulesets import RetreatDefault, Ruleset
 from judge.variants.intimate.stalemate import stalemate_refusal
 from judge.variants.intimate.victory import stalemate_verdict
+from judge.variants.intimate.zine_blocks import intimate_zine_blocks
+from judge.variants.zine_blocks import ZineBlock
 
 AnyOrder = Order | IllegalOrder
 
@@ -56,7 +58,7 @@ class IntimateVariant(Variant):
     start_template = "intimate_start.txt.j2"
     report_template = "intimate_report.txt.j2"
     takes_bids = True
-    view = "intimate"
+    help_topics = ("bid", "intimate")
 
     def __init__(
         self, game_map: GameMap, ruleset: Ruleset, adjudicate: Adjudicator | None = None
@@ -65,8 +67,12 @@ class IntimateVariant(Variant):
         self.ruleset = ruleset
         self.name = ruleset.name
         self.display_name = ruleset.display_name
+        self.aliases = ruleset.aliases
         self.rule_flags = ruleset.rule_flags
         self.cycle = Cycle(game_map, ruleset, adjudicate or _real_adjudicator())
+
+    def zine_report_blocks(self, public: Mapping[str, Any]) -> list[ZineBlock]:
+        return intimate_zine_blocks(public)
 
     # --- set-up ---------------------------------------------------------------------
 

@@ -62,6 +62,8 @@ from judge.variants.taskdip.victory import (
     resignation_winner,
     winner_value,
 )
+from judge.variants.taskdip.zine_blocks import taskdip_final_blocks, taskdip_zine_blocks
+from judge.variants.zine_blocks import ZineBlock
 
 AnyOrder = Order | IllegalOrder
 Adjudicator = Callable[[GameMap, GameState, list[AnyOrder], RuleOptions], PhaseResult]
@@ -107,11 +109,17 @@ class TaskdipVariant(Variant):
     start_template = "taskdip_start.txt.j2"
     report_template = "taskdip_report.txt.j2"
     players_flag = PLAYERS_FLAG
-    view = "taskdip"
+    help_topics = ("taskdip",)
 
     def __init__(self, game_map: GameMap, adjudicate: Adjudicator | None = None) -> None:
         super().__init__(game_map)
         self.adjudicate: Adjudicator = adjudicate or adjudicate_phase
+
+    def zine_report_blocks(self, public: Mapping[str, Any]) -> list[ZineBlock]:
+        return taskdip_zine_blocks(public)
+
+    def zine_final_blocks(self, latest: Snapshot) -> list[ZineBlock]:
+        return taskdip_final_blocks(self.end_report(latest))
 
     # --- set-up ---------------------------------------------------------------------
 

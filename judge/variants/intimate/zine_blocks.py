@@ -1,4 +1,4 @@
-"""The Intimate variants in a zine: bid results, control for the year, treasury, income.
+"""What an Intimate game adds to its zine: bid results, control, treasury, income.
 
 The wording is `intimate_report`'s, the same as in the results mails. Bids reach
 the page only through the public report of a processed bid phase, so no bid is
@@ -11,24 +11,23 @@ from collections.abc import Mapping
 from typing import Any
 
 from judge.variants.intimate.report import format_bid_report, format_report
-from judge.zine.views import ReportBlock, VariantView, blocks
+from judge.variants.zine_blocks import ZineBlock, zine_blocks
 
 BID_TITLES = ("Bids", "Successful bids", "Control for the year", "Treasury")
 OTHER_KEYS = ("income", "popularity", "victory", "bidding_skipped")
 
 
-class IntimateView(VariantView):
-    def report_blocks(self, public: Mapping[str, Any]) -> list[ReportBlock]:
-        found: list[ReportBlock] = []
-        if "bidding" in public:
-            sections = _sections(format_bid_report(public["bidding"]))
-            found += blocks(*zip(BID_TITLES, sections, strict=False))
-        others = {key: public[key] for key in OTHER_KEYS if key in public}
-        found += blocks(
-            ("Judge's orders", _default_orders(public.get("default_orders", []))),
-            ("Income and victory", [line for line in format_report(others) if line]),
-        )
-        return found
+def intimate_zine_blocks(public: Mapping[str, Any]) -> list[ZineBlock]:
+    found: list[ZineBlock] = []
+    if "bidding" in public:
+        sections = _sections(format_bid_report(public["bidding"]))
+        found += zine_blocks(*zip(BID_TITLES, sections, strict=False))
+    others = {key: public[key] for key in OTHER_KEYS if key in public}
+    found += zine_blocks(
+        ("Judge's orders", _default_orders(public.get("default_orders", []))),
+        ("Income and victory", [line for line in format_report(others) if line]),
+    )
+    return found
 
 
 def _sections(lines: list[str]) -> list[list[str]]:
@@ -44,4 +43,3 @@ def _sections(lines: list[str]) -> list[list[str]]:
 
 def _default_orders(rows: list[Mapping[str, Any]]) -> list[str]:
     return [f"{row['power'].title()}: {row['order']} ({row['reason']})." for row in rows]
-

@@ -1,0 +1,125 @@
+"""When a phase opens, the orders its players held for it with PHASE are checked.
+
+Each player who sent lines with `PHASE ...` for the phase now open gets them run
+exactly as a mail of orders would (the same checks, the same replies, the same
+listing of the orders now on file), and the reply by mail, worded for them. Lines
+held for a phase the game went past without having (a retreat phase with no
+retreats) are dropped, and the player is told. Lines of a player who left the
+game are dropped with them. Nobody but the player ever sees any of it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from judge.config import Config
+from judge.language.commands import parse_line
+from judge.service.commands.orders import current_orders, note_refusals
+from judge.service.commands.phase_orders import named, phase_key
+from judge.service.context import MailContext, Note, note
+from judge.service.mailing import broadcast
+from judge.service.readers import reader_of
+from judge.service.snapshots import variants
+from judge.store import phase_orders as store
+from judge.store.models import Game, GameStatus, PhaseOrders, Player, PlayerRole, PlayerStatus
+from judge.wording.readers import Reader
+from judge.wording.templates import render
+
+log = logging.getLogger(__name__)
+
+
+def release_held_orders(session: Session, config: Config, game: Game, now: datetime) -> None:
+    """Check the orders held for the game's phase that has just opened, and mail each
+    player the reply; drop those held for phases now past."""
+    rows = store.held_in(session, game)
+    if game.status is GameStatus.FINISHED or game.phase is None:
+        store.drop(session, rows)
+        return
+    current = phase_key(game.phase)
+    due = [row for row in rows if phase_key(row.phase) <= current]
+    by_player: dict[int, list[PhaseOrders]] = {}
+    for row in due:
+        by_player.setdefault(row.player_id, []).append(row)
+    players = {player.id: player for player in game.players}
+    for player_id, held in by_player.items():
+        lines = [row.line for row in held if row.phase == game.phase]
+        missed = _missed(held, game.phase)
+        store.drop(session, held)
+        player = players.get(player_id)
+        if player is None or player.status is not PlayerStatus.ACTIVE:
+            continue
+        if player.role is PlayerRole.PLAYER:
+            _guarded(session, config, game, player, lines, missed, now)
+
+
+def _guarded(
+    session: Session,
+    config: Config,
+    game: Game,
+    player: Player,
+    lines: Sequence[str],
+    missed: Sequence[tuple[str, int]],
+    now: datetime,
+) -> None:
+    """One player's held orders in a savepoint: whatever goes wrong with them is
+    logged and undone, and never holds up the phase that has just been processed
+    (each line already runs in its own savepoint; this guards the reply's mail)."""
+    savepoint = session.begin_nested()
+    try:
+        _check_and_mail(session, config, game, player, lines, missed, now)
+    except Exception:
+        log.exception("held orders of player %s in %s failed", player.id, game.name)
+        savepoint.rollback()
+        return
+    savepoint.commit()
+
+
+def _missed(held: Sequence[PhaseOrders], current: str) -> list[tuple[str, int]]:
+    counts: dict[str, int] = {}
+    for row in held:
+        if row.phase != current:
+            counts[row.phase] = counts.get(row.phase, 0) + 1
+    return sorted(counts.items(), key=lambda item: phase_key(item[0]))
+
+
+def _check_and_mail(
+    session: Session,
+    config: Config,
+    game: Game,
+    player: Player,
+    lines: Sequence[str],
+    missed: Sequence[tuple[str, int]],
+    now: datetime,
+) -> None:
+    # dispatch reaches every command, some of which process phases: imported here,
+    # where processing calls this module, not at the top (an import cycle).
+    from judge.service.dispatch import run_line
+
+    ctx = MailContext(session=session, config=config, now=now, sender=player.address)
+    signed = ctx.sign_on(game, player)
+    vocabulary = variants(session)
+    entries = [run_line(ctx, parse_line(line, vocabulary, i)) for i, line in enumerate(lines)]
+    note_refusals(ctx)
+    trailer: list[Note] = [note("held_phase_missed", phase=named(p), count=n) for p, n in missed]
+    listing = current_orders(ctx, signed) if lines else None
+    if listing is not None:
+        trailer.append(note("current_orders", **listing))
+    errors = sum(entry.errors for entry in entries) + sum(n.error for n in trailer)
+    opened = note("held_orders_opened", game=game.name, phase=named(game.phase or ""))
+
+    def body(reader: Reader) -> str:
+        if not lines:  # only lines for a phase the game did not have
+            return "".join(f"{n.text_for(reader).rstrip()}\n\n" for n in trailer)
+        intro = opened.text_for(reader).rstrip()
+        reply = render("reply.txt.j2", reader, problems=[], entries=entries, trailer=trailer,
+                       errors=errors)  # fmt: skip
+        return f"{intro}\n\n{reply}"
+
+    broadcast(
+        session, config, game, to=[player.address], what=f"{game.phase} Orders held with PHASE",
+        body=body, kind="reply", now=now, readers={player.address: reader_of(game, player)},
+    )  # fmt: skip
