@@ -142,8 +142,8 @@ class Entry:
 ORDER_COMMANDS: frozenset[type] = frozenset({c.OrderLine, c.Bid, c.BidNone, c.Cancel})
 ORDER_MISTAKES: frozenset[str] = frozenset(
     {"order_unreadable", "order_illegal", "order_refused", "not_your_unit", "waive_which",
-     "internal_error", "too_many_adjustments_on_file", "bid_phase", "bid_malformed",
-     "bid_not_a_power", "bid_on_home_power", "bid_not_a_mercenary", "bid_amount",
+     "internal_error", "too_many_adjustments_on_file", "adjustment_not_due", "bid_phase",
+     "bid_malformed", "bid_not_a_power", "bid_on_home_power", "bid_not_a_mercenary", "bid_amount",
      "only_players_bid", "nothing_to_withdraw"}
 )
 # A BID line the command reader could not read (`BID Italy`) is a refused bid line too.

@@ -34,7 +34,7 @@ from judge.outbound_gate import close_gate, open_gate
 from judge.service import confirmation, ratelimit
 from judge.service.bounces import handle_bounce, recovered
 from judge.service.commands import passwords
-from judge.service.commands.orders import current_orders, note_refusals
+from judge.service.commands.orders import bids_held, current_orders, note_refusals
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.dispatch import Entry, run_line
 from judge.service.game.processing import process_if_ready
@@ -150,6 +150,8 @@ def _trailer(ctx: MailContext) -> list[Note]:
         listing = current_orders(ctx, signed)
         if listing is not None:
             notes.append(note("current_orders", **listing))
+        elif bids_held(ctx, signed):
+            notes.append(note("bids_held", game=signed.game.name))
     for game in ctx.games_touched.values():
         notes.extend(_guarded(ctx, game, start_if_full))
         notes.extend(_guarded(ctx, game, _early_processing))

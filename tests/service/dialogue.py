@@ -4,20 +4,27 @@ sent the way people send them.
 A `Plan` is what one player means to have on file when the phase is processed: one
 `Item` per unit, site, mercenary or preference list, each with the line that says it
 and, maybe, a decoy said first and corrected later (another order for the same unit or
-site, another amount, a bid later cancelled). `mails_for` turns a plan into the
-player's mails, with a seeded random: the lines in random order (each item's own
-order kept), cut into one to three mails, with refused lines (never in the last
-mail, which is then a clean one), duplicates, withdrawals (`CANCEL`, then the line
-again), quoted replies and signatures that carry decoys the judge must not read. A
-player who sends more than one mail says `SET WAIT` in the first and `SET NOWAIT` in
-the last, as a njudge player does; in a bid phase the wait is the judge's own and
-the last mail says `SET NOWAIT`.
+site, another amount, a bid later cancelled; a decoy for another unit or site, a build
+or removal, is taken back with `CANCEL` before the line is sent). `mails_for` turns a
+plan into the player's mails, with a seeded random: the lines in random order (each
+item's own order kept), cut into one to three mails, with refused lines (never in the
+last mail, which is then a clean one), duplicates, withdrawals (`CANCEL`, then the
+line again), quoted replies (the tails of the client corpus, `tests/mail/replies`) and
+signatures that carry decoys the judge must not read. A player who sends more than one
+mail says `SET WAIT` in the first and `SET NOWAIT` in the last, as a njudge player
+does; in a bid phase the wait is the judge's own and the last mail says `SET NOWAIT`.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from email import message_from_bytes
+from email.policy import default
+from functools import cache
+from typing import cast
+
+from mail.reply_corpus import client_replies
 
 
 @dataclass(frozen=True)
@@ -27,6 +34,8 @@ class Item:
     line: str
     decoy: str | None = None
     withdraw: str | None = None  # the CANCEL argument that takes `line` back
+    retract: str | None = None  # the CANCEL argument that takes `decoy` back (another key)
+    once: bool = False  # never sent twice (a second WAIVE is a second waive)
 
 
 @dataclass
@@ -42,10 +51,24 @@ class Plan:
     mails: list[str] = field(default_factory=list)
 
 
-QUOTE_HEADS = (
-    "On Fri, 27 Nov 2026 at 10:00, Diplomacy Judge <judge@example.org> wrote:",
-    "Le ven. 27 nov. 2026 à 10:00, Diplomacy Judge <judge@example.org> a écrit :",
-)
+@cache
+def corpus_tails() -> tuple[tuple[str, ...], ...]:
+    """What follows the player's own text in each top-posted sample of the client
+    corpus (`mail.reply_corpus`): the quoted judge's mail under an Outlook header
+    block, an attribution line in English, French or German, a forwarded-message
+    marker, the judge's text pasted back with no separator. Some carry commands
+    (`SET NOWAIT`, `RESIGN`) that must never be obeyed."""
+    tails = []
+    for sample in client_replies():
+        part = message_from_bytes(sample.raw, policy=default).get_body(("plain",))
+        if part is None:
+            continue
+        lines = cast(str, part.get_content()).splitlines()
+        filled = [index for index, line in enumerate(lines) if line.strip()]
+        own = [lines[index].strip() for index in filled[: len(sample.read)]]
+        if sample.read and own == [line.strip() for line in sample.read]:
+            tails.append(tuple(lines[filled[len(sample.read) - 1] + 1 :]))
+    return tuple(tails)
 
 
 def mails_for(plan: Plan, rng: random.Random) -> list[str]:
@@ -79,25 +102,29 @@ def _events(item: Item, rng: random.Random) -> list[str]:
     events = []
     if item.decoy is not None:
         events.append(item.decoy)
+        if item.retract is not None:
+            events.append(f"CANCEL {item.retract}")
     events.append(item.line)
     roll = rng.random()
     if item.withdraw is not None and roll < 0.25:
         events += [f"CANCEL {item.withdraw}", item.line]
-    elif roll > 0.85:
+    elif roll > 0.85 and not item.once:
         events.append(item.line)
     return events
 
 
 def _tail(plan: Plan, rng: random.Random) -> list[str]:
-    """What follows the player's own text: a quoted reply or a signature, each carrying
-    decoys (and refused lines) that must not be read."""
+    """What follows the player's own text: a quoted reply from the client corpus or a
+    signature, each carrying decoys (and refused lines) that must not be read."""
     decoys = [item.decoy for item in plan.items if item.decoy] + plan.refused
+    carried = rng.sample(decoys, min(2, len(decoys)))
     roll = rng.random()
-    if roll < 0.35 and decoys:
-        quoted = [f"> {line}" for line in rng.sample(decoys, min(2, len(decoys)))]
-        return ["", rng.choice(QUOTE_HEADS), *quoted]
+    if roll < 0.4:
+        tail = list(rng.choice(corpus_tails()))
+        quoted = any(line.startswith(">") for line in tail)
+        return [*tail, *(f"> {line}" if quoted else line for line in carried)]
     if roll < 0.6:
-        return ["", "-- ", "Ann, sent from my phone", *rng.sample(decoys, min(1, len(decoys)))]
+        return ["", "-- ", "Ann, sent from my phone", *carried[:1]]
     return []
 
 

@@ -8,6 +8,12 @@ replies carrying decoys. After every mail but the last, the phase must still be 
 after the last it must have been processed, with exactly the intended orders (no
 civil disorder for a dialogue player), bids or preferences.
 
+Covered: standard movement, retreats and adjustments; the three Intimate rulesets'
+preferences, bids and movement, and their retreats and adjustments (home powers and
+mercenaries, a waive only for a home power); Taskdip's movement, retreats and
+adjustments, a player ordering two powers and then a neutral power allotted to them.
+Retreats and adjustments are drawn at random from the board (`service.dialogue_intents`).
+
 Cheap by default: one seeded example per variant and phase type. More examples:
 `JUDGE_DIALOGUE_EXAMPLES=20` (and `JUDGE_DIALOGUE_SEED` for another start).
 """
@@ -16,19 +22,26 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.rules.parse import parse_order
+from judge.rules.state import PhaseType
+from judge.server.scheduler import run_due_games
 from judge.service.snapshots import variants
 from judge.store import games as store
 from judge.store.models import PlayerRole
 from service.dialogue import Item, Plan, interleave
+from service.dialogue_intents import adjustment_items, current_board, retreat_items
 from service.harness import JudgeHarness, Player
-from service.intimate_game import MASTER
+from service.intimate_board import INTIMATE_REFUSED, holds, play_to_the_retreats
+from service.intimate_game import MASTER, bid
 from service.scenario import SCRIPT, orders_for, owes_orders
+from service.taskdip_scenario import Script, find_seed, set_seed
 
 EXAMPLES = int(os.environ.get("JUDGE_DIALOGUE_EXAMPLES", "1"))
 SEED = int(os.environ.get("JUDGE_DIALOGUE_SEED", "2126"))
@@ -257,3 +270,209 @@ INTIMATE_MOVES = {"FRANCE": ["A PAR-BUR", "A MAR H", "F BRE-MAO"],
 
 def _intimate_orders(power: str, status: dict[str, Any]) -> list[str]:
     return INTIMATE_MOVES.get(power) or [f"{u} H" for u in status["powers"][power]["units"]]
+
+
+# --- retreats and adjustments drawn from the board ------------------------------------
+
+
+def board_plans(
+    judge: JudgeHarness,
+    holdings: dict[str, tuple[str, list[str]]],
+    refused: dict[str, list[str]],
+    rng: random.Random,
+    may_waive: Callable[[str], bool] = lambda power: True,
+) -> tuple[list[Plan], dict[str, list[str]]]:
+    """Each player's intended retreats or adjustments for the current phase, from the
+    board (`service.dialogue_intents`). `holdings`: address -> (signon, powers ordered);
+    returns the plans of the players who owe something, and power -> intended lines."""
+    game_map, state = current_board(judge.sessions)
+    plans, intended = [], {}
+    taken = {p for p in state.units}  # a retreat into an occupied province is no retreat
+    for address, (signon_line, powers) in holdings.items():
+        items = []
+        for power in powers:
+            if state.phase.type is PhaseType.RETREAT:
+                mine = retreat_items(state, {power}, rng, taken)
+            else:
+                mine = adjustment_items(game_map, state, power, rng, may_waive(power))
+            intended[power] = [item.line for item in mine]
+            items += mine
+        if items:
+            plans.append(Plan(address, signon_line, items, refused[address]))
+    return plans, {p: lines for p, lines in intended.items() if lines}
+
+
+def assert_adjudicated_as_meant(
+    judge: JudgeHarness, phase: str, intended: dict[str, list[str]]
+) -> None:
+    for power, lines in intended.items():
+        written = [_waive_as_stored(line) for line in lines]
+        assert adjudicated(judge.sessions, phase, power) == canonical(
+            judge.sessions, phase, written
+        ), (phase, power, lines)
+
+
+def _waive_as_stored(line: str) -> str:
+    """`WAIVE Germany` is stored (and parsed) as `GERMANY WAIVE`."""
+    words = line.split()
+    return f"{words[1].upper()} WAIVE" if words[0] == "WAIVE" and len(words) == 2 else line
+
+
+def send_at_once(judge: JudgeHarness, holdings: dict[str, tuple[str, list[str]]]) -> None:
+    """Every player sends the scenario's orders for all their powers in one clean mail."""
+    status = judge.status()
+    phase = status["phase"]
+    for address, (signon_line, powers) in holdings.items():
+        lines = [line for p in powers for line in orders_for(phase, p.title(), status)]
+        judge.send(address, "\n".join([signon_line, *lines]))
+    assert judge.status()["phase"] != phase, f"{phase} not processed"
+
+
+# --- Taskdip: two powers a player, a neutral power allotted on the way ----------------
+
+TASKDIP_LOT = Script(
+    players=2,
+    wanted=lambda data: (
+        {p for powers in data["players"].values() for p in powers}
+        == {"ENGLAND", "FRANCE", "GERMANY", "ITALY"}
+    ),
+    moves={},
+)
+
+
+def taskdip_holdings(judge: JudgeHarness) -> dict[str, tuple[str, list[str]]]:
+    """address -> (its SIGNON line, the powers it holds now), from the status."""
+    rows = judge.status()["players"]
+    return {
+        row["address"]: (f"SIGNON {row['powers'][0][0]}g1 pw{row['address'][1]}", row["powers"])
+        for row in rows
+    }
+
+
+def taskdip_refused(holdings: dict[str, tuple[str, list[str]]]) -> dict[str, list[str]]:
+    """Lines the judge refuses a Taskdip player: an unreadable order, an order for the
+    neutral Russia's army, one for a unit of the other player's power."""
+    other = {"p0@example.org": "A LVP-YOR", "p1@example.org": "A PAR-BUR"}
+    held = {a: {p for p in powers} for a, (_, powers) in holdings.items()}
+    foreign = {a: [other[a]] if "FRANCE" not in held[a] or "ENGLAND" not in held[a] else []
+               for a in held}  # fmt: skip
+    return {a: ["A QQQ H", "A MOS H", *foreign[a]] for a in holdings}
+
+
+Holdings = dict[str, tuple[str, list[str]]]
+
+
+def taskdip_fall(judge: JudgeHarness) -> tuple[Holdings, list[Plan], dict[str, list[str]]]:
+    """A two-player game played to F1901M, Austria allotted on the way; each player's
+    plan for the fall, and power -> the intended orders."""
+    judge.reply(MASTER, "CREATE g1 gmpass taskdip\nSET PLAYERS 2")
+    set_seed(judge.sessions, "g1", find_seed(TASKDIP_LOT))
+    for index in range(2):
+        judge.reply(f"p{index}@example.org", f"SIGNON ?g1 pw{index}")
+    send_at_once(judge, taskdip_holdings(judge))  # S1901M: Italy's A VEN-TYR is a violation
+    holdings = taskdip_holdings(judge)
+    assert sum("AUSTRIA" in powers for _, powers in holdings.values()) == 1  # allotted
+    status = judge.status()
+    plans, intended = [], {}
+    for address, (signon_line, powers) in holdings.items():
+        lines = {p: orders_for("F1901M", p.title(), status) for p in powers}
+        intended.update(lines)
+        items = [order_item(line) for p in powers for line in lines[p]]
+        plans.append(Plan(address, signon_line, items, taskdip_refused(holdings)[address]))
+    return holdings, plans, intended
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_taskdip_movement_retreat_and_adjustment_orders_are_adjudicated_as_meant(
+    judge: JudgeHarness, seed: int
+) -> None:
+    rng = random.Random(f"taskdip-{seed}")
+    holdings, plans, intended = taskdip_fall(judge)
+    assert converse(judge, plans, rng) == "F1901M"
+    assert_adjudicated_as_meant(judge, "F1901M", intended)
+
+    for phase in ("F1901R", "W1901A"):  # A MUN dislodged; builds for four powers
+        plans, intended = board_plans(judge, holdings, taskdip_refused(holdings), rng)
+        assert plans and judge.status()["phase"] == phase
+        assert converse(judge, plans, rng) == phase
+        assert_adjudicated_as_meant(judge, phase, intended)
+    assert judge.status()["phase"] == "S1902M"
+
+
+# --- Intimate: retreats and adjustments, home powers and mercenaries ------------------
+# (the board and why: `service.intimate_board`)
+
+
+# For retreats and adjustments `intimate-2000` differs from `intimate` only where orders
+# are missing (its civil-disorder rule), which no dialogue player leaves: it runs when
+# more examples are asked for. `propaganda` differs (the judge retreats a mercenary).
+RETREAT_RULESETS = RULESETS if EXAMPLES > 1 else ("intimate", "propaganda")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("ruleset", RETREAT_RULESETS)
+def test_intimate_retreats_and_adjustments_are_adjudicated_as_meant(
+    judge: JudgeHarness, ruleset: str, seed: int
+) -> None:
+    rng = random.Random(f"{ruleset}-adjustments-{seed}")
+    play_to_the_retreats(judge, ruleset)  # service.intimate_board
+    status = judge.status()
+    holdings = {
+        judge.players[home].address: (
+            signon(judge.players[home]),
+            [p for p, e in status["powers"].items() if e["controller"] == home.upper()],
+        )
+        for home in ("Germany", "France")
+    }
+    assert {p for _, powers in holdings.values() for p in powers} == set(status["powers"]) - {
+        "TURKEY"
+    }
+    homes = {"GERMANY", "FRANCE"}
+    for phase in ("S1901R", "F1901M", "W1901A"):
+        assert judge.status()["phase"] == phase
+        if phase == "F1901M":
+            bid(judge, "Germany", *holds(judge, "GERMANY"))
+            bid(judge, "France", *holds(judge, "FRANCE"))
+            continue
+        plans, intended = board_plans(
+            judge, holdings, INTIMATE_REFUSED, rng, may_waive=lambda p: p in homes
+        )
+        assert len(plans) == 2, phase  # both players owe something
+        assert converse(judge, plans, rng) == phase
+        assert_adjudicated_as_meant(judge, phase, intended)
+    assert judge.status()["phase"] in ("S1902B", "S1902M")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_phase_a_player_never_finishes_is_processed_at_the_deadline_not_before(
+    judge: JudgeHarness, seed: int
+) -> None:
+    """The second player's last mail (the clean one that completes their orders) is
+    never sent: the phase waits for it until the deadline (and its grace, when orders
+    are missing), and is processed then, with the first player's orders as meant."""
+    rng = random.Random(f"deadline-{seed}")
+    holdings, plans, intended = taskdip_fall(judge)
+    late = plans[1].address
+    order = [(plan, body) for plan, body in interleave(plans, rng)]
+    last_of_late = max(i for i, (plan, _) in enumerate(order) if plan.address == late)
+    for plan, body in order[:last_of_late] + order[last_of_late + 1 :]:
+        judge.send(plan.address, body)
+        assert judge.status()["phase"] == "F1901M", body
+    deadline = datetime.fromisoformat(judge.status()["deadline"])
+    judge.clock.advance(deadline - judge.clock.now() - timedelta(minutes=1))
+    scheduled(judge)
+    assert judge.status()["phase"] == "F1901M"  # a minute before the deadline
+    for _ in range(20):  # the deadline, then the grace for late players (a week), by halves
+        judge.clock.advance(timedelta(hours=12))
+        scheduled(judge)
+        if judge.status()["phase"] != "F1901M":
+            break
+    assert judge.status()["phase"] != "F1901M", "not processed after the deadline"
+    on_time = {p: lines for p, lines in intended.items() if p not in holdings[late][1]}
+    assert_adjudicated_as_meant(judge, "F1901M", on_time)
+
+
+def scheduled(judge: JudgeHarness) -> None:
+    """One round of the scheduler, as the daemon runs it."""
+    with judge.sessions() as session:
+        run_due_games(session, judge.clock, judge.config)

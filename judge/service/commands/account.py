@@ -69,7 +69,9 @@ def resign(ctx: MailContext, command: Resign) -> list[Note]:
             what=f"{and_list(powers)} Resigned", now=ctx.now, power=powers,
         )  # fmt: skip
     ctx.touch(signed.game)
-    return [note("resigned", game=signed.game.name), *end_if_alone(ctx, signed.game)]
+    several = len(signed.player.powers) > 1
+    left = note("resigned", game=signed.game.name, several=several)
+    return [left, *end_if_alone(ctx, signed.game)]
 
 
 def _names_own_seat(ctx: MailContext, command: Resign) -> bool:

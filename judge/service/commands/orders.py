@@ -3,8 +3,9 @@
 Each order line is read by the rules parser for the powers the player may order
 now (`variant.orderable_powers`), then checked by the variant. Orders accumulate over
 mails: the last order for a unit (movement, retreats) or a site (builds, removals)
-wins, the same order twice is said to be a duplicate, and a build, waive or removal
-beyond the number due is refused with the count. In a bid phase a line
+wins, the same order twice is said to be a duplicate, a build, waive or removal
+beyond the number due is refused with the count, and one of a kind not due at all
+(a build or waive for a power that owes removals) is refused as such. In a bid phase a line
 `<power> <amount>` is a bid (njudge's form).
 """
 
@@ -26,7 +27,7 @@ from judge.rules.orders import (
     ordered_province,
 )
 from judge.rules.parse import parse_order
-from judge.rules.state import PhaseType
+from judge.rules.state import Phase, PhaseType
 from judge.service.commands.order_hints import (
     WaiveError,
     excess_adjustments,
@@ -41,6 +42,7 @@ from judge.service.snapshots import Board, load_board, parse_stored, seat_of, va
 from judge.store import games as store
 from judge.store.models import GameStatus
 from judge.variants.base import Refused
+from judge.variants.common import adjustment_delta
 from judge.wording.describe import power_title, worded_clause, worded_order
 
 
@@ -130,7 +132,19 @@ def read_order(
         foreign = foreign_unit(game_map, state, text, error, powers)
         if foreign is not None:
             raise Refusal("not_your_unit", unit=foreign) from error
-        raise Refusal("order_illegal", order=error.canonical, reason=error.reason) from error
+        order = _as_a_player_writes(error.canonical, state.phase.type)
+        raise Refusal("order_illegal", order=order, reason=error.reason) from error
+
+
+def _as_a_player_writes(canonical: str, phase: PhaseType) -> str:
+    """A build or removal as players write it (`BUILD A BER`, `REMOVE A PAR`), not in
+    the adjudicator's short form (`A BER B`, `A PAR D`); other orders as they are."""
+    words = canonical.split()
+    if len(words) == 3 and phase is PhaseType.ADJUSTMENT:
+        verb = {"B": "BUILD", "D": "REMOVE"}.get(words[2])
+        if verb is not None:
+            return f"{verb} {words[0]} {words[1]}"
+    return canonical
 
 
 def _someone_elses(board: Board, text: str, seat: str) -> str | Refused | None:
@@ -166,14 +180,30 @@ def _store(ctx: MailContext, board: Board, signed: Signed, order: Order, text: s
 
 
 def _check_adjustment_count(board: Board, order: Order, kept: list[Order]) -> None:
-    """Refuse a build, waive or removal beyond the number due, naming those on file."""
+    """Refuse a build or waive for a power with no build due, a removal for one with no
+    removal due, and one beyond the number due, naming those on file."""
+    due = adjustment_delta(board.variant.map, board.state, order.power)
+    asked = "removal" if isinstance(order, Remove) else "build"
+    if (due <= 0) if asked == "build" else (due >= 0):
+        raise Refusal("adjustment_not_due", power=power_title(order.power), asked=asked,
+                      due=abs(due), kind="build" if due > 0 else "removal")  # fmt: skip
     excess = excess_adjustments(board.variant.map, board.state, order.power, [*kept, order])
     if excess is None:
         return
     counted = (Build, Waive) if excess.kind == "build" else (Remove,)
-    on_file = [worded_clause(board.variant.map, old) for old in kept if isinstance(old, counted)]
+    olds = [old for old in kept if isinstance(old, counted)]
+    on_file = [worded_clause(board.variant.map, old) for old in olds]
     raise Refusal("too_many_adjustments_on_file", power=power_title(order.power),
-                  due=excess.due, kind=excess.kind, on_file=on_file)  # fmt: skip
+                  due=excess.due, kind=excess.kind, on_file=on_file,
+                  example=_cancel_words(olds[0]))  # fmt: skip
+
+
+def _cancel_words(order: Build | Waive | Remove) -> str:
+    """What follows CANCEL to take back `order`: `BUILD A BER`, `A VIE`, `WAIVE`."""
+    if isinstance(order, Waive):
+        return "WAIVE"
+    unit = f"{order.kind.value} {order.location}"
+    return f"BUILD {unit}" if isinstance(order, Build) else unit
 
 
 def note_refusals(ctx: MailContext) -> None:
@@ -197,6 +227,8 @@ def set_wait(ctx: MailContext, command: SetWait) -> list[Note]:
     signed = ctx.need_player()
     board = running_board(ctx, signed)
     signed.player.wait = command.on
+    if not command.on and seat_of(signed.player) in board.variant.owing(board.snapshot):
+        ctx.orders_touched[signed.player.id] = signed  # the reply says what still holds
     if not command.on and board.variant.waits_for_players(board.snapshot):
         from judge.service.commands.bids import bids_done  # bids builds on this module
 
@@ -208,3 +240,12 @@ def set_wait(ctx: MailContext, command: SetWait) -> list[Note]:
 def current_orders(ctx: MailContext, signed: Signed) -> dict[str, Any] | None:
     """What the player has ordered this phase, and what is still owed."""
     return orders_listing(ctx.session, signed.game, signed.player)
+
+
+def bids_held(ctx: MailContext, signed: Signed) -> bool:
+    """Whether the player's latest bid mail had refused bid lines, which hold the bid
+    phase (bids are sealed, so no listing says it)."""
+    record = store.current_phase(ctx.session, signed.game)
+    if record is None or signed.player.orders_refused_in != record.phase:
+        return False
+    return Phase.parse(record.phase).type is PhaseType.BID
