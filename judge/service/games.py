@@ -162,7 +162,8 @@ def _sign_on_power(ctx: MailContext, game: Game, power: str, password: str) -> N
         return take_over(ctx, game, power, password)
     check_password(ctx, game, holder, password)
     ctx.sign_on(game, holder)
-    return note("signed_on_power", game=game.name, power=power.title())
+    others = [p.title() for p in sorted(holder.powers) if p != power]
+    return note("signed_on_power", game=game.name, power=power.title(), others=others)
 
 
 def join(ctx: MailContext, game: Game, password: str) -> list[Note]:

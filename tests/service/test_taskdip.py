@@ -224,7 +224,8 @@ def test_a_player_signs_on_with_either_letter_and_orders_both_powers_in_one_mail
     first = _powers_of(judge, joined[0].address)
     for power in first:
         reply = judge.reply(joined[0].address, f"SIGNON {power[0]}g1 pw0")
-        assert f"Signed on as {power.title()} in 'g1'." in body_of(reply)
+        (other,) = [p.title() for p in first if p != power]
+        assert f"Signed on as {power.title()} in 'g1' (you also play {other})." in body_of(reply)
     status = judge.status()
     lines = seat_orders(TWO_PLAYERS, "S1901M", first, status)
     reply = judge.reply(joined[0].address, "\n".join(["SIGNON Ag1 pw0", *lines]))
@@ -323,7 +324,7 @@ def test_the_receiving_player_orders_the_allotted_power_with_its_letter(
     joined = _start(judge, TWO_PLAYERS)
     _play(judge, TWO_PLAYERS, joined)
     reply = judge.reply(joined[1].address, "SIGNON Ig1 pw1\nA VEN-PIE")
-    assert "Signed on as Italy in 'g1'." in body_of(reply)
+    assert "Signed on as Italy in 'g1' (you also play " in body_of(reply)
     assert "OK: Army Venice -> Piedmont." in body_of(reply)
 
 
