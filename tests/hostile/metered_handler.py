@@ -1,7 +1,7 @@
 """The service's handler (with cheap hashes), metered and holdable, for `judge serve`
 under test (`python -m serve_with hostile.metered_handler:handle serve ...`):
 
-* the work each mail cost (`judge.mail.work`: characters examined while reading it,
+* the work each mail cost (`judge.work`: characters examined while reading it,
   cells of "did you mean" hints while handling it) is appended to the file named by
   `$JUDGE_TEST_WORK_LOG`, one line per mail: its Message-ID and the work;
 * a mail with a header `X-Hold: <path>` is held in its reading step (before the
@@ -19,9 +19,9 @@ from pathlib import Path
 from e2e.cheap_hashes import handle_inbox_message
 from sqlalchemy.orm import Session
 
+from judge import work
 from judge.clock import Clock
 from judge.config import Config
-from judge.mail import work
 from judge.service.game.prepare import prepare_mail
 from judge.store.inbox import Outcome
 from judge.store.models import InboxMessage
