@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from judge.language import game_commands as game
-from judge.language import njudge_commands as njudge
-from judge.language import open_commands as open_
+import judge.language.game_commands as game
+import judge.language.njudge_commands as njudge
+import judge.language.open_commands as open_
 from judge.language.arguments import CommandError
 from judge.language.command_types import (
     Command,

@@ -21,6 +21,8 @@ from traceback import format_exc
 
 from sqlalchemy.orm import Session
 
+import judge.service.confirmation as confirmation
+import judge.service.ratelimit as ratelimit
 from judge.clock import Clock
 from judge.config import Config
 from judge.language.command_types import Signon
@@ -30,7 +32,6 @@ from judge.mail.compose import ReplyFields, reply_bytes, reply_message
 from judge.mail.read import IncomingMail
 from judge.outbound import enqueue, enqueue_raw
 from judge.outbound_gate import close_gate, open_gate
-from judge.service import confirmation, ratelimit
 from judge.service.bounces import handle_bounce, recovered
 from judge.service.commands import passwords
 from judge.service.commands.orders import current_orders, note_refusals

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
+import judge.service.pending_actions as pending_actions
 from judge.language.command_types import (
     Concede,
     Draw,
@@ -16,7 +17,6 @@ from judge.language.command_types import (
     SetAddress,
     SetPassword,
 )
-from judge.service import pending_actions
 from judge.service.commands.orders import running_board
 from judge.service.confirmation import is_confirmed
 from judge.service.context import MailContext, Note, Refusal, note

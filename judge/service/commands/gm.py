@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import judge.service.pending_actions as pending_actions
 from judge.language.command_types import (
     Eject,
     GameSetting,
@@ -25,7 +26,6 @@ from judge.language.command_types import (
     SetZine,
     Terminate,
 )
-from judge.service import pending_actions
 from judge.service.commands.orders import running_board
 from judge.service.commands.press_settings import check_press_setting
 from judge.service.commands.setting_echo import setting_note, setting_words

@@ -19,8 +19,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+import judge.service.mailing as mailing
 from judge.language.command_types import Broadcast, Press
-from judge.service import mailing
 from judge.service.commands.press_settings import check_press
 from judge.service.context import MailContext, Note, Refusal, Signed, note
 from judge.service.games import find_game
