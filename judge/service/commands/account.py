@@ -17,7 +17,7 @@ from judge.language.command_types import (
     SetAddress,
     SetPassword,
 )
-from judge.service.commands.orders import running_board
+from judge.service.commands.board import running_board
 from judge.service.confirmation import is_confirmed
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.announce import announce

@@ -26,7 +26,7 @@ from judge.language.command_types import (
     SetZine,
     Terminate,
 )
-from judge.service.commands.orders import running_board
+from judge.service.commands.board import running_board
 from judge.service.commands.press_settings import check_press_setting
 from judge.service.commands.setting_echo import setting_note, setting_words
 from judge.service.commands.settings import apply_settings

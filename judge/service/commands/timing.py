@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta
 
 from judge.language.absence_dates import DayTime
 from judge.language.command_types import SetDeadline
-from judge.service.commands.orders import running_board
+from judge.service.commands.board import running_board
 from judge.service.commands.zones import zone_info
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game import deadlines
