@@ -39,7 +39,7 @@ from judge.service.game.announce import announce
 from judge.service.game.ending import finish_game
 from judge.service.game.last_player import end_if_alone
 from judge.service.game.processing import process_phase
-from judge.service.games import find_game
+from judge.service.seats import find_game
 from judge.service.snapshots import active_players, variants
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, PlayerStatus

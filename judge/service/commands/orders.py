@@ -37,8 +37,8 @@ from judge.service.commands.order_hints import (
     nearest_province,
     waive_text,
 )
-from judge.service.commands.order_listing import orders_listing
 from judge.service.context import MailContext, Note, Refusal, Signed, note, variant_refusal
+from judge.service.game.order_listing import orders_listing
 from judge.service.snapshots import Board, parse_stored, seat_of, variants
 from judge.store import games as store
 from judge.variants.base import Refused
