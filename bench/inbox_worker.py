@@ -28,7 +28,7 @@ from judge.clock import SystemClock
 from judge.config import config_from_dict
 from judge.server.intake import received
 from judge.server.processor import process_pending
-from judge.service.inbox import handle_inbox_message
+from judge.service import handle_inbox_message
 from judge.store.db import make_session_factory
 from judge.store.inbox import store_messages
 from judge.store.passwords import hash_password

@@ -6,9 +6,10 @@ stores what the MTA pipes in.
 
 This module only reads arguments and wires parts together:
 
-* inbox handler: `judge.service.handle_inbox_message`; a caller of `main` may pass
-  another (`main(argv, handler=...)`: tests plug in a probe with a small launcher,
-  `tests/serve_with.py`); nothing in the environment or the config names one;
+* inbox handler: `judge.service.handler.ServiceHandler`, built here; a caller of
+  `main` may pass another (`main(argv, handler=...)`: tests plug in a probe with a
+  small launcher, `tests/serve_with.py`); nothing in the environment or the config
+  names one;
 * scheduler: `judge.server.scheduler.tick(session, clock, config)`;
 * game status: `judge.service.status.game_status(session, name)`.
 
@@ -36,7 +37,7 @@ from judge.bundled import data_file
 from judge.clock import SystemClock
 from judge.config import Config, ConfigError, load_config
 from judge.server.intake import EX_TEMPFAIL, Inbox, store_piped
-from judge.server.processor import Handler
+from judge.server.processor import GivenHandler
 from judge.server.startup import StartupError, cause, open_judge_database, shown_url
 from judge.store import game_failures
 from judge.store.backup import BackupError, backup_sqlite
@@ -52,7 +53,7 @@ from judge.version import judge_version
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 
 
-def main(argv: Sequence[str] | None = None, *, handler: Handler | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, handler: GivenHandler | None = None) -> int:
     """Run one `judge` command; `handler` replaces the service's inbox handler (tests)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list[:1] == ["adjudicate"]:
@@ -389,14 +390,14 @@ def _adjudicate(argv: list[str]) -> int:
     return adjudicate_main(argv)
 
 
-def _handler(args: argparse.Namespace) -> Handler:
-    """The inbox handler `main` was given, else the service layer's."""
-    given: Handler | None = args.handler
+def _handler(args: argparse.Namespace) -> GivenHandler:
+    """The inbox handler `main` was given, else the service layer's, built here."""
+    given: GivenHandler | None = args.handler
     if given is not None:
         return given
-    from judge.service import handle_inbox_message
+    from judge.service.handler import ServiceHandler
 
-    return handle_inbox_message
+    return ServiceHandler()
 
 
 def scheduler_ticks() -> list[Any]:
