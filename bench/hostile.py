@@ -64,6 +64,7 @@ def measure_one(name: str) -> dict[str, object]:
     from judge.store.inbox import store_messages
     from judge.store.migrate import upgrade
     from judge.store.models import InboxMessage, OutboxMessage
+    from judge.variants.registry import default_registry
 
     raw = _raw(name)
     with tempfile.TemporaryDirectory() as folder:
@@ -76,7 +77,7 @@ def measure_one(name: str) -> dict[str, object]:
         )  # fmt: skip
         engine = make_engine(config.database.url)
         upgrade(engine)
-        sessions = make_session_factory(engine)
+        sessions = make_session_factory(engine, default_registry())
         clock = SystemClock()
         _reset_peak()
         idle_kb = _proc_kb("VmRSS")

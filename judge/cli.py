@@ -47,7 +47,7 @@ from judge.store.migrate import current_revision, upgrade
 from judge.store.outbox import requeue_outgoing
 from judge.store.outbox_flush import make_due_now
 from judge.store.overview import operator_overview, outbox_queue_lines
-from judge.variants.registry import default_registry
+from judge.variants.registry import VariantRegistry, default_registry
 from judge.version import judge_version
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
@@ -221,13 +221,18 @@ def _deliver(config: Config, args: argparse.Namespace) -> int:
     watchdog.start()
     try:
         recipient = args.recipient or os.environ.get("RECIPIENT") or None
-        return _store_piped_mail(config, args.sender, sys.stdin.buffer.read(), recipient)
+        raw = sys.stdin.buffer.read()
+        return _store_piped_mail(config, args.variants, args.sender, raw, recipient)
     finally:
         watchdog.cancel()
 
 
 def _store_piped_mail(
-    config: Config, sender: str | None, raw: bytes, recipient: str | None = None
+    config: Config,
+    variants: VariantRegistry,
+    sender: str | None,
+    raw: bytes,
+    recipient: str | None = None,
 ) -> int:
     try:
         engine = make_engine(config.database.url)
@@ -236,7 +241,7 @@ def _store_piped_mail(
         print(f"judge deliver: database unavailable: {exc}", file=sys.stderr)
         return EX_TEMPFAIL
     try:
-        inbox = Inbox(make_session_factory(engine), SystemClock(), config)
+        inbox = Inbox(make_session_factory(engine, variants), SystemClock(), config)
         outcome = store_piped(inbox, raw, sender, recipient)
         if outcome.exit_code != 0:
             print(f"judge deliver: {outcome.reason}", file=sys.stderr)
@@ -254,7 +259,7 @@ def _give_up_delivering(seconds: float) -> None:
 def _status(config: Config, args: argparse.Namespace) -> int:
     engine = make_engine(config.database.url)
     try:
-        with make_session_factory(engine)() as session:
+        with make_session_factory(engine, args.variants)() as session:
             if args.game is None:
                 overview = operator_overview(session, SystemClock().now())
                 _print(overview, args.json, _overview_text)
@@ -323,7 +328,7 @@ def _retry(config: Config, args: argparse.Namespace) -> int:
     engine = make_engine(config.database.url)
     now = SystemClock().now()
     try:
-        with make_session_factory(engine).begin() as session:
+        with make_session_factory(engine, args.variants).begin() as session:
             refused = [i for i in args.ids if not requeue(session, i)]
             wanted = None if args.all_failed else args.outbox_ids
             requeued = requeue_outgoing(session, wanted, now) if wanted != [] else []
@@ -352,7 +357,7 @@ def _flush(config: Config, args: argparse.Namespace) -> int:
     its next round."""
     engine = make_engine(config.database.url)
     try:
-        with make_session_factory(engine).begin() as session:
+        with make_session_factory(engine, args.variants).begin() as session:
             count = make_due_now(session, SystemClock().now())
     except SQLAlchemyError as exc:
         print(f"judge flush: cannot read the database {shown_url(config.database.url)}: "
