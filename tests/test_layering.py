@@ -1,8 +1,12 @@
-"""The rules core and the variants stay pure: they never reach into the shell.
+"""The layers of `judge/`: the rules core stays pure, each folder keeps to its layer, and
+no import goes round a cycle.
 
 Walks the imports of every module under `judge/rules` and `judge/variants` and
 fails if one imports the database, mail, network, clock or process machinery,
-or uses the global random generator instead of a seeded `random.Random`.
+or uses the global random generator instead of a seeded `random.Random`. Then walks
+the import graph of all of `judge/` and fails on a module cycle, a cycle between the
+parts of any package, or an import against the declared order of layers (`LAYERS`;
+docs/server.md, "The layers of the code").
 """
 
 from __future__ import annotations
