@@ -56,6 +56,7 @@ from judge.store.db import make_engine, make_session_factory  # noqa: E402
 from judge.store.migrate import upgrade  # noqa: E402
 from judge.store.models import OutboxMessage, PhaseMap, PhaseRecord  # noqa: E402
 from judge.store.passwords import hash_password  # noqa: E402
+from judge.variants.registry import default_registry  # noqa: E402
 
 VARIANTS = ("standard", "intimate")
 READERS = {"standard": 8, "intimate": 3}  # players + the master
@@ -150,7 +151,7 @@ def _seed(url: str, folder: Path, games: int, maps: bool) -> None:
     )  # made-up players: no confirmation round
     engine = make_engine(url)
     upgrade(engine)
-    sessions = make_session_factory(engine)
+    sessions = make_session_factory(engine, default_registry())
     now = datetime.now(UTC)
     password = hash_password("bench")
     for first in range(0, games, 100):
@@ -189,7 +190,7 @@ def _children_cpu() -> float:
 
 def _check(url: str, games: int) -> None:
     engine = make_engine(url)
-    with make_session_factory(engine)() as session:
+    with make_session_factory(engine, default_registry())() as session:
         processed = session.scalar(
             select(func.count())
             .select_from(PhaseRecord)
@@ -210,7 +211,7 @@ def _check(url: str, games: int) -> None:
 
 def _check_maps(url: str, games: int) -> None:
     engine = make_engine(url)
-    with make_session_factory(engine)() as session:
+    with make_session_factory(engine, default_registry())() as session:
         stored = session.scalar(select(func.count()).select_from(PhaseMap))
         drawn = session.scalar(
             select(func.count()).select_from(PhaseMap).where(PhaseMap.data.is_not(None))

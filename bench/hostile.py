@@ -15,7 +15,7 @@ Three groups: the attacks of issue 12 (each beyond a reading limit, so answered 
 the reason it was not read), mails just under each limit (read in full: the most a
 mail the judge reads may cost), and the hostile bodies of issue 20 (each read, up to
 the bounds of `judge.mail.text_bounds`). `work` is the work counted while reading
-and answering (`judge.mail.work`: characters examined, hint cells).
+and answering (`judge.work`: characters examined, hint cells).
 """
 
 from __future__ import annotations
@@ -53,9 +53,9 @@ def _reset_peak() -> None:
 
 def measure_one(name: str) -> dict[str, object]:
     """Read and answer one mail in this process; the figures as a dict."""
+    from judge import work
     from judge.clock import SystemClock
     from judge.config import config_from_dict
-    from judge.mail import work
     from judge.server.intake import received
     from judge.server.processor import process_pending
     from judge.server.sender import deliver_due, make_transport
@@ -64,6 +64,7 @@ def measure_one(name: str) -> dict[str, object]:
     from judge.store.inbox import store_messages
     from judge.store.migrate import upgrade
     from judge.store.models import InboxMessage, OutboxMessage
+    from judge.variants.registry import default_registry
 
     raw = _raw(name)
     with tempfile.TemporaryDirectory() as folder:
@@ -76,7 +77,7 @@ def measure_one(name: str) -> dict[str, object]:
         )  # fmt: skip
         engine = make_engine(config.database.url)
         upgrade(engine)
-        sessions = make_session_factory(engine)
+        sessions = make_session_factory(engine, default_registry())
         clock = SystemClock()
         _reset_peak()
         idle_kb = _proc_kb("VmRSS")

@@ -28,10 +28,11 @@ from judge.clock import SystemClock
 from judge.config import config_from_dict
 from judge.server.intake import received
 from judge.server.processor import process_pending
-from judge.service.inbox import handle_inbox_message
+from judge.service import handle_inbox_message
 from judge.store.db import make_session_factory
 from judge.store.inbox import store_messages
 from judge.store.passwords import hash_password
+from judge.variants.registry import default_registry
 
 
 def main() -> None:
@@ -44,7 +45,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="judge-worker-bench-") as folder:
         engine = open_database(Path(folder))
         seed_started(engine, "g1", "pw", hash_password("pw"))
-        sessions = make_session_factory(engine)
+        sessions = make_session_factory(engine, default_registry())
         config = config_from_dict(
             {"judge": {"address": "judge@example.org"}, "database": {"url": str(engine.url)},
              "limits": {"per_sender_per_hour": 1_000_000},

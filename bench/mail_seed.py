@@ -30,6 +30,7 @@ from judge.config import config_from_dict  # noqa: E402
 from judge.store.db import make_engine, make_session_factory  # noqa: E402
 from judge.store.migrate import upgrade  # noqa: E402
 from judge.store.models import Base, OutboxMessage, OutboxStatus, PlayerRole  # noqa: E402
+from judge.variants.registry import default_registry  # noqa: E402
 
 BATCH = 1000  # games per bulk insert
 
@@ -53,7 +54,7 @@ def open_database(folder: Path) -> Engine:
 
 def seed_started(engine: Engine, name: str, password: str, password_hash: str) -> list[Seat]:
     """A running standard game `name`; returns its seven seats."""
-    sessions = make_session_factory(engine)
+    sessions = make_session_factory(engine, default_registry())
     now = datetime.now(UTC)
     config = config_from_dict(
         {"judge": {"address": "judge@example.org"}, "security": {"confirm_addresses": False}},

@@ -38,6 +38,7 @@ from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import upgrade
 from judge.store.models import Game, GameStatus
 from judge.store.state_json import results_to_json
+from judge.variants.registry import default_registry
 from judge.zine import game_page
 
 Frame = tuple[GameState, list[OrderResult]]
@@ -170,9 +171,9 @@ def time_zine(frames: list[Frame], pages: int) -> tuple[dict[str, list[float]], 
         engine = make_engine(f"sqlite:///{Path(folder) / 'bench.db'}")
         upgrade(engine)
         try:
-            with make_session_factory(engine).begin() as session:
+            with make_session_factory(engine, default_registry()).begin() as session:
                 store_history(session, frames)
-            with make_session_factory(engine)() as session:
+            with make_session_factory(engine, default_registry())() as session:
                 game = store.get_game(session, "bench")
                 assert game is not None
                 times: dict[str, list[float]] = {"wall": [], "cpu": []}

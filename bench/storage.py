@@ -44,6 +44,7 @@ from judge.store.migrate import upgrade  # noqa: E402
 from judge.store.models import OutboxMessage, PhaseMap  # noqa: E402
 from judge.store.passwords import hash_password  # noqa: E402
 from judge.store.retention import prune  # noqa: E402
+from judge.variants.registry import default_registry  # noqa: E402
 
 GAME = "s1"
 MEGABYTE = 1024 * 1024
@@ -63,7 +64,7 @@ def main() -> int:
         )  # fmt: skip
         engine = make_engine(url)
         upgrade(engine)
-        sessions = make_session_factory(engine)
+        sessions = make_session_factory(engine, default_registry())
         clock = ManualClock(datetime(2026, 1, 1, tzinfo=UTC))
         _seed(sessions, config, clock)
         _play(sessions, config, clock, args.years, random.Random(args.seed))

@@ -6,9 +6,10 @@ stores what the MTA pipes in.
 
 This module only reads arguments and wires parts together:
 
-* inbox handler: `judge.service.handle_inbox_message`; a caller of `main` may pass
-  another (`main(argv, handler=...)`: tests plug in a probe with a small launcher,
-  `tests/serve_with.py`); nothing in the environment or the config names one;
+* inbox handler: `judge.service.handler.ServiceHandler`, built here; a caller of
+  `main` may pass another (`main(argv, handler=...)`: tests plug in a probe with a
+  small launcher, `tests/serve_with.py`); nothing in the environment or the config
+  names one;
 * scheduler: `judge.server.scheduler.tick(session, clock, config)`;
 * game status: `judge.service.status.game_status(session, name)`.
 
@@ -36,7 +37,7 @@ from judge.bundled import data_file
 from judge.clock import SystemClock
 from judge.config import Config, ConfigError, load_config
 from judge.server.intake import EX_TEMPFAIL, Inbox, store_piped
-from judge.server.processor import Handler
+from judge.server.processor import GivenHandler
 from judge.server.sqlite_access import hint_for
 from judge.server.startup import StartupError, cause, open_judge_database, shown_url
 from judge.store import game_failures
@@ -47,13 +48,13 @@ from judge.store.migrate import current_revision, upgrade
 from judge.store.outbox import requeue_outgoing
 from judge.store.outbox_flush import make_due_now
 from judge.store.overview import operator_overview, outbox_queue_lines
-from judge.variants.registry import default_registry
+from judge.variants.registry import VariantRegistry, default_registry
 from judge.version import judge_version
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 
 
-def main(argv: Sequence[str] | None = None, *, handler: Handler | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, handler: GivenHandler | None = None) -> int:
     """Run one `judge` command; `handler` replaces the service's inbox handler (tests)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list[:1] == ["adjudicate"]:
@@ -222,13 +223,18 @@ def _deliver(config: Config, args: argparse.Namespace) -> int:
     watchdog.start()
     try:
         recipient = args.recipient or os.environ.get("RECIPIENT") or None
-        return _store_piped_mail(config, args.sender, sys.stdin.buffer.read(), recipient)
+        raw = sys.stdin.buffer.read()
+        return _store_piped_mail(config, args.variants, args.sender, raw, recipient)
     finally:
         watchdog.cancel()
 
 
 def _store_piped_mail(
-    config: Config, sender: str | None, raw: bytes, recipient: str | None = None
+    config: Config,
+    variants: VariantRegistry,
+    sender: str | None,
+    raw: bytes,
+    recipient: str | None = None,
 ) -> int:
     try:
         engine = make_engine(config.database.url)
@@ -237,7 +243,7 @@ def _store_piped_mail(
         print(f"judge deliver: database unavailable: {exc}", file=sys.stderr)
         return EX_TEMPFAIL
     try:
-        inbox = Inbox(make_session_factory(engine), SystemClock(), config)
+        inbox = Inbox(make_session_factory(engine, variants), SystemClock(), config)
         outcome = store_piped(inbox, raw, sender, recipient)
         if outcome.exit_code != 0:
             print(f"judge deliver: {outcome.reason}", file=sys.stderr)
@@ -255,7 +261,7 @@ def _give_up_delivering(seconds: float) -> None:
 def _status(config: Config, args: argparse.Namespace) -> int:
     engine = make_engine(config.database.url)
     try:
-        with make_session_factory(engine)() as session:
+        with make_session_factory(engine, args.variants)() as session:
             if args.game is None:
                 overview = operator_overview(session, SystemClock().now())
                 _print(overview, args.json, _overview_text)
@@ -334,7 +340,7 @@ def _retry(config: Config, args: argparse.Namespace) -> int:
     engine = make_engine(config.database.url)
     now = SystemClock().now()
     try:
-        with make_session_factory(engine).begin() as session:
+        with make_session_factory(engine, args.variants).begin() as session:
             refused = [i for i in args.ids if not requeue(session, i)]
             wanted = None if args.all_failed else args.outbox_ids
             requeued = requeue_outgoing(session, wanted, now) if wanted != [] else []
@@ -366,7 +372,7 @@ def _flush(config: Config, args: argparse.Namespace) -> int:
     its next round."""
     engine = make_engine(config.database.url)
     try:
-        with make_session_factory(engine).begin() as session:
+        with make_session_factory(engine, args.variants).begin() as session:
             count = make_due_now(session, SystemClock().now())
     except SQLAlchemyError as exc:
         _database_failure("flush", config, exc)
@@ -403,14 +409,14 @@ def _adjudicate(argv: list[str]) -> int:
     return adjudicate_main(argv)
 
 
-def _handler(args: argparse.Namespace) -> Handler:
-    """The inbox handler `main` was given, else the service layer's."""
-    given: Handler | None = args.handler
+def _handler(args: argparse.Namespace) -> GivenHandler:
+    """The inbox handler `main` was given, else the service layer's, built here."""
+    given: GivenHandler | None = args.handler
     if given is not None:
         return given
-    from judge.service import handle_inbox_message
+    from judge.service.handler import ServiceHandler
 
-    return handle_inbox_message
+    return ServiceHandler()
 
 
 def scheduler_ticks() -> list[Any]:

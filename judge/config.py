@@ -29,7 +29,8 @@ from typing import Any
 
 from sqlalchemy.engine import make_url
 
-from judge.mail.addresses import is_plain_address
+from judge.addresses import is_plain_address
+from judge.config_ranges import out_of_range, unprintable_header_value
 from judge.trusted_relays import trusted_networks
 
 DEFAULT_FILE = "judge.toml"
@@ -334,10 +335,9 @@ def _check(config: Config) -> None:
             raise ConfigError(f"{where} must be positive")
     if config.storage.retention_days < 0:
         raise ConfigError("[storage] retention_days must be 0 (keep everything) or more")
-    from judge.config_ranges import check_header_values, check_ranges
-
-    check_ranges(config)  # each number within its sane range (judge.config_ranges)
-    check_header_values(config)
+    for problem in (out_of_range(config), unprintable_header_value(config)):
+        if problem is not None:  # a number outside its sane range, a header value broken
+            raise ConfigError(problem)
     _check_outbound(config.outbound)
     try:
         trusted_networks(config.smtp.trusted_relays, config.smtp.host)

@@ -7,12 +7,16 @@ them spin, `lease_seconds = 1e300` never let a failed sender's mail go, `lifetim
 MTA bounced the mail), `retention_days = 999999999` failed every prune. So each
 number has a range here, wide enough for any judge and for the tests' fast clocks,
 and a value outside it is refused when the config is loaded, with the key, the value
-and the range (`ConfigError`).
+and the range (`judge.config` raises it as a `ConfigError`).
 
 Values written into the headers of the judge's mail (`[judge] name`, `address`,
 `code`, `[outbound] helo_name`) are refused when they hold a line break or any
 character that does not print, also once their RFC 2047 encoded words are decoded:
 an encoded CR LF in `[judge] name` made every outgoing mail fail.
+
+The checks name what is wrong and `judge.config` refuses the config with it: this table
+sits below the config (it reads any object with the config's sections), so the config
+can use it when it loads.
 """
 
 from __future__ import annotations
@@ -20,8 +24,6 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from email.header import decode_header
 from typing import Any
-
-from judge.config import Config, ConfigError
 
 KIB, MIB = 1024, 1024 * 1024
 HOUR, DAY = 3600, 86400
@@ -75,8 +77,8 @@ HEADER_VALUES = (("judge", "name"), ("judge", "address"), ("judge", "code"),
                  ("outbound", "helo_name"))  # fmt: skip
 
 
-def check_ranges(config: Config) -> None:
-    """Raise `ConfigError` for the first number outside its range."""
+def out_of_range(config: Any) -> str | None:
+    """The first number of `config` outside its range, said; None when all are in range."""
     for (section, key), allowed in RANGES.items():
         part = getattr(config, section, None)
         if part is None or not hasattr(part, key):
@@ -89,26 +91,28 @@ def check_ranges(config: Config) -> None:
         if key == "lifetime" and number <= 0:
             continue  # `_check_outbound` says it must be positive
         if not allowed.low <= number <= allowed.high:
-            raise ConfigError(f"[{section}] {key} = {_shown(value)} is out of range: "
-                              f"it must be {allowed}")  # fmt: skip
+            return (f"[{section}] {key} = {_shown(value)} is out of range: "
+                    f"it must be {allowed}")  # fmt: skip
+    return None
 
 
-def check_header_values(config: Config) -> None:
-    """Raise `ConfigError` when a value written into headers holds a line break or a
-    character that does not print, as written or once its encoded words are decoded."""
+def unprintable_header_value(config: Any) -> str | None:
+    """The first value written into headers that holds a line break or a character that
+    does not print, as written or once its encoded words are decoded, said; or None."""
     for section, key in HEADER_VALUES:
         value = getattr(getattr(config, section), key)
         for text in (value, _decoded(value)):
             bad = next((char for char in text if not char.isprintable()), None)
             if bad is not None:
-                raise ConfigError(
+                return (
                     f"[{section}] {key} = {value!r} holds {_named(bad)}"
                     f"{' once its encoded words are decoded' if text is not value else ''}: "
                     "it is written into the headers of the judge's mail, which it would break"
                 )
+    return None
 
 
-def numeric_keys(config: Config) -> list[tuple[str, str]]:
+def numeric_keys(config: Any) -> list[tuple[str, str]]:
     """Every int or float key of the config (the tests check each has a range)."""
     found = []
     for section in fields(config):

@@ -14,9 +14,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from judge.rules.map import GameMap, ProvinceKind
+from judge.rules.map import GameMap
 from judge.rules.orders import IllegalOrder, Order, OrderError
 from judge.rules.parse import parse_order
+from judge.rules.provinces import ProvinceKind
 from judge.rules.results import RuleOptions
 from judge.rules.rulebook import OPTION_VALUES as POINT_VALUES
 from judge.rules.rulebook import RULEBOOKS, options_from_settings, rulebook_options

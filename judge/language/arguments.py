@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from judge.addresses import is_plain_address
 from judge.language.messages import WordedError
-from judge.mail.addresses import is_plain_address
 from judge.rules.state import POWER_BY_LETTER, POWERS, power_name
 
 GAME_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,19}")

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from judge.language import game_commands as game
-from judge.language import master_commands as master
-from judge.language import njudge_commands as njudge
-from judge.language import open_commands as open_
-from judge.language import vote_commands as vote
+import judge.language.game_commands as game
+import judge.language.master_commands as master
+import judge.language.njudge_commands as njudge
+import judge.language.open_commands as open_
+import judge.language.vote_commands as vote
 from judge.language.arguments import CommandError
 from judge.language.command_types import (
     Clear,

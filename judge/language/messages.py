@@ -31,7 +31,7 @@ MAX_ABSENCE_DAYS = 90
 
 # key -> the English text, with `{name}` (or `{name!r}`, quoted) for each value.
 ENGLISH: dict[str, str] = {
-    # SET TIMEZONE (judge.service.commands.zones)
+    # SET TIMEZONE (judge.language.zones)
     "zone_missing": "name a time zone, like {example} (or UTC)",
     "zone_abbreviation": "{typed} is an abbreviation, which can be ambiguous or ignore summer "
                          "time: write the zone of a city, like {suggestions}",

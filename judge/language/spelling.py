@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from judge.mail import work
+from judge import work
 
 MAX_HINTED = 40  # letters: longer than any command word or province name, spelt out
 

@@ -10,8 +10,8 @@ attribution line, the judge's own lines pasted back), or after SIGNOFF, which is
 
 from __future__ import annotations
 
+from judge import work
 from judge.language.keywords import ends_press_block, is_signoff, starts_press_block
-from judge.mail import work
 from judge.mail.quoted import Verdict, verdict
 
 MAX_LINES = 500

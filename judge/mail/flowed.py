@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from judge.mail import work
+from judge import work
 
 _QUOTES = re.compile(r">*")
 SIGNATURE = "-- "

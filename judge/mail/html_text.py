@@ -9,7 +9,7 @@ the last one stopped, and a search that finds nothing ends the reading (an unclo
 comment, tag or quoted attribute hides the rest of the document, as in a browser).
 The stdlib's `html.parser` is not linear on hostile markup: `"<a " x 20,000` (61 KB)
 cost it 27 s, growing with the square of the size; an unclosed `<!--` 151 s. The
-characters the scanner examines are counted (`judge.mail.work`).
+characters the scanner examines are counted (`judge.work`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from judge.mail import work
+from judge import work
 
 _BLOCKS = frozenset(
     "p div li ul ol tr table h1 h2 h3 h4 h5 h6 pre hr blockquote section article "

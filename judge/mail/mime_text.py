@@ -23,7 +23,7 @@ import re
 from collections.abc import Iterator
 from email.message import Message
 
-from judge.mail import work
+from judge import work
 from judge.mail.flowed import unflow
 from judge.mail.headers import NotSimple, SimpleHeaders
 from judge.mail.html_text import html_to_text

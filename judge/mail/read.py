@@ -43,7 +43,7 @@ from email.message import Message
 from email.parser import BytesHeaderParser
 from typing import Any
 
-from judge.mail.addresses import is_plain_address
+from judge.addresses import is_plain_address
 from judge.mail.body_lines import command_lines
 from judge.mail.bounds import HeaderBlock, TooCostly, check_bounds, top_headers
 from judge.mail.header_block import body_start

@@ -11,14 +11,14 @@ characters), so a cut word is never taken for one: the reply says it was cut and
 command that held it is refused like any unknown word. Everything after this point
 (quoted-text detection, the command parsers, "did you mean" hints) then works on
 lines and words of bounded length, in time linear in the text. The work done here is
-linear too, and counted (`judge.mail.work`).
+linear too, and counted (`judge.work`).
 """
 
 from __future__ import annotations
 
 import re
 
-from judge.mail import work
+from judge import work
 
 MAX_TEXT = 1_000_000  # characters of decoded text read; the rest is ignored, with a note
 MAX_LINE = 2_000  # characters in one line (a flowed paragraph is one line)

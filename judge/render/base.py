@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from judge.render import palette
+import judge.render.palette as palette
 from judge.render.fonts import font
 from judge.render.geometry import MapGeometry, Point, RegionKind
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from PIL import Image
 
-from judge.render import palette
+import judge.render.palette as palette
 from judge.render.palette import RGB
 
 _PARTNERS = (palette.INK, palette.LAND, palette.SEA, palette.WHITE)

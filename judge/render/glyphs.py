@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from judge.render import palette
+import judge.render.palette as palette
 from judge.render.fonts import font
 from judge.render.geometry import Point
 from judge.rules.state import UnitType

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from PIL import ImageDraw
 
-from judge.render import palette
+import judge.render.palette as palette
 from judge.render.fonts import font
 from judge.render.glyphs import draw_centre
 from judge.rules.state import POWERS, Phase

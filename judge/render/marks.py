@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from judge.render import palette
+import judge.render.palette as palette
 from judge.render.geometry import GeometryError, MapGeometry, Point
 from judge.render.glyphs import ARMY_RADIUS, dislodged_point
 from judge.render.palette import RGB, ColourOf

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
-from judge.render import palette
+import judge.render.palette as palette
 from judge.render.geometry import MapGeometry
 from judge.render.glyphs import dislodged_point, draw_centre, draw_unit
 from judge.render.marks import Cross, Ghost, Line, Mark, Ring

@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from judge.rules.civil_disorder import civil_disorder_removals
-from judge.rules.map import GameMap, ProvinceKind
+from judge.rules.map import GameMap
 from judge.rules.orders import Build, Order, Remove, Waive
+from judge.rules.provinces import ProvinceKind
 from judge.rules.results import CivilDisorderRule, OrderResult, Outcome, RuleOptions
 from judge.rules.state import POWERS, GameState, Unit, UnitType, coast_of, province_of
 

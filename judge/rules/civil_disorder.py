@@ -40,7 +40,6 @@ from collections.abc import Iterable, Mapping
 from judge.rules.map import GameMap
 from judge.rules.results import CivilDisorderRule
 from judge.rules.state import GameState, Unit, UnitType
-from judge.rules.topology import topology
 
 _UNREACHABLE = 1 << 20
 
@@ -65,10 +64,10 @@ def civil_disorder_removals(
 
 
 def _rank_2023(game_map: GameMap, state: GameState, units: list[Unit], power: str) -> list[Unit]:
-    graph = topology(game_map).any_borders
+    graph = game_map.topology.any_borders
     distance = _distances(graph, state.centers_of(power))
 
-    centres = topology(game_map).centers
+    centres = game_map.topology.centers
 
     def key(unit: Unit) -> tuple[bool, int, bool, str]:
         far = distance.get(unit.province, _UNREACHABLE)
@@ -79,7 +78,7 @@ def _rank_2023(game_map: GameMap, state: GameState, units: list[Unit], power: st
 
 
 def _rank_1971(game_map: GameMap, units: list[Unit], power: str) -> list[Unit]:
-    topo = topology(game_map)
+    topo = game_map.topology
     homes = game_map.home_centers.get(power, ())
     by_army = _distances(topo.any_borders, homes)
     fleet_goals = [loc for home in homes for loc in topo.locations_of[home]]
@@ -101,7 +100,7 @@ def _name(game_map: GameMap, unit: Unit) -> str:
 
 
 def _rank_godip(game_map: GameMap, units: list[Unit], power: str) -> list[Unit]:
-    topo = topology(game_map)
+    topo = game_map.topology
     goals = [
         loc for home in game_map.home_centers.get(power, ()) for loc in topo.locations_of[home]
     ]

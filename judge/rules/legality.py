@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Mapping
 
-from judge.rules.map import GameMap, ProvinceKind
+from judge.rules.map import GameMap
 from judge.rules.orders import (
     Build,
     Convoy,
@@ -46,6 +46,7 @@ from judge.rules.orders import (
     SupportMove,
     Waive,
 )
+from judge.rules.provinces import ProvinceKind
 from judge.rules.reasons import Reason
 from judge.rules.state import (
     GameState,

@@ -17,13 +17,13 @@ import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from functools import cached_property
 from importlib import resources
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from judge.rules.folding import fold_accents
+from judge.rules.provinces import Province, ProvinceKind
 from judge.rules.state import (
     POWERS,
     GameState,
@@ -33,9 +33,7 @@ from judge.rules.state import (
     coast_of,
     province_of,
 )
-
-if TYPE_CHECKING:
-    from judge.rules.topology import Topology
+from judge.rules.topology import Topology, build_topology
 
 _NOWHERE: frozenset[str] = frozenset()
 _NOT_NAME = re.compile(r"[^a-z0-9]")
@@ -44,22 +42,6 @@ LANGUAGES = ("fr",)  # the languages a map may have names in, besides English
 
 class MapError(ValueError):
     """The map data is inconsistent."""
-
-
-class ProvinceKind(StrEnum):
-    LAND = "land"  # inland: armies only
-    SEA = "sea"  # fleets only
-    COAST = "coast"  # armies, and fleets on its coast(s)
-
-
-@dataclass(frozen=True, slots=True)
-class Province:
-    id: str
-    name: str
-    kind: ProvinceKind
-    is_center: bool
-    coasts: tuple[str, ...] = ()  # e.g. ("NC", "SC") for split-coast provinces
-    aliases: tuple[str, ...] = ()
 
 
 def normalise_name(text: str) -> str:
@@ -94,8 +76,6 @@ class GameMap:
         A `functools.cached_property`: the tables live on this (immutable) instance,
         so each map builds them once and they go away with it.
         """
-        from judge.rules.topology import build_topology  # the tables are built from a map
-
         return build_topology(self)
 
     @cached_property

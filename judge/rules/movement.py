@@ -31,7 +31,7 @@ from judge.rules.resolver import Resolver
 from judge.rules.results import OrderResult, Outcome, RuleOptions, new_result
 from judge.rules.retreat_options import retreat_options
 from judge.rules.state import DislodgedUnit, GameState, Unit, new_unit, province_of
-from judge.rules.topology import Topology, topology
+from judge.rules.topology import Topology
 
 Board = tuple[dict[str, Unit], dict[str, DislodgedUnit]]
 
@@ -40,7 +40,7 @@ def adjudicate_movement(
     game_map: GameMap, state: GameState, orders: Sequence[Order], options: RuleOptions
 ) -> tuple[list[OrderResult], Board]:
     """Results for `orders` (same order), and the units and dislodged units after."""
-    topo = topology(game_map)
+    topo = game_map.topology
     provinces = [_province_of(topo, o) for o in orders]
     by_province = dict(zip(provinces, orders, strict=True))
     pairs = zip(provinces, orders, strict=True)
@@ -61,7 +61,7 @@ def _adjudicate(
     listed: Iterable[tuple[str, Order]],
     options: RuleOptions,
 ) -> tuple[list[OrderResult], Board]:
-    topo = topology(game_map)
+    topo = game_map.topology
     table = build_table(game_map, topo, state, by_province, options.convoy_adjacent)
     resolver = Resolver(
         table,

@@ -37,7 +37,6 @@ from judge.rules.results import OrderResult, PhaseResult, RuleOptions
 from judge.rules.retreats import adjudicate_retreats
 from judge.rules.rulebook import check_options
 from judge.rules.state import DislodgedUnit, GameState, Phase, PhaseType, Season, Unit
-from judge.rules.topology import topology
 
 _DEFAULT_OPTIONS = RuleOptions()
 
@@ -124,7 +123,7 @@ def centre_owners_after_fall(
     game_map: GameMap, units: Mapping[str, Unit], centers: Mapping[str, str]
 ) -> dict[str, str]:
     """Centre owners once the fall season is over: occupiers take their centres."""
-    centres = topology(game_map).centers
+    centres = game_map.topology.centers
     owners = dict(centers)
     for province, unit in units.items():
         if province in centres:

@@ -12,11 +12,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
 from types import MappingProxyType
-from typing import TYPE_CHECKING, cast
-
-if TYPE_CHECKING:
-    from judge.rules.map import GameMap
-    from judge.rules.orders import Order
+from typing import cast
 
 POWERS: tuple[str, ...] = (
     "AUSTRIA",
@@ -258,8 +254,12 @@ class GameState:
         return sorted(c for c, p in self.centers.items() if p == power)
 
     @cached_property
-    def checked_orders(self) -> dict[int, tuple[Order, GameMap]]:
+    def checked_orders(self) -> dict[int, tuple[object, object]]:
         """Orders already found legal on this board: `id(order)` -> (order, map).
+
+        The state holds them for `judge.rules.legality`, which compares them by
+        identity only: so they are plain objects here, and the state imports neither
+        the orders nor the map (which both import the state).
 
         Filled by the parser (`legality.note_legal`), so that adjudicating the
         orders it read does not check them a second time. The board is immutable,

@@ -8,7 +8,7 @@ province it is, where an army or a fleet can go, which provinces touch. A
 
 It is built on first use by `GameMap.topology` (a `functools.cached_property`,
 so the tables live on the map instance and go away with it; a map is immutable,
-so they never go stale). `topology(game_map)` is the same object.
+so they never go stale).
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Protocol
 
-from judge.rules.map import GameMap, Province, ProvinceKind
+from judge.rules.provinces import Province, ProvinceKind
 from judge.rules.state import province_of
 
 _NOWHERE: frozenset[str] = frozenset()
@@ -74,12 +75,30 @@ class Topology:
     power_adjectives: Mapping[str, str]
 
 
-def topology(game_map: GameMap) -> Topology:
-    """The topology of `game_map` (built once, kept by the map: `GameMap.topology`)."""
-    return game_map.topology
+class MapData(Protocol):
+    """What the tables are derived from: the declarative data of a `GameMap` (which
+    keeps its tables, so this module speaks of the map's data, not of the map)."""
+
+    @property
+    def provinces(self) -> Mapping[str, Province]: ...
+
+    @property
+    def army_adjacency(self) -> Mapping[str, frozenset[str]]: ...
+
+    @property
+    def fleet_adjacency(self) -> Mapping[str, frozenset[str]]: ...
+
+    @property
+    def adjectives(self) -> Mapping[str, str]: ...
+
+    @property
+    def centers(self) -> frozenset[str]: ...
+
+    @property
+    def multi_word_names(self) -> Mapping[tuple[str, ...], str]: ...
 
 
-def build_topology(game_map: GameMap) -> Topology:
+def build_topology(game_map: MapData) -> Topology:
     """Derive every table from the map's data (called once per map)."""
     provinces = game_map.provinces
     locations = {pid: (pid, *(f"{pid}/{c}" for c in p.coasts)) for pid, p in provinces.items()}
@@ -119,7 +138,7 @@ def build_topology(game_map: GameMap) -> Topology:
     )
 
 
-def _power_adjectives(game_map: GameMap) -> dict[str, str]:
+def _power_adjectives(game_map: MapData) -> dict[str, str]:
     found: dict[str, str] = {}
     for power, adjective in game_map.adjectives.items():
         found.setdefault(adjective.upper(), power)
@@ -135,7 +154,7 @@ def _fleet_locations(prov: Province) -> tuple[str, ...]:
     return (prov.id,)
 
 
-def _fleet_reach(game_map: GameMap) -> dict[str, Mapping[str, tuple[str, ...]]]:
+def _fleet_reach(game_map: MapData) -> dict[str, Mapping[str, tuple[str, ...]]]:
     reach: dict[str, Mapping[str, tuple[str, ...]]] = {}
     for origin, neighbours in game_map.fleet_adjacency.items():
         by_province: dict[str, tuple[str, ...]] = {}
@@ -154,7 +173,7 @@ class _OrderTargets:
 
     def __init__(
         self,
-        game_map: GameMap,
+        game_map: MapData,
         province_at: Mapping[str, str],
         locations: Mapping[str, tuple[str, ...]],
         fleet_reach: Mapping[str, Mapping[str, tuple[str, ...]]],
@@ -192,7 +211,7 @@ class _OrderTargets:
         return self._ids(self.fleet_reach.get(location, {}), own)
 
 
-def _location_graph(game_map: GameMap) -> dict[str, frozenset[str]]:
+def _location_graph(game_map: MapData) -> dict[str, frozenset[str]]:
     graph: dict[str, set[str]] = {}
     for pid, neighbours in game_map.army_adjacency.items():
         graph.setdefault(pid, set()).update(neighbours)

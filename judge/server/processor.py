@@ -41,6 +41,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.clock import Clock
 from judge.config import Config
 from judge.loop import BackgroundLoop
+from judge.server.handler import HandleMail, HandleOnly, Handler, as_handler
 from judge.server.handover import Handed, Handover, fail, settle
 from judge.server.watchdog import MailTooLong, Watchdog
 from judge.store import inbox
@@ -49,13 +50,13 @@ from judge.store.models import InboxMessage, InboxStatus
 
 log = logging.getLogger(__name__)
 
-# The service layer's entry point. It must not commit or roll back the session.
-# It returns None when the mail was handled in full, else what became of it.
-Handler = Callable[[Session, InboxMessage, Clock, Config], "inbox.Outcome | None"]
+# What the processor is given: a `Handler` (prepare, handle), or a plain function
+# that only handles (`judge.server.handler`).
+GivenHandler = Handler | HandleMail
 
 
 def process_next(
-    sessions: sessionmaker[Session], handler: Handler, clock: Clock, config: Config
+    sessions: sessionmaker[Session], handler: GivenHandler, clock: Clock, config: Config
 ) -> bool:
     """Process the oldest `new` mail, if any; return False when there was none."""
     return process_batch(sessions, handler, clock, config, 1) == 1
@@ -63,7 +64,7 @@ def process_next(
 
 def process_batch(
     sessions: sessionmaker[Session],
-    handler: Handler,
+    handler: GivenHandler,
     clock: Clock,
     config: Config,
     size: int,
@@ -86,9 +87,10 @@ def process_batch(
     ids = _store_and_count(engine, handed, clock, size)
     if not ids:
         return 0
-    overran = _prepare(sessions, handler, config, size)
+    steps = as_handler(handler)
+    overran = _prepare(sessions, steps, config, size)
     with engine.connect() as connection, connection.begin():
-        return _process_rows(sessions, connection, handler, clock, config, ids, handover,
+        return _process_rows(sessions, connection, steps, clock, config, ids, handover,
                              overran)  # fmt: skip
 
 
@@ -114,12 +116,12 @@ def _prepare(
 ) -> set[int]:
     """Let the handler do its slow, read-only work (reading the mail, password
     hashing) for the next mails before the batch takes the write lock:
-    `handler.prepare(session, row, config)`, when the handler has one, in a read-only
-    session. Returns the ids of the mails whose step ran too long (the watchdog
-    stopped it): the batch marks them failed without handling them."""
-    prepare = getattr(handler, "prepare", None)
+    `handler.prepare(session, row, config)` in a read-only session (skipped for a
+    plain function, which has nothing to read ahead). Returns the ids of the mails
+    whose step ran too long (the watchdog stopped it): the batch marks them failed
+    without handling them."""
     overran: set[int] = set()
-    if prepare is None:
+    if isinstance(handler, HandleOnly):
         return overran
     watchdog = _watchdog(config)
     with sessions() as session:
@@ -127,7 +129,7 @@ def _prepare(
         for row in inbox.peek_new(session, size):
             try:
                 with watchdog.watching():
-                    prepare(session, row, config)
+                    handler.prepare(session, row, config)
             except MailTooLong:
                 log.error("inbox %s: reading it ran too long; stopped", row.id)
                 overran.add(row.id)
@@ -250,7 +252,7 @@ def _process_one(
         session.begin()
         try:
             with _watchdog(config).watching():
-                outcome = handler(session, row, clock, config)
+                outcome = handler.handle(session, row, clock, config)
             session.commit()
         except MailTooLong:
             session.rollback()  # the handler's effects, back to the savepoint
@@ -286,7 +288,7 @@ def _copy_in_batch(row: InboxMessage, finished: list[InboxMessage]) -> int | Non
 
 def process_pending(
     sessions: sessionmaker[Session],
-    handler: Handler,
+    handler: GivenHandler,
     clock: Clock,
     config: Config,
     limit: int | None = None,
@@ -305,7 +307,7 @@ def process_pending(
 
 def processor_loop(
     sessions: sessionmaker[Session],
-    handler: Handler,
+    handler: GivenHandler,
     clock: Clock,
     config: Config,
     on_processed: Callable[[], None] | None = None,

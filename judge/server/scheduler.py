@@ -30,7 +30,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.clock import Clock, SystemClock
 from judge.config import Config
 from judge.loop import BackgroundLoop
-from judge.server.processor import Handler, process_pending, processor_loop
+from judge.server.processor import GivenHandler, process_pending, processor_loop
 from judge.server.sender import deliver_due, make_transport, sender_loop
 from judge.server.serve import tick_loop
 from judge.server.startup import open_judge_database, start_line
@@ -38,6 +38,7 @@ from judge.service import held_mail
 from judge.service.game.due import run_due
 from judge.service.game.expiry import expire_forming_games
 from judge.service.game.parked import tell_master
+from judge.service.held_orders import release_and_process
 from judge.service.map_drawing import MapDrawer
 from judge.store import game_failures
 from judge.store import games as store
@@ -152,6 +153,7 @@ def _run_one(session: Session, config: Config, game: Game, now: datetime) -> str
     try:
         with session.begin_nested():
             run_due(session, config, game, now)
+            release_and_process(session, config, game, now)  # orders held with PHASE
     except Exception:
         log.exception("scheduler: game %s failed", name)
         return format_exc()
@@ -181,7 +183,7 @@ def run_rounds(
     config: Config,
     *,
     send: bool = True,
-    handler: Handler | None = None,
+    handler: GivenHandler | None = None,
 ) -> int:
     """Process the stored mail (with a `handler`), handle every due game and draw
     their maps, then (with `send`) deliver the mail that is due. Returns the number
@@ -213,7 +215,7 @@ def run_scheduler(
     *,
     once: bool,
     send: bool = True,
-    handler: Handler | None = None,
+    handler: GivenHandler | None = None,
     variants: VariantRegistry | None = None,
 ) -> int:
     """`judge scheduler`: rounds every poll interval until SIGTERM/SIGINT, or one.
@@ -245,7 +247,7 @@ def _run_daemon(
     config: Config,
     *,
     send: bool,
-    handler: Handler | None,
+    handler: GivenHandler | None,
 ) -> None:
     """The loops of `judge serve` without its SMTP intake: the inbox processor (with
     a `handler`) and the sender (with `send`) in threads, the scheduler's rounds in

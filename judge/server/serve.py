@@ -23,7 +23,7 @@ from judge.config import Config
 from judge.loop import BackgroundLoop
 from judge.server.handover import Handover
 from judge.server.intake import Inbox, bound_address, start_smtp
-from judge.server.processor import Handler, processor_loop
+from judge.server.processor import GivenHandler, processor_loop
 from judge.server.sender import make_transport, sender_loop
 from judge.server.startup import StartupError, open_judge_database, start_line
 from judge.store.db import make_session_factory
@@ -40,7 +40,7 @@ Tick = Callable[[Session, Clock, Config], None]
 
 async def serve(
     config: Config,
-    handler: Handler,
+    handler: GivenHandler,
     ticks: Sequence[Tick] = (),
     clock: Clock | None = None,
     variants: VariantRegistry | None = None,
@@ -69,7 +69,7 @@ def _stop_on_signals() -> asyncio.Event:
 async def _run(
     config: Config,
     sessions: sessionmaker[Session],
-    handler: Handler,
+    handler: GivenHandler,
     ticks: Sequence[Tick],
     clock: Clock,
     stop: asyncio.Event,

@@ -1,15 +1,13 @@
 """The service layer: the one place where the rules meet storage.
 
 It applies a mail's commands (or a deadline) to games and writes the new state and
-the outgoing mail in the caller's transaction. `handle_inbox_message` is what the
-inbox worker calls for each received mail.
+the outgoing mail in the caller's transaction. `handle_inbox_message` is the service's
+inbox handler (`judge.service.handler.ServiceHandler`: it reads each mail ahead, then
+handles it), for the callers that take it from here; the command line builds its own.
 """
 
-from judge.service.game.prepare import prepare_mail
-from judge.service.inbox import handle_inbox_message
+from judge.service.handler import ServiceHandler
 
-# The inbox processor runs `prepare` for each mail before the batch's write
-# transaction (see judge.service.game.prepare).
-handle_inbox_message.prepare = prepare_mail  # type: ignore[attr-defined]
+handle_inbox_message = ServiceHandler()
 
-__all__ = ["handle_inbox_message"]
+__all__ = ["ServiceHandler", "handle_inbox_message"]

@@ -33,12 +33,13 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+import judge.service.held_mail as held_mail
+import judge.service.pending_actions as pending_actions
 from judge.config import Config
 from judge.language.command_types import Confirm, Stop, Unobserve
 from judge.mail.compose import broadcast_message
 from judge.outbound import enqueue
 from judge.outbound_gate import CONFIRM_KIND, may_request
-from judge.service import held_mail, pending_actions
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.store import games as store
 from judge.store.models import Address, Game, GameStatus, Player, PlayerRole, PlayerStatus

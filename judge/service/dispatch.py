@@ -18,9 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import judge.service.commands.games as games
+import judge.service.confirmation as confirmation
+import judge.service.maps as maps
 from judge.language import command_types as c
 from judge.language.command_types import ParsedLine
-from judge.service import confirmation, games, maps
 from judge.service.commands import (
     absences,
     account,

@@ -21,6 +21,8 @@ from traceback import format_exc
 
 from sqlalchemy.orm import Session
 
+import judge.service.confirmation as confirmation
+import judge.service.ratelimit as ratelimit
 from judge.clock import Clock
 from judge.config import Config
 from judge.language.command_types import Signon
@@ -31,14 +33,13 @@ from judge.mail.compose import ReplyFields, reply_bytes, reply_message
 from judge.mail.read import IncomingMail
 from judge.outbound import enqueue, enqueue_raw
 from judge.outbound_gate import close_gate, open_gate
-from judge.service import confirmation, ratelimit
 from judge.service.bounces import handle_bounce, recovered
 from judge.service.commands import passwords
+from judge.service.commands.games import signon_password_holds, start_if_full
 from judge.service.commands.orders import bids_held, current_orders, note_refusals
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.dispatch import Entry, run_line
-from judge.service.game.processing import process_if_ready
-from judge.service.games import signon_password_holds, start_if_full
+from judge.service.held_orders import release_and_process
 from judge.service.mailing import build_guarded, one_per_address
 from judge.service.readers import reader_of
 from judge.service.readings import read_row
@@ -161,7 +162,7 @@ def _trailer(ctx: MailContext) -> list[Note]:
 def _early_processing(ctx: MailContext, game: Game) -> list[Note]:
     if game_failures.is_parked(ctx.session, game.id):
         return []  # the operator's to take back first (`judge retry --game`)
-    done = process_if_ready(ctx.session, ctx.config, game, ctx.now)
+    done = release_and_process(ctx.session, ctx.config, game, ctx.now)
     return [note("processed_early", phase=d.phase, next_phase=d.next_phase) for d in done]
 
 

@@ -24,8 +24,8 @@ from typing import Any, TypeVar
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
+from judge.addresses import is_plain_address
 from judge.config import Config
-from judge.mail.addresses import is_plain_address
 from judge.mail.attachments import Attachment, attach
 from judge.mail.compose import broadcast_message, game_subject
 from judge.outbound import enqueue_copies, record_unbuildable

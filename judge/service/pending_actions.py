@@ -21,10 +21,10 @@ from datetime import timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+import judge.service.held_mail as held_mail
 from judge.mail.compose import broadcast_message
 from judge.outbound import enqueue
 from judge.outbound_gate import CONFIRM_KIND, may_request
-from judge.service import held_mail
 from judge.service.context import MailContext, Note, note
 from judge.service.readers import reader_of
 from judge.store.game_settings import GameSettings

@@ -16,14 +16,16 @@ import re
 import sqlite3
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.store.write_queue import WriteQueue, queued_connection_class
-from judge.variants.registry import VariantRegistry, default_registry
+
+if TYPE_CHECKING:  # the store carries the registry for the judge; it never builds one
+    from judge.variants.registry import VariantRegistry
 
 BUSY_TIMEOUT_MS = 30_000
 PRIVATE_FILE_MODE = 0o600  # the SQLite database and its backups
@@ -85,18 +87,25 @@ def make_session_factory(
 ) -> sessionmaker[Session]:
     """Sessions that keep loaded objects usable after commit (no expire on commit),
     each carrying the variants the judge runs (`registry_of`): the command line
-    builds the registry once and passes it down; a factory made without one (a
-    tool, a test) gets the default registry of its own."""
-    registry = variants if variants is not None else default_registry()
-    return sessionmaker(engine, expire_on_commit=False, info={VARIANTS_KEY: registry})
+    builds the registry once and passes it down. A factory made without one serves
+    only work that never reads a game's variant (storing a piped mail, the VERP keys):
+    `registry_of` refuses its sessions."""
+    info: dict[str, object] = {} if variants is None else {VARIANTS_KEY: variants}
+    return sessionmaker(engine, expire_on_commit=False, info=info)
 
 
 def registry_of(session: Session) -> VariantRegistry:
-    """The variants of the judge `session` works for (see `make_session_factory`)."""
+    """The variants of the judge `session` works for (see `make_session_factory`).
+
+    Raises `LookupError` when the session was given none: a default registry built
+    here, quietly, would be a second one beside the judge's."""
     registry = session.info.get(VARIANTS_KEY)
-    if not isinstance(registry, VariantRegistry):  # a session made some other way
-        registry = session.info[VARIANTS_KEY] = default_registry()
-    return registry
+    if registry is None:
+        raise LookupError(
+            "this session carries no variant registry: make its factory with "
+            "make_session_factory(engine, registry), the registry the command line built"
+        )
+    return cast("VariantRegistry", registry)
 
 
 def begin_read_only(session: Session) -> None:

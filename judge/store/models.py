@@ -522,7 +522,7 @@ class GameFailure(Base):
 class PhaseOrders(Base):
     """Orders a player sent with njudge's `PHASE season year phase` for a later phase
     of the game (`phase`, a code like `F1901M`), held as typed until it opens, then
-    checked like a mail of orders (`judge.service.game.held_orders`). Nobody else
+    checked like a mail of orders (`judge.service.held_orders`). Nobody else
     ever sees them; `CLEAR` drops them. One row per line, in `id` order."""
 
     __tablename__ = "phase_orders"

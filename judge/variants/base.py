@@ -1,4 +1,4 @@
-"""The contract every variant fulfils, and the values that cross it.
+"""The contract every variant fulfils (the values that cross it: `judge.variants.values`).
 
 The service layer (the shell) never asks "which variant is this?"; it asks the
 variant. A game in progress is a `Snapshot`: the board, the variant's own data
@@ -11,17 +11,40 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from judge.rules.map import GameMap
-from judge.rules.orders import IllegalOrder, Order
+from judge.rules.orders import Order
 from judge.rules.reasons import Reason
-from judge.rules.results import OrderResult, RuleOptions
+from judge.rules.results import RuleOptions
 from judge.rules.rulebook import RULEBOOKS, options_from_settings, rulebook_options
-from judge.rules.state import GameState, Phase, PhaseType
+from judge.rules.state import PhaseType
 from judge.variants.common import duties_covered
+from judge.variants.skipping import process_skipping
+from judge.variants.values import (
+    Outcome,
+    Refused,
+    Seat,
+    Snapshot,
+    Start,
+    Submission,
+    VariantError,
+)
 from judge.variants.zine_blocks import ZineBlock
+
+# The contract names the values that cross it, as well as the `Variant` itself.
+__all__ = [
+    "RULEBOOK_FLAG",
+    "Outcome",
+    "Refused",
+    "RuleFlagSpec",
+    "Seat",
+    "Snapshot",
+    "Start",
+    "Submission",
+    "Variant",
+    "VariantError",
+]
 
 RuleFlagSpec = tuple[str, tuple[str, ...], str]
 
@@ -41,101 +64,6 @@ RULEBOOK_FLAG: Mapping[str, RuleFlagSpec] = {
 
 # A stored `rulebook` value from before the 1971 rulebook existed: the current rules.
 _LEGACY_RULEBOOKS = {"2000": "current"}
-
-
-class VariantError(ValueError):
-    """A request the variant refuses; the message is meant for the player or GM."""
-
-    @property
-    def reason(self) -> str:
-        """The refusal as the variant gave it: a keyed `Reason` (worded in the reader's
-        language by the templates) where it made one, else its text."""
-        given = self.args[0] if self.args else None
-        return given if isinstance(given, str) else str(self)
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A player as the variant sees them: a key and an optional preference list."""
-
-    key: str
-    preferences: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """A game between two phases: board + variant data + rule flags.
-
-    `data` must stay JSON-serialisable (str keys; str, int, list, dict, None values).
-    """
-
-    state: GameState
-    data: Mapping[str, Any] = field(default_factory=dict)
-    rules: Mapping[str, str] = field(default_factory=dict)
-
-    @property
-    def phase(self) -> Phase:
-        return self.state.phase
-
-
-@dataclass(frozen=True)
-class Submission:
-    """What one seat sent for the current phase.
-
-    `orders` are parsed orders (or IllegalOrder errors kept for the report).
-    `extra` holds non-order items, e.g. Intimate bids: {"bids": {"AUSTRIA": 5}}.
-    `complete` is False when the seat has sent nothing at all this phase (no order,
-    no bid, no `BID NONE`): it says "sent something", never "sent everything".
-    `refused` is True when the seat's latest mail of orders or bids for this phase
-    had lines the judge refused: the player meant something the judge did not take.
-    """
-
-    orders: tuple[Order | IllegalOrder, ...] = ()
-    extra: Mapping[str, Any] = field(default_factory=dict)
-    complete: bool = True
-    refused: bool = False
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The result of processing one phase.
-
-    * `results`: per-order results (empty for a bid phase).
-    * `snapshot`: the game at the start of the next phase.
-    * `report`: variant-specific, JSON-ready data for the results mail (e.g. bids,
-      treasury table, control statements, neutrality violations). The templates
-      render it; `report["public"]` is what everyone may see, and
-      `report["private"][seat]` what only that seat may see. One public key is read
-      by the shell itself: `disbanded`, province -> why a unit dislodged there was
-      disbanded without a retreat anyone could order (e.g. `"anarchy"`), so the
-      results do not call it "with no valid retreats".
-    * `winner`: None while the game goes on; a power; or a list of powers (a draw).
-    """
-
-    results: tuple[OrderResult, ...]
-    snapshot: Snapshot
-    report: Mapping[str, Any] = field(default_factory=dict)
-    winner: str | list[str] | None = None
-    finished: bool = False
-
-
-@dataclass(frozen=True)
-class Refused:
-    """A refusal the shell words from `templates/notes.txt.j2`: the macro's name and
-    its parameters (e.g. `Refused("stalemate_not_possible", {"variant": "Standard"})`)."""
-
-    key: str
-    params: Mapping[str, str] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Start:
-    """A freshly started game: who holds what, and each seat's private start notes."""
-
-    snapshot: Snapshot
-    holdings: Mapping[str, tuple[str, ...]]  # seat -> powers
-    private_notes: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    public_notes: Mapping[str, Any] = field(default_factory=dict)
 
 
 class Variant(ABC):
@@ -328,8 +256,6 @@ class Variant(ABC):
         disorder), their results appended; `report["public"]["skipped"]` names them
         and `results_by_phase` says how many results each phase gave.
         """
-        from judge.variants.skipping import process_skipping  # a sibling helper
-
         return process_skipping(self, snapshot, submissions, rng)
 
     @abstractmethod

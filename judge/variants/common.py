@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from typing import TYPE_CHECKING
 
 from judge.rules.idle import adjustments_due, free_home_centres, powers_to_act
 from judge.rules.map import GameMap
 from judge.rules.orders import Build, IllegalOrder, Order, Remove, Waive, ordered_province
 from judge.rules.state import GameState, PhaseType
-
-if TYPE_CHECKING:  # base.py uses this module: the contract's completeness rule
-    from judge.variants.base import Submission
-
+from judge.variants.values import Submission
 
 # Who can act in a phase is the rules core's one definition (`judge.rules.idle`), so
 # that a game by mail and `judge adjudicate` skip the same phases.

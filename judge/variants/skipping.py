@@ -18,18 +18,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from judge.variants.base import Outcome, Snapshot, Submission
+from judge.variants.values import Outcome, Snapshot, Submission
 
-if TYPE_CHECKING:
-    from judge.variants.base import Variant
+
+class PhaseProcessor(Protocol):
+    """What skipping asks of a variant (`judge.variants.base.Variant`, which calls it)."""
+
+    def process(
+        self, snapshot: Snapshot, submissions: Mapping[str, Submission], rng: random.Random
+    ) -> Outcome: ...
+
+    def nothing_to_do(self, snapshot: Snapshot) -> bool: ...
+
 
 MAX_SKIPPED = 8  # a safety net: a year has at most two retreat phases and a winter
 
 
 def process_skipping(
-    variant: Variant,
+    variant: PhaseProcessor,
     snapshot: Snapshot,
     submissions: Mapping[str, Submission],
     rng: random.Random,

@@ -1,7 +1,7 @@
 """The service's handler (with cheap hashes), metered and holdable, for `judge serve`
 under test (`python -m serve_with hostile.metered_handler:handle serve ...`):
 
-* the work each mail cost (`judge.mail.work`: characters examined while reading it,
+* the work each mail cost (`judge.work`: characters examined while reading it,
   cells of "did you mean" hints while handling it) is appended to the file named by
   `$JUDGE_TEST_WORK_LOG`, one line per mail: its Message-ID and the work;
 * a mail with a header `X-Hold: <path>` is held in its reading step (before the
@@ -19,9 +19,9 @@ from pathlib import Path
 from e2e.cheap_hashes import handle_inbox_message
 from sqlalchemy.orm import Session
 
+from judge import work
 from judge.clock import Clock
 from judge.config import Config
-from judge.mail import work
 from judge.service.game.prepare import prepare_mail
 from judge.store.inbox import Outcome
 from judge.store.models import InboxMessage
@@ -30,25 +30,29 @@ _HOLD = re.compile(rb"\r\nX-Hold: ([^\r\n]+)\r\n")
 _prepared: dict[int, int] = {}  # inbox id -> the work its reading step cost
 
 
-def prepare(session: Session, row: InboxMessage, config: Config) -> None:
-    started = work.counted()
-    hold = _HOLD.search(row.raw.split(b"\r\n\r\n", 1)[0] + b"\r\n")
-    if hold is not None:
-        release = Path(hold[1].decode())
-        Path(f"{release}.holding").write_text(str(time.monotonic()))
-        while not release.exists():
-            time.sleep(0.01)
-    prepare_mail(session, row, config)
-    _prepared[row.id] = work.counted() - started
+class Metered:
+    """The service's handler (`Handler`: prepare, handle), each step's work counted."""
+
+    def prepare(self, session: Session, row: InboxMessage, config: Config) -> None:
+        started = work.counted()
+        hold = _HOLD.search(row.raw.split(b"\r\n\r\n", 1)[0] + b"\r\n")
+        if hold is not None:
+            release = Path(hold[1].decode())
+            Path(f"{release}.holding").write_text(str(time.monotonic()))
+            while not release.exists():
+                time.sleep(0.01)
+        prepare_mail(session, row, config)
+        _prepared[row.id] = work.counted() - started
+
+    def handle(
+        self, session: Session, row: InboxMessage, clock: Clock, config: Config
+    ) -> Outcome | None:
+        started = work.counted()
+        outcome = handle_inbox_message.handle(session, row, clock, config)
+        spent = _prepared.pop(row.id, 0) + work.counted() - started
+        with open(os.environ["JUDGE_TEST_WORK_LOG"], "a") as log:
+            log.write(f"{row.message_id} {spent}\n")
+        return outcome
 
 
-def handle(session: Session, row: InboxMessage, clock: Clock, config: Config) -> Outcome | None:
-    started = work.counted()
-    outcome = handle_inbox_message(session, row, clock, config)
-    spent = _prepared.pop(row.id, 0) + work.counted() - started
-    with open(os.environ["JUDGE_TEST_WORK_LOG"], "a") as log:
-        log.write(f"{row.message_id} {spent}\n")
-    return outcome
-
-
-handle.prepare = prepare  # type: ignore[attr-defined]
+handle = Metered()

@@ -7,7 +7,7 @@ Before: one body word of 1,000,000 letters froze the whole judge for 164 s (the 
 you mean" hint, unbounded, twice per mail, while the intake waited for the
 processor); HTML of `"<a " x 20,000` 27 s, growing with the square of its size; 1 MB
 of `wrote:` / `>` pairs 22 s. Here the server runs `tests/hostile/metered_handler`,
-which writes each mail's counted work (`judge.mail.work`) to a file.
+which writes each mail's counted work (`judge.work`) to a file.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ work counted grows linearly, and never beyond a few units per byte (issue 20, it
 Each example is a body made of a repeated unit (orders, misspellings, quoted text,
 attributions, long words, HTML markup, flowed lines ...), in every transfer encoding,
 in several charsets, as plain, flowed or HTML text. Its cost is counted, not timed:
-the work `judge.mail.work` records (characters each stage examines, cells of the
+the work `judge.work` records (characters each stage examines, cells of the
 "did you mean" distance), and the Python and C function calls the reading makes
 (`sys.setprofile`). A linear reader costs about 4 times more at 4n; a quadratic one 16.
 The SMTP side (the same shapes against `judge serve`) is `test_body_attacks.py`.
@@ -21,8 +21,8 @@ from types import FrameType
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from judge import work
 from judge.language.commands import near_keyword, parse_commands
-from judge.mail import work
 from judge.mail.read import IncomingMail, read_message
 from judge.mail.text_bounds import MAX_LINE, MAX_WORD
 from judge.rules.map import GameMap, load_map

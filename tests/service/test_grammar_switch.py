@@ -30,6 +30,7 @@ from judge.store.db import make_engine, make_session_factory
 from judge.store.inbox import store_messages
 from judge.store.migrate import upgrade
 from judge.store.models import InboxMessage, OutboxMessage
+from judge.variants.registry import default_registry
 from service.harness import build_mail
 
 JUDGE = "judge@example.org"
@@ -82,7 +83,7 @@ def _run(
     monkeypatch.setattr("judge.outbound.new_message_id", message_id)
     engine = make_engine(f"sqlite:///{root / 'judge.db'}")
     upgrade(engine)
-    sessions = make_session_factory(engine)
+    sessions = make_session_factory(engine, default_registry())
     try:
         for raw, sender in script:
             store_messages(sessions, [received(raw, sender, [JUDGE])], clock.now())

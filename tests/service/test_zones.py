@@ -1,4 +1,4 @@
-"""SET TIMEZONE's zone names, and moments shown in a zone (`judge.service.commands.zones`)."""
+"""SET TIMEZONE's zone names, and moments shown in a zone (`judge.language.zones`)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from judge.service.commands.zones import ZoneError, find_zone
+from judge.language.zones import ZoneError, find_zone
 from judge.wording.time_display import show_time
 
 WINTER = datetime(2026, 11, 27, 18, 0, tzinfo=UTC)

@@ -16,6 +16,7 @@ from judge.service import handle_inbox_message
 from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import current_revision, head_revision, upgrade
 from judge.store.models import Base, InboxMessage, InboxStatus, OutboxMessage
+from judge.variants.registry import default_registry
 
 TABLES = {"inbox", "outbox", "games", "players", "phases", "orders", "events"}
 
@@ -80,7 +81,7 @@ def test_a_mail_stored_before_0011_is_read_whole_after_the_upgrade(
                 {"raw": raw, "at": clock.now()},
             )  # fmt: skip
         upgrade(engine)
-        sessions = make_session_factory(engine)
+        sessions = make_session_factory(engine, default_registry())
         config = make_config(database_url)
         assert process_pending(sessions, handle_inbox_message, clock, config) == 1
         with sessions() as session:

@@ -26,7 +26,8 @@ def test_a_session_reaches_the_registry_its_factory_was_given(database_url: str)
 
 def test_two_judges_in_one_process_do_not_share_a_registry(database_url: str) -> None:
     engine = make_engine(database_url)
-    first, second = make_session_factory(engine), make_session_factory(engine)
+    first = make_session_factory(engine, default_registry())
+    second = make_session_factory(engine, default_registry())
     with first() as one, first() as two, second() as three:
         assert registry_of(one) is registry_of(two)  # one factory: one registry
         assert registry_of(one) is not registry_of(three)
@@ -48,3 +49,10 @@ def test_the_command_line_passes_its_registry_to_the_scheduler(
     assert main(["scheduler", "--once", "--config", config]) == 0
     assert isinstance(seen["variants"], VariantRegistry)
     assert seen["variants"].resolve("id") == "intimate"
+
+
+def test_a_session_given_no_registry_refuses_to_make_one_up(database_url: str) -> None:
+    engine = make_engine(database_url)
+    with make_session_factory(engine)() as session, pytest.raises(LookupError):
+        registry_of(session)
+    engine.dispose()

@@ -19,8 +19,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from judge.language.command_types import SetAbsence, SetNoAbsence
+from judge.language.zones import zone_info
 from judge.service.commands.setting_echo import duration_words
-from judge.service.commands.zones import zone_info
 from judge.service.context import MailContext, Note, Refusal, Signed, note
 from judge.service.game.absence_moves import powers_of
 from judge.service.game.absence_times import (
@@ -29,9 +29,9 @@ from judge.service.game.absence_times import (
     day_bounds,
     overlaps,
 )
-from judge.service.games import find_game
 from judge.service.mailing import broadcast, header_data
 from judge.service.readers import reader_of
+from judge.service.seats import find_game
 from judge.service.snapshots import variants
 from judge.store import absences as store
 from judge.store import games as games_store

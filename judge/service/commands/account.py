@@ -5,15 +5,15 @@ Draw votes and njudge's concessions to a power are `draws`'s.
 
 from __future__ import annotations
 
+import judge.service.pending_actions as pending_actions
 from judge.language.command_types import (
     Concede,
     Resign,
     SetAddress,
     SetPassword,
 )
-from judge.service import pending_actions
+from judge.service.commands.board import running_board
 from judge.service.commands.master_resign import master_resign
-from judge.service.commands.orders import running_board
 from judge.service.confirmation import is_confirmed
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.announce import announce_leaving

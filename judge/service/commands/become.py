@@ -10,9 +10,9 @@ nobody plays has no player to act for: BECOME is refused (APPROVE fills it).
 from __future__ import annotations
 
 from judge.language.command_types import Become
-from judge.service.commands.orders import running_board
+from judge.service.commands.board import running_board
 from judge.service.context import MailContext, Note, Refusal, note
-from judge.service.games import power_holder
+from judge.service.seats import power_holder
 from judge.wording.describe import power_title
 
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from judge.language.command_types import Bid, BidNone
-from judge.service.commands.orders import running_board
+from judge.service.commands.board import running_board
 from judge.service.context import MailContext, Note, Refusal, Signed, note, variant_refusal
 from judge.service.snapshots import Board, seat_of
 from judge.store import games as store

@@ -17,8 +17,8 @@ from judge.rules.orders import Order, OrderError, Waive, ordered_province
 from judge.rules.parse import parse_order
 from judge.rules.state import PhaseType
 from judge.service.commands.bids import bid
+from judge.service.commands.board import running_board
 from judge.service.commands.order_hints import WaiveError, waive_text
-from judge.service.commands.orders import running_board
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.snapshots import Board, parse_stored, seat_of
 from judge.store import games as store

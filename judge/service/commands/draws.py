@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from sqlalchemy.orm import Session
 
 from judge.language.command_types import ConcedeTo, Draw, NoDraw
-from judge.service.commands.orders import running_board
+from judge.service.commands.board import running_board
 from judge.service.context import MailContext, Note, Refusal, Signed, note
 from judge.service.game.ending import finish_game
 from judge.service.snapshots import Board, active_players, seat_of

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import judge.service.pending_actions as pending_actions
 from judge.language.command_types import (
     Eject,
     GameSetting,
@@ -26,8 +27,7 @@ from judge.language.command_types import (
     SetZine,
     Terminate,
 )
-from judge.service import pending_actions
-from judge.service.commands.orders import running_board
+from judge.service.commands.board import running_board
 from judge.service.commands.press_settings import check_press_setting
 from judge.service.commands.setting_echo import setting_note, setting_words
 from judge.service.commands.settings import apply_settings
@@ -40,7 +40,7 @@ from judge.service.game.announce import announce
 from judge.service.game.ending import finish_game
 from judge.service.game.last_player import end_if_alone
 from judge.service.game.processing import process_phase
-from judge.service.games import find_game
+from judge.service.seats import find_game
 from judge.service.snapshots import active_players, variants
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, PlayerStatus

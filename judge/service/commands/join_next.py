@@ -9,8 +9,9 @@ stays hidden. With no such game the reply says how to CREATE one.
 from __future__ import annotations
 
 from judge.language.command_types import JoinNext
+from judge.service.commands.games import join
 from judge.service.context import MailContext, Note, Refusal
-from judge.service.games import find_game, join
+from judge.service.seats import find_game
 from judge.service.snapshots import active_players, variants
 from judge.store import games as store
 from judge.store.models import Game, GameStatus

@@ -13,14 +13,14 @@ address simply resigns (`account.resign`); naming anyone else is refused.
 from __future__ import annotations
 
 from judge.language.command_types import Resign
-from judge.service.commands.orders import running_board
+from judge.service.commands.board import running_board
 from judge.service.confirmation import observing
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.announce import announce_leaving
 from judge.service.game.last_player import end_if_alone
-from judge.service.games import find_game, power_holder
 from judge.service.mailing import broadcast, header_data
 from judge.service.readers import readers_for
+from judge.service.seats import find_game, power_holder
 from judge.service.snapshots import active_players, variants
 from judge.store import games as store
 from judge.store.game_settings import GameSettings

@@ -28,6 +28,8 @@ from judge.rules.orders import (
 )
 from judge.rules.parse import parse_order
 from judge.rules.state import Phase, PhaseType
+from judge.service.commands.bids import bid, bids_done
+from judge.service.commands.board import running_board
 from judge.service.commands.order_hints import (
     WaiveError,
     excess_adjustments,
@@ -36,27 +38,13 @@ from judge.service.commands.order_hints import (
     nearest_province,
     waive_text,
 )
-from judge.service.commands.order_listing import orders_listing
 from judge.service.context import MailContext, Note, Refusal, Signed, note, variant_refusal
-from judge.service.snapshots import Board, load_board, parse_stored, seat_of, variants
+from judge.service.game.order_listing import orders_listing
+from judge.service.snapshots import Board, parse_stored, seat_of, variants
 from judge.store import games as store
-from judge.store.models import GameStatus
 from judge.variants.base import Refused
 from judge.variants.common import adjustment_delta
 from judge.wording.describe import power_title, worded_clause, worded_order
-
-
-def running_board(ctx: MailContext, signed: Signed) -> Board:
-    """The board of the signed-on game, which must be running (or paused)."""
-    game = signed.game
-    if game.status is GameStatus.FORMING:
-        raise Refusal("not_started", game=game.name)
-    if game.status is GameStatus.FINISHED:
-        raise Refusal("game_over", game=game.name)
-    board = load_board(ctx.session, game)
-    if board is None:
-        raise Refusal("not_started", game=game.name)
-    return board
 
 
 def order_line(ctx: MailContext, command: OrderLine) -> list[Note]:
@@ -97,8 +85,6 @@ def _bid_line(ctx: MailContext, board: Board, command: OrderLine) -> list[Note]:
         if is_no_order(command.text, board.variant.map, board.state):
             raise Refusal("not_a_command", hint=command.near_keyword) from None
         raise Refusal("bid_phase", phase=board.record.phase) from None
-    from judge.service.commands.bids import bid  # bids builds on this module
-
     return bid(ctx, bid_command)
 
 
@@ -230,8 +216,6 @@ def set_wait(ctx: MailContext, command: SetWait) -> list[Note]:
     if not command.on and seat_of(signed.player) in board.variant.owing(board.snapshot):
         ctx.orders_touched[signed.player.id] = signed  # the reply says what still holds
     if not command.on and board.variant.waits_for_players(board.snapshot):
-        from judge.service.commands.bids import bids_done  # bids builds on this module
-
         bids_done(ctx, board, signed)
     ctx.touch(signed.game)
     return [note("wait", on=command.on)]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from judge.language.command_types import Bid, BidNone, Cancel, Clear, ForPhase, OrderLine
 from judge.rules.state import Phase
-from judge.service.commands.orders import running_board
+from judge.service.commands.board import running_board
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.store import phase_orders as store
 from judge.wording.report import phase_words

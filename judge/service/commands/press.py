@@ -22,12 +22,12 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+import judge.service.mailing as mailing
 from judge.language.command_types import Broadcast, Press
-from judge.service import mailing
 from judge.service.commands.press_settings import check_press
 from judge.service.context import MailContext, Note, Refusal, Signed, note
-from judge.service.games import find_game
 from judge.service.mailing import audience, header_data, one_per_address
+from judge.service.seats import find_game
 from judge.service.snapshots import active_players, variants
 from judge.store import games as store
 from judge.store.game_settings import GameSettings

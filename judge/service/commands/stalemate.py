@@ -13,7 +13,7 @@ counts are equal. A declaration stands until the game ends.
 from __future__ import annotations
 
 from judge.language.command_types import Stalemate
-from judge.service.commands.orders import running_board
+from judge.service.commands.board import running_board
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.ending import finish_game
 from judge.service.snapshots import Board, active_players, seat_of

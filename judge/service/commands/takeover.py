@@ -31,7 +31,7 @@ import functools
 from sqlalchemy.orm import Session
 
 from judge.language.command_types import Approve
-from judge.service.commands.orders import running_board
+from judge.service.commands.board import running_board
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.announce import announce_leaving
 from judge.service.mailing import broadcast, header_data

@@ -15,13 +15,13 @@ from datetime import UTC, datetime, timedelta
 
 from judge.language.absence_dates import DayTime
 from judge.language.command_types import SetDeadline
-from judge.service.commands.orders import running_board
-from judge.service.commands.zones import zone_info
+from judge.language.zones import zone_info
+from judge.service.commands.board import running_board
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game import deadlines
 from judge.service.game.absence_times import local_day
 from judge.service.game.announce import announce
-from judge.service.games import find_game
+from judge.service.seats import find_game
 from judge.store.models import GameStatus
 
 

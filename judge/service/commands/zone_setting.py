@@ -8,7 +8,7 @@ the current deadline in the new zone, so the player sees at once what changed.
 from __future__ import annotations
 
 from judge.language.command_types import SetTimezone
-from judge.service.commands.zones import ZoneError, find_zone
+from judge.language.zones import ZoneError, find_zone
 from judge.service.context import MailContext, Note, Refusal, note
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 from judge.language.absence_dates import DayTime
-from judge.service.commands.zones import zone_info
+from judge.language.zones import zone_info
 
 DEFAULT_LENGTH = timedelta(hours=24)
 _HALF_YEAR = timedelta(days=183)

@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session
 
 from judge.config import Config
 from judge.rules.state import PhaseType
-from judge.service.commands.order_listing import orders_listing
+from judge.service.game.order_listing import orders_listing
 from judge.service.mailing import broadcast, header_data, one_per_address
 from judge.service.readers import readers_for
 from judge.service.snapshots import Board, active_players, seat_of, submissions

@@ -25,8 +25,8 @@ from sqlalchemy.orm import Session
 from judge.config import Config
 from judge.language import command_types as c
 from judge.language.commands import parse_commands
-from judge.service.games import signon_seat, the_observer
 from judge.service.readings import read_ahead
+from judge.service.seats import signon_seat, the_observer
 from judge.service.snapshots import variants
 from judge.store import games as store
 from judge.store.models import InboxMessage, Player

@@ -23,7 +23,6 @@ from judge.rules.state import GameState, PhaseType
 from judge.service.game import deadlines
 from judge.service.game.absence_moves import DeadlineMove, move_for_absences, move_words
 from judge.service.game.ending import end_audience
-from judge.service.game.held_orders import release_held_orders
 from judge.service.game.skipped import skipped_text
 from judge.service.mailing import audience, broadcast, header_data
 from judge.service.maps import results_map
@@ -131,7 +130,6 @@ def process_phase(
     event = store.add_event(session, game, kind="results", body=public, now=now, phase=phase)
     moved = _advance(session, game, board, outcome, now)
     _mail_results(session, config, board, outcome, public_for, now, moved)
-    release_held_orders(session, config, game, now)  # PHASE: orders sent for the new phase
     others = {language: text for language, text in worded.items() if language != DEFAULT_LANGUAGE}
     event.translations = others or None  # HISTORY shows a French reader the French record
     next_phase = None if outcome.finished else game.phase

@@ -28,6 +28,7 @@ from judge.clock import ManualClock
 from judge.config import config_from_dict
 from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import upgrade
+from judge.variants.registry import default_registry
 
 
 def main(path: Path) -> None:
@@ -40,7 +41,7 @@ def main(path: Path) -> None:
         path.parent,
     )  # fmt: skip
     clock = ManualClock(datetime(2099, 1, 1, tzinfo=UTC))
-    judge = JudgeHarness(make_session_factory(engine), clock, config)
+    judge = JudgeHarness(make_session_factory(engine, default_registry()), clock, config)
     players = judge.start_game("g1")
     judge.play_phase("g1")  # Spring 1901 moves: processed once every power ordered
     for power, player in sorted(players.items()):

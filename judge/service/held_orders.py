@@ -6,6 +6,12 @@ listing of the orders now on file), and the reply by mail, worded for them. Line
 held for a phase the game went past without having (a retreat phase with no
 retreats) are dropped, and the player is told. Lines of a player who left the
 game are dropped with them. Nobody but the player ever sees any of it.
+
+The lines are run by the mail dispatcher, so this step sits above the commands and
+the phase processing: whoever processes a phase at the top of a mail or of a
+scheduler round (`judge.service.inbox`, `judge.server.scheduler`) calls
+`release_and_process`, which releases the held lines of the phase now open and then
+processes early while the game is ready (the released orders may complete it).
 """
 
 from __future__ import annotations
@@ -21,6 +27,8 @@ from judge.language.commands import parse_line
 from judge.service.commands.orders import current_orders, note_refusals
 from judge.service.commands.phase_orders import named, phase_key
 from judge.service.context import MailContext, Note, note
+from judge.service.dispatch import run_line
+from judge.service.game.processing import Processed, process_if_ready
 from judge.service.mailing import broadcast
 from judge.service.readers import reader_of
 from judge.service.snapshots import variants
@@ -30,6 +38,20 @@ from judge.wording.readers import Reader
 from judge.wording.templates import render
 
 log = logging.getLogger(__name__)
+
+
+def release_and_process(
+    session: Session, config: Config, game: Game, now: datetime
+) -> list[Processed]:
+    """Release the orders held for the game's phase now open, then process it early if
+    it is ready; again for each phase so processed (at most `max_chained_phases`)."""
+    done: list[Processed] = []
+    while True:
+        release_held_orders(session, config, game, now)
+        more = process_if_ready(session, config, game, now)
+        done += more
+        if not more or len(done) >= config.scheduler.max_chained_phases:
+            return done
 
 
 def release_held_orders(session: Session, config: Config, game: Game, now: datetime) -> None:
@@ -95,10 +117,6 @@ def _check_and_mail(
     missed: Sequence[tuple[str, int]],
     now: datetime,
 ) -> None:
-    # dispatch reaches every command, some of which process phases: imported here,
-    # where processing calls this module, not at the top (an import cycle).
-    from judge.service.dispatch import run_line
-
     ctx = MailContext(session=session, config=config, now=now, sender=player.address)
     signed = ctx.sign_on(game, player)
     vocabulary = variants(session)

@@ -10,6 +10,9 @@ and at 4n and compare the charges; `bench/hostile.py` prints them beside the CPU
 The count is one process-wide number: cheap (one addition per stage, not per
 character), and exact for one mail read at a time, as the tests and the inbox
 processor's thread do.
+
+It sits at the top of the package because the command language charges it too (the
+edit distance of "did you mean" hints), and the language is below the mail.
 """
 
 from __future__ import annotations

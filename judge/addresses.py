@@ -6,6 +6,10 @@ passed a loose check and then broke every mail of its game. So an address is
 accepted only when it is a plain `local@domain` of printable ASCII, a dot-atom before and
 a host name after the @, without encoded words, and when the very class that formats the judge's
 headers (`email.headerregistry.Address`) reads it back unchanged.
+
+It sits at the top of the package, below the config (`[judge] address`), the command
+language (`SET ADDRESS`) and the mail, which all check addresses this one way
+(`tests/test_layering.py`).
 """
 
 from __future__ import annotations

@@ -10,7 +10,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
 
 from judge.language.command_types import Create, Observe, Preferences, Signon, Start
 from judge.rules.state import POWERS
@@ -21,6 +20,14 @@ from judge.service.confirmation import confirmation_note, unconfirmed
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.starting import start_game
 from judge.service.readers import reader_of
+from judge.service.seats import (
+    find_game,
+    of_address,
+    power_holder,
+    signon_seat,
+    the_master,
+    the_observer,
+)
 from judge.service.snapshots import active_players, draw_seed, rules_of, variants
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
@@ -30,14 +37,6 @@ from judge.variants.base import VariantError
 from judge.wording.describe import power_title
 
 _RUNNING = (GameStatus.ACTIVE, GameStatus.PAUSED)
-
-
-def find_game(session: Session, name: str) -> Game:
-    """The game, locked for this transaction; a Refusal if there is none."""
-    game = store.get_game(session, name, for_update=True)
-    if game is None:
-        raise Refusal("no_such_game", game=name)
-    return game
 
 
 def create(ctx: MailContext, command: Create) -> list[Note]:
@@ -116,44 +115,6 @@ def signon_password_holds(ctx: MailContext, command: Signon) -> bool:
     return True
 
 
-def signon_seat(session: Session, game: Game, command: Signon, sender: str) -> Player | None:
-    """The existing seat whose password `command` is checked against, if any: the
-    sender's own seat for a join or an observer, the master, the power's holder."""
-    if command.role == "join":
-        return _of_address(active_players(session, game), sender)
-    if command.role == "master":
-        masters = store.players_of(session, game, roles=[PlayerRole.MASTER])
-        return _of_address(masters, sender) or (masters[0] if masters else None)
-    if command.role == "observer":
-        return the_observer(session, game, sender)
-    return power_holder(session, game, command.power or "")
-
-
-def the_master(session: Session, game: Game, sender: str = "") -> Player:
-    """The master seat `sender` signs on to: their own (a co-master PROMOTE made
-    signs on from their address), else the game's first master."""
-    masters = store.players_of(session, game, roles=[PlayerRole.MASTER])
-    if not masters:
-        raise Refusal("bad_password", game=game.name)
-    return _of_address(masters, sender) or masters[0]
-
-
-def the_observer(session: Session, game: Game, sender: str) -> Player | None:
-    """The observer seat of `sender`'s address: an observer is found by address
-    first, so one password is never tried against every observer's hash."""
-    return _of_address(store.players_of(session, game, roles=[PlayerRole.OBSERVER]), sender)
-
-
-def power_holder(session: Session, game: Game, power: str) -> Player | None:
-    holders = [p for p in active_players(session, game) if power in p.powers]
-    return holders[0] if holders else None
-
-
-def _of_address(people: list[Player], sender: str) -> Player | None:
-    mine = [p for p in people if p.address.lower() == sender.lower()]
-    return mine[0] if mine else None
-
-
 def _sign_on_power(ctx: MailContext, game: Game, power: str, password: str) -> Note:
     if game.status is GameStatus.FORMING:
         raise Refusal("not_started", game=game.name)
@@ -170,7 +131,7 @@ def join(ctx: MailContext, game: Game, password: str) -> list[Note]:
     if game.status is not GameStatus.FORMING:
         raise _not_forming(ctx, game)
     players = active_players(ctx.session, game)
-    mine = _of_address(players, ctx.sender)
+    mine = of_address(players, ctx.sender)
     if mine is not None:
         check_password(ctx, game, mine, password)
         ctx.sign_on(game, mine)
@@ -227,7 +188,7 @@ def _anonymous_to_sender(ctx: MailContext, game: Game) -> bool:
 def observe(ctx: MailContext, command: Observe) -> list[Note]:
     game = find_game(ctx.session, command.game)
     observers = store.players_of(ctx.session, game, roles=[PlayerRole.OBSERVER])
-    mine = _of_address(observers, ctx.sender)
+    mine = of_address(observers, ctx.sender)
     if mine is not None:
         check_password(ctx, game, mine, command.password)
         ctx.sign_on(game, mine)
