@@ -4,7 +4,7 @@ The stdlib's `email` package is the judge's reference reader and writer; it is a
 most of the judge's CPU per mail. So plain mail takes fast paths: a plain header
 block read by hand (`judge.mail.read`, `judge.mail.headers`), the Message-ID of a
 mail stored without its header facts (`judge.store.message_id`), `reply_bytes`
-(`judge.mail.compose`), one header line of a fan-out (`judge.outbound`), the SMTP
+(`judge.mail.compose`), one header line of a fan-out (`judge.outbox.enqueue`), the SMTP
 addresses of the intake (`judge.server.smtp_protocol`).
 Each of them decides "plain enough" with the same grammar, defined once here, and
 hands anything else to the stdlib. It sits at the top of the package, not in

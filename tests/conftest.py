@@ -75,11 +75,12 @@ def _temporary_files_in_memory() -> None:
 #   command's savepoint, the status, the registry on the sessions, and the fuzzer of
 #   any mail against the games' consistency;
 # * zine: the `judge zine` command reading the database;
-# * scheduler: the claims of due games (deadlines, restarts, two processes), the maps
+# * server/scheduler: the claims of due games (deadlines, restarts, two processes), the maps
 #   drawn beside them and the failing games parked;
-# * outbound: the queue (enqueue, the fast reply rows, leases and their fencing, crashes,
-#   outages, a slow relay); not the transports, which read no database;
-# * intake: the processor, the handover, SIGKILLs and the SMTP intake's storing;
+# * server/sender: the queue (enqueue, the fast reply rows, leases and their fencing,
+#   crashes, outages, a slow relay); not the transports, which read no database;
+# * server/intake: the SMTP intake's storing; server/processor: the processor, the
+#   handover and SIGKILLs;
 # * hostile: the limits counted in the database (hourly, across restarts), failures
 #   that stay failures and the upgrade; the other attacks run the same queries.
 # The store tests keep both copies throughout.
@@ -95,13 +96,12 @@ POSTGRES_ONLY_FOR = {
         "test_deadlines.py", "test_restart.py", "test_two_processes.py",
         "test_map_overlap.py", "test_failing_game.py",
     }),
-    "outbound": frozenset({
+    "sender": frozenset({
         "test_enqueue.py", "test_fast_reply_rows.py", "test_leases.py",
         "test_lease_fencing.py", "test_crash.py", "test_outage.py", "test_slow_relay.py",
     }),
-    "intake": frozenset({
-        "test_processor.py", "test_handover.py", "test_sigkill.py", "test_smtp_intake.py",
-    }),
+    "intake": frozenset({"test_smtp_intake.py"}),
+    "processor": frozenset({"test_processor.py", "test_handover.py", "test_sigkill.py"}),
     "hostile": frozenset({
         "test_rate_limit.py", "test_limit_switch.py", "test_failures_stay_failures.py",
         "test_upgrade_972007f.py",

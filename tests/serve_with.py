@@ -3,7 +3,7 @@
 Test-only. The judge itself never imports a handler by name (it once did, from
 `$JUDGE_HANDLER`, in production too); `judge.cli.main` takes one as an argument,
 and this launcher imports the one a test names and passes it, e.g.
-`python -m serve_with intake.recording_handler:handle_message serve --config X`
+`python -m serve_with server.intake.recording_handler:handle_message serve --config X`
 with `tests/` on `PYTHONPATH`. The name may be a `Handler` (prepare, handle) or a
 plain function (`judge.server.handler`).
 """

@@ -188,8 +188,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("language", "wording", "render", "adjudicate"),
     ("mail",),  # MIME in and out; the body's command lines, by the language's keywords
     ("store",),  # rows
-    ("outbound_gate",),  # whether the judge may send
-    ("outbound",),  # the outbox
+    ("outbox",),  # the outbox's way in, behind its gate (whether the judge may send)
     ("zine",),  # the published record of games, read from the store
     ("service",),  # a mail's commands and a deadline applied to games
     ("server",),  # the daemons: intake, processor, sender, scheduler

@@ -18,7 +18,7 @@ get a French word, and only words that can be nothing else in a mail:
     EFFACER         CLEAR        (the orders held with PHASE, which reads as in English)
 
 Each French word is checked not to be a province name, an order word, nor the
-start of another command (tests/mail/test_french_keywords.py). Words that would
+start of another command (tests/language/test_french_keywords.py). Words that would
 read as something else are left out on purpose: `RÉSUMÉ` (folded, it is RESUME),
 `ORDRES`, `NULLE` (draw), `ABANDON` (concede or resign?). The arguments are read
 as in English; power names may be French (`Allemagne`, see `rules.state.power_name`).

@@ -7,7 +7,7 @@ leases while the batch is still going (`judge.server.lease_keeper`). A crash bet
 handing a mail over and committing its outcome sends that one mail again later,
 with the same Message-ID (into a maildir, the same file: no copy); mail is never
 lost. Only the daemons send: `judge serve` (`sender_loop`) and `judge scheduler`.
-The rows come from `judge.outbound`, the outbox's way in.
+The rows come from `judge.outbox.enqueue`, the outbox's way in.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ and have not said STOP; for an address not confirmed yet it is held
 game mail would go to an unconfirmed address (or when an address joins, observes,
 is set as a player's address or a zine), the judge sends it one confirmation
 request with a code, at most one such request per mail received
-(`judge.outbound_gate`). `CONFIRM code` from that address, or a reply to the
+(`judge.outbox.gate`). `CONFIRM code` from that address, or a reply to the
 request whose Subject still holds the code (the code is the secret only the
 request carries), confirms it for the whole judge. Until then a forming game does
 not start on its seat.
@@ -38,8 +38,8 @@ import judge.service.pending_actions as pending_actions
 from judge.config import Config
 from judge.language.command_types import Confirm, Stop, Unobserve
 from judge.mail.compose import broadcast_message
-from judge.outbound import enqueue
-from judge.outbound_gate import CONFIRM_KIND, may_request
+from judge.outbox.enqueue import enqueue
+from judge.outbox.gate import CONFIRM_KIND, may_request
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.store import games as store
 from judge.store.models import Address, Game, GameStatus, Player, PlayerRole, PlayerStatus

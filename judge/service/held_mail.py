@@ -1,7 +1,7 @@
 """Mail held for an address that has not confirmed yet: sent when it confirms, else
 failed visibly.
 
-No game mail is ever dropped by the confirmation filter (`judge.outbound_gate`,
+No game mail is ever dropped by the confirmation filter (`judge.outbox.gate`,
 `judge.service.mailing.broadcast`): a mail for an unconfirmed address waits in
 `held_mail`. When the address confirms, its mail moves to the outbox in the same
 transaction, in the order it was made, and goes out. Mail that waited `HOLD_DAYS`

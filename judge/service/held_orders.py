@@ -30,7 +30,7 @@ from judge.service.context import MailContext, Note, note
 from judge.service.dispatch import run_line
 from judge.service.game.processing import Processed, process_if_ready
 from judge.service.mailing import broadcast
-from judge.service.readers import reader_of
+from judge.service.reader_preferences import reader_of
 from judge.service.snapshots import variants
 from judge.store import phase_orders as store
 from judge.store.models import Game, GameStatus, PhaseOrders, Player, PlayerRole, PlayerStatus

@@ -31,8 +31,8 @@ from judge.language.french_keywords import writes_french
 from judge.mail.attachments import attach
 from judge.mail.compose import ReplyFields, reply_bytes, reply_message
 from judge.mail.read import IncomingMail
-from judge.outbound import enqueue, enqueue_raw
-from judge.outbound_gate import close_gate, open_gate
+from judge.outbox.enqueue import enqueue, enqueue_raw
+from judge.outbox.gate import close_gate, open_gate
 from judge.service.bounces import handle_bounce, recovered
 from judge.service.commands import passwords
 from judge.service.commands.games import signon_password_holds, start_if_full
@@ -40,9 +40,9 @@ from judge.service.commands.orders import bids_held, current_orders, note_refusa
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.dispatch import Entry, run_line
 from judge.service.held_orders import release_and_process
+from judge.service.kept_readings import read_row
 from judge.service.mailing import build_guarded, one_per_address
-from judge.service.readers import reader_of
-from judge.service.readings import read_row
+from judge.service.reader_preferences import reader_of
 from judge.service.reply_echo import screenful
 from judge.service.sender_auth import sender_verified
 from judge.service.snapshots import variants
@@ -67,7 +67,7 @@ def handle_inbox_message(
     now = clock.now()
     if handle_bounce(session, inbox_row, config, now):  # a bounce of our own mail
         return None
-    mail = read_row(inbox_row, config.judge.address)  # read once: see readings.py
+    mail = read_row(inbox_row, config.judge.address)  # read once: see kept_readings.py
     if mail.failure:
         return Outcome(InboxStatus.FAILED, mail.failure)
     why = _why_silent(inbox_row, mail)

@@ -1,7 +1,7 @@
 """Game mail into the outbox: who gets a game's broadcasts (the zine too), and the
 common header.
 
-Mail is queued with `judge.outbound.enqueue` in the caller's transaction, so it
+Mail is queued with `judge.outbox.enqueue.enqueue` in the caller's transaction, so it
 leaves only if the change that caused it is committed. Game mail goes only to
 confirmed addresses that did not say STOP (`judge.service.confirmation`), and
 every one ends with a line naming UNOBSERVE and STOP, and carries a
@@ -28,9 +28,9 @@ from judge.addresses import is_plain_address
 from judge.config import Config
 from judge.mail.attachments import Attachment, attach
 from judge.mail.compose import broadcast_message, game_subject
-from judge.outbound import enqueue_copies, record_unbuildable
+from judge.outbox.enqueue import enqueue_copies, record_unbuildable
 from judge.service.confirmation import deliverable
-from judge.service.readers import reader_of, readers_of
+from judge.service.reader_preferences import reader_of, readers_of
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, Player, PlayerRole, PlayerStatus

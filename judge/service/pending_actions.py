@@ -6,7 +6,7 @@ it (SET ADDRESS, SET ZINE to an unconfirmed address). Each such command is kept
 here with a code of its own, made with `secrets`; the code goes only to the
 address concerned (STOP and UNOBSERVE: in the reply to it, which goes to the
 address itself; SET ADDRESS and SET ZINE: in one confirmation request to the new
-address, within the per-mail limit of `judge.outbound_gate`). `CONFIRM code` from
+address, within the per-mail limit of `judge.outbox.gate`). `CONFIRM code` from
 that address, or a reply to the request keeping the code in its Subject, carries
 the change out (as Mailman does for an unsubscription). A pending change that is
 never confirmed does nothing; it is forgotten after `MAX_AGE`.
@@ -23,10 +23,10 @@ from sqlalchemy.orm import Session
 
 import judge.service.held_mail as held_mail
 from judge.mail.compose import broadcast_message
-from judge.outbound import enqueue
-from judge.outbound_gate import CONFIRM_KIND, may_request
+from judge.outbox.enqueue import enqueue
+from judge.outbox.gate import CONFIRM_KIND, may_request
 from judge.service.context import MailContext, Note, note
-from judge.service.readers import reader_of
+from judge.service.reader_preferences import reader_of
 from judge.store.game_settings import GameSettings
 from judge.store.models import (
     Address,

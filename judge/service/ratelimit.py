@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from judge.config import Config
 from judge.mail.compose import broadcast_message
-from judge.outbound import enqueue
+from judge.outbox.enqueue import enqueue
 from judge.store.models import InboxMessage, OutboxMessage
 from judge.store.rate_limit import WINDOW, Verdict, mails_before
 from judge.store.rate_limit import verdict as verdict_on

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.cli import main
 from judge.clock import SystemClock
 from judge.config import config_from_dict
-from judge.outbound import enqueue
+from judge.outbox.enqueue import enqueue
 from judge.store.backup import backup_sqlite
 from judge.store.db import make_engine
 from judge.store.models import OutboxMessage, OutboxStatus

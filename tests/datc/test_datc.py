@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .harness import run_steps
+from datc.harness import run_steps
 
 CASES: list[dict[str, Any]] = json.loads(
     (Path(__file__).parent / "cases.json").read_text(encoding="utf-8")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import pytest
 
+from datc.godip_cases import FILES, GODIP, GodipCase, all_cases, location, unit_line
 from judge.adjudicate.response import dislodged_by_power
 from judge.rules.map import load_map
 from judge.rules.orders import IllegalOrder, Order, UnreadableOrder
@@ -27,8 +28,6 @@ from judge.rules.parse import parse_order
 from judge.rules.phases import adjudicate_phase
 from judge.rules.results import PhaseResult
 from judge.rules.state import DislodgedUnit, GameState, Phase, PhaseType, Unit, UnitType
-
-from .godip_cases import FILES, GODIP, GodipCase, all_cases, location, unit_line
 
 MAP = load_map()
 MISSING = f"godip's test files not found in {GODIP} (GPL data, kept outside the repository)"

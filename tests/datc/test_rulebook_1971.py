@@ -17,11 +17,10 @@ from typing import Any
 
 import pytest
 
+from datc.harness import run_steps
+from datc.rulebook_1971 import CHANGES
 from judge.rules.results import RuleOptions
 from judge.rules.rulebook import RULEBOOKS, rulebook_options
-
-from .harness import run_steps
-from .rulebook_1971 import CHANGES
 
 CASES: dict[str, dict[str, Any]] = {
     case["id"]: case

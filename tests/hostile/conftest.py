@@ -18,18 +18,17 @@ from typing import Any
 import pytest
 from argon2 import PasswordHasher
 from e2e.test_standard_game import Judge, _free_port, _wait_for_port, stop_process
-from intake.helpers import ServeProcess, judge_env
 from serve_with import command, environment
+from server.intake.helpers import ServeProcess, judge_env
 from service.harness import JudgeHarness
 from sqlalchemy.orm import Session, sessionmaker
 
+from hostile.server import HostileJudge
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.store import password_work
 from judge.store.db import make_engine
 from judge.store.migrate import upgrade
-
-from .server import HostileJudge
 
 TESTS = Path(__file__).resolve().parents[1]
 CHEAP_HANDLER = "e2e.cheap_hashes:handle_inbox_message"

@@ -17,7 +17,7 @@ from email.policy import default
 from pathlib import Path
 from typing import cast
 
-from intake.helpers import ServeProcess
+from server.intake.helpers import ServeProcess
 from sqlalchemy import select
 
 from judge.store.db import make_engine, make_session_factory

@@ -16,9 +16,8 @@ from service.harness import JudgeHarness, body_of, build_mail
 from sqlalchemy import select
 
 from bench.hostile_mails import head
+from hostile.server import HostileJudge
 from judge.store.models import Game, OutboxMessage, OutboxStatus, Player
-
-from .server import HostileJudge
 
 EVIL = "=?utf-8?q?evil=0D=0ABcc=3A=20x=40y?=@example.org"
 GM = "gm@example.org"

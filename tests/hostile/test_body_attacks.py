@@ -20,14 +20,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from intake.helpers import ServeProcess, judge_env
+from server.intake.helpers import ServeProcess, judge_env
 
 from bench.hostile_bodies import BODIES
 from bench.hostile_mails import head, plain_list
+from hostile.server import HostileJudge, body_of
 from judge.store.db import make_engine
 from judge.store.migrate import upgrade
-
-from .server import HostileJudge, body_of
 
 HANDLER = "hostile.metered_handler:handle"
 N = 20_000  # units of each shape; the large mail has 4N

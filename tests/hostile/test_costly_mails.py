@@ -14,8 +14,7 @@ import time
 import pytest
 
 from bench.hostile_mails import WORST, plain_list
-
-from .server import HostileJudge, body_of
+from hostile.server import HostileJudge, body_of
 
 ATTACKS = [name for name in WORST if name != "LIST (plain)"]
 

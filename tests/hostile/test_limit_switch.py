@@ -18,7 +18,7 @@ from email.utils import make_msgid
 from pathlib import Path
 
 from e2e.test_standard_game import _body
-from intake.helpers import ServeProcess, judge_env
+from server.intake.helpers import ServeProcess, judge_env
 from sqlalchemy import func, select
 
 from hostile.conftest import Serve

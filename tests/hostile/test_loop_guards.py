@@ -11,8 +11,7 @@ from __future__ import annotations
 import pytest
 
 from bench.hostile_mails import head
-
-from .server import HostileJudge
+from hostile.server import HostileJudge
 
 ROBOTS = {
     "precedence": ("robot@example.org", "Precedence: auto_reply\r\n"),

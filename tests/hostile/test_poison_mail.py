@@ -9,15 +9,14 @@ import smtplib
 import time
 from pathlib import Path
 
-from intake.helpers import ServeProcess, judge_env
+from server.intake.helpers import ServeProcess, judge_env
 
 from bench.hostile_mails import head, plain_list
+from hostile.conftest import write_toml
+from hostile.server import HostileJudge, body_of
 from judge.store.db import make_engine
 from judge.store.inbox import MAX_ATTEMPTS
 from judge.store.migrate import upgrade
-
-from .conftest import write_toml
-from .server import HostileJudge, body_of
 
 
 def _send_quietly(port: int, raw: bytes) -> bool:

@@ -25,10 +25,10 @@ from judge.mail.read import (
     read_stored,
 )
 from judge.rfc5322 import stdlib_only
+from mail.samples import JUDGE
+from mail.test_read import ROBOT_HEADERS, plain
 
 from . import samples
-from .samples import JUDGE
-from .test_read import ROBOT_HEADERS, plain
 
 EXAMPLES = int(os.environ.get("JUDGE_FUZZ_EXAMPLES", "300"))
 PROPERTY = settings(

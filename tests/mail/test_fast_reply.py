@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from judge.mail.compose import ReplyFields, reply_bytes, reply_message
-from judge.outbound import _fill_headers, _single_recipient
+from judge.outbox.enqueue import _fill_headers, _single_recipient
 
 EXAMPLES = int(os.environ.get("JUDGE_FUZZ_EXAMPLES", "300"))
 PROPERTY = settings(

@@ -29,9 +29,9 @@ from judge.mail.read import (
     read_stored,
 )
 from judge.rfc5322 import stdlib_only
+from mail.samples import JUDGE
 
 from . import samples
-from .samples import JUDGE
 
 CLIENT_MAILS = {name: raw for name, raw in vars(samples).items() if name.isupper() and
                 isinstance(raw, bytes)}  # fmt: skip

@@ -7,9 +7,9 @@ import base64
 import pytest
 
 from judge.mail.read import IncomingMail, read_message
+from mail.samples import JUDGE
 
 from . import samples
-from .samples import JUDGE
 
 
 def plain(body: str, headers: str = "", charset: str = "utf-8") -> bytes:

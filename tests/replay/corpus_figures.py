@@ -19,9 +19,8 @@ from pathlib import Path
 
 from judge.rules.map import load_map
 from judge.rules.results import RuleOptions
-
-from .reader import GAMES
-from .replay import replay
+from replay.reader import GAMES
+from replay.replay import replay
 
 DROIDIPPY_RULES = RuleOptions(convoy_adjacent="2.4", civil_disorder="godip")
 

@@ -28,8 +28,7 @@ from judge.rules.idle import Advance, adjudicate_through
 from judge.rules.map import GameMap
 from judge.rules.results import OrderResult, RuleOptions
 from judge.rules.state import GameState
-
-from .reader import DroidPhase, read_game, read_orders
+from replay.reader import DroidPhase, read_game, read_orders
 
 
 @dataclass(frozen=True)

@@ -23,9 +23,8 @@ import pytest
 
 from judge.rules.map import GameMap, load_map
 from judge.rules.results import RuleOptions
-
-from .reader import CORPUS, GAMES
-from .replay import replay
+from replay.reader import CORPUS, GAMES
+from replay.replay import replay
 
 DROIDIPPY_RULES = RuleOptions(convoy_adjacent="2.4", civil_disorder="godip")
 MISSING = f"Droidippy corpus not found at {GAMES} (GPL data, kept outside the repository)"

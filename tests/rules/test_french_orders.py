@@ -12,8 +12,7 @@ import pytest
 from judge.rules.orders import IllegalOrder, Order, UnreadableOrder
 from judge.rules.parse import parse_order
 from judge.rules.state import GameState
-
-from .helpers import board, retreat_board, standard_map
+from rules.helpers import board, retreat_board, standard_map
 
 
 def read(text: str, state: GameState, powers: set[str] | None = None) -> Order:

@@ -20,8 +20,7 @@ from judge.rules.phases import adjudicate_phase
 from judge.variants.base import Snapshot, Submission
 from judge.variants.common import adjustment_delta, powers_with_duties
 from judge.variants.standard import StandardVariant
-
-from .helpers import board, standard_map
+from rules.helpers import board, standard_map
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 

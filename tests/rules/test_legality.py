@@ -22,8 +22,7 @@ from judge.rules.orders import (
     Waive,
 )
 from judge.rules.state import GameState, UnitType
-
-from .helpers import board, standard_map
+from rules.helpers import board, standard_map
 
 A, F = UnitType.ARMY, UnitType.FLEET
 

@@ -18,8 +18,7 @@ from judge.rules.orders import (
 )
 from judge.rules.parse import parse_order, parse_orders
 from judge.rules.state import GameState
-
-from .helpers import board, retreat_board, standard_map
+from rules.helpers import board, retreat_board, standard_map
 
 
 def read(text: str, state: GameState, powers: Collection[str] | None = None) -> Order:

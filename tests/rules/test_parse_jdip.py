@@ -33,8 +33,7 @@ from judge.rules.state import (
     UnitType,
     power_name,
 )
-
-from .helpers import standard_map
+from rules.helpers import standard_map
 
 REFERENCE = (Path(__file__).resolve().parents[2] / ".." / "shared" / "reference").resolve()
 JDIP = REFERENCE / "datc" / "jdip"

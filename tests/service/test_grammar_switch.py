@@ -80,7 +80,7 @@ def _run(
         return f"<judge.{next(numbers)}@{domain}>"
 
     monkeypatch.setattr("judge.mail.compose.new_message_id", message_id)
-    monkeypatch.setattr("judge.outbound.new_message_id", message_id)
+    monkeypatch.setattr("judge.outbox.enqueue.new_message_id", message_id)
     engine = make_engine(f"sqlite:///{root / 'judge.db'}")
     upgrade(engine)
     sessions = make_session_factory(engine, default_registry())

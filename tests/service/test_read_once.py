@@ -11,7 +11,7 @@ from sqlalchemy import select
 from judge.mail import read
 from judge.mail.header_facts import HeaderFacts
 from judge.mail.read import IncomingMail, read_stored
-from judge.service import readings
+from judge.service import kept_readings as readings
 from judge.store.models import InboxMessage, InboxStatus
 from service.harness import JudgeHarness, body_of, build_mail
 

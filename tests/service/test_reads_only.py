@@ -4,7 +4,7 @@ on a game in progress and on a missing game, issues no INSERT, UPDATE or DELETE.
 from __future__ import annotations
 
 import pytest
-from mail.parsing import VOCABULARY
+from language.parsing import VOCABULARY
 from sqlalchemy import event
 from sqlalchemy.orm import Session, sessionmaker
 

@@ -17,7 +17,7 @@ from sqlalchemy import select
 from judge.clock import ManualClock
 from judge.config import Config, config_from_dict
 from judge.mail.verp import bounce_address, derived_key, return_path_id, verp_key
-from judge.outbound import enqueue
+from judge.outbox.enqueue import enqueue
 from judge.server.intake import Inbox
 from judge.server.startup import with_stored_verp_keys
 from judge.store.backup import backup_sqlite

@@ -30,7 +30,7 @@ from judge.service.game.absence_times import (
     overlaps,
 )
 from judge.service.mailing import broadcast, header_data
-from judge.service.readers import reader_of
+from judge.service.reader_preferences import reader_of
 from judge.service.seats import find_game
 from judge.service.snapshots import variants
 from judge.store import absences as store

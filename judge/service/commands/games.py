@@ -19,7 +19,7 @@ from judge.service.commands.takeover import powers_nobody_plays, take_over
 from judge.service.confirmation import confirmation_note, unconfirmed
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.starting import start_game
-from judge.service.readers import reader_of
+from judge.service.reader_preferences import reader_of
 from judge.service.seats import (
     find_game,
     of_address,

@@ -19,7 +19,7 @@ from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.announce import announce_leaving
 from judge.service.game.last_player import end_if_alone
 from judge.service.mailing import broadcast, header_data
-from judge.service.readers import readers_for
+from judge.service.reader_preferences import readers_for
 from judge.service.seats import find_game, power_holder
 from judge.service.snapshots import active_players, variants
 from judge.store import games as store

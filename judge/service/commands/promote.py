@@ -13,7 +13,7 @@ from judge.language.command_types import Promote
 from judge.service.confirmation import observing
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.mailing import broadcast, header_data
-from judge.service.readers import readers_for
+from judge.service.reader_preferences import readers_for
 from judge.service.seats import find_game
 from judge.service.snapshots import variants
 from judge.store import games as store

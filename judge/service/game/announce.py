@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from judge.config import Config
 from judge.service.mailing import audience, broadcast, header_data
-from judge.service.readers import readers_for
+from judge.service.reader_preferences import readers_for
 from judge.service.snapshots import variants
 from judge.store import games as store
 from judge.store.game_settings import GameSettings

@@ -25,7 +25,7 @@ from judge.config import Config
 from judge.rules.state import PhaseType
 from judge.service.game.order_listing import orders_listing
 from judge.service.mailing import broadcast, header_data, one_per_address
-from judge.service.readers import readers_for
+from judge.service.reader_preferences import readers_for
 from judge.service.snapshots import Board, active_players, seat_of, submissions
 from judge.store import games as store
 from judge.store.game_settings import GameSettings

@@ -4,7 +4,7 @@ The inbox processor runs each batch of mails in one write transaction, which on
 SQLite holds the database's only write lock: a password check there (tens of
 milliseconds) stalls the intake, the scheduler and the sender. So, before the
 batch, the processor calls `prepare_mail` for each mail in a read-only session:
-it reads the mail (the handler takes that reading: `judge.service.readings`),
+it reads the mail (the handler takes that reading: `judge.service.kept_readings`),
 finds the seat each SIGNON / OBSERVE line would check (by the same rules as the
 handler: an observer by the sender's address), and checks the password, or hashes
 a password about to be set (CREATE, a join, `SIGNON ?`, OBSERVE, SET PASSWORD), keeping the
@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session
 from judge.config import Config
 from judge.language import command_types as c
 from judge.language.commands import parse_commands
-from judge.service.readings import read_ahead
+from judge.service.kept_readings import read_ahead
 from judge.service.seats import signon_seat, the_observer
 from judge.service.snapshots import variants
 from judge.store import games as store

@@ -26,7 +26,7 @@ from judge.service.game.ending import end_audience
 from judge.service.game.skipped import skipped_text
 from judge.service.mailing import audience, broadcast, header_data
 from judge.service.maps import results_map
-from judge.service.readers import readers_for
+from judge.service.reader_preferences import readers_for
 from judge.service.snapshots import (
     Board,
     active_players,

@@ -16,7 +16,7 @@ from judge.service.context import MailContext, Note, note
 from judge.service.game import deadlines
 from judge.service.mailing import audience, broadcast, header_data
 from judge.service.play_settings import play_settings
-from judge.service.readers import readers_for
+from judge.service.reader_preferences import readers_for
 from judge.service.snapshots import active_players, rules_of, seat_of, variants
 from judge.store import games as store
 from judge.store.game_settings import GameSettings

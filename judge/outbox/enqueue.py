@@ -1,0 +1,250 @@
+"""The outbox's way in: queue outgoing mail inside the caller's transaction.
+
+`enqueue` adds a mail to the outbox in the caller's transaction, so a game's new
+state and the mail announcing it commit together (or not at all); `enqueue_copies`
+queues one message for many readers, each copy with its own `To` and Message-ID.
+Every one of them passes `judge.outbox.gate.route` first: mail to an address
+that never wrote to the judge is held (or refused), not queued. The service calls
+these. Sending is the daemon's: `judge.server.sender` leases the
+pending rows and hands them to a transport.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Collection, Sequence
+from datetime import datetime
+from email.message import EmailMessage
+from email.policy import SMTP
+from email.utils import format_datetime, getaddresses
+
+from sqlalchemy import insert
+from sqlalchemy.orm import Session
+
+from judge import rfc5322 as grammar
+from judge.clock import SystemClock
+from judge.mail.identifiers import new_message_id
+from judge.outbox.gate import Route, route
+from judge.store.models import HeldMail, OutboxMessage, OutboxStatus
+
+log = logging.getLogger(__name__)
+
+AUTO_SUBMITTED = {"reply": "auto-replied"}  # every other kind is auto-generated
+
+
+def enqueue(
+    session: Session,
+    msg: EmailMessage,
+    kind: str,
+    game_id: int | None = None,
+    *,
+    now: datetime | None = None,
+) -> OutboxMessage:
+    """Add `msg` to the outbox in the caller's transaction (no commit).
+
+    `msg` needs `From` and exactly one `To` address (one recipient per mail; no Cc
+    or Bcc). A missing `Date` or `Message-ID` is filled in, and so is
+    `Auto-Submitted` (`auto-replied` for kind `reply`, else `auto-generated`).
+    """
+    moment = now or SystemClock().now()
+    recipient = _single_recipient(msg)
+    _fill_headers(msg, kind, moment)
+    verdict = route(session, recipient, kind)
+    if verdict is not Route.SEND:
+        data = msg.as_bytes(policy=SMTP)
+        _not_queued(session, verdict, recipient, data, str(msg["Message-ID"]), kind, game_id,
+                    None, moment)  # fmt: skip
+        return OutboxMessage(to_address=recipient, message=data, kind=kind,
+                             message_id=str(msg["Message-ID"]), created_at=moment)  # fmt: skip
+    row = OutboxMessage(
+        to_address=recipient,
+        message=msg.as_bytes(policy=SMTP),
+        message_id=str(msg["Message-ID"]),
+        kind=kind,
+        game_id=game_id,
+        created_at=moment,
+        status=OutboxStatus.PENDING,
+        attempts=0,
+        next_attempt_at=moment,
+    )
+    session.add(row)
+    session.flush()
+    return row
+
+
+_INSERT_OUTBOX = insert(OutboxMessage)  # built once: every reply goes through it
+
+
+def enqueue_raw(
+    session: Session,
+    message: bytes,
+    *,
+    to_address: str,
+    message_id: str,
+    kind: str,
+    game_id: int | None = None,
+    now: datetime,
+) -> None:
+    """Add an already serialised mail to the outbox in the caller's transaction.
+
+    The fast path for hot mail (replies): the caller built `message` itself, with
+    `From`, one `To` (`to_address`), `Message-ID` (`message_id`), `Date` and
+    `Auto-Submitted` already in it. The row is inserted at once, without the ORM's
+    unit of work.
+    """
+    if not kind:
+        raise ValueError("an outgoing mail needs a kind")
+    verdict = route(session, to_address, kind)
+    if verdict is not Route.SEND:
+        _not_queued(session, verdict, to_address, message, message_id, kind, game_id, None, now)
+        return
+    values = {
+        "to_address": to_address, "message": message, "message_id": message_id,
+        "kind": kind, "game_id": game_id, "created_at": now,
+        "status": OutboxStatus.PENDING, "attempts": 0, "next_attempt_at": now,
+    }  # fmt: skip
+    session.connection().execute(_INSERT_OUTBOX, values)
+
+
+def enqueue_copies(
+    session: Session,
+    msg: EmailMessage,
+    recipients: Sequence[str],
+    kind: str,
+    game_id: int | None = None,
+    *,
+    now: datetime | None = None,
+    map_id: int | None = None,
+    held: Collection[str] = (),
+) -> list[OutboxMessage]:
+    """Add one copy of `msg` per recipient, each with its own `To` and `Message-ID`.
+
+    The same rules as `enqueue` (whose `To` is replaced), but the message is
+    generated once: a phase's results go to dozens of readers in a single commit.
+    With `map_id`, `msg` carries the placeholder of that stored map
+    (`judge.mail.stored_attachment`), filled in when each copy is sent. The copies
+    for the addresses in `held` (not confirmed yet) are held, not queued.
+    """
+    moment = now or SystemClock().now()
+    _single_recipient(msg)
+    _fill_headers(msg, kind, moment)
+    domain = str(msg["Message-ID"]).rpartition("@")[2].rstrip(">") or "localhost"
+    del msg["To"]
+    del msg["Message-ID"]
+    shared = msg.as_bytes(policy=SMTP)
+    rows = []
+    for to in recipients:
+        address = _single_recipient_of(to)
+        message_id = new_message_id(domain)
+        head = _header("To", to) + _header("Message-ID", message_id)
+        verdict = Route.HOLD if to in held else route(session, address, kind)
+        if verdict is not Route.SEND:
+            _not_queued(session, verdict, address, head + shared, message_id, kind, game_id,
+                        map_id, moment)  # fmt: skip
+            continue
+        row = OutboxMessage(
+            to_address=address, message=head + shared, message_id=message_id, kind=kind,
+            game_id=game_id, created_at=moment, status=OutboxStatus.PENDING, attempts=0,
+            next_attempt_at=moment, map_id=map_id,
+        )  # fmt: skip
+        rows.append(row)
+    session.add_all(rows)
+    session.flush()
+    return rows
+
+
+def hold(
+    session: Session,
+    to_address: str,
+    message: bytes,
+    message_id: str,
+    kind: str,
+    game_id: int | None,
+    map_id: int | None,
+    now: datetime,
+) -> None:
+    """Keep a mail for an address that has not confirmed yet (`held_mail`)."""
+    session.add(HeldMail(
+        to_address=to_address.strip().lower(), message=message, message_id=message_id,
+        kind=kind, game_id=game_id, map_id=map_id, created_at=now,
+    ))  # fmt: skip
+    session.flush()
+
+
+def _not_queued(
+    session: Session,
+    verdict: Route,
+    to_address: str,
+    message: bytes,
+    message_id: str,
+    kind: str,
+    game_id: int | None,
+    map_id: int | None,
+    now: datetime,
+) -> None:
+    if verdict is Route.HOLD:
+        hold(session, to_address, message, message_id, kind, game_id, map_id, now)
+    else:
+        log.warning("outbox: %s mail to %s not sent (one stranger per mail)", kind, to_address)
+
+
+def record_unbuildable(
+    session: Session,
+    to: str,
+    kind: str,
+    game_id: int | None,
+    reason: str,
+    *,
+    now: datetime,
+) -> None:
+    """An outbox row, `failed` at once, for a recipient whose mail cannot be built
+    (an address that is not plain, stored before addresses were checked): that one
+    mail fails, logged and shown by `judge status`; the others go out."""
+    shown = "".join(char if char.isprintable() else "?" for char in to)[:320]
+    log.error("outbox: no %s mail to %r: %s", kind, shown, reason)
+    row = OutboxMessage(
+        to_address=shown, message=b"", message_id="", kind=kind, game_id=game_id,
+        created_at=now, status=OutboxStatus.FAILED, attempts=0, next_attempt_at=now,
+        last_error=f"the mail could not be built: {reason}",
+    )  # fmt: skip
+    session.add(row)
+
+
+def _header(name: str, value: str) -> bytes:
+    """One header line as the SMTP policy writes it (encoded words when needed)."""
+    plain = grammar.fast_paths() and value.isascii() and value.isprintable()
+    if plain and len(name) + len(value) < 76:
+        return f"{name}: {value}\r\n".encode("ascii")  # what the policy would write
+    return SMTP.fold_binary(name, SMTP.header_factory(name, value))
+
+
+def _single_recipient_of(to: str) -> str:
+    addresses = [addr for _name, addr in getaddresses([to]) if addr]
+    if len(addresses) != 1:
+        raise ValueError(f"an outgoing mail needs exactly one To address, got {addresses}")
+    return addresses[0]
+
+
+def _single_recipient(msg: EmailMessage) -> str:
+    if not msg["From"]:
+        raise ValueError("an outgoing mail needs a From header")
+    if msg["Cc"] or msg["Bcc"]:
+        raise ValueError("an outgoing mail goes to one recipient: no Cc or Bcc")
+    addresses = [addr for _name, addr in getaddresses(msg.get_all("To", [])) if addr]
+    if len(addresses) != 1:
+        raise ValueError(f"an outgoing mail needs exactly one To address, got {addresses}")
+    return addresses[0]
+
+
+def _fill_headers(msg: EmailMessage, kind: str, now: datetime) -> None:
+    if not kind:
+        raise ValueError("an outgoing mail needs a kind")
+    if not msg["Date"]:
+        msg["Date"] = format_datetime(now)
+    if not msg["Message-ID"]:
+        domain = getaddresses([str(msg["From"])])[0][1].rpartition("@")[2]
+        msg["Message-ID"] = new_message_id(domain)
+    if not msg["Auto-Submitted"]:
+        msg["Auto-Submitted"] = AUTO_SUBMITTED.get(kind, "auto-generated")
+
+

@@ -1,1 +1,0 @@
-"""Tests of mail intake (SMTP, `judge deliver`) and the inbox processor."""

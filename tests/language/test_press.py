@@ -1,0 +1,99 @@
+"""parse_commands: PRESS and BROADCAST blocks, which span several lines."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.language.command_types import (
+    Broadcast,
+    ListGames,
+    Press,
+    Signoff,
+)
+from judge.language.commands import parse_commands
+from language.parsing import VOCABULARY, error
+
+# --- press ------------------------------------------------------------------------------
+
+
+def test_press_to_powers_with_its_body() -> None:
+    [parsed] = parse_commands(["PRESS TO F G", "Hello,", "", "> you said", "ENDPRESS"], VOCABULARY)
+    assert parsed.command == Press(("FRANCE", "GERMANY"), ("Hello,", "", "> you said"))
+    assert parsed.lines == ("PRESS TO F G", "Hello,", "", "> you said", "ENDPRESS")
+    assert parsed.text == "PRESS TO F G\nHello,\n\n> you said\nENDPRESS"
+
+
+@pytest.mark.parametrize(
+    ("head", "to"),
+    [
+        ("PRESS", None),
+        ("PRESS TO ALL", None),
+        ("PRESS TO FG", ("FRANCE", "GERMANY")),
+        ("press to France and Germany", ("FRANCE", "GERMANY")),
+        ("PRESS TO M", ("MASTER",)),
+        ("PRESS TO GM, T", ("MASTER", "TURKEY")),
+        ("PRESS F", ("FRANCE",)),
+    ],
+)
+def test_press_recipients(head: str, to: tuple[str, ...] | None) -> None:
+    [parsed] = parse_commands([head, "hi", "END PRESS"], VOCABULARY)
+    assert parsed.command == Press(to, ("hi",))
+
+
+def test_press_body_may_look_like_commands() -> None:
+    [parsed] = parse_commands(["PRESS TO F", "SIGNON Fg1 pw", "A PAR-BUR", "ENDPRESS"], VOCABULARY)
+    assert parsed.command == Press(("FRANCE",), ("SIGNON Fg1 pw", "A PAR-BUR"))
+
+
+def test_press_body_is_trimmed_of_blank_edges() -> None:
+    [parsed] = parse_commands(["PRESS", "", "hi", "  ", "ENDPRESS"], VOCABULARY)
+    assert parsed.command == Press(None, ("hi",))
+
+
+def test_broadcast() -> None:
+    [parsed] = parse_commands(["BROADCAST", "Peace!", "ENDPRESS"], VOCABULARY)
+    assert parsed.command == Broadcast(("Peace!",))
+
+
+def test_broadcast_takes_no_recipients() -> None:
+    [parsed] = parse_commands(["BROADCAST TO F", "x", "ENDPRESS"], VOCABULARY)
+    assert parsed.error and "nothing was sent" in parsed.error
+
+
+def test_unterminated_press_is_not_sent_and_swallows_the_rest() -> None:
+    parsed = parse_commands(["SIGNON Fg1 pw", "PRESS TO G", "let's ally", "A PAR-BUR"], VOCABULARY)
+    assert len(parsed) == 2
+    assert parsed[1].error == "PRESS has no ENDPRESS after it; nothing was sent"
+    assert parsed[1].lines == ("PRESS TO G", "let's ally", "A PAR-BUR")
+
+
+def test_signoff_ends_a_press_which_is_sent() -> None:
+    parsed = parse_commands(["PRESS TO G", "bye", "SIGNOFF"], VOCABULARY)
+    assert parsed[0].command == Press(("GERMANY",), ("bye",))
+    assert parsed[1].command == Signoff()
+
+
+def test_press_with_bad_recipients_is_not_sent_but_its_body_is_not_read() -> None:
+    parsed = parse_commands(["PRESS TO X", "A PAR-BUR", "ENDPRESS", "LIST"], VOCABULARY)
+    assert len(parsed) == 2
+    assert parsed[0].error and "'X' is not a power" in parsed[0].error
+    assert parsed[1].command == ListGames(None)
+
+
+def test_empty_press_is_an_error() -> None:
+    [parsed] = parse_commands(["PRESS", "", "ENDPRESS"], VOCABULARY)
+    assert parsed.error == "PRESS has no text; nothing was sent"
+
+
+def test_endpress_with_text_after_it_is_body_text() -> None:
+    [parsed] = parse_commands(["PRESS", "ENDPRESS soon", "ENDPRESS"], VOCABULARY)
+    assert parsed.command == Press(None, ("ENDPRESS soon",))
+
+
+def test_a_stray_endpress_is_an_error() -> None:
+    assert error("END PRESS") == "ENDPRESS without a PRESS or BROADCAST line before it"
+
+
+def test_press_keeps_indentation() -> None:
+    [parsed] = parse_commands(["PRESS", "    indented verse", "ENDPRESS"], VOCABULARY)
+    assert parsed.command == Press(None, ("    indented verse",))

@@ -1,1 +1,0 @@
-"""Tests of the outbox and its transports (maildir, SMTP relay)."""

@@ -1,0 +1,176 @@
+"""`judge deliver < msg`: the pipe an MTA uses, run as a real subprocess."""
+
+from __future__ import annotations
+
+import io
+import re
+import sqlite3
+import sys
+import time
+from collections.abc import Callable
+from email.policy import SMTP
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from judge.cli import main
+from judge.mail.header_facts import HeaderFacts
+from judge.mail.read import read_header_facts
+from judge.server.intake import envelope_sender
+from judge.store.db import make_engine, make_session_factory
+from judge.store.models import InboxMessage, InboxStatus
+from server.intake.helpers import mail, run_judge
+
+
+def _inbox(database_url: str) -> list[InboxMessage]:
+    engine = make_engine(database_url)
+    try:
+        with make_session_factory(engine)() as session:
+            return list(session.scalars(select(InboxMessage).order_by(InboxMessage.id)))
+    finally:
+        engine.dispose()
+
+
+def test_a_piped_mail_is_stored_and_left_to_the_daemon_which_answers_it(
+    database_url: str, write_config: Callable[..., Path]
+) -> None:
+    config = write_config(database_url)
+    result = run_judge("deliver", "--config", str(config), stdin=mail(1).as_bytes())
+    assert result.returncode == 0, result.stderr.decode()
+    [row] = _inbox(database_url)
+    assert row.status == InboxStatus.NEW  # deliver stores; it neither processes nor sends
+    assert row.mail_from == "ann@example.org"  # from the headers: no $SENDER given
+    facts = HeaderFacts.from_json(row.header_facts)  # its header block, read once, kept
+    assert facts is not None and (facts.sender, facts.message_id) == (
+        "ann@example.org", "<m1@example.org>")  # fmt: skip
+    assert not (config.parent / "outbox" / "new").exists()
+    # A pipe-only judge runs `judge scheduler`: it processes the inbox and sends.
+    result = run_judge("scheduler", "--once", "--config", str(config))
+    assert result.returncode == 0, result.stderr.decode()
+    assert _inbox(database_url)[0].status == InboxStatus.DONE
+    log = result.stderr.decode()  # at INFO, like serve's (issue 22.5)
+    started = r"INFO judge\.server\.scheduler: judge \S+ scheduler \(once\): database "
+    assert re.search(started + r"(sqlite|postgresql\+psycopg)://\S+, outbound maildir ", log), log
+    assert re.search(rf"inbox {row.id} from <ann@example\.org>: done in \d+\.\d{{3}} s", log), log
+    assert re.search(r"outbox \d+ to ann@example\.org \(attempt 1\): sent", log), log
+    [reply] = list((config.parent / "outbox" / "new").iterdir())
+    assert b"In-Reply-To: <m1@example.org>" in reply.read_bytes()
+
+
+def test_the_envelope_sender_comes_from_the_option_first(
+    database_url: str, write_config: Callable[..., Path]
+) -> None:
+    config = write_config(database_url)
+    result = run_judge(
+        "deliver", "--config", str(config), "--sender", "Bounce@Example.org",
+        stdin=mail(1).as_bytes(), SENDER="ignored@example.org",
+    )
+    assert result.returncode == 0, result.stderr.decode()
+    assert _inbox(database_url)[0].mail_from == "bounce@example.org"
+
+
+def test_an_oversized_mail_is_refused_for_good(
+    database_url: str, write_config: Callable[..., Path]
+) -> None:
+    config = write_config(database_url, smtp={"max_message_bytes": 1000})
+    result = run_judge(
+        "deliver", "--config", str(config), stdin=mail(1, body="x\n" * 1000).as_bytes()
+    )
+    assert result.returncode == 65
+    assert b"too large" in result.stderr
+    assert _inbox(database_url) == []
+
+
+def test_an_unreachable_database_asks_the_mta_to_retry(
+    tmp_path: Path, write_config: Callable[..., Path]
+) -> None:
+    config = write_config(f"sqlite:///{tmp_path / 'missing' / 'dir' / 'judge.db'}")
+    result = run_judge("deliver", "--config", str(config), stdin=mail(1).as_bytes())
+    assert result.returncode == 75
+
+
+def test_a_broken_config_asks_the_mta_to_retry(tmp_path: Path) -> None:
+    config = tmp_path / "judge.toml"
+    config.write_text("[judge]\naddress = 3\n")
+    result = run_judge("deliver", "--config", str(config), stdin=mail(1).as_bytes())
+    assert result.returncode == 75
+
+
+@pytest.mark.parametrize(
+    ("given", "environment", "expected"),
+    [
+        ("x@example.org", {"SENDER": "y@example.org"}, "x@example.org"),
+        (None, {"SENDER": "y@example.org"}, "y@example.org"),
+        (None, {}, "bounces@example.org"),
+    ],
+)
+def test_envelope_sender_prefers_option_then_environment_then_headers(
+    monkeypatch: pytest.MonkeyPatch, given: str | None, environment: dict[str, str],
+    expected: str,
+) -> None:
+    monkeypatch.delenv("SENDER", raising=False)
+    for key, value in environment.items():
+        monkeypatch.setenv(key, value)
+    message = mail(1)
+    message["Return-Path"] = "<bounces@example.org>"
+    raw = message.as_bytes(policy=SMTP)
+    assert envelope_sender(raw, given) == expected
+    assert envelope_sender(raw, given, read_header_facts(raw)) == expected  # as deliver reads it
+
+
+def test_without_a_return_path_the_envelope_sender_is_the_from_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("SENDER", raising=False)
+    raw = mail(1).as_bytes(policy=SMTP)
+    assert envelope_sender(raw, None, read_header_facts(raw)) == "ann@example.org"
+    bounce = b"Return-Path: <>\r\nFrom: MAILER-DAEMON@mx.example.net\r\n\r\nx\r\n"
+    assert envelope_sender(bounce, None, read_header_facts(bounce)) == ""
+    assert envelope_sender(bounce, None) == ""
+
+
+def test_deliver_gives_up_within_its_time_budget_when_it_cannot_store(
+    tmp_path: Path, write_config: Callable[..., Path]
+) -> None:
+    """A database locked by someone else (SQLite's busy wait is 30 s) does not keep
+    the MTA's pipe open: after `deliver_timeout_seconds` it exits 75."""
+    database = tmp_path / "judge.db"
+    config = write_config(f"sqlite:///{database}", smtp={"deliver_timeout_seconds": 1.5})
+    assert run_judge("db", "upgrade", "--config", str(config)).returncode == 0
+    holder = sqlite3.connect(database, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # a long write elsewhere
+    try:
+        started = time.monotonic()
+        result = run_judge("deliver", "--config", str(config), stdin=mail(1).as_bytes())
+        elapsed = time.monotonic() - started
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert result.returncode == 75
+    assert b"not stored within 1.5 s" in result.stderr
+    assert elapsed < 15
+    assert _inbox(f"sqlite:///{database}") == []
+
+
+def test_the_envelope_recipient_is_kept_so_a_bounce_names_its_return_path(
+    database_url: str, write_config: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Postfix's pipe(8) passes `--recipient=${recipient}`: a bounce piped in at a VERP
+    return path must keep it, or the judge cannot tell whose mail came back. (In this
+    process: `main` is what the `judge` script runs.)"""
+    config = str(write_config(database_url))
+    path = "judge+bounce-7-0123456789ab@example.org"
+
+    def deliver(number: int, *options: str) -> int:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(mail(number).as_bytes())))
+        return main(["deliver", "--config", config, *options])
+
+    monkeypatch.delenv("RECIPIENT", raising=False)
+    assert deliver(1, "--recipient", path) == 0
+    monkeypatch.setenv("RECIPIENT", path.upper())  # local(8) sets it for a command
+    assert deliver(2) == 0
+    monkeypatch.delenv("RECIPIENT")
+    assert deliver(3) == 0
+    assert [row.rcpt_tos for row in _inbox(database_url)] == [
+        [path], [path.upper()], ["judge@example.org"]]  # fmt: skip

@@ -1,0 +1,17 @@
+"""Fixtures for the scheduler tests: the service tests' judge harness, whose clock
+the tests move, and `Scheduler`, which runs the scheduler's rounds on it."""
+
+from __future__ import annotations
+
+import pytest
+from service.conftest import judge, quick_password_hashes
+from service.harness import JudgeHarness
+
+from server.scheduler.driver import Scheduler
+
+__all__ = ["judge", "quick_password_hashes"]
+
+
+@pytest.fixture
+def scheduler(judge: JudgeHarness) -> Scheduler:
+    return Scheduler(judge)
