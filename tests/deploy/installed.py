@@ -15,10 +15,20 @@ import sys
 from pathlib import Path
 
 REPOSITORY = Path(__file__).resolve().parents[2]
-NOT_SOURCE = shutil.ignore_patterns(
+_NOT_SOURCE_ANYWHERE = shutil.ignore_patterns(
     ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", "*.pyc", ".*_cache",
-    ".hypothesis", "outbox", "*.db", "*.db-*", "judge.toml",
+    ".hypothesis", "*.db", "*.db-*",
 )
+_NOT_SOURCE_AT_TOP = {"outbox", "judge.toml"}  # a local judge's maildir and config
+
+
+def not_source(folder: str, names: list[str]) -> set[str]:
+    """What the copy leaves out: build and cache files anywhere, and at the top the
+    maildir and config of a judge run there (not `judge/outbox`, a package)."""
+    ignored = set(_NOT_SOURCE_ANYWHERE(folder, names))
+    if Path(folder).resolve() == REPOSITORY.resolve():
+        ignored |= _NOT_SOURCE_AT_TOP & set(names)
+    return ignored
 PIP_TIMEOUT = 600
 
 
@@ -33,7 +43,7 @@ def clean_environment() -> dict[str, str]:
 def build_wheel(workspace: Path) -> Path:
     """`pip wheel --no-deps` on a copy of the repository; the path of the wheel."""
     source = workspace / "source"
-    shutil.copytree(REPOSITORY, source, ignore=NOT_SOURCE)
+    shutil.copytree(REPOSITORY, source, ignore=not_source)
     wheels = workspace / "wheels"
     _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(source)])
     (wheel,) = wheels.glob("judge-*.whl")

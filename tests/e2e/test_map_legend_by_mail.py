@@ -31,6 +31,7 @@ from e2e.test_standard_game import Judge
 from judge.service.maps import draw_job, map_job
 from judge.store import games as store
 from judge.store.db import make_engine, make_session_factory
+from judge.variants.registry import default_registry
 
 MASTER, OBSERVER = "gm@example.org", "watcher@example.org"
 ANN, BOB = "ann@example.org", "bob@example.org"
@@ -63,7 +64,7 @@ def _assert_legend(
     """`png` is the phase's map with exactly these legend notes (and not without them)."""
     engine = make_engine(database_url)
     try:
-        with make_session_factory(engine)() as session:
+        with make_session_factory(engine, default_registry())() as session:
             row = store.get_game(session, game)
             assert row is not None
             job = map_job(session, row, phase)
