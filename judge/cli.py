@@ -10,7 +10,10 @@ This module only reads arguments and wires parts together:
   `main` may pass another (`main(argv, handler=...)`: tests plug in a probe with a
   small launcher, `tests/serve_with.py`); nothing in the environment or the config
   names one;
-* scheduler: `judge.server.scheduler.tick(session, clock, config)`;
+* the judge at run time: `judge.server.runtime.Judge`, built here for `serve` and
+  `scheduler`: it owns the variants, the config, the clock and the scheduler's timers;
+* scheduler: `judge.server.scheduler.tick(session, clock, config, timers)`, bound to
+  the judge's timers (`Judge.ticks`);
 * game status: `judge.service.status.game_status(session, name)`.
 
 Exit codes: 0 success, 1 failure (e.g. no such game), 2 usage or config errors;
@@ -28,7 +31,7 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
@@ -50,6 +53,9 @@ from judge.store.outbox_flush import make_due_now
 from judge.store.overview import operator_overview, outbox_queue_lines
 from judge.variants.registry import VariantRegistry, default_registry
 from judge.version import judge_version
+
+if TYPE_CHECKING:
+    from judge.server.runtime import Judge
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 
@@ -206,7 +212,8 @@ def _parser() -> argparse.ArgumentParser:
 def _serve(config: Config, args: argparse.Namespace) -> int:
     from judge.server.serve import serve
 
-    asyncio.run(serve(config, _handler(args), scheduler_ticks(), variants=args.variants))
+    judge = _runtime(config, args)
+    asyncio.run(serve(config, _handler(args), judge.ticks(), variants=judge.registry))
     return EXIT_OK
 
 
@@ -392,8 +399,14 @@ def _config_example(args: argparse.Namespace) -> int:
 def _scheduler(config: Config, args: argparse.Namespace) -> int:
     from judge.server.scheduler import run_scheduler
 
+    judge = _runtime(config, args)
     return run_scheduler(
-        config, once=args.once, send=args.send, handler=_handler(args), variants=args.variants
+        config,
+        once=args.once,
+        send=args.send,
+        handler=_handler(args),
+        variants=judge.registry,
+        timers=judge.timers,
     )
 
 
@@ -419,10 +432,11 @@ def _handler(args: argparse.Namespace) -> GivenHandler:
     return ServiceHandler()
 
 
-def scheduler_ticks() -> list[Any]:
-    from judge.server.scheduler import tick
+def _runtime(config: Config, args: argparse.Namespace) -> Judge:
+    """The one runtime object of the judge this command runs."""
+    from judge.server.runtime import Judge
 
-    return [tick]
+    return Judge(config, args.variants)
 
 
 def _game_status(session: Session, name: str) -> dict[str, Any] | None:

@@ -8,7 +8,9 @@ queued. On SQLite every transaction takes the write lock at its start, so
 scheduler rounds are serialised and any number of processes stays correct (one
 is all it needs).
 
-`tick` is the hook `judge serve` calls every poll interval; `judge scheduler`
+`tick` is the hook `judge serve` calls every poll interval, with the `SchedulerTimers`
+of the judge it runs for (`judge.server.runtime.Judge` owns them: two judges in one
+process keep their own); `judge scheduler`
 runs the same rounds without the SMTP intake (`--once`: until nothing is due),
 and processes the inbox and sends the outbox too: with mail piped in by
 `judge deliver`, it is the judge's only daemon.
@@ -16,10 +18,12 @@ and processes the inbox and sends the outbox too: with mail piped in by
 
 from __future__ import annotations
 
+import functools
 import logging
 import signal
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from traceback import format_exc
 from types import FrameType
@@ -50,14 +54,38 @@ from judge.variants.registry import VariantRegistry
 
 log = logging.getLogger(__name__)
 
-PRUNING = PruneTimer()  # this process prunes old mail at start, then hourly
 STOP_TIMEOUT = 10.0  # seconds the loops get to wind down after a stop signal
 
 
-def tick(session: Session, clock: Clock, config: Config) -> None:
-    """One scheduler round in `session` (the `judge serve` hook): the due games, the
-    maps of the phases processed (outside their transactions), then (hourly) the
-    bodies of mail past `[storage] retention_days`."""
+class ExpiryCheck:
+    """When forming games were last checked for expiry: at most once a minute, not
+    every poll (on SQLite each check would take the write lock)."""
+
+    every = timedelta(minutes=1)
+
+    def __init__(self) -> None:
+        self.last: datetime | None = None
+
+    def due(self, now: datetime) -> bool:
+        if self.last is not None and self.last <= now < self.last + self.every:
+            return False
+        self.last = now
+        return True
+
+
+@dataclass
+class SchedulerTimers:
+    """The scheduler's timers of one judge: old mail pruned at start, then hourly;
+    forming games checked for expiry at most once a minute."""
+
+    pruning: PruneTimer = field(default_factory=PruneTimer)
+    expiry: ExpiryCheck = field(default_factory=ExpiryCheck)
+
+
+def tick(session: Session, clock: Clock, config: Config, timers: SchedulerTimers) -> None:
+    """One scheduler round in `session` (the `judge serve` hook, given the judge's
+    `timers`): the due games, the maps of the phases processed (outside their
+    transactions), then (hourly) the bodies of mail past `[storage] retention_days`."""
     bind = session.get_bind()
     drawer = (
         MapDrawer(make_session_factory(bind, registry_of(session)))
@@ -65,36 +93,24 @@ def tick(session: Session, clock: Clock, config: Config) -> None:
         else None
     )
     run_due_games(session, clock, config, drawer)
-    end_stale_forming_games(session, clock, config)
+    end_stale_forming_games(session, clock, config, timers.expiry)
     if drawer is not None:
         _guarded("drawing the results maps", drawer.finish)
-    prune_old_mail(session, clock, config)
+    prune_old_mail(session, clock, config, timers.pruning)
 
 
-def prune_old_mail(session: Session, clock: Clock, config: Config) -> None:
-    prune_if_due(session, clock.now(), config.storage.retention_days, PRUNING)
+def prune_old_mail(session: Session, clock: Clock, config: Config, timer: PruneTimer) -> None:
+    prune_if_due(session, clock.now(), config.storage.retention_days, timer)
     session.commit()
 
 
-class _ExpiryCheck:
-    """When forming games were last checked for expiry: at most once a minute, not
-    every poll (on SQLite each check would take the write lock)."""
-
-    every = timedelta(minutes=1)
-    last: datetime | None = None
-
-    @classmethod
-    def due(cls, now: datetime) -> bool:
-        if cls.last is not None and cls.last <= now < cls.last + cls.every:
-            return False
-        cls.last = now
-        return True
-
-
-def end_stale_forming_games(session: Session, clock: Clock, config: Config) -> int:
-    """End the forming games that never started (`[limits] forming_game_days`)."""
+def end_stale_forming_games(
+    session: Session, clock: Clock, config: Config, check: ExpiryCheck
+) -> int:
+    """End the forming games that never started (`[limits] forming_game_days`), when
+    the judge's `check` says it is time."""
     now = clock.now()
-    if not _ExpiryCheck.due(now):
+    if not check.due(now):
         return 0
     try:
         ended = expire_forming_games(session, config, now)
@@ -182,6 +198,7 @@ def run_rounds(
     clock: Clock,
     config: Config,
     *,
+    timers: SchedulerTimers,
     send: bool = True,
     handler: GivenHandler | None = None,
 ) -> int:
@@ -193,8 +210,8 @@ def run_rounds(
     drawer = MapDrawer(sessions)
     with sessions() as session:
         handled = run_due_games(session, clock, config, drawer)
-        end_stale_forming_games(session, clock, config)
-        prune_old_mail(session, clock, config)
+        end_stale_forming_games(session, clock, config, timers.expiry)
+        prune_old_mail(session, clock, config, timers.pruning)
     _guarded("drawing the results maps", drawer.finish)
     if send:
         transport = make_transport(config.outbound)
@@ -217,12 +234,15 @@ def run_scheduler(
     send: bool = True,
     handler: GivenHandler | None = None,
     variants: VariantRegistry | None = None,
+    timers: SchedulerTimers | None = None,
 ) -> int:
     """`judge scheduler`: rounds every poll interval until SIGTERM/SIGINT, or one.
 
     Without `judge serve` (mail piped in by `judge deliver`) this is the daemon that
-    processes the inbox (given a `handler`) and sends the outbox.
+    processes the inbox (given a `handler`) and sends the outbox. The `timers` are
+    the judge's (`judge.server.runtime.Judge`); None: this call's own.
     """
+    timers = SchedulerTimers() if timers is None else timers
     engine, config = open_judge_database(config)
     try:
         log.info(start_line(config, "scheduler" + (" (once)" if once else "")))
@@ -232,10 +252,12 @@ def run_scheduler(
             if send:
                 reclaim_abandoned(sessions, clock.now())  # the daemon's sender does it
             started = time.perf_counter()
-            handled = run_rounds(sessions, clock, config, send=send, handler=handler)
+            handled = run_rounds(
+                sessions, clock, config, timers=timers, send=send, handler=handler
+            )
             print(f"scheduler: {handled} game(s) handled in {time.perf_counter() - started:.2f} s")
             return 0
-        _run_daemon(sessions, clock, config, send=send, handler=handler)
+        _run_daemon(sessions, clock, config, timers, send=send, handler=handler)
         return 0
     finally:
         engine.dispose()
@@ -245,6 +267,7 @@ def _run_daemon(
     sessions: sessionmaker[Session],
     clock: Clock,
     config: Config,
+    timers: SchedulerTimers,
     *,
     send: bool,
     handler: GivenHandler | None,
@@ -260,7 +283,8 @@ def _run_daemon(
         wake_sender = sender.wake
     if handler is not None:
         helpers.append(processor_loop(sessions, handler, clock, config, wake_sender))
-    rounds = tick_loop(sessions, [tick], clock, config, wake_sender)
+    ticks = [functools.partial(tick, timers=timers)]
+    rounds = tick_loop(sessions, ticks, clock, config, wake_sender)
     for loop in helpers:
         loop.start()
     _stop_on_signals([rounds, *helpers])

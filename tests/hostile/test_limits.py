@@ -9,7 +9,7 @@ from service.harness import body_of
 from sqlalchemy import select
 
 from hostile.conftest import HarnessFactory, Serve
-from judge.server.scheduler import tick
+from judge.server.scheduler import SchedulerTimers, tick
 from judge.store.models import OutboxMessage
 
 
@@ -67,12 +67,13 @@ def test_a_forming_game_that_never_starts_expires(harness: HarnessFactory) -> No
     judge.reply("gm@example.org", "CREATE g1 pw standard")
     judge.reply("p1@example.org", "SIGNON ?g1 pw1")
     judge.clock.advance(timedelta(days=29).total_seconds())
+    timers = SchedulerTimers()  # the scheduler's timers of this judge
     with judge.sessions() as session:
-        tick(session, judge.clock, judge.config)
+        tick(session, judge.clock, judge.config, timers)
     assert judge.status()["status"] == "forming"
     judge.clock.advance(timedelta(days=1, seconds=1).total_seconds())
     with judge.sessions() as session:
-        tick(session, judge.clock, judge.config)
+        tick(session, judge.clock, judge.config, timers)
     assert judge.status()["status"] == "finished"
     with judge.sessions() as session:
         rows = session.scalars(select(OutboxMessage).where(OutboxMessage.kind == "notice"))

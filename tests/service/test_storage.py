@@ -16,6 +16,7 @@ import pytest
 from sqlalchemy import func, select, text
 
 from judge.server import scheduler
+from judge.server.runtime import Judge
 from judge.server.sender import deliver_due, make_transport
 from judge.service import map_drawing, maps
 from judge.store.models import (
@@ -25,7 +26,7 @@ from judge.store.models import (
     OutboxStatus,
     PhaseMap,
 )
-from judge.store.retention import PruneTimer, prune
+from judge.store.retention import prune
 from service.harness import JudgeHarness
 
 MEGABYTE = 1024 * 1024
@@ -129,15 +130,13 @@ def _database_bytes(judge: JudgeHarness) -> int:
     return int((pages - free) * size)
 
 
-def test_the_scheduler_tick_prunes_when_its_timer_says_so(
-    judge: JudgeHarness, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(scheduler, "PRUNING", PruneTimer())  # a freshly started process
+def test_the_scheduler_tick_prunes_when_its_timer_says_so(judge: JudgeHarness) -> None:
+    running = Judge(judge.config, clock=judge.clock)  # a freshly started judge
     judge.start_game()
     _send_all(judge)
     judge.clock.advance(31 * 86400)
     with judge.sessions() as session:
-        scheduler.tick(session, judge.clock, judge.config)
+        scheduler.tick(session, judge.clock, judge.config, running.timers)
         session.commit()
     with judge.sessions() as session:
         rows = session.scalars(select(OutboxMessage)).all()
@@ -147,7 +146,7 @@ def test_the_scheduler_tick_prunes_when_its_timer_says_so(
         assert all(row.pruned_at is None for row in rows if row.status is OutboxStatus.PENDING)
         assert all(row.pruned_at is not None for row in rows if row.status is OutboxStatus.SENT)
         assert sum(row.pruned_at is not None for row in rows) >= 8  # the start mails at least
-    assert not scheduler.PRUNING.due()  # then not again for an hour
+    assert not running.timers.pruning.due()  # then not again for an hour
 
 
 def test_results_wait_for_their_map_and_one_that_fails_to_draw_goes_as_plain_text(

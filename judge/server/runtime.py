@@ -1,0 +1,32 @@
+"""The judge at run time: one object per judge, built by the command line.
+
+What one judge keeps while it runs (its config, its clock, its variants, the
+scheduler's timers) belongs to this object and is handed on explicitly, so two
+judges in one process (two tests, say) share none of it.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+
+from judge.clock import Clock, SystemClock
+from judge.config import Config
+from judge.server.scheduler import SchedulerTimers, tick
+from judge.server.serve import Tick
+from judge.variants.registry import VariantRegistry
+
+
+@dataclass
+class Judge:
+    """One running judge: its settings, clock and variants (None: the default
+    registry, built where the sessions are made), and the state it keeps."""
+
+    config: Config
+    registry: VariantRegistry | None = None
+    clock: Clock = field(default_factory=SystemClock)
+    timers: SchedulerTimers = field(default_factory=SchedulerTimers)
+
+    def ticks(self) -> list[Tick]:
+        """The scheduler's hooks, bound to this judge's timers."""
+        return [functools.partial(tick, timers=self.timers)]
