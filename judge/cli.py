@@ -213,7 +213,7 @@ def _serve(config: Config, args: argparse.Namespace) -> int:
     from judge.server.serve import serve
 
     judge = _runtime(config, args)
-    asyncio.run(serve(config, _handler(args), judge.ticks(), variants=judge.registry))
+    asyncio.run(serve(config, judge.handler, judge.ticks(), variants=judge.registry))
     return EXIT_OK
 
 
@@ -404,7 +404,7 @@ def _scheduler(config: Config, args: argparse.Namespace) -> int:
         config,
         once=args.once,
         send=args.send,
-        handler=_handler(args),
+        handler=judge.handler,
         variants=judge.registry,
         timers=judge.timers,
     )
@@ -436,7 +436,7 @@ def _runtime(config: Config, args: argparse.Namespace) -> Judge:
     """The one runtime object of the judge this command runs."""
     from judge.server.runtime import Judge
 
-    return Judge(config, args.variants)
+    return Judge(config, args.variants, handler=_handler(args))
 
 
 def _game_status(session: Session, name: str) -> dict[str, Any] | None:

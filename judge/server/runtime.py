@@ -1,8 +1,9 @@
 """The judge at run time: one object per judge, built by the command line.
 
-What one judge keeps while it runs (its config, its clock, its variants, the
-scheduler's timers) belongs to this object and is handed on explicitly, so two
-judges in one process (two tests, say) share none of it.
+What one judge keeps while it runs (its config, its clock, its variants, its inbox
+handler with the readings that handler keeps, the scheduler's timers) belongs to
+this object and is handed on explicitly, so two judges in one process (two tests,
+say) share none of it.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from dataclasses import dataclass, field
 
 from judge.clock import Clock, SystemClock
 from judge.config import Config
+from judge.server.processor import GivenHandler
 from judge.server.scheduler import SchedulerTimers, tick
 from judge.server.serve import Tick
+from judge.service.handler import ServiceHandler
 from judge.variants.registry import VariantRegistry
 
 
@@ -26,6 +29,7 @@ class Judge:
     registry: VariantRegistry | None = None
     clock: Clock = field(default_factory=SystemClock)
     timers: SchedulerTimers = field(default_factory=SchedulerTimers)
+    handler: GivenHandler = field(default_factory=ServiceHandler)
 
     def ticks(self) -> list[Tick]:
         """The scheduler's hooks, bound to this judge's timers."""

@@ -18,20 +18,25 @@ from judge.clock import Clock
 from judge.config import Config
 from judge.service.game.prepare import prepare_mail
 from judge.service.inbox import handle_inbox_message
+from judge.service.kept_readings import KeptReadings
 from judge.store.inbox import Outcome
 from judge.store.models import InboxMessage
 
 
 class ServiceHandler:
-    """Reads a mail ahead (`prepare`), then applies it to the games (`handle`)."""
+    """Reads a mail ahead (`prepare`), then applies it to the games (`handle`). The
+    readings kept between the two steps are this handler's own."""
+
+    def __init__(self) -> None:
+        self.readings = KeptReadings()
 
     def prepare(self, session: Session, row: InboxMessage, config: Config) -> None:
-        prepare_mail(session, row, config)
+        prepare_mail(session, row, config, self.readings)
 
     def handle(
         self, session: Session, row: InboxMessage, clock: Clock, config: Config
     ) -> Outcome | None:
-        return handle_inbox_message(session, row, clock, config)
+        return handle_inbox_message(session, row, clock, config, self.readings)
 
     def __call__(
         self, session: Session, row: InboxMessage, clock: Clock, config: Config

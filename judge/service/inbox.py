@@ -40,7 +40,7 @@ from judge.service.commands.orders import bids_held, current_orders, note_refusa
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.dispatch import Entry, run_line
 from judge.service.held_orders import release_and_process
-from judge.service.kept_readings import read_row
+from judge.service.kept_readings import KeptReadings, read_now
 from judge.service.mailing import build_guarded, one_per_address
 from judge.service.reader_preferences import reader_of
 from judge.service.reply_echo import screenful
@@ -60,14 +60,24 @@ EMPTY_ENVELOPE = "an empty envelope sender (MAIL FROM:<>): a bounce or an automa
 
 
 def handle_inbox_message(
-    session: Session, inbox_row: InboxMessage, clock: Clock, config: Config
+    session: Session,
+    inbox_row: InboxMessage,
+    clock: Clock,
+    config: Config,
+    readings: KeptReadings | None = None,
 ) -> Outcome | None:
     """Handle one stored mail: run its commands and queue the reply. None when it was
-    handled in full, else what became of it (`declined`, `done_with_errors`, `failed`)."""
+    handled in full, else what became of it (`declined`, `done_with_errors`, `failed`).
+    The mail's reading is taken from the handler's `readings` when its prepare step
+    kept one (None: read now)."""
     now = clock.now()
     if handle_bounce(session, inbox_row, config, now):  # a bounce of our own mail
         return None
-    mail = read_row(inbox_row, config.judge.address)  # read once: see kept_readings.py
+    mail = (  # read once: see kept_readings.py
+        read_now(inbox_row, config.judge.address)
+        if readings is None
+        else readings.read_row(inbox_row, config.judge.address)
+    )
     if mail.failure:
         return Outcome(InboxStatus.FAILED, mail.failure)
     why = _why_silent(inbox_row, mail)

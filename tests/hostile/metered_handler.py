@@ -22,7 +22,6 @@ from sqlalchemy.orm import Session
 from judge import work
 from judge.clock import Clock
 from judge.config import Config
-from judge.service.game.prepare import prepare_mail
 from judge.store.inbox import Outcome
 from judge.store.models import InboxMessage
 
@@ -41,7 +40,7 @@ class Metered:
             Path(f"{release}.holding").write_text(str(time.monotonic()))
             while not release.exists():
                 time.sleep(0.01)
-        prepare_mail(session, row, config)
+        handle_inbox_message.prepare(session, row, config)
         _prepared[row.id] = work.counted() - started
 
     def handle(

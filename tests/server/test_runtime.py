@@ -7,6 +7,8 @@ from datetime import UTC, datetime
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.server.runtime import Judge
+from judge.service.handler import ServiceHandler
+from judge.store.models import InboxMessage, InboxStatus
 
 
 def test_two_judges_in_one_process_share_no_timers() -> None:
@@ -25,3 +27,16 @@ def test_two_judges_in_one_process_share_no_timers() -> None:
     assert not first.timers.expiry.due(now)
     assert second.timers.expiry.due(now)  # not held back by the first judge's check
 
+
+
+def test_two_judges_in_one_process_keep_their_own_readings() -> None:
+    first, second = Judge(Config()), Judge(Config())
+    assert isinstance(first.handler, ServiceHandler)
+    assert isinstance(second.handler, ServiceHandler)
+    raw = b"From: a@example.org\r\nTo: judge@example.org\r\nSubject: x\r\n\r\nLIST\r\n"
+    row = InboxMessage(id=1, raw=raw, mail_from="a@example.org", rcpt_tos=[], digest="d",
+                       received_at=datetime(2026, 1, 1, tzinfo=UTC),
+                       status=InboxStatus.NEW)  # fmt: skip
+    ahead = first.handler.readings.read_ahead(row, "judge@example.org")
+    assert second.handler.readings.read_row(row, "judge@example.org") is not ahead
+    assert first.handler.readings.read_row(row, "judge@example.org") is ahead

@@ -69,24 +69,26 @@ def test_a_kept_reading_is_taken_once_and_else_the_mail_is_read_now(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     read = _count_readings(monkeypatch)
+    kept = readings.KeptReadings()  # one handler's
     row = _row(bytes(build_mail("a@example.org", "LIST")), row_id=987654)
-    ahead = readings.read_ahead(row, "judge@example.org")
-    assert readings.read_row(row, "judge@example.org") is ahead
+    ahead = kept.read_ahead(row, "judge@example.org")
+    assert kept.read_row(row, "judge@example.org") is ahead
     assert len(read) == 1
-    assert readings.read_row(row, "judge@example.org") == ahead  # taken: read again
+    assert kept.read_row(row, "judge@example.org") == ahead  # taken: read again
     assert len(read) == 2
-    readings.read_ahead(row, "judge@example.org")
-    assert readings.read_row(row, "other@example.org").sender == "a@example.org"
+    kept.read_ahead(row, "judge@example.org")
+    assert kept.read_row(row, "other@example.org").sender == "a@example.org"
     assert len(read) == 4  # another judge address is another reading
 
 
 def test_the_kept_readings_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(readings, "MAX_KEPT", 3)
+    kept = readings.KeptReadings()  # one handler's
     raw = bytes(build_mail("a@example.org", "LIST"))
     rows = [_row(raw, row_id=500_000 + n) for n in range(5)]
     for row in rows:
-        readings.read_ahead(row, "judge@example.org")
+        kept.read_ahead(row, "judge@example.org")
     read = _count_readings(monkeypatch)
     for row in rows:
-        readings.read_row(row, "judge@example.org")
+        kept.read_row(row, "judge@example.org")
     assert len(read) == 2  # the two oldest were evicted and read again

@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session
 from judge.config import Config
 from judge.language import command_types as c
 from judge.language.commands import parse_commands
-from judge.service.kept_readings import read_ahead
+from judge.service.kept_readings import KeptReadings
 from judge.service.seats import signon_seat, the_observer
 from judge.service.snapshots import variants
 from judge.store import games as store
@@ -37,16 +37,21 @@ log = logging.getLogger(__name__)
 MAX_WORK_PER_MAIL = 8  # Argon2 runs per mail in this step, at most
 
 
-def prepare_mail(session: Session, row: InboxMessage, config: Config) -> None:
-    """Check and hash ahead what handling `row` will need. Never raises."""
+def prepare_mail(
+    session: Session, row: InboxMessage, config: Config, readings: KeptReadings
+) -> None:
+    """Check and hash ahead what handling `row` will need, keeping the mail's reading
+    in the handler's `readings`. Never raises."""
     try:
-        _prepare(session, row, config)
+        _prepare(session, row, config, readings)
     except Exception:
         log.exception("inbox %s: preparing the password work failed", row.id)
 
 
-def _prepare(session: Session, row: InboxMessage, config: Config) -> None:
-    mail = read_ahead(row, config.judge.address)  # the handler takes this reading
+def _prepare(
+    session: Session, row: InboxMessage, config: Config, readings: KeptReadings
+) -> None:
+    mail = readings.read_ahead(row, config.judge.address)  # the handler takes this reading
     if mail.must_not_answer or not mail.sender:
         return
     work = failures = 0
