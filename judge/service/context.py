@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 from judge.config import Config
 from judge.mail.attachments import Attachment
 from judge.store.models import Game, Player, PlayerRole
+from judge.store.password_work import PasswordWork
 from judge.variants.base import Refused
 from judge.wording.readers import DEFAULT_READER, Reader
 from judge.wording.templates import render, render_macro
@@ -155,6 +156,9 @@ class MailContext:
     # (seat, registered, the sender's bucket): see judge.service.commands.passwords
     password_failures: list[tuple[int, bool, str]] = field(default_factory=list)
     slowed: bool = False  # a registered address over its hourly limit: one guess a mail
+    # The Argon2 work the handler's prepare step did ahead (judge.store.password_work);
+    # a fresh one (nothing kept: all done on the spot) when the mail was not prepared
+    password_work: PasswordWork = field(default_factory=PasswordWork)
     broadcasts: int = 0  # BROADCAST and PRESS blocks sent by this mail
     answered: set[str] = field(default_factory=set)  # read-only commands answered already
     internal_errors: list[str] = field(default_factory=list)  # tracebacks of crashed lines

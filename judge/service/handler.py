@@ -21,22 +21,24 @@ from judge.service.inbox import handle_inbox_message
 from judge.service.kept_readings import KeptReadings
 from judge.store.inbox import Outcome
 from judge.store.models import InboxMessage
+from judge.store.password_work import PasswordWork
 
 
 class ServiceHandler:
     """Reads a mail ahead (`prepare`), then applies it to the games (`handle`). The
-    readings kept between the two steps are this handler's own."""
+    readings and Argon2 results kept between the two steps are this handler's own."""
 
     def __init__(self) -> None:
         self.readings = KeptReadings()
+        self.passwords = PasswordWork()
 
     def prepare(self, session: Session, row: InboxMessage, config: Config) -> None:
-        prepare_mail(session, row, config, self.readings)
+        prepare_mail(session, row, config, self.readings, self.passwords)
 
     def handle(
         self, session: Session, row: InboxMessage, clock: Clock, config: Config
     ) -> Outcome | None:
-        return handle_inbox_message(session, row, clock, config, self.readings)
+        return handle_inbox_message(session, row, clock, config, self.readings, self.passwords)
 
     def __call__(
         self, session: Session, row: InboxMessage, clock: Clock, config: Config

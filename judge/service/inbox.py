@@ -50,6 +50,7 @@ from judge.store import game_failures
 from judge.store.games import games_of_address
 from judge.store.inbox import Outcome
 from judge.store.models import Game, InboxMessage, InboxStatus, PlayerStatus
+from judge.store.password_work import PasswordWork
 from judge.wording.readers import DEFAULT_READER, Reader
 from judge.wording.templates import render
 
@@ -65,11 +66,12 @@ def handle_inbox_message(
     clock: Clock,
     config: Config,
     readings: KeptReadings | None = None,
+    passwords: PasswordWork | None = None,
 ) -> Outcome | None:
     """Handle one stored mail: run its commands and queue the reply. None when it was
     handled in full, else what became of it (`declined`, `done_with_errors`, `failed`).
     The mail's reading is taken from the handler's `readings` when its prepare step
-    kept one (None: read now)."""
+    kept one (None: read now), and so the Argon2 work from its `passwords`."""
     now = clock.now()
     if handle_bounce(session, inbox_row, config, now):  # a bounce of our own mail
         return None
@@ -85,7 +87,8 @@ def handle_inbox_message(
         log.info("inbox %s: no reply (%s)", inbox_row.id, why)
         return Outcome(InboxStatus.DECLINED, f"not answered: {why}")
     ctx = MailContext(session=session, config=config, now=now, sender=mail.sender,
-                      verified=sender_verified(inbox_row, mail.sender, config))  # fmt: skip
+                      verified=sender_verified(inbox_row, mail.sender, config),
+                      password_work=PasswordWork() if passwords is None else passwords)  # fmt: skip
     open_gate(session, mail.sender, config.security.confirm_addresses)
     try:
         return _handle(ctx, inbox_row, mail)

@@ -8,7 +8,9 @@ when it meets the same password line. Anything not prepared (a mail the read-onl
 step could not foresee) is computed on the spot, as before.
 
 Results are kept under a digest of (hash, password) and taken once; the memory is
-bounded, so a flood of prepared work only evicts the oldest entries.
+bounded, so a flood of prepared work only evicts the oldest entries. They belong to
+one `PasswordWork`, owned by one handler (`judge.service.handler.ServiceHandler`,
+built for one judge): two judges in one process keep their own.
 """
 
 from __future__ import annotations
@@ -23,11 +25,6 @@ from judge.store.passwords import hash_password, verify_password
 MAX_KEPT = 4096
 MAX_PER_PASSWORD = 4  # hashes kept ahead for one password
 V = TypeVar("V")
-
-_lock = threading.Lock()
-_verified: OrderedDict[bytes, bool] = OrderedDict()
-_hashed: OrderedDict[bytes, list[str]] = OrderedDict()
-
 
 def _key(*parts: str) -> bytes:
     digest = hashlib.sha256()
@@ -44,44 +41,49 @@ def _keep(store: OrderedDict[bytes, V], key: bytes, value: V) -> None:
         store.popitem(last=False)
 
 
-def verify_ahead(password_hash: str, password: str) -> bool:
-    """Check a password now and keep the answer for `verify`."""
-    ok = verify_password(password_hash, password)
-    with _lock:
-        _keep(_verified, _key(password_hash, password), ok)
-    return ok
+class PasswordWork:
+    """The Argon2 results one handler's prepare step made ahead for its handle step."""
 
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._verified: OrderedDict[bytes, bool] = OrderedDict()
+        self._hashed: OrderedDict[bytes, list[str]] = OrderedDict()
 
-def verify(password_hash: str, password: str) -> bool:
-    """The answer `verify_ahead` kept, or a check made now."""
-    with _lock:
-        kept = _verified.pop(_key(password_hash, password), None)
-    return verify_password(password_hash, password) if kept is None else kept
+    def verify_ahead(self, password_hash: str, password: str) -> bool:
+        """Check a password now and keep the answer for `verify`."""
+        ok = verify_password(password_hash, password)
+        with self._lock:
+            _keep(self._verified, _key(password_hash, password), ok)
+        return ok
 
+    def verify(self, password_hash: str, password: str) -> bool:
+        """The answer `verify_ahead` kept, or a check made now."""
+        with self._lock:
+            kept = self._verified.pop(_key(password_hash, password), None)
+        return verify_password(password_hash, password) if kept is None else kept
 
-def hash_ahead(password: str) -> None:
-    """Hash a password that is about to be set, and keep the hash for `new_hash`."""
-    made = hash_password(password)
-    key = _key(password)
-    with _lock:
-        _keep(_hashed, key, [*_hashed.get(key, [])[-(MAX_PER_PASSWORD - 1) :], made])
+    def hash_ahead(self, password: str) -> None:
+        """Hash a password that is about to be set, and keep the hash for `new_hash`."""
+        made = hash_password(password)
+        key = _key(password)
+        with self._lock:
+            kept = self._hashed.get(key, [])[-(MAX_PER_PASSWORD - 1) :]
+            _keep(self._hashed, key, [*kept, made])
 
+    def new_hash(self, password: str) -> str:
+        """A hash of `password`: one made ahead, or one made now."""
+        key = _key(password)
+        with self._lock:
+            kept = self._hashed.get(key)
+            if kept:
+                made = kept.pop()
+                if not kept:
+                    del self._hashed[key]
+                return made
+        return hash_password(password)
 
-def new_hash(password: str) -> str:
-    """A hash of `password`: one made ahead, or one made now."""
-    key = _key(password)
-    with _lock:
-        kept = _hashed.get(key)
-        if kept:
-            made = kept.pop()
-            if not kept:
-                del _hashed[key]
-            return made
-    return hash_password(password)
-
-
-def forget_all() -> None:
-    """Drop every kept result (tests)."""
-    with _lock:
-        _verified.clear()
-        _hashed.clear()
+    def forget_all(self) -> None:
+        """Drop every kept result (tests)."""
+        with self._lock:
+            self._verified.clear()
+            self._hashed.clear()

@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from hostile.server import HostileJudge
 from judge.clock import ManualClock
 from judge.config import Config
-from judge.store import password_work
+from judge.service import handle_inbox_message
 from judge.store.db import make_engine
 from judge.store.migrate import upgrade
 
@@ -64,9 +64,9 @@ def serve(write_config: Callable[..., Path], database_url: str, tmp_path: Path) 
 @pytest.fixture(autouse=True)
 def fresh_password_work() -> Iterator[None]:
     """No Argon2 result kept from another test."""
-    password_work.forget_all()
+    handle_inbox_message.passwords.forget_all()  # the tests' handler's
     yield
-    password_work.forget_all()
+    handle_inbox_message.passwords.forget_all()
 
 
 @pytest.fixture

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
+
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.server.runtime import Judge
 from judge.service.handler import ServiceHandler
+from judge.store import password_work
 from judge.store.models import InboxMessage, InboxStatus
 
 
@@ -40,3 +43,17 @@ def test_two_judges_in_one_process_keep_their_own_readings() -> None:
     ahead = first.handler.readings.read_ahead(row, "judge@example.org")
     assert second.handler.readings.read_row(row, "judge@example.org") is not ahead
     assert first.handler.readings.read_row(row, "judge@example.org") is ahead
+
+
+def test_two_judges_in_one_process_keep_their_own_password_work(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(password_work, "hash_password", lambda password: f"hash-{password}")
+    first, second = Judge(Config()), Judge(Config())
+    assert isinstance(first.handler, ServiceHandler)
+    assert isinstance(second.handler, ServiceHandler)
+    first.handler.passwords.hash_ahead("secret")
+    made = iter(["made-now"])
+    monkeypatch.setattr(password_work, "hash_password", lambda password: next(made))
+    assert second.handler.passwords.new_hash("secret") == "made-now"  # nothing kept for it
+    assert first.handler.passwords.new_hash("secret") == "hash-secret"  # kept ahead

@@ -21,7 +21,6 @@ from judge.service.game.ending import finish_game
 from judge.service.game.last_player import end_if_alone
 from judge.service.snapshots import seat_of
 from judge.store.models import PlayerStatus
-from judge.store.password_work import new_hash
 from judge.wording.describe import power_title
 from judge.wording.lists import and_list
 
@@ -30,7 +29,7 @@ DRAW_EVENT = "draw"
 
 def set_password(ctx: MailContext, command: SetPassword) -> list[Note]:
     signed = ctx.need_signon()
-    signed.player.password_hash = new_hash(command.new)
+    signed.player.password_hash = ctx.password_work.new_hash(command.new)
     return [note("password_changed")]
 
 

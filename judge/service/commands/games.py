@@ -32,7 +32,6 @@ from judge.service.snapshots import active_players, draw_seed, rules_of, variant
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, Player, PlayerRole
-from judge.store.password_work import new_hash
 from judge.variants.base import VariantError
 from judge.wording.describe import power_title
 
@@ -63,7 +62,7 @@ def create(ctx: MailContext, command: Create) -> list[Note]:
         ctx.session,
         game,
         address=ctx.sender,
-        password_hash=new_hash(command.password),
+        password_hash=ctx.password_work.new_hash(command.password),
         now=ctx.now,
         role=PlayerRole.MASTER,
     )
@@ -140,7 +139,11 @@ def join(ctx: MailContext, game: Game, password: str) -> list[Note]:
     if len(players) >= variant.max_players:
         raise Refusal("game_full", game=game.name)
     player = store.add_player(
-        ctx.session, game, address=ctx.sender, password_hash=new_hash(password), now=ctx.now
+        ctx.session,
+        game,
+        address=ctx.sender,
+        password_hash=ctx.password_work.new_hash(password),
+        now=ctx.now,
     )
     ctx.sign_on(game, player)
     ctx.touch(game)  # it may be full now: it starts after the mail's last line
@@ -200,7 +203,7 @@ def observe(ctx: MailContext, command: Observe) -> list[Note]:
         ctx.session,
         game,
         address=ctx.sender,
-        password_hash=new_hash(command.password),
+        password_hash=ctx.password_work.new_hash(command.password),
         now=ctx.now,
         role=PlayerRole.OBSERVER,
     )

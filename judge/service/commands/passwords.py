@@ -33,7 +33,6 @@ from sqlalchemy import func, select
 
 from judge.service.context import MailContext, Refusal
 from judge.store.models import Game, PasswordFailure, Player
-from judge.store.password_work import verify
 
 WINDOW = timedelta(hours=1)
 STRANGERS = "*strangers*"  # the bucket key of every unverified stranger together
@@ -49,7 +48,7 @@ def check_password(ctx: MailContext, game: Game, player: Player, password: str) 
         buckets = [own] if ctx.verified else [own, STRANGERS]
         if any(_failures(ctx, player, False, bucket) >= limit for bucket in buckets):
             raise Refusal("seat_locked", game=game.name, registered=False, limit=limit)
-    if verify(player.password_hash, password):
+    if ctx.password_work.verify(player.password_hash, password):
         return
     ctx.password_failures.append((player.id, registered, own))
     if registered and not ctx.verified and _failures(ctx, player, True, own) > limit:

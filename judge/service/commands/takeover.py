@@ -40,7 +40,6 @@ from judge.store import games as store
 from judge.store import phase_orders as held_orders
 from judge.store.game_settings import GameSettings
 from judge.store.models import Event, Game, GameStatus, Player, PlayerRole, PlayerStatus
-from judge.store.password_work import new_hash
 from judge.wording.describe import power_title
 from judge.wording.templates import render
 
@@ -107,7 +106,7 @@ def take_over(ctx: MailContext, game: Game, power: str, password: str) -> Note:
         return refused  # not raised: the request mailed to the master must stay queued
     seat.status = PlayerStatus.ACTIVE
     seat.address = ctx.sender
-    seat.password_hash = new_hash(password)
+    seat.password_hash = ctx.password_work.new_hash(password)
     # In a phase that waits for every player (Intimate's bids), the newcomer must say
     # SET NOWAIT too; else the phase is processed on the first bid they send.
     seat.wait = board is not None and board.variant.waits_for_players(board.snapshot)
@@ -127,7 +126,11 @@ def _take_open_power(ctx: MailContext, board: Board, power: str, password: str) 
         _ask_master(ctx, game, power, ejected=False)
         return Refusal("takeover_open_needs_approval", game=game.name, power=title).note
     seat = store.add_player(
-        ctx.session, game, address=ctx.sender, password_hash=new_hash(password), now=ctx.now
+        ctx.session,
+        game,
+        address=ctx.sender,
+        password_hash=ctx.password_work.new_hash(password),
+        now=ctx.now,
     )
     seat.powers = [power]
     given = dict(board.variant.give_power(board.snapshot, seat_of(seat), power).data)

@@ -30,7 +30,7 @@ from judge.service.seats import signon_seat, the_observer
 from judge.service.snapshots import variants
 from judge.store import games as store
 from judge.store.models import InboxMessage, Player
-from judge.store.password_work import hash_ahead, verify_ahead
+from judge.store.password_work import PasswordWork
 
 log = logging.getLogger(__name__)
 
@@ -38,18 +38,26 @@ MAX_WORK_PER_MAIL = 8  # Argon2 runs per mail in this step, at most
 
 
 def prepare_mail(
-    session: Session, row: InboxMessage, config: Config, readings: KeptReadings
+    session: Session,
+    row: InboxMessage,
+    config: Config,
+    readings: KeptReadings,
+    passwords: PasswordWork,
 ) -> None:
     """Check and hash ahead what handling `row` will need, keeping the mail's reading
-    in the handler's `readings`. Never raises."""
+    in the handler's `readings` and the Argon2 results in its `passwords`. Never raises."""
     try:
-        _prepare(session, row, config, readings)
+        _prepare(session, row, config, readings, passwords)
     except Exception:
         log.exception("inbox %s: preparing the password work failed", row.id)
 
 
 def _prepare(
-    session: Session, row: InboxMessage, config: Config, readings: KeptReadings
+    session: Session,
+    row: InboxMessage,
+    config: Config,
+    readings: KeptReadings,
+    passwords: PasswordWork,
 ) -> None:
     mail = readings.read_ahead(row, config.judge.address)  # the handler takes this reading
     if mail.must_not_answer or not mail.sender:
@@ -62,14 +70,15 @@ def _prepare(
         command = parsed.command
         if isinstance(command, c.Create | c.SetPassword | c.JoinNext):
             # SIGNON ? joins a game where the sender has no seat: a new password
-            hash_ahead(command.new if isinstance(command, c.SetPassword) else command.password)
+            new = command.new if isinstance(command, c.SetPassword) else command.password
+            passwords.hash_ahead(new)
             work += 1
         elif isinstance(command, c.Signon | c.Observe):
             seat = _seat(session, command, mail.sender)
             work += 1
             if seat is None:
-                hash_ahead(command.password)  # a new seat: its password is hashed
-            elif not verify_ahead(seat.password_hash, command.password):
+                passwords.hash_ahead(command.password)  # a new seat: its password is hashed
+            elif not passwords.verify_ahead(seat.password_hash, command.password):
                 failures += 1
 
 
