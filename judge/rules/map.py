@@ -94,6 +94,17 @@ class GameMap:
                     names[words] = prov.id
         return MappingProxyType(names)
 
+    @cached_property
+    def plain_spellings(self) -> tuple[tuple[str, str], ...]:
+        """Every (spelling in plain letters, province id) of the map: ids, names and
+        aliases, as `normalise_name` gives them (computed once per map: the order
+        hints compare a misspelt word with all of them, and a mail may hold 500)."""
+        return tuple(
+            (normalise_name(spelling), province.id)
+            for province in self.provinces.values()
+            for spelling in (province.id, province.name, *province.aliases)
+        )
+
     def province(self, location: str) -> Province:
         return self.provinces[province_of(location)]
 

@@ -58,7 +58,7 @@ def nearest_province(word: str, game_map: GameMap, order: str = "") -> str | Non
     only Tyrolia borders Vienna."""
     if len(word) > MAX_HINTED or game_map.lookup(word) is not None:
         return None  # too long to be a misspelt name (`closest` says so too), or not misspelt
-    spellings = _spellings(game_map)
+    spellings = game_map.plain_spellings
     around = _around(order, game_map)
     if around:
         near = closest(_letters(word), [s for s in spellings if s[1] in around])
@@ -78,26 +78,6 @@ def _around(order: str, game_map: GameMap) -> frozenset[str]:
                 if p.id != home and game_map.provinces_adjacent(home, p.id)
             )  # fmt: skip
     return frozenset()
-
-
-_SPELLINGS: dict[int, tuple[GameMap, tuple[tuple[str, str], ...]]] = {}
-
-
-def _spellings(game_map: GameMap) -> tuple[tuple[str, str], ...]:
-    """Every (spelling in plain letters, province id) of the map, computed once per map
-    (a mail of 500 misspelt order lines asks 500 times)."""
-    kept = _SPELLINGS.get(id(game_map))
-    if kept is not None and kept[0] is game_map:
-        return kept[1]
-    spellings = tuple(
-        (_letters(spelling), province.id)
-        for province in game_map.provinces.values()
-        for spelling in (province.id, province.name, *province.aliases)
-    )
-    if len(_SPELLINGS) > 64:
-        _SPELLINGS.clear()
-    _SPELLINGS[id(game_map)] = (game_map, spellings)
-    return spellings
 
 
 def _letters(text: str) -> str:
