@@ -407,6 +407,7 @@ def _scheduler(config: Config, args: argparse.Namespace) -> int:
         handler=judge.handler,
         variants=judge.registry,
         timers=judge.timers,
+        pool=judge.drawing,
     )
 
 

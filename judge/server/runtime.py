@@ -1,7 +1,8 @@
 """The judge at run time: one object per judge, built by the command line.
 
 What one judge keeps while it runs (its config, its clock, its variants, its inbox
-handler with the readings that handler keeps, the scheduler's timers) belongs to
+handler with the readings that handler keeps, the scheduler's timers, the worker
+processes that draw its maps) belongs to
 this object and is handed on explicitly, so two judges in one process (two tests,
 say) share none of it.
 """
@@ -17,6 +18,7 @@ from judge.server.processor import GivenHandler
 from judge.server.scheduler import SchedulerTimers, tick
 from judge.server.serve import Tick
 from judge.service.handler import ServiceHandler
+from judge.service.map_drawing import DrawingPool
 from judge.variants.registry import VariantRegistry
 
 
@@ -30,7 +32,8 @@ class Judge:
     clock: Clock = field(default_factory=SystemClock)
     timers: SchedulerTimers = field(default_factory=SchedulerTimers)
     handler: GivenHandler = field(default_factory=ServiceHandler)
+    drawing: DrawingPool = field(default_factory=DrawingPool)
 
     def ticks(self) -> list[Tick]:
-        """The scheduler's hooks, bound to this judge's timers."""
-        return [functools.partial(tick, timers=self.timers)]
+        """The scheduler's hooks, bound to this judge's timers and worker pool."""
+        return [functools.partial(tick, timers=self.timers, pool=self.drawing)]

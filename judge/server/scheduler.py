@@ -43,7 +43,7 @@ from judge.service.game.due import run_due
 from judge.service.game.expiry import expire_forming_games
 from judge.service.game.parked import tell_master
 from judge.service.held_orders import release_and_process
-from judge.service.map_drawing import MapDrawer
+from judge.service.map_drawing import DrawingPool, MapDrawer
 from judge.store import game_failures
 from judge.store import games as store
 from judge.store.db import make_session_factory, registry_of
@@ -82,13 +82,20 @@ class SchedulerTimers:
     expiry: ExpiryCheck = field(default_factory=ExpiryCheck)
 
 
-def tick(session: Session, clock: Clock, config: Config, timers: SchedulerTimers) -> None:
+def tick(
+    session: Session,
+    clock: Clock,
+    config: Config,
+    timers: SchedulerTimers,
+    pool: DrawingPool | None = None,
+) -> None:
     """One scheduler round in `session` (the `judge serve` hook, given the judge's
-    `timers`): the due games, the maps of the phases processed (outside their
-    transactions), then (hourly) the bodies of mail past `[storage] retention_days`."""
+    `timers` and the worker `pool` that draws its maps): the due games, the maps of
+    the phases processed (outside their transactions), then (hourly) the bodies of
+    mail past `[storage] retention_days`."""
     bind = session.get_bind()
     drawer = (
-        MapDrawer(make_session_factory(bind, registry_of(session)))
+        MapDrawer(make_session_factory(bind, registry_of(session)), pool)
         if isinstance(bind, Engine)
         else None
     )
@@ -199,6 +206,7 @@ def run_rounds(
     config: Config,
     *,
     timers: SchedulerTimers,
+    pool: DrawingPool | None = None,
     send: bool = True,
     handler: GivenHandler | None = None,
 ) -> int:
@@ -207,7 +215,7 @@ def run_rounds(
     of games handled."""
     if handler is not None:
         _guarded("processing the inbox", process_pending, sessions, handler, clock, config)
-    drawer = MapDrawer(sessions)
+    drawer = MapDrawer(sessions, pool)
     with sessions() as session:
         handled = run_due_games(session, clock, config, drawer)
         end_stale_forming_games(session, clock, config, timers.expiry)
@@ -235,12 +243,14 @@ def run_scheduler(
     handler: GivenHandler | None = None,
     variants: VariantRegistry | None = None,
     timers: SchedulerTimers | None = None,
+    pool: DrawingPool | None = None,
 ) -> int:
     """`judge scheduler`: rounds every poll interval until SIGTERM/SIGINT, or one.
 
     Without `judge serve` (mail piped in by `judge deliver`) this is the daemon that
     processes the inbox (given a `handler`) and sends the outbox. The `timers` are
-    the judge's (`judge.server.runtime.Judge`); None: this call's own.
+    and the worker `pool` are the judge's (`judge.server.runtime.Judge`); None: this
+    call's own timers, and no worker processes (every map drawn here).
     """
     timers = SchedulerTimers() if timers is None else timers
     engine, config = open_judge_database(config)
@@ -253,11 +263,11 @@ def run_scheduler(
                 reclaim_abandoned(sessions, clock.now())  # the daemon's sender does it
             started = time.perf_counter()
             handled = run_rounds(
-                sessions, clock, config, timers=timers, send=send, handler=handler
+                sessions, clock, config, timers=timers, pool=pool, send=send, handler=handler
             )
             print(f"scheduler: {handled} game(s) handled in {time.perf_counter() - started:.2f} s")
             return 0
-        _run_daemon(sessions, clock, config, timers, send=send, handler=handler)
+        _run_daemon(sessions, clock, config, timers, pool, send=send, handler=handler)
         return 0
     finally:
         engine.dispose()
@@ -268,6 +278,7 @@ def _run_daemon(
     clock: Clock,
     config: Config,
     timers: SchedulerTimers,
+    pool: DrawingPool | None,
     *,
     send: bool,
     handler: GivenHandler | None,
@@ -283,7 +294,7 @@ def _run_daemon(
         wake_sender = sender.wake
     if handler is not None:
         helpers.append(processor_loop(sessions, handler, clock, config, wake_sender))
-    ticks = [functools.partial(tick, timers=timers)]
+    ticks = [functools.partial(tick, timers=timers, pool=pool)]
     rounds = tick_loop(sessions, ticks, clock, config, wake_sender)
     for loop in helpers:
         loop.start()

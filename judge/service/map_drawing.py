@@ -39,9 +39,10 @@ BATCH = 20  # map ids read at a time
 PARALLEL_FROM = 4  # fewer maps than this are drawn here; more, by worker processes
 
 
-def draw_pending_maps(sessions: sessionmaker[Session]) -> int:
-    """Draw every map not drawn yet; return how many were saved."""
-    drawer = MapDrawer(sessions)
+def draw_pending_maps(sessions: sessionmaker[Session], pool: DrawingPool | None = None) -> int:
+    """Draw every map not drawn yet (with the judge's worker `pool`, else all here);
+    return how many were saved."""
+    drawer = MapDrawer(sessions, pool)
     drawer.start_pending()
     return drawer.finish()
 
@@ -56,11 +57,13 @@ class MapDrawer:
     due at once would otherwise keep one core busy for 17 s after the round). The
     drawings that are done are saved at each call, all in one short transaction;
     `finish` waits for the rest, then draws whatever is still pending (a map
-    recorded by another process, say). A handful of maps is drawn right here.
+    recorded by another process, say). A handful of maps is drawn right here, and
+    every map when the drawer was given no `pool` (the judge's worker processes).
     """
 
-    def __init__(self, sessions: sessionmaker[Session]) -> None:
+    def __init__(self, sessions: sessionmaker[Session], pool: DrawingPool | None = None) -> None:
         self.sessions = sessions
+        self.pool = pool
         self.saved = 0
         self._running: dict[int, Future[bytes]] = {}
         self._jobs: dict[int, MapJob] = {}
@@ -91,8 +94,11 @@ class MapDrawer:
         return self.saved
 
     def _submit(self, jobs: dict[int, MapJob]) -> None:
+        if self.pool is None:  # no worker processes given: every map is drawn here
+            self._save({i: _draw_or_blank(job) for i, job in jobs.items()})
+            return
         try:
-            pool = _pool()
+            pool = self.pool.executor()
             for map_id, job in jobs.items():
                 self._running[map_id] = pool.submit(draw_job, job)
                 self._jobs[map_id] = job
@@ -151,17 +157,28 @@ def _draw_or_blank(job: MapJob) -> bytes:
         return PLACEHOLDER_PNG
 
 
-_POOL: ProcessPoolExecutor | None = None
-_POOL_LOCK = threading.Lock()
-
-
-def _pool() -> ProcessPoolExecutor:
-    """The worker processes, started on first use and kept for the process's life.
+class DrawingPool:
+    """One judge's worker processes, started on first use and kept for the judge's
+    life (`judge.server.runtime.Judge` owns it: two judges keep their own).
     `forkserver`: the judge's own process has threads (intake, sender), which a
     plain fork would copy in whatever state their locks are in."""
-    global _POOL
-    with _POOL_LOCK:
-        if _POOL is None:
-            context = multiprocessing.get_context("forkserver")
-            _POOL = ProcessPoolExecutor(max_workers=os.cpu_count() or 2, mp_context=context)
-        return _POOL
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._executor: ProcessPoolExecutor | None = None
+
+    def executor(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._executor is None:
+                context = multiprocessing.get_context("forkserver")
+                self._executor = ProcessPoolExecutor(
+                    max_workers=os.cpu_count() or 2, mp_context=context
+                )
+            return self._executor
+
+    def shutdown(self) -> None:
+        """Stop the worker processes, if any were started."""
+        with self._lock:
+            if self._executor is not None:
+                self._executor.shutdown()
+                self._executor = None

@@ -21,9 +21,13 @@ def _jobs(count: int) -> dict[int, MapJob]:
 def test_a_batch_drawn_by_worker_processes_matches_drawing_here() -> None:
     jobs = _jobs(map_drawing.PARALLEL_FROM + 2)
     here = {i: draw_job(job) for i, job in jobs.items()}
-    pool = map_drawing._pool()
-    # the workers themselves, with no fallback: a job that does not pickle fails here
-    assert {i: pool.submit(draw_job, job).result() for i, job in jobs.items()} == here
+    drawing = map_drawing.DrawingPool()  # one judge's worker processes
+    pool = drawing.executor()
+    try:
+        # the workers themselves, with no fallback: a job that does not pickle fails here
+        assert {i: pool.submit(draw_job, job).result() for i, job in jobs.items()} == here
+    finally:
+        drawing.shutdown()
 
 
 def test_a_job_draws_what_the_renderer_draws_with_the_neutral_colour() -> None:

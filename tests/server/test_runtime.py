@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from datetime import UTC, datetime
 
 import pytest
@@ -57,3 +58,14 @@ def test_two_judges_in_one_process_keep_their_own_password_work(
     monkeypatch.setattr(password_work, "hash_password", lambda password: next(made))
     assert second.handler.passwords.new_hash("secret") == "made-now"  # nothing kept for it
     assert first.handler.passwords.new_hash("secret") == "hash-secret"  # kept ahead
+
+
+def test_two_judges_in_one_process_draw_with_their_own_worker_pools() -> None:
+    first, second = Judge(Config()), Judge(Config())
+    assert first.drawing is not second.drawing
+    (first_tick,) = first.ticks()
+    (second_tick,) = second.ticks()
+    assert isinstance(first_tick, functools.partial)
+    assert isinstance(second_tick, functools.partial)
+    assert first_tick.keywords == {"timers": first.timers, "pool": first.drawing}
+    assert second_tick.keywords == {"timers": second.timers, "pool": second.drawing}

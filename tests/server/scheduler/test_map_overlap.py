@@ -55,7 +55,7 @@ class SubmitRecordingDrawer(map_drawing.MapDrawer):
     """A MapDrawer that notes the maps it handed to the worker processes."""
 
     def __init__(self, judge: JudgeHarness) -> None:
-        super().__init__(judge.sessions)
+        super().__init__(judge.sessions, map_drawing.DrawingPool())  # its own workers
         self.submitted: list[int] = []
 
     def _submit(self, jobs: dict[int, map_drawing.MapJob]) -> None:
@@ -88,6 +88,8 @@ def test_a_large_batch_goes_to_the_workers_and_is_saved_as_drawn_here(
         assert run_due_games(session, judge.clock, judge.config, drawer) == count
     assert len(drawer.submitted) == count  # handed to the workers during the round
     assert drawer.finish() == count  # every map handed out was waited for and saved
+    assert drawer.pool is not None
+    drawer.pool.shutdown()
     with judge.sessions() as session:
         for row in session.scalars(select(PhaseMap)):
             game = session.get(Game, row.game_id)
