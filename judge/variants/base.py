@@ -82,6 +82,10 @@ class Variant(ABC):
     # (`Outcome.report["public"]`) and `private` (`report["private"][seat]` for that
     # reader, None in the public record). None: the variant adds nothing there.
     start_template: str | None = None
+    # True when `start_template` itself says when the first phase is due (Intimate's
+    # first bids): the start mail then leaves out its own deadline line, so the date is
+    # given once.
+    start_tells_deadline: bool = False
     report_template: str | None = None
     # Optional capabilities, off by default. `takes_bids`: BID and BID NONE are taken
     # (see the bid hooks below). `players_flag`: the rule flag `SET PLAYERS n` sets

@@ -75,6 +75,20 @@ def test_history_shows_the_public_results_of_each_phase(judge: JudgeHarness) -> 
     assert "Germany: Army Munich HOLD.  (*dislodged*)" in text
 
 
+def test_history_shows_the_end_without_the_mail_header(judge: JudgeHarness) -> None:
+    """The end of a game is a record like the phases: HISTORY shows it without the
+    `::` header lines its mail started with (nor the blank line after them)."""
+    judge.start_game(count=2)
+    over = judge.send("gm@example.org", "SIGNON Mg1 gmpass\nTERMINATE")
+    mailed = next(body_of(m) for m in over if "Game Over" in str(m["Subject"]))
+    assert mailed.startswith(":: Judge: ")
+    text = body_of(judge.reply("ann@example.org", "HISTORY g1"))
+    assert "The game master has terminated game 'g1'." in text
+    assert ":: Judge:" not in text and ":: Deadline:" not in text
+    at = text.index("The game master has terminated game 'g1'.")
+    assert text[:at].endswith("\n") and not text[:at].endswith("\n\n\n"), text
+
+
 def test_summary_counts_centres_year_by_year(judge: JudgeHarness) -> None:
     judge.start_game()
     judge.play_until("S1902M")

@@ -44,25 +44,28 @@ def finish_game(
     header = header_data(ctx.config, game, display)
     reports: dict[str, str] = {}  # by language: e.g. Taskdip reveals every task
 
-    def body(reader: Reader) -> str:
+    def body(reader: Reader, record: bool = False) -> str:
+        """The mail's text; `record`: the game's record (HISTORY, the zine), which
+        leaves out the mail's header lines as the other records do."""
         if reader.language not in reports:
             reports[reader.language] = end_report_text(
                 ctx.session, game, Reader(language=reader.language)
             )
         over = render(
-            "game_over.txt.j2", reader, **header, how=how, by=by,
+            "game_over.txt.j2", reader, **header, how=how, by=by, record=record,
             winner_groups=winner_groups(winner, holdings_of(ctx.session, game)), **details,
         )  # fmt: skip
         return over + reports[reader.language]
 
+    record = body(DEFAULT_READER, record=True)
     event = store.add_event(
-        ctx.session, game, kind="end", body=body(DEFAULT_READER), now=ctx.now, phase=game.phase
+        ctx.session, game, kind="end", body=record, now=ctx.now, phase=game.phase
     )
     people = end_audience(ctx.session, game)
     readers = readers_for(game, people)
     others = {reader.language for reader in readers.values()} - {DEFAULT_READER.language}
     event.translations = {  # HISTORY shows each reader the record in their language
-        language: body(Reader(language=language)) for language in sorted(others)
+        language: body(Reader(language=language), record=True) for language in sorted(others)
     } or None
     broadcast(
         ctx.session,

@@ -70,6 +70,7 @@ def _mail_start(
         "disorder": [power_title(p) for p in variant.open_powers(started.snapshot)],
         "public_notes": dict(started.public_notes),
         "start_template": variant.start_template,
+        "deadline_told": variant.start_tells_deadline,
         "settings": play_settings(variant, GameSettings.of(game)),
     }
     secret = dict(variant.master_notes(started.snapshot))

@@ -56,6 +56,7 @@ class IntimateVariant(Variant):
     min_players = 2
     max_players = 2
     start_template = "intimate_start.txt.j2"
+    start_tells_deadline = True
     report_template = "intimate_report.txt.j2"
     takes_bids = True
     help_topics = ("bid", "intimate")
