@@ -51,6 +51,24 @@ def test_an_end_without_a_year_follows_the_start() -> None:
     assert span == (utc(12, 30), utc(1, 3, year=2027))
 
 
+def test_a_date_without_a_year_never_names_an_absence_already_over() -> None:
+    """Nearest would be last week's: that absence is over, so next year's is meant."""
+    after = datetime(2026, 12, 28, 9, 0, tzinfo=UTC)
+    span = absence_span(DayTime(12, 24), DayTime(12, 26), None, after)
+    assert span == (utc(12, 24, year=2027), utc(12, 27, year=2027))
+    assert absence_span(DayTime(12, 24), None, None, after) == (
+        utc(12, 24, year=2027), utc(12, 25, year=2027),
+    )  # fmt: skip
+    during = datetime(2026, 12, 25, 9, 0, tzinfo=UTC)  # the one under way is kept
+    assert absence_span(DayTime(12, 24), DayTime(12, 26), None, during) == (
+        utc(12, 24), utc(12, 27),
+    )  # fmt: skip
+    earlier_today = DayTime(12, 28, None, time(7, 0))  # today: left for the caller to refuse
+    assert absence_span(earlier_today, DayTime(12, 28, None, time(8, 0)), None, after) == (
+        utc(12, 28, 7), utc(12, 28, 8),
+    )  # fmt: skip
+
+
 def test_days_are_read_in_the_players_zone() -> None:
     # Paris is UTC+1 in winter: the 24th there starts at 23:00 UTC on the 23rd.
     span = absence_span(DayTime(12, 24), None, "Europe/Paris", NOW)

@@ -17,7 +17,8 @@ def _start_mails(
     judge.reply(MASTER, f"CREATE {game} gmpass {variant}")
     mails: list[EmailMessage] = []
     for index, preference in enumerate(preferences):
-        mails = judge.send(f"p{index}@example.org", f"SIGNON ?{game} pw{index}\nPREFERENCES {preference}")
+        signon = f"SIGNON ?{game} pw{index}\nPREFERENCES {preference}"
+        mails = judge.send(f"p{index}@example.org", signon)
     if variant == "standard":
         mails = judge.send(MASTER, f"SIGNON M{game} gmpass\nSTART")
     starts = [body_of(m) for m in mails if "Game Start" in str(m["Subject"])]

@@ -3,7 +3,9 @@ a deadline moved out of the absences it falls in. Pure: the clock and the zone a
 arguments.
 
 A start without a year is the nearest such day (within half a year either way),
-so `Dec 24` written in November is this December, and `Jan 3` next January. An
+so `Dec 24` written in November is this December, and `Jan 3` next January; but
+never a past day whose absence is already over: `Dec 24 TO Dec 26` written on the
+28th of December is next December's (on the 25th, it is the one under way). An
 end without a year is the first such day on or after the start. A start without
 a time of day begins at midnight; an end without one lasts to the end of that
 day (`SET ABSENCE Dec 24 TO Dec 26` includes the 26th). With no end, the absence
@@ -65,7 +67,17 @@ def absence_span(
     the start: the caller refuses that)."""
     tz = zone_info(zone) or UTC
     today = now.astimezone(tz).date()
-    first = local_day(start, today, on_or_after=start.days_ahead is not None)
+    nearest = local_day(start, today, on_or_after=start.days_ahead is not None)
+    span = _span_from(nearest, start, end, tz, today)
+    if span[1] <= now and nearest < today and start.year is None and start.days_ahead is None:
+        return _span_from(local_day(start, today, on_or_after=True), start, end, tz, today)
+    return span
+
+
+def _span_from(
+    first: date, start: DayTime, end: DayTime | None, tz: tzinfo, today: date
+) -> tuple[datetime, datetime]:
+    """The absence that begins on the local day `first` (see `absence_span`)."""
     begins = _instant(first, start.at or time(0), tz)
     if end is None:
         if start.at is None:
