@@ -286,7 +286,8 @@ def test_the_results_name_the_violator_and_who_receives_the_neutral_power(
 
 def test_the_fewest_centres_tie_break_is_cited(judge: JudgeHarness) -> None:
     joined = _start(judge, THREE_PLAYERS)
-    first = " and ".join(p.title() for p in _powers_of(judge, joined[0].address))
+    held = [p.title() for p in _powers_of(judge, joined[0].address)]  # winner first:
+    first = " and ".join(["Austria", *sorted(p for p in held if p != "Austria")])
     russian = next(
         " and ".join(p.title() for p in row["powers"])
         for row in judge.status()["players"]
@@ -338,7 +339,8 @@ def test_a_fulfilled_task_wins_and_the_last_results_reveal_every_task(
     joined = _start(judge, TWO_PLAYERS, seed)
     _play(judge, TWO_PLAYERS, joined)
     results = _results(_play(judge, TWO_PLAYERS, joined, {joined[1].address: "I"}), "F1901M")
-    first = " and ".join(p.title() for p in _powers_of(judge, joined[0].address))
+    held = [p.title() for p in _powers_of(judge, joined[0].address)]  # winner first:
+    first = " and ".join(["Austria", *sorted(p for p in held if p != "Austria")])
     words = task_lines(lot(seed, 2).snapshot.data)
     for text in map(_flat, results.values()):
         assert f"The player of {first} fulfils Austria's task: {words['AUSTRIA']}" in text

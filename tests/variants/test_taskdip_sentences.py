@@ -72,6 +72,19 @@ def test_a_win_reads_as_before_in_english_and_in_french(win: Win) -> None:
     assert " wins" not in french and "fulfils" not in french and "owns" not in french, french
 
 
+def test_a_win_names_the_winning_power_first_then_the_others_alphabetically() -> None:
+    """As the winner line does (`winner_groups`), whatever order the powers were won in."""
+    held = TaskdipData(
+        players={"4": ("RUSSIA", "FRANCE", "AUSTRIA")}, original={"4": ("RUSSIA",)},
+        tasks={}, fall=FallRecord("F1905M", {}, {}),
+    )  # fmt: skip
+    entry = win_entry(Win("4", "FRANCE", CENTRES, {"count": 18}), held)
+    assert entry["text"].startswith("the player of France, Austria and Russia wins: France")
+    assert say("win", entry, DEFAULT_READER) == entry["text"]
+    french = say("win", entry, FRENCH)
+    assert french.startswith("le joueur de la France, de l'Autriche et de la Russie"), french
+
+
 def test_a_violation_reads_as_before_in_english_and_in_french() -> None:
     violation = Violation("RUSSIA", "1", "AUSTRIA", "A GAL - WAR")
     entry = {**violation_entry(violation), "text": violation_text(violation)}

@@ -145,7 +145,7 @@ def win_entry(w: Win, data: TaskdipData) -> dict[str, Any]:
         "seat": w.seat,
         "power": w.power,
         "reason": w.reason,
-        "player": list(data.players.get(w.seat, ())),
+        "player": winner_first(data.players.get(w.seat, ()), w.power),
         "text": win_text(w, data),
     }
     if w.reason == TASK:
@@ -159,8 +159,16 @@ def win_entry(w: Win, data: TaskdipData) -> dict[str, Any]:
     return entry
 
 
+def winner_first(powers: Sequence[str], winning: str) -> list[str]:
+    """A winner's powers as the winner line names them: the winning power first, the
+    others alphabetically (`judge.wording.describe.winner_groups`)."""
+    others = sorted((p for p in powers if p.upper() != winning.upper()), key=_title)
+    return [p for p in powers if p.upper() == winning.upper()] + others
+
+
 def win_text(w: Win, data: TaskdipData) -> str:
-    who = player_name(data, w.seat)
+    powers = winner_first(data.players.get(w.seat, ()), w.power)
+    who = "the player of " + (_and([_title(p) for p in powers]) or "no power")
     power = _title(w.power)
     if w.reason == TASK:
         task = task_for(w.power, str(w.detail["card"])).describe()
