@@ -16,10 +16,11 @@ import re
 from collections.abc import Sequence
 from datetime import datetime
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr
+from email.header import Header
+from email.utils import format_datetime
 
 from judge.mail.identifiers import new_message_id, plain_id, plain_ids
-from judge.mail.wire import UTF8, WIRE, address, text
+from judge.mail.wire import WIRE, address, mailbox, text
 
 REPLY_PREFIX = "Re: "
 ERROR_MARK = "[Error] "
@@ -44,12 +45,10 @@ def reply_subject(original: str, error: bool) -> str:
     return f"{REPLY_PREFIX}{ERROR_MARK if error else ''}{subject}".rstrip()
 
 
-def judge_from(address: str, display_name: str) -> str:
+def judge_from(address: str, display_name: str) -> str | Header:
     """The judge's `From:` value: `Display Name <address>` (quoted where the name needs
     it, encoded where it is not ASCII), or the bare address when there is no name."""
-    if not display_name.strip():
-        return address
-    return formataddr((" ".join(display_name.split()), address), charset=UTF8)
+    return mailbox(display_name, address, "From")
 
 
 def game_subject(code: str, game: str, what: str) -> str:

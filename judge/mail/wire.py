@@ -25,9 +25,11 @@ ENCODED_WORD_START = "=?"  # a value holding this is encoded, or a reader would 
 
 
 class _Wire(Compat32):
-    """compat32 with the content manager that `set_content` and `add_attachment` use."""
+    """compat32 with the content manager that `set_content` and `add_attachment` use,
+    and the `utf8` flag that `str(message)` sets (compat32 writes the same either way)."""
 
     content_manager = raw_data_manager
+    utf8 = False
 
 
 # Messages are built under `WIRE`, whose "\n" is the line end `set_content` puts in a
@@ -54,24 +56,42 @@ def wire_header(name: str, value: str | Header) -> bytes:
     return _CRLF.fold_binary(name, value)
 
 
-def address(value: str) -> str:
-    """One mailbox as a header value: `addr@host`, or `Name <addr@host>` with the
-    name quoted, or encoded when it is not ASCII. ValueError unless `value` holds
-    exactly one address, and that in ASCII (no 7-bit header can carry another)."""
+def address(value: str, header: str = "To") -> str | Header:
+    """One mailbox given as text (`addr@host`, `Name <addr@host>`) as a value of
+    `header` (`mailbox`). ValueError unless `value` holds exactly one address, and
+    that in printable ASCII (no 7-bit header can carry another)."""
     found = [(name, addr) for name, addr in getaddresses([value]) if addr]
     if len(found) != 1:
         raise ValueError(f"an outgoing mail needs exactly one To address, got {found}")
     name, addr = found[0]
     if not addr.isascii() or not addr.isprintable():
         raise ValueError(f"an address outside printable ASCII: {addr!r}")
-    return formataddr((" ".join(name.split()), addr), charset=UTF8)
+    return mailbox(name, addr, header)
 
 
-def text(value: str) -> str | Header:
-    """An unstructured value (a subject): the string itself when compat32 may write
-    it as it stands (printable ASCII, no encoded-word look-alike, no word too long to
-    fold), else UTF-8 encoded words, which fold at any length."""
-    plain = value.isascii() and value.isprintable() and ENCODED_WORD_START not in value
-    if plain and max(map(len, value.split()), default=0) <= LONGEST_WORD:
+def mailbox(display_name: str, addr: str, header: str = "To") -> str | Header:
+    """`addr`, or `Name <addr>` with the name quoted where it needs it; a name that
+    must be encoded is UTF-8 encoded words before the plain `<addr>`, folded like a
+    subject (`text`)."""
+    name = " ".join(display_name.split())
+    if not name or _plain(name):
+        return formataddr((name, addr))
+    encoded = text(name, header)
+    assert isinstance(encoded, Header)
+    encoded.append(f"<{addr}>", "us-ascii")
+    return encoded
+
+
+def text(value: str, name: str = "Subject") -> str | Header:
+    """An unstructured value of header `name`: the string itself when compat32 may
+    write it as it stands (printable ASCII, no encoded-word look-alike, no word too
+    long to fold), else UTF-8 encoded words, which fold at any length (a lone
+    surrogate, from bytes a mail did not declare, is written as "?")."""
+    if _plain(value):
         return value
-    return Header(value, UTF8)
+    return Header(value.encode(UTF8, "replace").decode(UTF8), UTF8, header_name=name)
+
+
+def _plain(value: str) -> bool:
+    plain = value.isascii() and value.isprintable() and ENCODED_WORD_START not in value
+    return plain and max(map(len, value.split()), default=0) <= LONGEST_WORD
