@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import datetime
-from email.message import EmailMessage
 from email.header import Header
+from email.message import EmailMessage
 from email.utils import format_datetime
 
 from judge.mail.identifiers import new_message_id, plain_id, plain_ids

@@ -19,6 +19,7 @@ from email.header import Header
 from email.message import Message
 from email.policy import Compat32, EmailPolicy
 from email.utils import formataddr, getaddresses
+from typing import cast
 
 UTF8 = "utf-8"
 ENCODED_WORD_START = "=?"  # a value holding this is encoded, or a reader would decode it
@@ -53,7 +54,8 @@ def wire_bytes(message: Message) -> bytes:
 def wire_header(name: str, value: str | Header) -> bytes:
     """One header line as `wire_bytes` writes it in a message (`value` from
     `address` or `text` where it needs encoding)."""
-    return _CRLF.fold_binary(name, value)
+    # compat32 folds a Header as it folds a string (typeshed says str only).
+    return _CRLF.fold_binary(name, cast(str, value))
 
 
 def address(value: str, header: str = "To") -> str | Header:

@@ -252,5 +252,3 @@ def _fill_headers(msg: EmailMessage, kind: str, now: datetime) -> None:
         msg["Message-ID"] = new_message_id(domain)
     if not msg["Auto-Submitted"]:
         msg["Auto-Submitted"] = AUTO_SUBMITTED.get(kind, "auto-generated")
-
-

@@ -57,13 +57,12 @@ def written(asked: dict[str, Any]) -> bytes:
 
 def check_lines(data: bytes) -> bytes:
     """CRLF only, 7-bit headers folded at 78 columns, no line over 998; the head."""
-    head, _, body = data.partition(b"\r\n\r\n")
+    head = data.partition(b"\r\n\r\n")[0]
     lines = data.split(b"\r\n")
     assert lines[-1] == b"" and not any(b"\n" in line or b"\r" in line for line in lines)
     assert max(map(len, lines)) <= 998
     assert head.isascii() and all(len(line) <= MAX_LINE for line in head.split(b"\r\n"))
     return head
-
 
 
 def check(asked: dict[str, Any]) -> EmailMessage:
@@ -174,8 +173,17 @@ def test_a_lone_surrogate_in_a_subject_is_written_as_a_question_mark() -> None:
     assert message_from_bytes(data, policy=default)["Subject"] == "Re: ab?"
 
 
-@pytest.mark.parametrize("name", ["LOCAL Judge", "Dip. Judge", 'Dip. "Judge"', "Jüdge",
-                                  "Diplomacy Judge of the Ünited Kingdom " * 3, "  a \t b "])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "LOCAL Judge",
+        "Dip. Judge",
+        'Dip. "Judge"',
+        "Jüdge",
+        "Diplomacy Judge of the Ünited Kingdom " * 3,
+        "  a \t b ",
+    ],
+)
 def test_the_judges_display_name_reads_back_quoted_or_encoded(name: str) -> None:
     check(fields(sender_name=name))
 
