@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judge.mail.compose import reply_message, reply_subject
+from judge.mail.compose import broadcast_message, reply_message, reply_subject
 from judge.mail.identifiers import plain_id, plain_ids
 from judge.mail.wire import wire_bytes
 from judge.outbox.enqueue import _fill_headers, _single_recipient
@@ -280,3 +280,22 @@ def replies(draw: st.DrawFn) -> dict[str, Any]:
 @given(replies())
 def test_generated_replies_read_back_as_asked(asked: dict[str, Any]) -> None:
     check(asked)
+
+
+def test_a_broadcast_reads_back_as_asked() -> None:
+    subject = "LOCAL:g1 - Spring 1901 movement results for the Ünited Kingdom game " * 2
+    message = broadcast_message(
+        sender="judge@example.org", sender_name="LOCAL Judge", to="ann@example.net",
+        subject=subject, body=LIST_BODY, now=NOW,
+    )  # fmt: skip
+    _fill_headers(message, "results", NOW)
+    data = wire_bytes(message)
+    check_lines(data)
+    mail = message_from_bytes(data, policy=default)
+    assert (mail["Subject"], mail["To"], mail["From"]) == (
+        subject,
+        "ann@example.net",
+        "LOCAL Judge <judge@example.org>",
+    )
+    assert (mail["Auto-Submitted"], mail["Precedence"]) == ("auto-generated", "bulk")
+    assert mail.get_content().replace("\r\n", "\n") == LIST_BODY
