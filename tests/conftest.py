@@ -77,7 +77,7 @@ def _temporary_files_in_memory() -> None:
 # * zine: the `judge zine` command reading the database;
 # * server/scheduler: the claims of due games (deadlines, restarts, two processes), the maps
 #   drawn beside them and the failing games parked;
-# * server/sender: the queue (enqueue, the fast reply rows, leases and their fencing,
+# * server/sender: the queue (enqueue, the reply rows, leases and their fencing,
 #   crashes, outages, a slow relay); not the transports, which read no database;
 # * server/intake: the SMTP intake's storing; server/processor: the processor, the
 #   handover and SIGKILLs;
@@ -97,7 +97,7 @@ POSTGRES_ONLY_FOR = {
         "test_map_overlap.py", "test_failing_game.py",
     }),
     "sender": frozenset({
-        "test_enqueue.py", "test_fast_reply_rows.py", "test_leases.py",
+        "test_enqueue.py", "test_reply_rows.py", "test_leases.py",
         "test_lease_fencing.py", "test_crash.py", "test_outage.py", "test_slow_relay.py",
     }),
     "intake": frozenset({"test_smtp_intake.py"}),

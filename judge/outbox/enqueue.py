@@ -15,15 +15,14 @@ import logging
 from collections.abc import Collection, Sequence
 from datetime import datetime
 from email.message import EmailMessage
-from email.policy import SMTP
 from email.utils import format_datetime, getaddresses
 
 from sqlalchemy import insert
 from sqlalchemy.orm import Session
 
-from judge import rfc5322 as grammar
 from judge.clock import SystemClock
 from judge.mail.identifiers import new_message_id
+from judge.mail.wire import address, wire_bytes, wire_header
 from judge.outbox.gate import Route, route
 from judge.store.models import HeldMail, OutboxMessage, OutboxStatus
 
@@ -50,15 +49,15 @@ def enqueue(
     recipient = _single_recipient(msg)
     _fill_headers(msg, kind, moment)
     verdict = route(session, recipient, kind)
+    data = wire_bytes(msg)
     if verdict is not Route.SEND:
-        data = msg.as_bytes(policy=SMTP)
         _not_queued(session, verdict, recipient, data, str(msg["Message-ID"]), kind, game_id,
                     None, moment)  # fmt: skip
         return OutboxMessage(to_address=recipient, message=data, kind=kind,
                              message_id=str(msg["Message-ID"]), created_at=moment)  # fmt: skip
     row = OutboxMessage(
         to_address=recipient,
-        message=msg.as_bytes(policy=SMTP),
+        message=data,
         message_id=str(msg["Message-ID"]),
         kind=kind,
         game_id=game_id,
@@ -75,6 +74,22 @@ def enqueue(
 _INSERT_OUTBOX = insert(OutboxMessage)  # built once: every reply goes through it
 
 
+def enqueue_direct(
+    session: Session,
+    msg: EmailMessage,
+    kind: str,
+    game_id: int | None = None,
+    *,
+    now: datetime,
+) -> None:
+    """`enqueue` for hot mail (replies): the same checks and filled-in headers, but
+    the row is inserted at once (`enqueue_raw`) and not returned."""
+    recipient = _single_recipient(msg)
+    _fill_headers(msg, kind, now)
+    enqueue_raw(session, wire_bytes(msg), to_address=recipient,
+                message_id=str(msg["Message-ID"]), kind=kind, game_id=game_id, now=now)  # fmt: skip
+
+
 def enqueue_raw(
     session: Session,
     message: bytes,
@@ -87,10 +102,9 @@ def enqueue_raw(
 ) -> None:
     """Add an already serialised mail to the outbox in the caller's transaction.
 
-    The fast path for hot mail (replies): the caller built `message` itself, with
-    `From`, one `To` (`to_address`), `Message-ID` (`message_id`), `Date` and
-    `Auto-Submitted` already in it. The row is inserted at once, without the ORM's
-    unit of work.
+    `message` has `From`, one `To` (`to_address`), `Message-ID` (`message_id`), `Date`
+    and `Auto-Submitted` in it already (`enqueue_direct` sees to that). The row is
+    inserted at once, without the ORM's unit of work.
     """
     if not kind:
         raise ValueError("an outgoing mail needs a kind")
@@ -131,19 +145,19 @@ def enqueue_copies(
     domain = str(msg["Message-ID"]).rpartition("@")[2].rstrip(">") or "localhost"
     del msg["To"]
     del msg["Message-ID"]
-    shared = msg.as_bytes(policy=SMTP)
+    shared = wire_bytes(msg)
     rows = []
     for to in recipients:
-        address = _single_recipient_of(to)
+        recipient = _single_recipient_of(to)
         message_id = new_message_id(domain)
-        head = _header("To", to) + _header("Message-ID", message_id)
-        verdict = Route.HOLD if to in held else route(session, address, kind)
+        head = wire_header("To", address(to)) + wire_header("Message-ID", message_id)
+        verdict = Route.HOLD if to in held else route(session, recipient, kind)
         if verdict is not Route.SEND:
-            _not_queued(session, verdict, address, head + shared, message_id, kind, game_id,
+            _not_queued(session, verdict, recipient, head + shared, message_id, kind, game_id,
                         map_id, moment)  # fmt: skip
             continue
         row = OutboxMessage(
-            to_address=address, message=head + shared, message_id=message_id, kind=kind,
+            to_address=recipient, message=head + shared, message_id=message_id, kind=kind,
             game_id=game_id, created_at=moment, status=OutboxStatus.PENDING, attempts=0,
             next_attempt_at=moment, map_id=map_id,
         )  # fmt: skip
@@ -210,14 +224,6 @@ def record_unbuildable(
     session.add(row)
 
 
-def _header(name: str, value: str) -> bytes:
-    """One header line as the SMTP policy writes it (encoded words when needed)."""
-    plain = grammar.fast_paths() and value.isascii() and value.isprintable()
-    if plain and len(name) + len(value) < 76:
-        return f"{name}: {value}\r\n".encode("ascii")  # what the policy would write
-    return SMTP.fold_binary(name, SMTP.header_factory(name, value))
-
-
 def _single_recipient_of(to: str) -> str:
     addresses = [addr for _name, addr in getaddresses([to]) if addr]
     if len(addresses) != 1:
@@ -246,5 +252,3 @@ def _fill_headers(msg: EmailMessage, kind: str, now: datetime) -> None:
         msg["Message-ID"] = new_message_id(domain)
     if not msg["Auto-Submitted"]:
         msg["Auto-Submitted"] = AUTO_SUBMITTED.get(kind, "auto-generated")
-
-

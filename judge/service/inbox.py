@@ -29,9 +29,9 @@ from judge.language.command_types import Signon
 from judge.language.commands import parse_commands
 from judge.language.french_keywords import writes_french
 from judge.mail.attachments import attach
-from judge.mail.compose import ReplyFields, reply_bytes, reply_message
+from judge.mail.compose import reply_message
 from judge.mail.read import IncomingMail
-from judge.outbox.enqueue import enqueue, enqueue_raw
+from judge.outbox.enqueue import enqueue_direct
 from judge.outbox.gate import close_gate, open_gate
 from judge.service.bounces import handle_bounce, recovered
 from judge.service.commands import passwords
@@ -261,7 +261,7 @@ def _reply(ctx: MailContext, mail: IncomingMail, entries: list[Entry], trailer: 
 
 
 def _queue_reply(ctx: MailContext, mail: IncomingMail, to: str, body: str, errors: int) -> None:
-    reply = ReplyFields(
+    message = reply_message(
         sender=ctx.config.judge.address,
         sender_name=ctx.config.judge.name,
         to=to,
@@ -272,14 +272,5 @@ def _queue_reply(ctx: MailContext, mail: IncomingMail, to: str, body: str, error
         error=errors > 0,
         now=ctx.now,
     )
-    # The fast path writes the bytes itself (a bare address is its own To address);
-    # a reply with files, or one it does not handle, is built as an EmailMessage.
-    plain = None if ctx.attachments else reply_bytes(**reply)
-    if plain is not None:
-        data, message_id = plain
-        enqueue_raw(ctx.session, data, to_address=to, message_id=message_id,
-                    kind="reply", now=ctx.now)  # fmt: skip
-        return
-    message = reply_message(**reply)
     attach(message, ctx.attachments.values())
-    enqueue(ctx.session, message, "reply", now=ctx.now)
+    enqueue_direct(ctx.session, message, "reply", now=ctx.now)

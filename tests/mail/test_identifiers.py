@@ -9,8 +9,9 @@ from datetime import UTC, datetime
 import pytest
 
 from judge import rfc5322 as grammar
-from judge.mail.compose import broadcast_message, reply_bytes, reply_message
+from judge.mail.compose import broadcast_message, reply_message
 from judge.mail.identifiers import new_message_id, plain_id, plain_ids
+from judge.mail.wire import wire_bytes
 
 NOW = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
 ENCODED_CRLF = "<=?utf-8?q?x=0D=0A=0D=0AYour_account...?=@x>"
@@ -48,15 +49,14 @@ def test_a_long_thread_keeps_its_first_and_latest_ids() -> None:
     assert kept[0] == "<m0@example.org>" and kept[-1] == "<m99@example.org>" and len(kept) == 20
 
 
-@pytest.mark.parametrize("fast", [True, False])
-def test_no_reply_carries_a_hostile_id_into_its_headers(fast: bool) -> None:
+@pytest.mark.parametrize("written", [True, False])
+def test_no_reply_carries_a_hostile_id_into_its_headers(written: bool) -> None:
     fields = dict(sender="judge@example.org", to="a@example.org", original_subject="hi",
                   in_reply_to=ATEXT_CRLF, references=(ENCODED_CRLF, "<ok@example.org>"),
                   body="text\n", error=False, now=NOW)  # fmt: skip
-    if fast:
-        built = reply_bytes(**fields)  # type: ignore[arg-type]
-        assert built is not None
-        head = built[0].split(b"\r\n\r\n", 1)[0].decode()
+    if written:  # as the outbox stores it, and as the message holds it
+        built = wire_bytes(reply_message(**fields))  # type: ignore[arg-type]
+        head = built.split(b"\r\n\r\n", 1)[0].decode()
     else:
         head = str(reply_message(**fields)).split("\n\n", 1)[0]  # type: ignore[arg-type]
     assert "In-Reply-To" not in head and "=?utf-8?q?" not in head

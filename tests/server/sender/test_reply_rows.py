@@ -1,12 +1,15 @@
-"""A reply queued by the fast path is the same outbox row as one queued the old way.
+"""A reply queued the way `_reply` queues it is the outbox row `enqueue` stores.
 
-`_reply` writes a plain reply with `reply_bytes` and `enqueue_raw`, and any other
-with `reply_message` and `enqueue`. Stored in a real database, the two rows must
-hold the same values in every column but the id.
+`_reply` builds every reply with `reply_message` and queues it with
+`enqueue_direct`, a Core insert without the ORM's unit of work. Stored in a real
+database, its row must hold the same values in every column but the id as the row
+`enqueue` stores for the same message, and its bytes must read back as the reply.
 """
 
 from __future__ import annotations
 
+from email import message_from_bytes
+from email.policy import default
 from typing import Any
 
 import pytest
@@ -14,8 +17,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import ManualClock
-from judge.mail.compose import ReplyFields, reply_bytes, reply_message
-from judge.outbox.enqueue import enqueue, enqueue_raw
+from judge.mail.compose import reply_message
+from judge.outbox.enqueue import enqueue, enqueue_direct
 from judge.store.models import OutboxMessage
 
 COLUMNS = ("to_address", "message", "message_id", "kind", "game_id", "created_at", "sent_at",
@@ -35,23 +38,25 @@ def _rows(sessions: sessionmaker[Session]) -> list[dict[str, Any]]:
         {"body": "x" * 100 + "\nBonne journée\n", "error": True},
         {"references": tuple(f"<{n}.{n}@example.net>" for n in range(12))},
         {"in_reply_to": None, "references": ()},
+        {"sender_name": "Jüdge", "original_subject": "Grüße"},
     ],
 )
-def test_the_fast_path_stores_the_row_the_email_message_path_stores(
+def test_a_reply_queued_directly_is_the_row_enqueue_stores(
     sessions: sessionmaker[Session], clock: ManualClock, changes: dict[str, Any]
 ) -> None:
-    fields = ReplyFields(
+    fields: dict[str, Any] = dict(
         sender="judge@example.org", to="ann@example.net", original_subject="orders",
         in_reply_to="<m1@example.net>", references=("<m1@example.net>",),
         body="> LIST\nNo errors found in your mail.\n", error=False, now=clock.now(),
+        message_id="<1.2.3@example.org>",
     )  # fmt: skip
-    fields.update(changes)  # type: ignore[typeddict-item]
-    message_id = "<1.2.3@example.org>"
-    written = reply_bytes(**fields, message_id=message_id)
-    assert written is not None
+    fields.update(changes)
     with sessions.begin() as session:
-        enqueue(session, reply_message(**fields, message_id=message_id), "reply", now=clock.now())
-        enqueue_raw(session, written[0], to_address=fields["to"], message_id=written[1],
-                    kind="reply", now=clock.now())  # fmt: skip
+        enqueue(session, reply_message(**fields), "reply", now=clock.now())
+        enqueue_direct(session, reply_message(**fields), "reply", now=clock.now())
     old, new = _rows(sessions)
     assert new == old
+    mail = message_from_bytes(new["message"], policy=default)
+    assert (new["to_address"], new["message_id"]) == (fields["to"], mail["Message-ID"])
+    assert mail["Auto-Submitted"] == "auto-replied"
+    assert mail.get_content().replace("\r\n", "\n") == fields["body"]
