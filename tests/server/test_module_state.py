@@ -26,7 +26,7 @@ from __future__ import annotations
 import ast
 import re
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -135,12 +135,12 @@ def _mutable_value(value: ast.expr | None) -> str | None:
     return None
 
 
-def _bound_names(targets: list[ast.expr]) -> Iterator[str]:
+def _bound_names(targets: Sequence[ast.expr]) -> Iterator[str]:
     for target in targets:
         if isinstance(target, ast.Name):
             yield target.id
         elif isinstance(target, ast.Tuple | ast.List):
-            yield from _bound_names(list(target.elts))
+            yield from _bound_names(target.elts)
         elif isinstance(target, ast.Attribute):
             yield target.attr
 
