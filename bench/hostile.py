@@ -59,7 +59,8 @@ def measure_one(name: str) -> dict[str, object]:
     from judge.server.intake import received
     from judge.server.processor import process_pending
     from judge.server.sender import deliver_due, make_transport
-    from judge.service import handle_inbox_message
+    from judge.server.watchdog import Watchdogs
+    from judge.service.handler import ServiceHandler
     from judge.store.db import make_engine, make_session_factory
     from judge.store.inbox import store_messages
     from judge.store.migrate import upgrade
@@ -86,7 +87,8 @@ def measure_one(name: str) -> dict[str, object]:
         counted = work.counted()
         mail = received(raw, "mallory@example.org", ["judge@example.org"])
         store_messages(sessions, [mail], clock.now())
-        process_pending(sessions, handle_inbox_message, clock, config)
+        with Watchdogs() as watchdogs:  # the judge's, as `judge serve` has them
+            process_pending(sessions, ServiceHandler(), clock, config, watchdogs)
         deliver_due(sessions, make_transport(config.outbound), clock, config)
         cpu = time.process_time() - started
         wall = time.monotonic() - wall

@@ -28,7 +28,8 @@ from judge.clock import SystemClock
 from judge.config import config_from_dict
 from judge.server.intake import received
 from judge.server.processor import process_pending
-from judge.service import handle_inbox_message
+from judge.server.watchdog import Watchdogs
+from judge.service.handler import ServiceHandler
 from judge.store.db import make_session_factory
 from judge.store.inbox import store_messages
 from judge.store.passwords import hash_password
@@ -53,6 +54,8 @@ def main() -> None:
             Path(folder),
         )  # fmt: skip
         clock = SystemClock()
+        handler = ServiceHandler()  # the judge's own, as `judge serve` builds it
+        watchdogs = Watchdogs()
 
         def one_run() -> float:
             mails = [build(f"reader{n % 100}@example.org", "list", args.body + "\n")
@@ -60,7 +63,7 @@ def main() -> None:
             stored = [received(m.data, m.sender, ("judge@example.org",)) for m in mails]
             store_messages(sessions, stored, datetime.now(UTC))  # as the intake stores them
             started = time.process_time()
-            done = process_pending(sessions, handle_inbox_message, clock, config)
+            done = process_pending(sessions, handler, clock, config, watchdogs)
             assert done == args.mails, done
             return (time.process_time() - started) / done * 1000
 
@@ -73,6 +76,7 @@ def main() -> None:
             pstats.Stats(profile, stream=sys.stdout).sort_stats("cumulative").print_stats(
                 args.profile
             )
+        watchdogs.stop()
         engine.dispose()
 
 

@@ -1,9 +1,10 @@
-"""Experiments for the mail benchmark: the service's inbox handler, with the server
-patched as `JUDGE_BENCH_PATCHES` (comma-separated) says. Not for production.
+"""Experiments for the mail benchmark: the judge (with the service's own inbox handler,
+built by the command line), with the server patched as `JUDGE_BENCH_PATCHES`
+(comma-separated) says. Not for production.
 
 `python -m mail_patches serve --config FILE` imports this module before `judge
-serve` builds its engine and passes the handler to `judge.cli.main`, so the
-patches can change how it uses SQLite:
+serve` builds its engine, then runs `judge.cli.main`, so the patches can change
+how it uses SQLite:
 
 * `writelock`: write transactions queue on one first-come-first-served lock in
   the process before their `BEGIN IMMEDIATE` (released after the commit or
@@ -29,7 +30,6 @@ from sqlalchemy.dialects.sqlite.pysqlite import SQLiteDialect_pysqlite
 
 import judge.cli
 import judge.store.db as db
-from judge.service import handle_inbox_message
 
 PATCHES = set(filter(None, os.environ.get("JUDGE_BENCH_PATCHES", "").split(",")))
 
@@ -113,8 +113,5 @@ if "writelock" in PATCHES:
 if "normal" in PATCHES:
     db._sqlite_on_connect = _on_connect_normal
 
-__all__ = ["handle_inbox_message"]
-
-
 if __name__ == "__main__":
-    sys.exit(judge.cli.main(sys.argv[1:], handler=handle_inbox_message))
+    sys.exit(judge.cli.main(sys.argv[1:]))

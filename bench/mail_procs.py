@@ -86,12 +86,12 @@ def write_config(folder: Path, port: int) -> Path:
 
 def start_judge(folder: Path, patches: str = "") -> Process:
     """`judge serve` on a free port, with its config and files in `folder`; with
-    `patches`, its handler comes from `mail_patches` (experiments, see there)."""
+    `patches`, it runs patched by `mail_patches` (experiments, see there)."""
     port = free_port()
     config = write_config(folder, port)
     command = [sys.executable, "-m", "judge.cli", "serve", "--config", str(config)]
     env = dict(os.environ)
-    if patches:  # `python -m mail_patches serve ...` passes its handler to `judge.cli.main`
+    if patches:  # `python -m mail_patches serve ...` patches, then runs `judge.cli.main`
         command[1:3] = ["-m", "mail_patches"]
         path = os.pathsep.join(filter(None, [str(BENCH), env.get("PYTHONPATH")]))
         env.update(PYTHONPATH=path, JUDGE_BENCH_PATCHES=patches)

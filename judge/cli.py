@@ -11,7 +11,8 @@ This module only reads arguments and wires parts together:
   small launcher, `tests/serve_with.py`); nothing in the environment or the config
   names one;
 * the judge at run time: `judge.server.runtime.Judge`, built here for `serve` and
-  `scheduler`: it owns the variants, the config, the clock and the scheduler's timers;
+  `scheduler`: it owns the variants, the config, the clock, the scheduler's timers,
+  the watchdogs and the map-drawing workers, and stops them as the command ends;
 * scheduler: `judge.server.scheduler.tick(session, clock, config, timers)`, bound to
   the judge's timers (`Judge.ticks`);
 * game status: `judge.service.status.game_status(session, name)`.
@@ -212,8 +213,9 @@ def _parser() -> argparse.ArgumentParser:
 def _serve(config: Config, args: argparse.Namespace) -> int:
     from judge.server.serve import serve
 
-    judge = _runtime(config, args)
-    asyncio.run(serve(config, judge.handler, judge.ticks(), variants=judge.registry))
+    with _runtime(config, args) as judge:
+        asyncio.run(serve(config, judge.handler, judge.ticks(), clock=judge.clock,
+                          watchdogs=judge.watchdogs, variants=judge.registry))  # fmt: skip
     return EXIT_OK
 
 
@@ -399,16 +401,18 @@ def _config_example(args: argparse.Namespace) -> int:
 def _scheduler(config: Config, args: argparse.Namespace) -> int:
     from judge.server.scheduler import run_scheduler
 
-    judge = _runtime(config, args)
-    return run_scheduler(
-        config,
-        once=args.once,
-        send=args.send,
-        handler=judge.handler,
-        variants=judge.registry,
-        timers=judge.timers,
-        pool=judge.drawing,
-    )
+    with _runtime(config, args) as judge:
+        return run_scheduler(
+            config,
+            once=args.once,
+            clock=judge.clock,
+            timers=judge.timers,
+            watchdogs=judge.watchdogs,
+            pool=judge.drawing,
+            send=args.send,
+            handler=judge.handler,
+            variants=judge.registry,
+        )
 
 
 def _zine(config: Config, args: argparse.Namespace) -> int:

@@ -27,6 +27,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import ManualClock
 from judge.config import Config, config_from_dict
+from judge.server.watchdog import Watchdogs
 from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import upgrade
 from judge.variants.registry import default_registry
@@ -193,6 +194,16 @@ WORKER_REGISTRY = default_registry()
 def clock() -> ManualClock:
     """A clock at 2026-01-01 12:00 UTC that moves only when told to."""
     return ManualClock(START)
+
+
+# --- the processor's watchdogs -------------------------------------------------
+
+
+@pytest.fixture
+def watchdogs() -> Iterator[Watchdogs]:
+    """The watchdogs of the judge a test runs (a judge's own), stopped as it ends."""
+    with Watchdogs() as held:
+        yield held
 
 
 # --- configs -------------------------------------------------------------------

@@ -4,8 +4,9 @@ Test-only. The judge itself never imports a handler by name (it once did, from
 `$JUDGE_HANDLER`, in production too); `judge.cli.main` takes one as an argument,
 and this launcher imports the one a test names and passes it, e.g.
 `python -m serve_with server.intake.recording_handler:handle_message serve --config X`
-with `tests/` on `PYTHONPATH`. The name may be a `Handler` (prepare, handle) or a
-plain function (`judge.server.handler`).
+with `tests/` on `PYTHONPATH`. The name may be a class, built here (one handler
+for the judge this launcher runs: what a handler keeps is never shared through a
+module), or a plain function (`judge.server.handler`).
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ def environment(base: dict[str, str] | None = None) -> dict[str, str]:
 
 def main(argv: list[str]) -> int:
     module_name, _, name = argv[0].partition(":")
-    handler = getattr(importlib.import_module(module_name), name)
+    named = getattr(importlib.import_module(module_name), name)
+    handler = named() if isinstance(named, type) else named
     return judge.cli.main(argv[1:], handler=handler)
 
 

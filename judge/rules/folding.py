@@ -30,12 +30,20 @@ _FOLDS = {
     "'": "\u2018\u2019\u02bc\u00b4`",  # quotation marks, modifier apostrophe, acute, backtick
     '"': "\u201c\u201d\u00ab\u00bb",  # double quotation marks and guillemets
 }
-_TABLE: dict[int, str] = {}
-for _plain, _accented in _FOLDS.items():
-    for _char in _accented:
-        _TABLE[ord(_char)] = _plain
-        _TABLE[ord(_char.upper())] = _plain.upper()
-_TABLE.update({ord("œ"): "oe", ord("Œ"): "OE", ord("æ"): "ae", ord("Æ"): "AE", ord("ß"): "ss"})
+
+
+def _fold_table() -> dict[int, str]:
+    """The `str.translate` table of `_FOLDS`, both cases, and the ligatures."""
+    table: dict[int, str] = {}
+    for plain, accented in _FOLDS.items():
+        for char in accented:
+            table[ord(char)] = plain
+            table[ord(char.upper())] = plain.upper()
+    table.update({ord("œ"): "oe", ord("Œ"): "OE", ord("æ"): "ae", ord("Æ"): "AE", ord("ß"): "ss"})
+    return table
+
+
+_TABLE = _fold_table()
 
 
 def fold_accents(text: str) -> str:

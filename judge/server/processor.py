@@ -19,7 +19,8 @@ traceback, for the operator; it is never dropped. A handler may also return an
 A mail whose processing runs longer than `[processor] mail_seconds` (its reading
 step, or the handler) is stopped by a watchdog (`judge.server.watchdog`): its
 effects are rolled back and it is marked `failed` with the reason, and the batch
-goes on with the next mail.
+goes on with the next mail. The watchdogs are the judge's (`Watchdogs`, owned by
+`judge.server.runtime.Judge`), passed to every entry point here.
 
 A crash the process does not survive (the kernel's OOM killer, a segfault) cannot
 be caught. So before a batch begins, an attempt is counted for each of its mails
@@ -43,7 +44,7 @@ from judge.config import Config
 from judge.loop import BackgroundLoop
 from judge.server.handler import HandleMail, HandleOnly, Handler, as_handler
 from judge.server.handover import Handed, Handover, fail, settle
-from judge.server.watchdog import MailTooLong, Watchdog
+from judge.server.watchdog import MailTooLong, Watchdog, Watchdogs
 from judge.store import inbox
 from judge.store.db import begin_read_only
 from judge.store.models import InboxMessage, InboxStatus
@@ -56,10 +57,14 @@ GivenHandler = Handler | HandleMail
 
 
 def process_next(
-    sessions: sessionmaker[Session], handler: GivenHandler, clock: Clock, config: Config
+    sessions: sessionmaker[Session],
+    handler: GivenHandler,
+    clock: Clock,
+    config: Config,
+    watchdogs: Watchdogs,
 ) -> bool:
     """Process the oldest `new` mail, if any; return False when there was none."""
-    return process_batch(sessions, handler, clock, config, 1) == 1
+    return process_batch(sessions, handler, clock, config, watchdogs, 1) == 1
 
 
 def process_batch(
@@ -67,10 +72,12 @@ def process_batch(
     handler: GivenHandler,
     clock: Clock,
     config: Config,
+    watchdogs: Watchdogs,
     size: int,
     handover: Handover | None = None,
 ) -> int:
     """Process up to `size` of the oldest `new` mails in one transaction; return how many.
+    Each mail's steps run under the judge's `watchdogs`.
 
     With a `handover`, the mails the SMTP intake handed over are stored first, in a
     short transaction of their own (which also counts the batch's attempts), and
@@ -88,10 +95,11 @@ def process_batch(
     if not ids:
         return 0
     steps = as_handler(handler)
-    overran = _prepare(sessions, steps, config, size)
+    watchdog = watchdogs.of(config.processor.mail_seconds)
+    overran = _prepare(sessions, steps, config, watchdog, size)
     with engine.connect() as connection, connection.begin():
-        return _process_rows(sessions, connection, steps, clock, config, ids, handover,
-                             overran)  # fmt: skip
+        return _process_rows(sessions, connection, steps, clock, config, watchdog, ids,
+                             handover, overran)  # fmt: skip
 
 
 def store_handed(sessions: sessionmaker[Session], handover: Handover, clock: Clock) -> int:
@@ -112,7 +120,8 @@ def store_handed(sessions: sessionmaker[Session], handover: Handover, clock: Clo
 
 
 def _prepare(
-    sessions: sessionmaker[Session], handler: Handler, config: Config, size: int
+    sessions: sessionmaker[Session], handler: Handler, config: Config, watchdog: Watchdog,
+    size: int,
 ) -> set[int]:
     """Let the handler do its slow, read-only work (reading the mail, password
     hashing) for the next mails before the batch takes the write lock:
@@ -123,7 +132,6 @@ def _prepare(
     overran: set[int] = set()
     if isinstance(handler, HandleOnly):
         return overran
-    watchdog = _watchdog(config)
     with sessions() as session:
         begin_read_only(session)
         for row in inbox.peek_new(session, size):
@@ -134,17 +142,6 @@ def _prepare(
                 log.error("inbox %s: reading it ran too long; stopped", row.id)
                 overran.add(row.id)
     return overran
-
-
-_WATCHDOGS: dict[float, Watchdog] = {}
-
-
-def _watchdog(config: Config) -> Watchdog:
-    """The watchdog of `[processor] mail_seconds` (one thread, for the process)."""
-    seconds = config.processor.mail_seconds
-    if seconds not in _WATCHDOGS:
-        _WATCHDOGS[seconds] = Watchdog(seconds)
-    return _WATCHDOGS[seconds]
 
 
 def too_long(config: Config) -> str:
@@ -177,6 +174,7 @@ def _process_rows(
     handler: Handler,
     clock: Clock,
     config: Config,
+    watchdog: Watchdog,
     ids: list[int],
     handover: Handover | None,
     overran: Collection[int] = (),
@@ -204,7 +202,8 @@ def _process_rows(
             finished.append(message)
             continue
         try:
-            _process_one(sessions, connection, message, copies, finished, handler, clock, config)
+            _process_one(sessions, connection, message, copies, finished, handler, clock, config,
+                         watchdog)  # fmt: skip
         except Exception:
             if not finished:
                 raise
@@ -239,6 +238,7 @@ def _process_one(
     handler: Handler,
     clock: Clock,
     config: Config,
+    watchdog: Watchdog,
 ) -> None:
     """One mail, in its own session and savepoint within the batch's transaction;
     `row` is marked with the outcome, to be written with the batch."""
@@ -251,7 +251,7 @@ def _process_one(
     with sessions(bind=connection, join_transaction_mode="create_savepoint") as session:
         session.begin()
         try:
-            with _watchdog(config).watching():
+            with watchdog.watching():
                 outcome = handler.handle(session, row, clock, config)
             session.commit()
         except MailTooLong:
@@ -291,6 +291,7 @@ def process_pending(
     handler: GivenHandler,
     clock: Clock,
     config: Config,
+    watchdogs: Watchdogs,
     limit: int | None = None,
 ) -> int:
     """Process `new` mail until none is left (or `limit` is reached); return the count."""
@@ -298,7 +299,7 @@ def process_pending(
     while limit is None or count < limit:
         batch = config.processor.batch_size
         size = batch if limit is None else min(batch, limit - count)
-        done = process_batch(sessions, handler, clock, config, size)
+        done = process_batch(sessions, handler, clock, config, watchdogs, size)
         if not done:
             break
         count += done
@@ -310,6 +311,7 @@ def processor_loop(
     handler: GivenHandler,
     clock: Clock,
     config: Config,
+    watchdogs: Watchdogs,
     on_processed: Callable[[], None] | None = None,
     handover: Handover | None = None,
 ) -> BackgroundLoop:
@@ -323,7 +325,7 @@ def processor_loop(
 
     def step() -> bool:
         size = config.processor.batch_size
-        done = process_batch(sessions, handler, clock, config, size, handover)
+        done = process_batch(sessions, handler, clock, config, watchdogs, size, handover)
         if done and on_processed is not None:
             on_processed()
         return done > 0

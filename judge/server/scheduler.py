@@ -31,13 +31,14 @@ from types import FrameType
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
-from judge.clock import Clock, SystemClock
+from judge.clock import Clock
 from judge.config import Config
 from judge.loop import BackgroundLoop
 from judge.server.processor import GivenHandler, process_pending, processor_loop
 from judge.server.sender import deliver_due, make_transport, sender_loop
 from judge.server.serve import tick_loop
 from judge.server.startup import open_judge_database, start_line
+from judge.server.watchdog import Watchdogs
 from judge.service import held_mail
 from judge.service.game.due import run_due
 from judge.service.game.expiry import expire_forming_games
@@ -206,15 +207,17 @@ def run_rounds(
     config: Config,
     *,
     timers: SchedulerTimers,
-    pool: DrawingPool | None = None,
+    watchdogs: Watchdogs,
+    pool: DrawingPool | None,
     send: bool = True,
     handler: GivenHandler | None = None,
 ) -> int:
-    """Process the stored mail (with a `handler`), handle every due game and draw
-    their maps, then (with `send`) deliver the mail that is due. Returns the number
-    of games handled."""
+    """Process the stored mail (with a `handler`, under the judge's `watchdogs`),
+    handle every due game and draw their maps, then (with `send`) deliver the mail
+    that is due. Returns the number of games handled."""
     if handler is not None:
-        _guarded("processing the inbox", process_pending, sessions, handler, clock, config)
+        _guarded("processing the inbox", process_pending, sessions, handler, clock, config,
+                 watchdogs)  # fmt: skip
     drawer = MapDrawer(sessions, pool)
     with sessions() as session:
         handled = run_due_games(session, clock, config, drawer)
@@ -239,35 +242,35 @@ def run_scheduler(
     config: Config,
     *,
     once: bool,
+    clock: Clock,
+    timers: SchedulerTimers,
+    watchdogs: Watchdogs,
+    pool: DrawingPool | None,
     send: bool = True,
     handler: GivenHandler | None = None,
     variants: VariantRegistry | None = None,
-    timers: SchedulerTimers | None = None,
-    pool: DrawingPool | None = None,
 ) -> int:
     """`judge scheduler`: rounds every poll interval until SIGTERM/SIGINT, or one.
 
     Without `judge serve` (mail piped in by `judge deliver`) this is the daemon that
-    processes the inbox (given a `handler`) and sends the outbox. The `timers` are
-    and the worker `pool` are the judge's (`judge.server.runtime.Judge`); None: this
-    call's own timers, and no worker processes (every map drawn here).
+    processes the inbox (given a `handler`) and sends the outbox. The `clock`, the
+    `timers`, the `watchdogs` and the worker `pool` are the judge's
+    (`judge.server.runtime.Judge`); a `pool` of None: every map drawn here.
     """
-    timers = SchedulerTimers() if timers is None else timers
     engine, config = open_judge_database(config)
     try:
         log.info(start_line(config, "scheduler" + (" (once)" if once else "")))
         sessions = make_session_factory(engine, variants)
-        clock = SystemClock()
         if once:
             if send:
                 reclaim_abandoned(sessions, clock.now())  # the daemon's sender does it
             started = time.perf_counter()
-            handled = run_rounds(
-                sessions, clock, config, timers=timers, pool=pool, send=send, handler=handler
-            )
+            handled = run_rounds(sessions, clock, config, timers=timers, watchdogs=watchdogs,
+                                 pool=pool, send=send, handler=handler)  # fmt: skip
             print(f"scheduler: {handled} game(s) handled in {time.perf_counter() - started:.2f} s")
             return 0
-        _run_daemon(sessions, clock, config, timers, pool, send=send, handler=handler)
+        _run_daemon(sessions, clock, config, timers, watchdogs, pool, send=send,
+                    handler=handler)  # fmt: skip
         return 0
     finally:
         engine.dispose()
@@ -278,6 +281,7 @@ def _run_daemon(
     clock: Clock,
     config: Config,
     timers: SchedulerTimers,
+    watchdogs: Watchdogs,
     pool: DrawingPool | None,
     *,
     send: bool,
@@ -293,7 +297,7 @@ def _run_daemon(
         helpers.append(sender)
         wake_sender = sender.wake
     if handler is not None:
-        helpers.append(processor_loop(sessions, handler, clock, config, wake_sender))
+        helpers.append(processor_loop(sessions, handler, clock, config, watchdogs, wake_sender))
     ticks = [functools.partial(tick, timers=timers, pool=pool)]
     rounds = tick_loop(sessions, ticks, clock, config, wake_sender)
     for loop in helpers:

@@ -6,6 +6,10 @@ each in a thread of its own, so the SMTP listener in the event loop always answe
 promptly. The intake hands its mail to the processor (`judge.server.handover`), or
 stores it itself when the processor is busy with one mail for long; a mail whose
 processing runs too long is stopped (`judge.server.watchdog`).
+
+What the process keeps while it runs (the clock, the watchdogs, the handler and its
+readings, the scheduler's timers and worker processes, bound into the `ticks`) is
+the judge's (`judge.server.runtime.Judge`), passed in by the command line.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from collections.abc import Callable, Sequence
 
 from sqlalchemy.orm import Session, sessionmaker
 
-from judge.clock import Clock, SystemClock
+from judge.clock import Clock
 from judge.config import Config
 from judge.loop import BackgroundLoop
 from judge.server.handover import Handover
@@ -26,6 +30,7 @@ from judge.server.intake import Inbox, bound_address, start_smtp
 from judge.server.processor import GivenHandler, processor_loop
 from judge.server.sender import make_transport, sender_loop
 from judge.server.startup import StartupError, open_judge_database, start_line
+from judge.server.watchdog import Watchdogs
 from judge.store.db import make_session_factory
 from judge.variants.registry import VariantRegistry
 
@@ -41,19 +46,22 @@ Tick = Callable[[Session, Clock, Config], None]
 async def serve(
     config: Config,
     handler: GivenHandler,
-    ticks: Sequence[Tick] = (),
-    clock: Clock | None = None,
+    ticks: Sequence[Tick],
+    *,
+    clock: Clock,
+    watchdogs: Watchdogs,
     variants: VariantRegistry | None = None,
 ) -> None:
     """Run the judge until SIGTERM or SIGINT (honoured from the start), with the
-    `variants` the command line built (None: the default registry). A failure to
-    start raises `StartupError` (one line: what, and why)."""
+    judge's `clock` and `watchdogs` and the `variants` the command line built (None:
+    the default registry). A failure to start raises `StartupError` (one line: what,
+    and why)."""
     stop = _stop_on_signals()
     engine, config = await asyncio.to_thread(open_judge_database, config)
     try:
         if not stop.is_set():
             sessions = make_session_factory(engine, variants)
-            await _run(config, sessions, handler, ticks, clock or SystemClock(), stop)
+            await _run(config, sessions, handler, ticks, clock, watchdogs, stop)
     finally:
         engine.dispose()
 
@@ -72,6 +80,7 @@ async def _run(
     handler: GivenHandler,
     ticks: Sequence[Tick],
     clock: Clock,
+    watchdogs: Watchdogs,
     stop: asyncio.Event,
 ) -> None:
     sender = sender_loop(sessions, make_transport(config.outbound), clock, config)
@@ -80,7 +89,7 @@ async def _run(
     # stored by the intake itself: one mail never holds the others' 250.
     handover = Handover(lambda: processor.wake(), inbox.store,
                         config.processor.intake_wait_seconds)  # fmt: skip
-    processor = processor_loop(sessions, handler, clock, config, sender.wake, handover)
+    processor = processor_loop(sessions, handler, clock, config, watchdogs, sender.wake, handover)
     loops = [sender, processor]
     if ticks:
         loops.append(tick_loop(sessions, ticks, clock, config, sender.wake))

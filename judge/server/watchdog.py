@@ -14,6 +14,11 @@ single call into C that never returns is not stopped (none of the reading stages
 makes one: their searches are linear). `MailTooLong` is a `BaseException`, so that
 the handler's own `except Exception` blocks do not swallow it; if one does anyway,
 it is raised again every second until the mail's steps end.
+
+A watchdog's thread lives until `stop`. The watchdogs of one judge are held by its
+`Watchdogs` (one per `mail_seconds` value), which the judge's runtime object
+(`judge.server.runtime.Judge`) owns and stops as it ends; nothing is kept for the
+process.
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ class Watchdog:
         self._condition = threading.Condition()
         self._watched: tuple[int, float] | None = None  # (thread id, deadline)
         self._thread: threading.Thread | None = None
+        self._stopped = threading.Event()  # the running thread's: set, it ends
 
     @contextmanager
     def watching(self) -> Iterator[None]:
@@ -86,15 +92,33 @@ class Watchdog:
             arrived = True  # delivered just before it could be replaced
         return arrived
 
+    def stop(self) -> None:
+        """End the watchdog's thread (promptly: it waits on a condition, notified
+        here), if it runs. A block still watched is no longer bounded; a later
+        `watching` starts a new thread."""
+        with self._condition:
+            thread, self._thread = self._thread, None
+            self._stopped.set()
+            self._condition.notify_all()
+        if thread is not None and thread is not threading.current_thread():
+            thread.join()
+
+    @property
+    def running(self) -> bool:
+        """Whether the watchdog's thread is alive."""
+        thread = self._thread
+        return thread is not None and thread.is_alive()
+
     def _start(self) -> None:
         if self._thread is None or not self._thread.is_alive():
-            self._thread = threading.Thread(target=self._watch, name="judge-watchdog",
-                                            daemon=True)  # fmt: skip
+            self._stopped = threading.Event()
+            self._thread = threading.Thread(target=self._watch, args=(self._stopped,),
+                                            name="judge-watchdog", daemon=True)  # fmt: skip
             self._thread.start()
 
-    def _watch(self) -> None:
+    def _watch(self, stopped: threading.Event) -> None:
         with self._condition:
-            while True:
+            while not stopped.is_set():
                 if self._watched is None:
                     self._condition.wait()
                     continue
@@ -105,6 +129,42 @@ class Watchdog:
                     continue
                 _raise_in(thread_id, MailTooLong)
                 self._watched = (thread_id, time.monotonic() + REPEAT_SECONDS)
+
+
+class Watchdogs:
+    """The watchdogs of one judge: one per `[processor] mail_seconds` value (a judge
+    keeps one config, but the tests run many), each with its thread, all ended by
+    `stop` (or as the `with` block ends)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._by_seconds: dict[float, Watchdog] = {}
+
+    def of(self, seconds: float) -> Watchdog:
+        """The watchdog that stops a step past `seconds`, made on first use."""
+        with self._lock:
+            watchdog = self._by_seconds.get(seconds)
+            if watchdog is None:
+                watchdog = self._by_seconds[seconds] = Watchdog(seconds)
+            return watchdog
+
+    def running(self) -> list[Watchdog]:
+        """The watchdogs whose thread is alive."""
+        with self._lock:
+            return [watchdog for watchdog in self._by_seconds.values() if watchdog.running]
+
+    def stop(self) -> None:
+        """End every watchdog's thread; a later `of(...).watching()` starts one again."""
+        with self._lock:
+            watchdogs = list(self._by_seconds.values())
+        for watchdog in watchdogs:
+            watchdog.stop()
+
+    def __enter__(self) -> Watchdogs:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
 
 
 def _raise_in(thread_id: int, exception: type[BaseException]) -> int:

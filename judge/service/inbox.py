@@ -40,7 +40,7 @@ from judge.service.commands.orders import bids_held, current_orders, note_refusa
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.dispatch import Entry, run_line
 from judge.service.held_orders import release_and_process
-from judge.service.kept_readings import KeptReadings, read_now
+from judge.service.kept_readings import KeptReadings
 from judge.service.mailing import build_guarded, one_per_address
 from judge.service.reader_preferences import reader_of
 from judge.service.reply_echo import screenful
@@ -65,21 +65,17 @@ def handle_inbox_message(
     inbox_row: InboxMessage,
     clock: Clock,
     config: Config,
-    readings: KeptReadings | None = None,
-    passwords: PasswordWork | None = None,
+    readings: KeptReadings,
+    passwords: PasswordWork,
 ) -> Outcome | None:
     """Handle one stored mail: run its commands and queue the reply. None when it was
     handled in full, else what became of it (`declined`, `done_with_errors`, `failed`).
     The mail's reading is taken from the handler's `readings` when its prepare step
-    kept one (None: read now), and so the Argon2 work from its `passwords`."""
+    kept one (else read now), and so the Argon2 work from its `passwords`."""
     now = clock.now()
     if handle_bounce(session, inbox_row, config, now):  # a bounce of our own mail
         return None
-    mail = (  # read once: see kept_readings.py
-        read_now(inbox_row, config.judge.address)
-        if readings is None
-        else readings.read_row(inbox_row, config.judge.address)
-    )
+    mail = readings.read_row(inbox_row, config.judge.address)  # read once: kept_readings.py
     if mail.failure:
         return Outcome(InboxStatus.FAILED, mail.failure)
     why = _why_silent(inbox_row, mail)
@@ -88,7 +84,7 @@ def handle_inbox_message(
         return Outcome(InboxStatus.DECLINED, f"not answered: {why}")
     ctx = MailContext(session=session, config=config, now=now, sender=mail.sender,
                       verified=sender_verified(inbox_row, mail.sender, config),
-                      password_work=PasswordWork() if passwords is None else passwords)  # fmt: skip
+                      password_work=passwords)  # fmt: skip
     open_gate(session, mail.sender, config.security.confirm_addresses)
     try:
         return _handle(ctx, inbox_row, mail)

@@ -81,9 +81,3 @@ class PasswordWork:
                     del self._hashed[key]
                 return made
         return hash_password(password)
-
-    def forget_all(self) -> None:
-        """Drop every kept result (tests)."""
-        with self._lock:
-            self._verified.clear()
-            self._hashed.clear()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from judge.rules.map import GameMap
@@ -74,7 +75,7 @@ class Variant(ABC):
     min_players: int = 1
     max_players: int = 7
     # rule flag -> (default, allowed values or () for free text, help)
-    rule_flags: Mapping[str, tuple[str, tuple[str, ...], str]] = {}
+    rule_flags: Mapping[str, tuple[str, tuple[str, ...], str]] = MappingProxyType({})
     # Templates (names under `templates/`) for the variant's own part of the mails.
     # `start_template` gets `notes` (the reader's private notes, {} for the master and
     # observers), `public_notes` from `Start` and `master_notes` (`master_notes()` for the

@@ -51,9 +51,6 @@ def phase(words: str | None) -> str | None:
     )
 
 
-FILTERS: dict[str, Any] = {"nom": nom, "noms": noms, "phase": phase, "aide_regle": aide_regle}
-
-
 # --- articles and lists -----------------------------------------------------------------
 # The powers of the standard map are all feminine: la France, l'Allemagne. A name not
 # known here (another map's power, a player's name, `Anonyme`) takes no article.
@@ -116,12 +113,6 @@ def accord(count: int, feminine: bool = False) -> str:
     return ("e" if feminine else "") + ("s" if count > 1 else "")
 
 
-FILTERS.update({
-    "la": la, "de": de, "a": a, "et_liste": et_liste, "est_sont": est_sont, "a_ont": a_ont,
-    "accord": accord,
-})  # fmt: skip
-
-
 def joueur_de(names: Iterable[str] | str | None) -> str:
     """`{{ powers|joueur_de }}`: `le joueur de l'Allemagne et de l'Italie`."""
     return "le joueur " + join_names([de(n) or "" for n in names_of(names)], "et")
@@ -136,9 +127,6 @@ def La(name: str | None) -> str | None:
     """`{{ power|La }}` at the start of a sentence: `La France`, `L'Allemagne`."""
     shown = la(name)
     return None if shown is None else capitalize_first(shown)
-
-
-FILTERS.update({"joueur_de": joueur_de, "capitalize_first": capitalize_first, "La": La})
 
 
 def des(words: str | None) -> str | None:
@@ -161,9 +149,6 @@ def les(words: str | None) -> str | None:
     return f"les {shown[:1].lower()}{shown[1:]}"
 
 
-FILTERS.update({"des": des, "les": les, "nombre": count_of})
-
-
 # A duration as the code words it (`judge.service.commands.setting_echo.duration_words`:
 # `24 hours`, `1 day 12 hours`, `0 days`), in French.
 _DURATION_UNITS = {"day": "jour", "hour": "heure", "minute": "minute", "second": "seconde"}
@@ -182,10 +167,6 @@ def duree(text: str | None) -> str | None:
         return f"{count} {unit}{'s' if count > 1 else ''}"
 
     return _DURATION.sub(french, text)
-
-
-FILTERS.update({"duree": duree})
-
 
 
 # The press's signatures, in the code's words, as a French sentence says them.
@@ -207,9 +188,6 @@ def pour(names: Iterable[str] | str) -> str:
     return join_names([_PEOPLE[n][1] if n in _PEOPLE else a(n) or "" for n in items], "et")
 
 
-FILTERS.update({"par": par, "pour": pour})
-
-
 # The variants' display names, in French (a name not here is shown as it is).
 VARIANT_NAMES = {
     "Intimate Diplomacy (2000 rules)": "Intimate Diplomacy (règles de 2000)",
@@ -223,9 +201,6 @@ def variante(name: str) -> str:
     return VARIANT_NAMES.get(name, name)
 
 
-FILTERS.update({"variante": variante})
-
-
 # The HELP topics by their French names, which AIDE and GET read too
 # (`judge.language.open_commands.HELP_ALIASES`); a variant's topic keeps its name.
 TOPICS = {"game": "partie", "orders": "ordres", "bid": "enchères", "press": "presse",
@@ -237,4 +212,28 @@ def sujets(topics: Iterable[str] | str) -> str:
     return ", ".join(TOPICS.get(topic, topic) for topic in names_of(topics))
 
 
-FILTERS.update({"sujets": sujets})
+# The filters the French templates use (`judge.wording.templates`).
+FILTERS: dict[str, Any] = {
+    "nom": nom,
+    "noms": noms,
+    "phase": phase,
+    "aide_regle": aide_regle,
+    "la": la,
+    "de": de,
+    "a": a,
+    "et_liste": et_liste,
+    "est_sont": est_sont,
+    "a_ont": a_ont,
+    "accord": accord,
+    "joueur_de": joueur_de,
+    "capitalize_first": capitalize_first,
+    "La": La,
+    "des": des,
+    "les": les,
+    "nombre": count_of,
+    "duree": duree,
+    "par": par,
+    "pour": pour,
+    "variante": variante,
+    "sujets": sujets,
+}

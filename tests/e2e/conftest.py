@@ -14,7 +14,7 @@ import pytest
 
 from e2e.test_standard_game import Judge, serving
 
-HANDLER = "e2e.cheap_hashes:handle_inbox_message"
+HANDLER = "e2e.cheap_hashes:CheapHandler"
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ import pytest
 
 from e2e.test_standard_game import MASTER, POWERS, Judge, _body, serving
 
-HANDLER = "e2e.cheap_hashes:handle_inbox_message"
+HANDLER = "e2e.cheap_hashes:CheapHandler"
 CLEAN = "No errors found in your mail."
 WATCHER, SECOND = "watcher@example.org", "second@example.org"
 

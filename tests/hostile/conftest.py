@@ -26,12 +26,11 @@ from sqlalchemy.orm import Session, sessionmaker
 from hostile.server import HostileJudge
 from judge.clock import ManualClock
 from judge.config import Config
-from judge.service import handle_inbox_message
 from judge.store.db import make_engine
 from judge.store.migrate import upgrade
 
 TESTS = Path(__file__).resolve().parents[1]
-CHEAP_HANDLER = "e2e.cheap_hashes:handle_inbox_message"
+CHEAP_HANDLER = "e2e.cheap_hashes:CheapHandler"
 
 Serve = Callable[..., Judge]
 
@@ -59,14 +58,6 @@ def serve(write_config: Callable[..., Path], database_url: str, tmp_path: Path) 
     yield start
     for process, log in processes:
         stop_process(process, log)
-
-
-@pytest.fixture(autouse=True)
-def fresh_password_work() -> Iterator[None]:
-    """No Argon2 result kept from another test."""
-    handle_inbox_message.passwords.forget_all()  # the tests' handler's
-    yield
-    handle_inbox_message.passwords.forget_all()
 
 
 @pytest.fixture

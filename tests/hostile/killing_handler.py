@@ -1,13 +1,13 @@
 """The service's handler (with cheap hashes), except that a mail with the header
 `X-Poison: yes` kills the process, as the kernel's OOM killer would: SIGKILL, no
-cleanup, no exception. Run with `python -m serve_with hostile.killing_handler:handle serve ...`."""
+cleanup, no exception. Run with `python -m serve_with hostile.killing_handler:Killing serve ...`."""
 
 from __future__ import annotations
 
 import os
 import signal
 
-from e2e.cheap_hashes import handle_inbox_message
+from e2e.cheap_hashes import CheapHandler
 from sqlalchemy.orm import Session
 
 from judge.clock import Clock
@@ -16,7 +16,15 @@ from judge.store.inbox import Outcome
 from judge.store.models import InboxMessage
 
 
-def handle(session: Session, row: InboxMessage, clock: Clock, config: Config) -> Outcome | None:
-    if b"\r\nX-Poison: yes\r\n" in row.raw:
-        os.kill(os.getpid(), signal.SIGKILL)
-    return handle_inbox_message(session, row, clock, config)
+class Killing:
+    """Handles as the service does (nothing read ahead), but dies on a poisoned mail."""
+
+    def __init__(self) -> None:
+        self.service = CheapHandler()
+
+    def __call__(
+        self, session: Session, row: InboxMessage, clock: Clock, config: Config
+    ) -> Outcome | None:
+        if b"\r\nX-Poison: yes\r\n" in row.raw:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return self.service(session, row, clock, config)

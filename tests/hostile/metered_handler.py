@@ -1,5 +1,5 @@
 """The service's handler (with cheap hashes), metered and holdable, for `judge serve`
-under test (`python -m serve_with hostile.metered_handler:handle serve ...`):
+under test (`python -m serve_with hostile.metered_handler:Metered serve ...`):
 
 * the work each mail cost (`judge.work`: characters examined while reading it,
   cells of "did you mean" hints while handling it) is appended to the file named by
@@ -16,7 +16,7 @@ import re
 import time
 from pathlib import Path
 
-from e2e.cheap_hashes import handle_inbox_message
+from e2e.cheap_hashes import CheapHandler
 from sqlalchemy.orm import Session
 
 from judge import work
@@ -26,11 +26,14 @@ from judge.store.inbox import Outcome
 from judge.store.models import InboxMessage
 
 _HOLD = re.compile(rb"\r\nX-Hold: ([^\r\n]+)\r\n")
-_prepared: dict[int, int] = {}  # inbox id -> the work its reading step cost
 
 
 class Metered:
     """The service's handler (`Handler`: prepare, handle), each step's work counted."""
+
+    def __init__(self) -> None:
+        self.service = CheapHandler()
+        self.prepared: dict[int, int] = {}  # inbox id -> the work its reading step cost
 
     def prepare(self, session: Session, row: InboxMessage, config: Config) -> None:
         started = work.counted()
@@ -40,18 +43,15 @@ class Metered:
             Path(f"{release}.holding").write_text(str(time.monotonic()))
             while not release.exists():
                 time.sleep(0.01)
-        handle_inbox_message.prepare(session, row, config)
-        _prepared[row.id] = work.counted() - started
+        self.service.prepare(session, row, config)
+        self.prepared[row.id] = work.counted() - started
 
     def handle(
         self, session: Session, row: InboxMessage, clock: Clock, config: Config
     ) -> Outcome | None:
         started = work.counted()
-        outcome = handle_inbox_message.handle(session, row, clock, config)
-        spent = _prepared.pop(row.id, 0) + work.counted() - started
+        outcome = self.service.handle(session, row, clock, config)
+        spent = self.prepared.pop(row.id, 0) + work.counted() - started
         with open(os.environ["JUDGE_TEST_WORK_LOG"], "a") as log:
             log.write(f"{row.message_id} {spent}\n")
         return outcome
-
-
-handle = Metered()

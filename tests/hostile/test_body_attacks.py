@@ -28,7 +28,7 @@ from hostile.server import HostileJudge, body_of
 from judge.store.db import make_engine
 from judge.store.migrate import upgrade
 
-HANDLER = "hostile.metered_handler:handle"
+HANDLER = "hostile.metered_handler:Metered"
 N = 20_000  # units of each shape; the large mail has 4N
 MAIL_SECONDS = 4
 # Reading and answering a mail examines each character a few times (decoding,

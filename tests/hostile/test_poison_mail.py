@@ -53,7 +53,7 @@ def test_a_mail_that_kills_the_process_is_tried_three_times_then_failed(tmp_path
     upgrade(engine)
     engine.dispose()
     serve = ServeProcess(write_toml(tmp_path, database_url), tmp_path / "judge.log",
-                         judge_env(), handler="hostile.killing_handler:handle")  # fmt: skip
+                         judge_env(), handler="hostile.killing_handler:Killing")  # fmt: skip
     poison = (head("poison", "<poison@example.org>", extra="X-Poison: yes\r\n") + "\r\nLIST\r\n")
     port = serve.start()
     # Stored before its 250, the poison may kill the server before the 250 is written:

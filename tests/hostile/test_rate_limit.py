@@ -21,8 +21,6 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from hostile.conftest import HarnessFactory, Serve
-from judge.server.processor import process_pending
-from judge.service import handle_inbox_message
 from judge.store.db import make_engine, make_session_factory
 from judge.store.inbox import store_message
 from judge.store.models import InboxMessage, InboxStatus
@@ -106,7 +104,7 @@ def test_mail_stored_before_processing_is_judged_by_the_mails_before_it(
         store_message(sessions, bytes(build_mail("ann@example.org", "LIST")),
                       mail_from="ann@example.org", rcpt_tos=["judge@example.org"],
                       now=judge.clock.now())  # fmt: skip
-    process_pending(sessions, handle_inbox_message, judge.clock, judge.config)
+    judge.process_pending()
     with sessions() as session:
         rows = session.scalars(select(InboxMessage).order_by(InboxMessage.id)).all()
         assert [row.status for row in rows] == [InboxStatus.DONE] * 5 + [InboxStatus.DECLINED] * 3

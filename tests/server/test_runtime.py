@@ -1,8 +1,13 @@
-"""Two judges in one process keep their own state: each runtime object owns its timers."""
+"""Two judges in one process keep their own state: each runtime object owns its timers,
+its handler's readings and password work, its drawing workers and its watchdogs, and
+ends its threads as it stops."""
 
 from __future__ import annotations
 
 import functools
+import threading
+import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 import pytest
@@ -10,6 +15,7 @@ import pytest
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.server.runtime import Judge
+from judge.server.watchdog import MailTooLong, Watchdog, Watchdogs
 from judge.service.handler import ServiceHandler
 from judge.store import password_work
 from judge.store.models import InboxMessage, InboxStatus
@@ -30,7 +36,6 @@ def test_two_judges_in_one_process_share_no_timers() -> None:
     assert first.timers.expiry.due(now)
     assert not first.timers.expiry.due(now)
     assert second.timers.expiry.due(now)  # not held back by the first judge's check
-
 
 
 def test_two_judges_in_one_process_keep_their_own_readings() -> None:
@@ -69,3 +74,62 @@ def test_two_judges_in_one_process_draw_with_their_own_worker_pools() -> None:
     assert isinstance(second_tick, functools.partial)
     assert first_tick.keywords == {"timers": first.timers, "pool": first.drawing}
     assert second_tick.keywords == {"timers": second.timers, "pool": second.drawing}
+
+
+def _watch_once(judge: Judge) -> Watchdog:
+    """Run one watched step under the judge's watchdog, as its processor does."""
+    watchdog = judge.watchdogs.of(judge.config.processor.mail_seconds)
+    with watchdog.watching():
+        pass
+    return watchdog
+
+
+def _threads_started_by(step: Callable[[], object]) -> set[threading.Thread]:
+    before = set(threading.enumerate())
+    step()
+    return set(threading.enumerate()) - before
+
+
+def test_two_judges_in_one_process_keep_their_own_watchdogs() -> None:
+    with Judge(Config()) as first, Judge(Config()) as second:
+        assert first.watchdogs is not second.watchdogs
+        (mine,) = _threads_started_by(lambda: _watch_once(first))
+        (theirs,) = _threads_started_by(lambda: _watch_once(second))
+        assert mine is not theirs  # same mail_seconds, yet each judge's own thread
+        assert _watch_once(first) is not _watch_once(second)
+        first.stop()
+        assert not mine.is_alive()
+        assert theirs.is_alive()  # the second judge still watches
+        assert [w.seconds for w in second.watchdogs.running()] == [Config().processor.mail_seconds]
+        assert first.watchdogs.running() == []
+
+
+def test_stopping_a_judge_ends_its_watchdog_threads() -> None:
+    judge = Judge(Config())
+    (thread,) = _threads_started_by(lambda: _watch_once(judge))
+    assert thread.is_alive() and thread.name == "judge-watchdog"
+    started = time.monotonic()
+    judge.stop()
+    assert not thread.is_alive()
+    assert time.monotonic() - started < 1.0  # promptly: not at its next deadline
+    assert judge.watchdogs.running() == []
+
+
+def test_a_judge_ends_its_watchdogs_as_its_with_block_ends() -> None:
+    with Judge(Config()) as judge:
+        (thread,) = _threads_started_by(lambda: _watch_once(judge))
+        assert thread.is_alive()
+    assert not thread.is_alive()
+
+
+def test_a_stopped_watchdog_still_stops_a_step_past_its_time() -> None:
+    watchdogs = Watchdogs()
+    watchdog = watchdogs.of(0.2)
+    watchdogs.stop()  # stopped before any step: nothing to end, and it starts again
+    with pytest.raises(MailTooLong):
+        with watchdog.watching():
+            while True:
+                pass
+    assert watchdogs.running() == [watchdog]
+    watchdogs.stop()
+    assert watchdogs.running() == []

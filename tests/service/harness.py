@@ -3,6 +3,8 @@ runs the service's handler, and the tests read what landed in the outbox.
 
 `JudgeHarness.send` returns the mails the judge queued for that one mail, parsed.
 `start_game` plays a whole sign-up by mail and returns who plays which power.
+Each harness builds its own inbox handler (what a handler keeps between its steps is
+one judge's), and each processing runs under watchdogs of its own, stopped as it ends.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from judge.config import Config
 from judge.server.intake import received
 from judge.server.processor import process_pending
 from judge.server.sender import message_as_sent
-from judge.service import handle_inbox_message
+from judge.server.watchdog import Watchdogs
+from judge.service.handler import ServiceHandler
 from judge.service.map_drawing import draw_pending_maps
 from judge.service.status import game_status
 from judge.store.games import list_games
@@ -78,13 +81,20 @@ class JudgeHarness:
     clock: ManualClock
     config: Config
     players: dict[str, Player] = field(default_factory=dict)  # power -> player
+    handler: ServiceHandler = field(default_factory=ServiceHandler)  # this judge's own
+
+    def process_pending(self) -> int:
+        """Process every stored `new` mail with this judge's handler, as its daemon would."""
+        with Watchdogs() as watchdogs:
+            return process_pending(self.sessions, self.handler, self.clock, self.config,
+                                   watchdogs)  # fmt: skip
 
     def send_raw(self, raw: bytes, mail_from: str) -> list[EmailMessage]:
         with self.sessions() as session:
             before = session.scalar(select(func.max(OutboxMessage.id))) or 0
         mail = received(raw, mail_from, [self.config.judge.address])  # as the intake stores it
         store_messages(self.sessions, [mail], self.clock.now())
-        process_pending(self.sessions, handle_inbox_message, self.clock, self.config)
+        self.process_pending()
         draw_pending_maps(self.sessions)  # as the daemons do after processing
         with self.sessions() as session:
             failed = session.scalars(

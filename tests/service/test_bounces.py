@@ -12,8 +12,6 @@ from mail.dsn_samples import postfix_dsn
 from sqlalchemy import func, select
 
 from judge.mail.verp import bounce_address, verp_key
-from judge.server.processor import process_pending
-from judge.service import handle_inbox_message
 from judge.store.inbox import store_message
 from judge.store.models import BouncingAddress, InboxMessage, InboxStatus, OutboxMessage
 from judge.store.overview import operator_overview
@@ -155,7 +153,7 @@ def _store_and_process(judge: JudgeHarness, raw: bytes, rcpt: str) -> None:
     with judge.sessions() as session:
         before = session.scalar(select(func.max(OutboxMessage.id))) or 0
     store_message(judge.sessions, raw, mail_from="", rcpt_tos=[rcpt], now=judge.clock.now())
-    process_pending(judge.sessions, handle_inbox_message, judge.clock, judge.config)
+    judge.process_pending()
     with judge.sessions() as session:
         assert session.scalar(
             select(func.count()).select_from(InboxMessage)

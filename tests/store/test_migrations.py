@@ -12,7 +12,8 @@ from sqlalchemy import inspect, select, text
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.server.processor import process_pending
-from judge.service import handle_inbox_message
+from judge.server.watchdog import Watchdogs
+from judge.service.handler import ServiceHandler
 from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import current_revision, head_revision, upgrade
 from judge.store.models import Base, InboxMessage, InboxStatus, OutboxMessage
@@ -65,7 +66,8 @@ def test_processes_starting_together_migrate_once(database_url: str) -> None:
 
 
 def test_a_mail_stored_before_0011_is_read_whole_after_the_upgrade(
-    database_url: str, make_config: Callable[..., Config], clock: ManualClock
+    database_url: str, make_config: Callable[..., Config], clock: ManualClock,
+    watchdogs: Watchdogs,
 ) -> None:
     """An operator upgrades with mail waiting: its row has no header facts, and the
     processor reads it whole (`inbox.header_facts` NULL), then answers it."""
@@ -83,7 +85,7 @@ def test_a_mail_stored_before_0011_is_read_whole_after_the_upgrade(
         upgrade(engine)
         sessions = make_session_factory(engine, default_registry())
         config = make_config(database_url)
-        assert process_pending(sessions, handle_inbox_message, clock, config) == 1
+        assert process_pending(sessions, ServiceHandler(), clock, config, watchdogs) == 1
         with sessions() as session:
             row = session.scalars(select(InboxMessage)).one()
             replies = session.scalars(select(OutboxMessage)).all()

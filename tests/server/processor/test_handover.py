@@ -15,6 +15,7 @@ from judge.clock import ManualClock
 from judge.config import Config, ProcessorSection
 from judge.server.handover import Handover
 from judge.server.processor import process_batch
+from judge.server.watchdog import Watchdogs
 from judge.store import inbox
 from judge.store.inbox import ReceivedMail
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage
@@ -46,14 +47,14 @@ async def _hand_over_and_process(
 
 
 def test_handed_mails_are_stored_answered_and_processed(
-    sessions: sessionmaker[Session], clock: ManualClock, config: Config
+    sessions: sessionmaker[Session], clock: ManualClock, config: Config, watchdogs: Watchdogs
 ) -> None:
     woken: list[bool] = []
     handover = Handover(lambda: woken.append(True))
     assert handover.waited() == 0.0
 
     def process() -> int:
-        return process_batch(sessions, handle_message, clock, config, BATCH, handover)
+        return process_batch(sessions, handle_message, clock, config, watchdogs, BATCH, handover)
 
     outcomes, done, waited = asyncio.run(_hand_over_and_process(handover, 3, process))
     assert waited > 0 and len(woken) == 3 and handover.waited() == 0.0
@@ -68,7 +69,7 @@ def test_handed_mails_are_stored_answered_and_processed(
 
 def test_a_mail_that_could_not_be_stored_gets_the_error(
     sessions: sessionmaker[Session], clock: ManualClock, config: Config,
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, watchdogs: Watchdogs,
 ) -> None:
     def refuse(*args: object) -> list[int]:
         raise OSError("disk full")
@@ -78,7 +79,7 @@ def test_a_mail_that_could_not_be_stored_gets_the_error(
 
     def process() -> int:
         with pytest.raises(OSError, match="disk full"):
-            process_batch(sessions, handle_message, clock, config, BATCH, handover)
+            process_batch(sessions, handle_message, clock, config, watchdogs, BATCH, handover)
         return 0
 
     outcomes, _done, _waited = asyncio.run(_hand_over_and_process(handover, 2, process))

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.clock import Clock, ManualClock
 from judge.config import Config
 from judge.server.processor import process_next, process_pending
+from judge.server.watchdog import Watchdogs
 from judge.store import inbox
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage
 from server.intake.helpers import mail
@@ -41,7 +42,8 @@ def _replies(sessions: sessionmaker[Session]) -> list[OutboxMessage]:
 
 
 def test_mails_are_handled_oldest_first_and_marked_done(
-    sessions: sessionmaker[Session], clock: ManualClock, config: Config
+    sessions: sessionmaker[Session], clock: ManualClock, config: Config,
+    watchdogs: Watchdogs,
 ) -> None:
     seen: list[int] = []
 
@@ -50,30 +52,32 @@ def test_mails_are_handled_oldest_first_and_marked_done(
 
     ids = [_store(sessions, clock, mail(n).as_bytes(policy=SMTP)) for n in range(3)]
     clock.advance(5)
-    assert process_pending(sessions, handler, clock, config) == 3
+    assert process_pending(sessions, handler, clock, config, watchdogs) == 3
     assert seen == ids
     assert [(r.status, r.processed_at) for r in _rows(sessions)] == [
         (InboxStatus.DONE, clock.now())
     ] * 3
-    assert not process_next(sessions, handler, clock, config)
+    assert not process_next(sessions, handler, clock, config, watchdogs)
 
 
 def test_the_handlers_effects_commit_with_the_done_mark(
-    sessions: sessionmaker[Session], clock: ManualClock, config: Config
+    sessions: sessionmaker[Session], clock: ManualClock, config: Config,
+    watchdogs: Watchdogs,
 ) -> None:
     _store(sessions, clock, mail(1).as_bytes(policy=SMTP))
-    process_pending(sessions, handle_message, clock, config)
+    process_pending(sessions, handle_message, clock, config, watchdogs)
     [reply] = _replies(sessions)
     assert b"In-Reply-To: <m1@example.org>" in reply.message
     assert _rows(sessions)[0].status == InboxStatus.DONE
 
 
 def test_a_failing_handler_leaves_no_effects_and_the_mail_kept_as_failed(
-    sessions: sessionmaker[Session], clock: ManualClock, config: Config
+    sessions: sessionmaker[Session], clock: ManualClock, config: Config,
+    watchdogs: Watchdogs,
 ) -> None:
     _store(sessions, clock, mail(1, subject="please FAIL").as_bytes(policy=SMTP))
     _store(sessions, clock, mail(2).as_bytes(policy=SMTP))
-    assert process_pending(sessions, handle_message, clock, config) == 2
+    assert process_pending(sessions, handle_message, clock, config, watchdogs) == 2
     failed, done = _rows(sessions)
     assert failed.status == InboxStatus.FAILED
     assert failed.error is not None and "RuntimeError: asked to fail" in failed.error
@@ -85,7 +89,8 @@ def test_a_failing_handler_leaves_no_effects_and_the_mail_kept_as_failed(
 
 
 def test_a_failed_mail_can_be_requeued_and_processed_again(
-    sessions: sessionmaker[Session], clock: ManualClock, config: Config
+    sessions: sessionmaker[Session], clock: ManualClock, config: Config,
+    watchdogs: Watchdogs,
 ) -> None:
     calls: list[int] = []
 
@@ -95,30 +100,32 @@ def test_a_failed_mail_can_be_requeued_and_processed_again(
             raise ValueError("service bug")
 
     inbox_id = _store(sessions, clock, mail(1).as_bytes(policy=SMTP))
-    process_pending(sessions, flaky, clock, config)
+    process_pending(sessions, flaky, clock, config, watchdogs)
     with sessions.begin() as session:
         assert inbox.requeue(session, inbox_id)
-    process_pending(sessions, flaky, clock, config)
+    process_pending(sessions, flaky, clock, config, watchdogs)
     assert calls == [inbox_id, inbox_id]
     assert _rows(sessions)[0].status == InboxStatus.DONE
 
 
 def test_identical_bytes_sent_again_are_not_processed_twice(
-    sessions: sessionmaker[Session], clock: ManualClock, config: Config
+    sessions: sessionmaker[Session], clock: ManualClock, config: Config,
+    watchdogs: Watchdogs,
 ) -> None:
     raw = mail(1).as_bytes(policy=SMTP)
     _store(sessions, clock, raw)
-    process_pending(sessions, handle_message, clock, config)
+    process_pending(sessions, handle_message, clock, config, watchdogs)
     _store(sessions, clock, raw)  # an MTA that missed our 250 sends it again
     _store(sessions, clock, mail(2).as_bytes(policy=SMTP))
-    process_pending(sessions, handle_message, clock, config)
+    process_pending(sessions, handle_message, clock, config, watchdogs)
     statuses = [row.status for row in _rows(sessions)]
     assert statuses == [InboxStatus.DONE, InboxStatus.DUPLICATE, InboxStatus.DONE]
     assert len(_replies(sessions)) == 2
 
 
 def test_an_interrupted_transaction_leaves_the_mail_new(
-    sessions: sessionmaker[Session], clock: ManualClock, config: Config
+    sessions: sessionmaker[Session], clock: ManualClock, config: Config,
+    watchdogs: Watchdogs,
 ) -> None:
     def crash(session: Session, row: InboxMessage, clock: Clock, config: Config) -> None:
         handle_message(session, row, clock, config)
@@ -126,21 +133,22 @@ def test_an_interrupted_transaction_leaves_the_mail_new(
 
     _store(sessions, clock, mail(1).as_bytes(policy=SMTP))
     with pytest.raises(KeyboardInterrupt):
-        process_next(sessions, crash, clock, config)
+        process_next(sessions, crash, clock, config, watchdogs)
     assert _rows(sessions)[0].status == InboxStatus.NEW
     assert _replies(sessions) == []
-    process_pending(sessions, handle_message, clock, config)
+    process_pending(sessions, handle_message, clock, config, watchdogs)
     assert len(_replies(sessions)) == 1
 
 
 def test_identical_bytes_in_the_same_batch_are_processed_once(
-    sessions: sessionmaker[Session], clock: ManualClock, config: Config
+    sessions: sessionmaker[Session], clock: ManualClock, config: Config,
+    watchdogs: Watchdogs,
 ) -> None:
     raw = mail(1).as_bytes(policy=SMTP)
     first = _store(sessions, clock, raw)
     _store(sessions, clock, raw)
     _store(sessions, clock, mail(2).as_bytes(policy=SMTP))
-    assert process_pending(sessions, handle_message, clock, config) == 3
+    assert process_pending(sessions, handle_message, clock, config, watchdogs) == 3
     rows = _rows(sessions)
     assert [row.status for row in rows] == [
         InboxStatus.DONE, InboxStatus.DUPLICATE, InboxStatus.DONE
@@ -150,7 +158,8 @@ def test_identical_bytes_in_the_same_batch_are_processed_once(
 
 
 def test_a_batch_commits_its_mails_together_with_their_marks(
-    sessions: sessionmaker[Session], clock: ManualClock, config: Config
+    sessions: sessionmaker[Session], clock: ManualClock, config: Config,
+    watchdogs: Watchdogs,
 ) -> None:
     for n in range(5):
         _store(sessions, clock, mail(n).as_bytes(policy=SMTP))
@@ -163,8 +172,8 @@ def test_a_batch_commits_its_mails_together_with_their_marks(
             raise KeyboardInterrupt  # a kill in the middle of the batch
 
     with pytest.raises(KeyboardInterrupt):
-        process_pending(sessions, crash_on_fourth, clock, config)
+        process_pending(sessions, crash_on_fourth, clock, config, watchdogs)
     assert {row.status for row in _rows(sessions)} == {InboxStatus.NEW}
     assert _replies(sessions) == []
-    assert process_pending(sessions, handle_message, clock, config) == 5
+    assert process_pending(sessions, handle_message, clock, config, watchdogs) == 5
     assert len(_replies(sessions)) == 5
