@@ -60,6 +60,8 @@ def insert_received(
     connection: Connection, mails: Sequence[ReceivedMail], now: datetime
 ) -> list[int]:
     """Insert received mails in the connection's transaction; their ids, in order."""
+    if not mails:
+        return []
     values = [_inbox_values(mail, now) for mail in mails]
     result = connection.execute(_INSERT_RETURNING_IDS, values)
     return [int(inbox_id) for inbox_id in result.scalars()]
