@@ -105,8 +105,6 @@ def _arguments() -> argparse.Namespace:
                         help="diagnostic Argon2id costs for the paced order mails")
     parser.add_argument("--poll-ms", type=float, default=2.0, help="outbox watcher interval")
     parser.add_argument("--only", nargs="+", choices=SCENARIOS, default=list(SCENARIOS))
-    parser.add_argument("--patch", default="",
-                        help="experiments: run the judge patched (see bench/mail_patches.py)")
     return parser.parse_args()
 
 
@@ -115,8 +113,6 @@ def _header(args: argparse.Namespace) -> None:
           f"Python {sys.version.split()[0]}")
     print(f"password hashing: Argon2id {_argon2_params()}; " + argon2_cost())
     print(f"load average at start: {_load()}")
-    if args.patch:
-        print(f"EXPERIMENT: the judge runs with bench/mail_patches.py: {args.patch}")
 
 
 def _argon2_params() -> str:
@@ -184,7 +180,7 @@ def _judge(args: argparse.Namespace, folder: Path, results: Results) -> None:
         for index, spec in enumerate(args.alt_hashes, 1)
     ]
     engine.dispose()
-    judge = start_judge(folder, args.patch)
+    judge = start_judge(folder)
     try:
         if "list" in args.only:
             for reuse in (False, True):
@@ -296,7 +292,7 @@ def _memory(args: argparse.Namespace, folder: Path) -> dict[str, float]:
     clone_games(engine, "g1", args.games - 1)
     engine.dispose()
     print(f"   {args.games} games stored in {time.monotonic() - started:.1f} s", flush=True)
-    judge = start_judge(folder, args.patch)
+    judge = start_judge(folder)
     try:
         return _memory_under_mail(args, judge, folder, seats)
     finally:

@@ -84,18 +84,12 @@ def write_config(folder: Path, port: int) -> Path:
     return path
 
 
-def start_judge(folder: Path, patches: str = "") -> Process:
-    """`judge serve` on a free port, with its config and files in `folder`; with
-    `patches`, it runs patched by `mail_patches` (experiments, see there)."""
+def start_judge(folder: Path) -> Process:
+    """`judge serve` on a free port, with its config and files in `folder`."""
     port = free_port()
     config = write_config(folder, port)
     command = [sys.executable, "-m", "judge.cli", "serve", "--config", str(config)]
-    env = dict(os.environ)
-    if patches:  # `python -m mail_patches serve ...` patches, then runs `judge.cli.main`
-        command[1:3] = ["-m", "mail_patches"]
-        path = os.pathsep.join(filter(None, [str(BENCH), env.get("PYTHONPATH")]))
-        env.update(PYTHONPATH=path, JUDGE_BENCH_PATCHES=patches)
-    return _start(command, port, folder / "judge.log", env)
+    return _start(command, port, folder / "judge.log")
 
 
 def start_sink(folder: Path) -> Process:
@@ -105,11 +99,9 @@ def start_sink(folder: Path) -> Process:
     return _start(command, port, folder / "sink.log")
 
 
-def _start(
-    command: list[str], port: int, log_path: Path, env: dict[str, str] | None = None
-) -> Process:
+def _start(command: list[str], port: int, log_path: Path) -> Process:
     log = log_path.open("wb")
-    popen = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=REPO, env=env)
+    popen = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=REPO)
     process = Process(popen, port, log)
     try:
         _wait_for_port(process)

@@ -28,14 +28,12 @@ from aiosmtpd.smtp import SMTP, Envelope, Session
 from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.orm import sessionmaker
 
-from judge import rfc5322 as grammar
 from judge.clock import Clock
 from judge.config import Config
 from judge.mail.header_facts import HeaderFacts
 from judge.mail.read import header_facts_json
 from judge.mail.verp import return_path_id
 from judge.server.handover import Handover
-from judge.server.smtp_protocol import IntakeSMTP, hook_names
 from judge.store import rate_limit
 from judge.store.db import begin_read_only
 from judge.store.inbox import ReceivedMail, store_messages
@@ -97,13 +95,6 @@ class Inbox:
 
 class IntakeHandler:
     """aiosmtpd hooks: check each command, and store the data before answering 250."""
-
-    def __dir__(self) -> list[str]:
-        """The hooks only: aiosmtpd walks `dir()` of the handler for every connection
-        (see `judge.server.smtp_protocol`); all names with the fast paths off."""
-        if not grammar.fast_paths():
-            return list(super().__dir__())
-        return list(hook_names(type(self)))
 
     def __init__(
         self,
@@ -206,7 +197,7 @@ async def start_smtp(
     hostname = config.judge.address.rpartition("@")[2] or "localhost"
 
     def protocol() -> SMTP:
-        return IntakeSMTP(
+        return SMTP(
             handler,
             data_size_limit=config.smtp.max_message_bytes,
             enable_SMTPUTF8=True,

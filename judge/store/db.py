@@ -7,12 +7,16 @@ transaction: a transaction that reads and then writes must not fail halfway with
 it gets a plain `BEGIN` and never waits for the write lock. Within one process the
 writers queue for SQLite's write lock in turn (`judge.store.write_queue`) instead of
 polling for it. PostgreSQL goes through psycopg 3.
+
+Only SQLAlchemy's public API is used. Savepoints are `begin_nested()`; on SQLite they
+work because the engine's "connect" event turns the driver's own transaction
+handling off and its "begin" event emits BEGIN (SQLAlchemy's documented recipe for
+pysqlite).
 """
 
 from __future__ import annotations
 
 import os
-import re
 import sqlite3
 import time
 from pathlib import Path
@@ -45,41 +49,8 @@ def make_engine(url: str | URL, **kwargs: Any) -> Engine:
     """Create an engine for `url`, tuned for the judge's use of that backend."""
     parsed = database_url(url)
     if parsed.get_backend_name() == "sqlite":
-        engine = _sqlite_engine(parsed, **kwargs)
-    else:
-        engine = create_engine(parsed, pool_pre_ping=True, **kwargs)
-    _plain_savepoints(engine)
-    return engine
-
-
-_SAVEPOINT_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-
-
-def _plain_savepoints(engine: Engine) -> None:
-    """Send SAVEPOINT, RELEASE and ROLLBACK TO as plain SQL text.
-
-    SQLAlchemy compiles a new clause for each of them, with no cache: the inbox
-    processor gives every mail a savepoint, and those compilations were a tenth of
-    its time. The SQL is the same in SQLite and PostgreSQL; a name that would need
-    quoting (SQLAlchemy's own never do) still takes SQLAlchemy's way.
-    """
-    dialect = engine.dialect
-    for method, sql in (
-        ("do_savepoint", "SAVEPOINT {}"),
-        ("do_release_savepoint", "RELEASE SAVEPOINT {}"),
-        ("do_rollback_to_savepoint", "ROLLBACK TO SAVEPOINT {}"),
-    ):
-        setattr(dialect, method, _plain(getattr(dialect, method), sql))
-
-
-def _plain(compiled: Any, sql: str) -> Any:
-    def run(connection: Any, name: str) -> None:
-        if _SAVEPOINT_NAME.fullmatch(name):
-            connection.exec_driver_sql(sql.format(name))
-        else:
-            compiled(connection, name)
-
-    return run
+        return _sqlite_engine(parsed, **kwargs)
+    return create_engine(parsed, pool_pre_ping=True, **kwargs)
 
 
 def make_session_factory(

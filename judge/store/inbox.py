@@ -60,22 +60,18 @@ def insert_received(
     connection: Connection, mails: Sequence[ReceivedMail], now: datetime
 ) -> list[int]:
     """Insert received mails in the connection's transaction; their ids, in order."""
+    if not mails:
+        return []
     values = [_inbox_values(mail, now) for mail in mails]
-    dialect = connection.dialect
-    if len(values) > 1 and dialect.insert_executemany_returning_sort_by_parameter_order:
-        result = connection.execute(_INSERT_RETURNING_IDS, values)
-        return [int(inbox_id) for inbox_id in result.scalars()]
-    ids = []
-    for one in values:
-        result = connection.execute(_INSERT, one)
-        ids.append(int(result.inserted_primary_key[0]))  # type: ignore[index]
-    return ids
+    result = connection.execute(_INSERT_RETURNING_IDS, values)
+    return [int(inbox_id) for inbox_id in result.scalars()]
 
 
-_INSERT = insert(InboxMessage)
+# One statement for a whole batch; SQLAlchemy returns the ids in the order of the
+# mails (`sort_by_parameter_order`), in as few round trips as the database allows.
 _INSERT_RETURNING_IDS = insert(InboxMessage).returning(
     InboxMessage.id, sort_by_parameter_order=True
-)  # one statement for a whole batch, where the database can return the ids in order
+)
 
 
 def _inbox_values(mail: ReceivedMail, now: datetime) -> dict[str, Any]:

@@ -56,8 +56,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     "the work of one mail at a time (tests/hostile/test_body_cost.py)",
     ("rfc5322.py", "global FAST_PATHS"): "removed at merge (the coordinator deletes "
     "FAST_PATHS and stdlib_only)",
-    ("server/smtp_protocol.py", "_NAMES"): "removed at merge (another helper deletes "
-    "this module)",
 }
 
 

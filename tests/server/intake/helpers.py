@@ -1,12 +1,16 @@
-"""Small tools for intake tests: mails to send, and `judge` run as a subprocess."""
+"""Small tools for intake tests: mails to send, the listener they go to, and `judge`
+run as a subprocess."""
 
 from __future__ import annotations
 
 import re
 import signal
+import smtplib
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -25,6 +29,20 @@ def mail(
     message.set_content(body)
     return message
 
+
+@dataclass
+class Listener:
+    """A running intake listener: where it listens, and the inbox ids it stored."""
+
+    host: str
+    port: int
+    stored: list[int] = field(default_factory=list)
+
+    def client(self) -> smtplib.SMTP:
+        return smtplib.SMTP(self.host, self.port, timeout=10)
+
+
+StartListener = Callable[..., Listener]  # the `start_listener` fixture (conftest.py)
 
 TESTS_DIR = Path(__file__).resolve().parents[1]
 RECORDING_HANDLER = "server.intake.recording_handler:handle_message"

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import logging
 import smtplib
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from email.policy import SMTP
 from typing import Any
 
@@ -14,57 +12,9 @@ from sqlalchemy import event, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import ManualClock
-from judge.config import Config
-from judge.loop import BackgroundLoop
 from judge.mail.header_facts import HeaderFacts
-from judge.server.handover import Handover
-from judge.server.intake import Inbox, bound_address, start_smtp
-from judge.server.processor import store_handed
 from judge.store.models import InboxMessage, InboxStatus
-from server.intake.helpers import mail
-
-
-@dataclass
-class Listener:
-    host: str
-    port: int
-    stored: list[int] = field(default_factory=list)
-
-    def client(self) -> smtplib.SMTP:
-        return smtplib.SMTP(self.host, self.port, timeout=10)
-
-
-StartListener = Callable[..., Listener]
-
-
-@pytest.fixture
-def start_listener(
-    sessions: sessionmaker[Session], database_url: str, make_config: Callable[..., Config],
-    clock: ManualClock, loop_thread: Any,
-) -> Iterator[StartListener]:
-    servers: list[Any] = []
-    loops: list[BackgroundLoop] = []
-
-    def start(**sections: dict[str, Any]) -> Listener:
-        inbox = Inbox(sessions, clock, make_config(database_url, **sections))
-        listener = Listener("", 0)
-        handover = Handover(lambda: storer.wake())
-        storer = BackgroundLoop(
-            "intake-store", lambda: store_handed(sessions, handover, clock) > 0, idle_seconds=1
-        )
-        storer.start()
-        loops.append(storer)
-        server = loop_thread.run(start_smtp(inbox, handover, listener.stored.append))
-        servers.append(server)
-        listener.host, listener.port = bound_address(server)
-        return listener
-
-    yield start
-    for server in servers:
-        loop_thread.loop.call_soon_threadsafe(server.close)
-    for storer in loops:
-        storer.stop()
-        storer.join(5)
+from server.intake.helpers import StartListener, mail
 
 
 def _inbox(sessions: sessionmaker[Session]) -> list[InboxMessage]:
