@@ -11,25 +11,23 @@ latin-1 and reported. The text is cut at `MAX_TEXT` characters, an HTML part at
 `MAX_HTML` before it is turned into text (by a linear scanner), and the text passed
 on is bounded again, at one place, by `judge.mail.text_bounds`.
 
-`simple_charset` serves the reader's fast path: for a single-part text/plain mail in
-7bit or 8bit it names the charset, and `plain_text` then reads the body bytes the way
-`body_text` would read the same part.
+The MIME structure is the stdlib's: the parts are walked with `Message.walk`, their
+payloads decoded by `get_payload(decode=True)`, their charsets named by
+`get_content_charset`. What is decided here is which part is the command text, and
+how its bytes become text.
 """
 
 from __future__ import annotations
 
 import codecs
-import re
 from collections.abc import Iterator
 from email.message import Message
 
 from judge import work
 from judge.mail.flowed import unflow
-from judge.mail.headers import NotSimple, SimpleHeaders
 from judge.mail.html_text import html_to_text
 from judge.mail.text_bounds import MAX_TEXT
 
-MAX_DEPTH = 30
 MAX_HTML = 256 * 1024  # characters of an HTML part turned into text; the rest is ignored
 
 # Codecs (by their name in `codecs`) of the charsets mail programs write text in.
@@ -47,7 +45,7 @@ def body_text(message: Message) -> tuple[str, list[str]]:
     """The readable text of `message`, and the problems met while decoding it."""
     plain: Message | None = None
     html: Message | None = None
-    for part in _leaves(message, 0):
+    for part in _leaves(message):
         kind = _content_type(part)
         if kind == "text/plain" and not _is_attachment(part):
             plain = part
@@ -78,15 +76,6 @@ def _flowed_of(part: Message) -> bool | None:
     return isinstance(delsp, str) and delsp.lower() == "yes"
 
 
-def flowed_parameters(kind: str) -> bool | None:
-    """From a Content-Type value: None unless `format=flowed`; else its DelSp (RFC
-    3676: `delsp=yes`, any case, quoted or not)."""
-    found = {name.lower(): value.lower() for name, _, value in _PARAMETERS.findall(kind)}
-    if found.get("format") != "flowed":
-        return None
-    return found.get("delsp") == "yes"
-
-
 def _capped(text: str, problems: list[str]) -> tuple[str, list[str]]:
     if len(text) > MAX_TEXT:
         problems.append(f"the text is too long: only the first {MAX_TEXT} characters were read")
@@ -94,92 +83,17 @@ def _capped(text: str, problems: list[str]) -> tuple[str, list[str]]:
     return text, problems
 
 
-def plain_text(
-    data: bytes, charset: str | None, flowed: bool | None = None
-) -> tuple[str, list[str]]:
-    """What `body_text` reads from a lone text/plain part whose payload is `data`,
-    not transfer-encoded, in `charset` (None: none declared); `flowed` as
-    `flowed_parameters` gives it (None: fixed text)."""
-    text, problem = decode_bytes(data, charset)
-    text, problems = _capped(text, [problem] if problem else [])
-    return (text if flowed is None else unflow(text, flowed)), problems
-
-
-# A Content-Type whose type the stdlib reads as written: type/subtype of plain tokens,
-# then nothing or parameters (which the type does not depend on).
-_TOKEN = r"[a-z0-9!#$&^_.+-]+"
-_SIMPLE_TYPE = re.compile(rf"[ \t]*({_TOKEN}/{_TOKEN})[ \t]*(?:;.*)?", re.I | re.S)
-
-
-def simple_content_type(headers: SimpleHeaders) -> str:
-    """The content type of a mail whose header block is plain, as the stdlib's
-    `get_content_type` names it; `NotSimple` unless its Content-Type is plain."""
-    kind = headers.value("Content-Type")
-    if kind is None:
-        return "text/plain"
-    plain = _SIMPLE_TYPE.fullmatch(kind)
-    if plain is None or "(" in kind:
-        raise NotSimple("Content-Type")
-    return plain[1].lower()
-
-
-def simple_flowed(headers: SimpleHeaders) -> bool | None:
-    """`flowed_parameters` of a simple mail's Content-Type (None: fixed text)."""
-    kind = headers.value("Content-Type")
-    return None if kind is None else flowed_parameters(kind)
-
-
-# A plain Content-Type: text/plain with at most charset, format and delsp parameters
-# (no name=, which would make the part an attachment), each a bare or quoted token.
-_PARAMETER = r'[ \t]*;[ \t]*([a-z]+)=(?P<quote>"?)([a-z0-9-]+)(?P=quote)'
-_PLAIN_TYPE = re.compile(rf"[ \t]*text/plain((?:{_PARAMETER})*)[ \t]*", re.IGNORECASE)
-_PARAMETERS = re.compile(_PARAMETER, re.IGNORECASE)
-_SIMPLE_PARAMETERS = frozenset({"charset", "format", "delsp"})
-_SIMPLE_CHARSETS = frozenset({"utf-8", "us-ascii"})
-_SIMPLE_ENCODING = re.compile(r"[ \t]*(?:7bit|8bit)[ \t]*", re.I)
-
-
-def simple_charset(headers: SimpleHeaders) -> str | None:
-    """The charset of a plain, single-part text/plain mail (None: none declared).
-
-    Raises `NotSimple` unless the mail is one text/plain part (or has no
-    Content-Type), in 7bit or 8bit, in UTF-8 or US-ASCII, and not an attachment.
-    """
-    if headers.has("Content-Disposition") or headers.repeated("Content-Type"):
-        raise NotSimple("Content-Disposition or two Content-Types")
-    encoding = headers.value("Content-Transfer-Encoding")
-    if encoding is not None and not _SIMPLE_ENCODING.fullmatch(encoding):
-        raise NotSimple("Content-Transfer-Encoding")
-    if headers.repeated("Content-Transfer-Encoding"):
-        raise NotSimple("two Content-Transfer-Encodings")
-    kind = headers.value("Content-Type")
-    return None if kind is None else _plain_charset(kind)
-
-
-def _plain_charset(kind: str) -> str | None:
-    plain = _PLAIN_TYPE.fullmatch(kind)
-    if plain is None:
-        raise NotSimple("Content-Type")
-    parameters = [(name.lower(), value.lower()) for name, _, value in _PARAMETERS.findall(plain[1])]
-    names = [name for name, _ in parameters]
-    charsets = [value for name, value in parameters if name == "charset"]
-    if not _SIMPLE_PARAMETERS.issuperset(names) or len(set(names)) != len(names):
-        raise NotSimple("Content-Type parameters")
-    if charsets and charsets[0] not in _SIMPLE_CHARSETS:
-        raise NotSimple("charset")
-    return charsets[0] if charsets else None
-
-
-def _leaves(part: Message, depth: int) -> Iterator[Message]:
-    if depth > MAX_DEPTH or _content_type(part).startswith("message/"):
-        return
-    if part.is_multipart():
-        payload = part.get_payload()
-        for sub in payload if isinstance(payload, list) else ():
-            if isinstance(sub, Message):
-                yield from _leaves(sub, depth + 1)
-    else:
-        yield part
+def _leaves(message: Message) -> Iterator[Message]:
+    """The parts that hold content, in order, but those of forwarded messages
+    (`message/*` parts, whose commands are not the sender's)."""
+    forwarded: set[int] = set()
+    for part in message.walk():
+        if id(part) in forwarded:
+            continue
+        if _content_type(part).startswith("message/"):
+            forwarded.update(id(inner) for inner in part.walk())
+        elif not part.is_multipart():
+            yield part
 
 
 def _content_type(part: Message) -> str:
