@@ -64,7 +64,8 @@ class MessageHeaders:
 
     def plain(self, name: str) -> str:
         """The first `name` field unfolded and readable, its encoded words left as
-        written (ids and tokens, which RFC 2047 does not encode), or ""."""
+        written (ids and tokens, which RFC 2047 does not encode), or "". The store
+        reads a Message-ID so too (`judge.store.message_id`)."""
         value = self._first.get(name.lower())
         return "" if value is None else printable(_utf8(_unfolded(value)))
 
@@ -90,11 +91,6 @@ class MessageHeaders:
             return self.message.get_content_type()
         except Exception:  # an unreadable Content-Type is no content type
             return ""
-
-
-def message_id(message: Message) -> str:
-    """The Message-ID of a parsed mail as the judge keeps it ("" when absent)."""
-    return MessageHeaders(message).plain("Message-ID")
 
 
 def header_text(value: str) -> str:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import codecs
 from collections.abc import Iterator
 from email.message import Message
+from email.utils import collapse_rfc2231_value
 
 from judge import work
 from judge.mail.flowed import unflow
@@ -43,16 +44,19 @@ READ_CHARSETS = frozenset({
 
 def body_text(message: Message) -> tuple[str, list[str]]:
     """The readable text of `message`, and the problems met while decoding it."""
-    plain: Message | None = None
-    html: Message | None = None
-    for part in _leaves(message):
-        kind = _content_type(part)
-        if kind == "text/plain" and not _is_attachment(part):
-            plain = part
+    plain: _Part | None = None
+    html: _Part | None = None
+    for part, kind in _leaves(message):
+        if kind not in ("text/plain", "text/html") or (kind == "text/html" and html):
+            continue
+        found = _Part(part)
+        if found.is_attachment():
+            continue
+        if kind == "text/plain":
+            plain = found
             break
-        if kind == "text/html" and html is None and not _is_attachment(part):
-            html = part
-    chosen = plain if plain is not None else html  # a part without headers is falsy
+        html = found
+    chosen = plain or html
     if chosen is None:
         return "", ["no text part found: the judge reads text/plain or text/html"]
     text, problems = _capped(*_decoded(chosen))
@@ -60,20 +64,51 @@ def body_text(message: Message) -> tuple[str, list[str]]:
         if len(text) > MAX_HTML:
             problems.append(f"the HTML text is too long: only its first {MAX_HTML} "
                             "characters were read")  # fmt: skip
-        text = html_to_text(text[:MAX_HTML])
-    flowed = _flowed_of(chosen) if chosen is plain else None
+        return html_to_text(text[:MAX_HTML]), problems
+    flowed = chosen.flowed()
     return (text if flowed is None else unflow(text, flowed)), problems
 
 
-def _flowed_of(part: Message) -> bool | None:
-    """None for a part that is not `format=flowed`, else whether it has `DelSp=yes`."""
-    try:
-        form, delsp = part.get_param("format"), part.get_param("delsp")
-    except Exception:  # an unreadable header: plain fixed text
-        return None
-    if not isinstance(form, str) or form.lower() != "flowed":
-        return None
-    return isinstance(delsp, str) and delsp.lower() == "yes"
+class _Part:
+    """A leaf part, its Content-Type parameters read once (`Message.get_params`: the
+    first of each name, lower case, an RFC 2231 value collapsed to text)."""
+
+    __slots__ = ("message", "parameters")
+
+    def __init__(self, message: Message) -> None:
+        self.message = message
+        self.parameters: dict[str, str] = {}
+        try:
+            pairs = message.get_params(failobj=[])[1:]  # the first pair is the type
+        except Exception:  # an unreadable Content-Type has no parameters
+            pairs = []
+        for name, value in pairs:
+            if name.lower() not in self.parameters:
+                text = value if isinstance(value, str) else collapse_rfc2231_value(value)
+                self.parameters[name.lower()] = text
+
+    def is_attachment(self) -> bool:
+        """Disposition attachment, or a file name (`Message.get_filename`'s places)."""
+        if "name" in self.parameters:
+            return True
+        try:
+            return (self.message.get_content_disposition() == "attachment"
+                    or self.message.get_param("filename", None, "content-disposition")
+                    is not None)  # fmt: skip
+        except Exception:  # cannot tell: treat as body text
+            return False
+
+    def charset(self) -> str | None:
+        """The declared charset, lower case (`Message.get_content_charset`); None when
+        none is declared, or it is not ASCII."""
+        charset = self.parameters.get("charset", "")
+        return charset.lower() if charset and charset.isascii() else None
+
+    def flowed(self) -> bool | None:
+        """None for a part that is not `format=flowed`, else whether it has `DelSp=yes`."""
+        if self.parameters.get("format", "").lower() != "flowed":
+            return None
+        return self.parameters.get("delsp", "").lower() == "yes"
 
 
 def _capped(text: str, problems: list[str]) -> tuple[str, list[str]]:
@@ -83,17 +118,18 @@ def _capped(text: str, problems: list[str]) -> tuple[str, list[str]]:
     return text, problems
 
 
-def _leaves(message: Message) -> Iterator[Message]:
-    """The parts that hold content, in order, but those of forwarded messages
-    (`message/*` parts, whose commands are not the sender's)."""
+def _leaves(message: Message) -> Iterator[tuple[Message, str]]:
+    """The parts that hold content, in order, with their content types; but those of
+    forwarded messages (`message/*` parts, whose commands are not the sender's)."""
     forwarded: set[int] = set()
     for part in message.walk():
         if id(part) in forwarded:
             continue
-        if _content_type(part).startswith("message/"):
+        kind = _content_type(part)
+        if kind.startswith("message/"):
             forwarded.update(id(inner) for inner in part.walk())
         elif not part.is_multipart():
-            yield part
+            yield part, kind
 
 
 def _content_type(part: Message) -> str:
@@ -103,14 +139,8 @@ def _content_type(part: Message) -> str:
         return "text/plain"
 
 
-def _is_attachment(part: Message) -> bool:
-    try:
-        return part.get_content_disposition() == "attachment" or part.get_filename() is not None
-    except Exception:  # cannot tell: treat as body text
-        return False
-
-
-def _decoded(part: Message) -> tuple[str, list[str]]:
+def _decoded(chosen: _Part) -> tuple[str, list[str]]:
+    part = chosen.message
     problems: list[str] = []
     try:
         data = part.get_payload(decode=True)
@@ -122,18 +152,10 @@ def _decoded(part: Message) -> tuple[str, list[str]]:
         problems.append("the text's transfer encoding could not be decoded; read it as is")
     if any("base64" in type(defect).__name__.lower() for defect in part.defects):
         problems.append("the text's base64 encoding is damaged; read what could be read")
-    text, problem = decode_bytes(data, _charset(part))
+    text, problem = decode_bytes(data, chosen.charset())
     if problem:
         problems.append(problem)
     return text, problems
-
-
-def _charset(part: Message) -> str | None:
-    try:
-        charset = part.get_content_charset()
-    except Exception:  # an unreadable parameter is as good as none
-        return None
-    return charset if isinstance(charset, str) and charset else None
 
 
 def decode_bytes(data: bytes, charset: str | None) -> tuple[str, str | None]:

@@ -2,9 +2,12 @@
 
 The intake reads a mail's header block when it stores it (`judge.mail.header_facts`),
 and the inbox records the Message-ID read then. A mail stored without those facts
-(by a tool or a test) gets its Message-ID here, read as the intake reads it: the
-stdlib's header parser (`compat32`: the fields as written, and a cost linear in the
-header block whatever it holds), and the value as `judge.mail.headers` makes it.
+(by a tool or a test) gets its Message-ID here, read as the intake reads it: by the
+stdlib's header parser (`compat32`: the fields as written, at a cost linear in the
+header block whatever it holds), the first Message-ID field unfolded, its 8-bit
+bytes read as UTF-8 (else U+FFFD), its control characters made spaces. The store
+knows no MIME (`tests/test_layering.py`), so those few steps are written here again;
+`tests/store/test_message_id.py` holds them to the intake's.
 """
 
 from __future__ import annotations
@@ -12,14 +15,17 @@ from __future__ import annotations
 from email.parser import BytesHeaderParser
 from email.policy import compat32
 
-from judge.mail.headers import message_id
-
 _HEADER_PARSER = BytesHeaderParser(policy=compat32)
 
 
 def header_message_id(raw: bytes) -> str | None:
     """The Message-ID header of raw mail bytes, or None when absent or unreadable."""
     try:
-        return message_id(_HEADER_PARSER.parsebytes(bytes(raw))) or None
+        fields = _HEADER_PARSER.parsebytes(bytes(raw)).raw_items()
+        value = next((value for name, value in fields if name.lower() == "message-id"), "")
     except Exception:  # a mail must be stored even when its headers are garbage
         return None
+    text = value.replace("\r", "").replace("\n", "")
+    if not text.isascii():
+        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return "".join(char if char.isprintable() else " " for char in text).strip() or None

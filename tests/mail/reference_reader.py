@@ -95,7 +95,7 @@ class _Headers:
         fails (it raises on some broken values), the older `getaddresses`'s."""
         try:
             addresses = [one.addr_spec for one in self.message["From"].addresses]
-        except Exception:  # noqa: BLE001 - the stdlib's parser is not total
+        except Exception:  # the stdlib's address parser is not total
             addresses = [one for _, one in getaddresses([self.plain("From")])]
         return next((_touched(one) for one in addresses if one), "")
 
