@@ -8,11 +8,10 @@ Two ways, measured in the same run on the same mails:
 * once (now): storing reads the header facts (`header_facts_json`), JSON goes to the
   row and back, and processing reads only the body (`read_stored`).
 
-Three mails: a plain one-part LIST (the fast path), the same from Gmail (a
-multipart/alternative behind 25 lines of trace and signatures: the stdlib's way),
-and a Thunderbird reply in format=flowed. Printed: the median CPU time per mail over
-`--rounds` rounds of `--mails` mails, for storing, for processing and in all, and
-the ratio of the two ways.
+Three mails: a plain one-part LIST, the same from Gmail (a multipart/alternative
+behind 25 lines of trace and signatures), and a Thunderbird reply in format=flowed.
+Printed: the median CPU time per mail over `--rounds` rounds of `--mails` mails, for
+storing, for processing and in all, and the ratio of the two ways.
 """
 
 from __future__ import annotations

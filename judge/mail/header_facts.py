@@ -1,23 +1,22 @@
 """What the judge needs of a mail's header block, read once, when the mail is stored.
 
-A mail's header block is most of what reading it costs (the stdlib's header classes),
-and the judge used to read it twice: the Message-ID when storing the mail, everything
-when processing it. Now the intake reads the header block once, before the mail is
-committed, and keeps these facts on the inbox row (`inbox.header_facts`, JSON):
+The intake reads a mail's header block before the mail is committed (it needs the
+Message-ID for the inbox row anyway), and keeps these facts on the inbox row
+(`inbox.header_facts`, JSON):
 
 * what the reply and the record need: the sender, Reply-To, Subject, Message-ID and
   the thread (References, else In-Reply-To);
 * the no-reply signs: the value of each header the no-reply rules look at, and the
   mail's own content type (`judge.mail.no_reply` reads them through `KeptHeaders`);
-* where the body begins, and how to read it: either the charset and flowed-ness of a
-  plain one-part text mail, or the byte spans of the top MIME fields (Content-Type,
-  Content-Transfer-Encoding, Content-Disposition), which are all the stdlib's MIME
-  parser needs of the top header block to parse the body;
 * or, for a mail beyond the reading limits (`judge.mail.bounds`), why it is not read.
 
-Processing then reads only the body (`judge.mail.read.read_with`). The facts carry a
-version: facts of another version (an upgrade while mail waited) are ignored and the
-mail is read whole again, as a row stored without facts is.
+Processing then takes them as they are and reads only the body (`judge.mail.read.
+read_with`): the limits are not checked again, nor a header value decoded again.
+
+The facts carry a version. Facts of another version (kept by an older judge while
+the mail waited through an upgrade: version 1 also held where the body began) are
+not believed, and the mail is read whole again from its raw bytes, as a row stored
+without facts is: an upgrade never loses a stored mail.
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-FACTS_VERSION = 1
+FACTS_VERSION = 2
 
 # The headers `judge.mail.no_reply` reads (lower case). `KeptHeaders` refuses any
 # other, so a new rule that forgets to add its header here fails its tests.
@@ -35,21 +34,6 @@ NO_REPLY_SIGNS = (
     "x-loop", "return-path", "auto-submitted", "x-auto-response-suppress", "x-autoreply",
     "x-autorespond", "x-autoresponder", "precedence", "list-id", "list-post",
 )  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class PlainBody:
-    """A one-part text/plain body, not transfer-encoded: read it by hand."""
-
-    charset: str | None  # None: none declared
-    flowed: bool | None  # None: fixed text; else whether DelSp=yes
-
-
-@dataclass(frozen=True, slots=True)
-class MimeBody:
-    """Any other body: the stdlib parses the spans' fields, a blank line, and the body."""
-
-    field_spans: tuple[tuple[int, int], ...]  # byte ranges of the top BODY_FIELDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,10 +48,6 @@ class HeaderFacts:
     references: tuple[str, ...]
     signs: tuple[tuple[str, str], ...]  # (lower-case name, text) of each sign present
     content_type: str
-    body_at: int  # the offset of the body in the raw bytes
-    # None: not read (too costly), or else read within the whole mail (a body that is
-    # not one piece of the mail: `judge.mail.header_block`)
-    body: PlainBody | MimeBody | None
     too_costly: str = ""  # why the mail is beyond the reading limits, or ""
 
     def to_json(self) -> dict[str, Any] | None:
@@ -88,8 +68,6 @@ class HeaderFacts:
             "references": list(self.references),
             "signs": [list(sign) for sign in self.signs],
             "content_type": self.content_type,
-            "body_at": self.body_at,
-            "body": _body_json(self.body),
             "too_costly": self.too_costly,
         }
 
@@ -108,48 +86,15 @@ class HeaderFacts:
                 references=tuple(_text(one) for one in kept["references"]),
                 signs=tuple((_text(name), _text(text)) for name, text in kept["signs"]),
                 content_type=_text(kept["content_type"]),
-                body_at=_count(kept["body_at"]),
-                body=_body_of(kept["body"]),
                 too_costly=_text(kept["too_costly"]),
             )
         except (KeyError, TypeError, ValueError):
             return None
 
 
-def _body_json(body: PlainBody | MimeBody | None) -> dict[str, Any] | None:
-    if isinstance(body, PlainBody):
-        return {"plain": {"charset": body.charset, "flowed": body.flowed}}
-    if isinstance(body, MimeBody):
-        return {"mime": [list(span) for span in body.field_spans]}
-    return None
-
-
-def _body_of(kept: object) -> PlainBody | MimeBody | None:
-    if kept is None:
-        return None
-    if not isinstance(kept, Mapping):
-        raise TypeError("body")
-    if "plain" in kept:
-        plain = kept["plain"]
-        charset, flowed = plain["charset"], plain["flowed"]
-        if charset is not None:
-            charset = _text(charset)
-        if flowed is not None and not isinstance(flowed, bool):
-            raise TypeError("flowed")
-        return PlainBody(charset, flowed)
-    spans = tuple((_count(start), _count(end)) for start, end in kept["mime"])
-    return MimeBody(spans)
-
-
 def _text(value: object) -> str:
     if not isinstance(value, str):
         raise TypeError("not a text")
-    return value
-
-
-def _count(value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ValueError("not a count")
     return value
 
 

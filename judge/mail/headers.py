@@ -1,20 +1,22 @@
-"""Read header values from any mail, however broken, without raising.
+"""Read the header values the judge needs from a mail the stdlib parsed, without raising.
 
-The stdlib header parser decodes RFC 2047 words and raw 8-bit text well, but on rare
-malformed input it can raise. Every reader here falls back to the raw header text,
-so a broken header costs the judge a nicer value, never the whole mail.
+The judge parses mail with the stdlib's `compat32` policy only (`judge.mail.read`):
+its headers are the raw text of each field, which costs nothing to get, while the
+structured header objects of `email.policy.default` cost some twenty times more per
+mail. So the few values the judge reads are turned into text here, each the same way
+(`header_text`): folds removed, raw 8-bit bytes read as UTF-8 (what cannot be is
+U+FFFD), RFC 2047 encoded words decoded (`email.header.decode_header`), and control
+characters made spaces. An address is found by `email.utils.getaddresses`, and the
+`<id>` tokens of a Message-ID-like field by `ids_in`.
 
-That parser is also slow: most of the judge's CPU per mail went into it. Most mail
-is plain, though, so `SimpleHeaders` splits a plain header block by hand, exactly as
-the stdlib parser would split it, and reads only values whose meaning is beyond
-doubt: ASCII without encoded words, and addresses and ids in their plainest form.
-For anything else it raises `NotSimple`, and the caller reads the mail the slow way.
-Both readers give their values the same final touch (`_printable`, `ids_in`).
+Nothing here raises on a broken header: a value that cannot be decoded is kept as
+written. The cost of what reaches these readers is bounded before the parse
+(`judge.mail.bounds`).
 """
 
 from __future__ import annotations
 
-import re
+from email.header import decode_header
 from email.message import Message
 from email.utils import getaddresses
 from typing import Protocol
@@ -41,18 +43,48 @@ class HeaderView(HeaderValues, Protocol):
 
 
 class MessageHeaders:
-    """`HeaderView` of a parsed `Message`: the slow path."""
+    """The header values of a `compat32` `Message`: the first field of each name, read
+    once into a dict (the judge asks for a dozen names of a block of a few dozen)."""
 
-    __slots__ = ("message",)
+    __slots__ = ("_first", "message")
 
     def __init__(self, message: Message) -> None:
         self.message = message
-
-    def text(self, name: str) -> str:
-        return header_text(self.message, name)
+        self._first: dict[str, str] = {}
+        for name, value in message.raw_items():
+            self._first.setdefault(name.lower(), value)
 
     def has(self, name: str) -> bool:
-        return has_header(self.message, name)
+        return name.lower() in self._first
+
+    def text(self, name: str) -> str:
+        """The first `name` field as text (`header_text`), or ""."""
+        value = self._first.get(name.lower())
+        return "" if value is None else header_text(value)
+
+    def plain(self, name: str) -> str:
+        """The first `name` field unfolded and readable, its encoded words left as
+        written (ids and tokens, which RFC 2047 does not encode), or "". The store
+        reads a Message-ID so too (`judge.store.message_id`)."""
+        value = self._first.get(name.lower())
+        return "" if value is None else printable(_utf8(_unfolded(value)))
+
+    def address(self, name: str) -> tuple[str, str]:
+        """(display name, address) of the first address in the first `name` field, or
+        ("", "") when it holds none."""
+        value = self._first.get(name.lower())
+        if value is None:
+            return "", ""
+        pairs = [(display, address) for display, address
+                 in getaddresses([_utf8(_unfolded(value))]) if address]  # fmt: skip
+        if not pairs:
+            return "", ""
+        display, address = pairs[0]
+        return printable(decoded_words(display)), printable(address)
+
+    def ids(self, name: str) -> tuple[str, ...]:
+        """The `<id>` tokens of a Message-ID-like field (References, In-Reply-To)."""
+        return ids_in(self.plain(name))
 
     def content_type(self) -> str:
         try:
@@ -61,41 +93,49 @@ class MessageHeaders:
             return ""
 
 
-def header_text(message: Message, name: str) -> str:
-    """The decoded, unfolded value of the first `name` header, or "" if absent."""
+def header_text(value: str) -> str:
+    """A raw field value (as `compat32` keeps it) as text: unfolded, its 8-bit bytes
+    read as UTF-8, its encoded words decoded, its control characters spaces."""
+    return printable(decoded_words(_utf8(_unfolded(value))))
+
+
+def _unfolded(value: str) -> str:
+    """Unfolding removes the line breaks and keeps the white space after them."""
+    if "\n" not in value and "\r" not in value:
+        return value
+    return value.replace("\r", "").replace("\n", "")
+
+
+def _utf8(value: str) -> str:
+    """Raw 8-bit bytes (`compat32` keeps them as surrogate escapes) read as UTF-8;
+    what is not UTF-8 becomes U+FFFD."""
+    if value.isascii():
+        return value
+    return value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def decoded_words(text: str) -> str:
+    """`text` with its RFC 2047 encoded words decoded (`decode_header` splits them out;
+    undecodable bytes become U+FFFD, an unknown charset is read as UTF-8); as written
+    when it cannot be decoded at all. The pieces are joined as they come: the white
+    space between encoded words is dropped, any other kept."""
+    if grammar.ENCODED_WORD_START not in text:
+        return text
     try:
-        value = message.get(name)
-        text = "" if value is None else str(value)
-    except Exception:  # the stdlib header parser is not total; read the raw text instead
-        text = _raw_header(message, name)
-    return _printable(text)
+        return "".join(_piece(piece, charset) for piece, charset in decode_header(text))
+    except Exception:  # a piece the stdlib cannot take: keep the text as written
+        return text
 
 
-def has_header(message: Message, name: str) -> bool:
+def _piece(piece: bytes | str, charset: str | None) -> str:
+    if isinstance(piece, str):  # no encoded word at all
+        return piece
+    if charset is None:  # plain text between encoded words, as decode_header encodes it
+        return piece.decode("raw-unicode-escape")
     try:
-        return name in message
-    except Exception:  # a damaged header block: treat the header as absent
-        return False
-
-
-def first_address(message: Message, name: str) -> tuple[str, str]:
-    """(display name, address) of the first address in header `name`, or ("", "")."""
-    try:
-        value = message.get(name)
-        addresses = getattr(value, "addresses", None)
-        if addresses:
-            first = addresses[0]
-            return _printable(first.display_name), _printable(first.addr_spec)
-    except Exception:  # fall back to the simpler parser below
-        pass
-    pairs = getaddresses([header_text(message, name)])
-    pairs = [(display, addr) for display, addr in pairs if addr]
-    return pairs[0] if pairs else ("", "")
-
-
-def message_ids(message: Message, name: str) -> tuple[str, ...]:
-    """The `<id>` tokens of a Message-ID-like header (References, In-Reply-To)."""
-    return ids_in(header_text(message, name))
+        return piece.decode(charset, "replace")
+    except LookupError:
+        return piece.decode("utf-8", "replace")
 
 
 def ids_in(text: str) -> tuple[str, ...]:
@@ -104,149 +144,8 @@ def ids_in(text: str) -> tuple[str, ...]:
     return tuple(found) if found else tuple(text.split())
 
 
-def _raw_header(message: Message, name: str) -> str:
-    try:
-        for key, value in message.raw_items():
-            if key.lower() == name.lower():
-                return str(value)
-    except Exception:  # nothing more we can do: no value
-        pass
-    return ""
-
-
 def printable(text: str) -> str:
-    """What every reader here makes of a header value (see `_printable`)."""
-    return _printable(text)
-
-
-def _printable(text: str) -> str:
-    """Unfolded, without control characters, and with raw 8-bit bytes made readable."""
-    if text.isascii() and text.isprintable():  # the usual case, and what follows would keep it
+    """Without control characters (each a space), and without white space around."""
+    if text.isascii() and text.isprintable():  # the usual case
         return text.strip()
-    if any("\udc80" <= char <= "\udcff" for char in text):
-        try:
-            raw = text.encode("utf-8", "surrogateescape")
-        except UnicodeEncodeError:
-            raw = text.encode("utf-8", "replace")
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            text = raw.decode("latin-1")
-    text = grammar.UNFOLD.sub(" ", text)
     return "".join(char if char.isprintable() else " " for char in text).strip()
-
-
-# --- the fast path: plain header blocks, split by hand ----------------------------------
-
-
-class NotSimple(Exception):
-    """The mail is not plain enough for the fast path: read it with the stdlib parser."""
-
-
-_PHRASE = rf"{grammar.ATEXT}+(?:[ \t]+{grammar.ATEXT}+)*"
-_QUOTED = r"[\t\x20\x21\x23-\x5b\x5d-\x7e]*"  # qtext and white space, no quoted-pair
-_SIMPLE_ADDRESS = re.compile(
-    rf"[ \t]*(?:(?P<bare>{grammar.ADDR_SPEC})"
-    rf'|(?:(?P<phrase>{_PHRASE})|"(?P<quoted>{_QUOTED})")?'
-    rf"[ \t]*<(?P<angle>{grammar.ADDR_SPEC})>)[ \t]*"
-)
-
-
-class SimpleHeaders:
-    """A header block split as the stdlib parser splits it, read only where plain.
-
-    `value` is the unfolded value the stdlib would hand its header classes; `text`,
-    `address` and `message_id` return what `header_text`, `first_address` and
-    `header_text` of `Message-ID` return for the same mail, or raise `NotSimple`.
-    """
-
-    __slots__ = ("_first", "_repeated")
-
-    def __init__(self, fields: list[tuple[str, str]]) -> None:
-        self._first: dict[str, str] = {}
-        self._repeated: set[str] = set()
-        for name, value in fields:
-            key = name.lower()
-            if key in self._first:
-                self._repeated.add(key)
-            else:
-                self._first[key] = value
-
-    def has(self, name: str) -> bool:
-        return name.lower() in self._first
-
-    def repeated(self, name: str) -> bool:
-        return name.lower() in self._repeated
-
-    def value(self, name: str) -> str | None:
-        """The first `name` header's unfolded value if plain ASCII, None if absent."""
-        value = self._first.get(name.lower())
-        if value is not None and not grammar.is_plain_value(value):
-            raise NotSimple(name)  # raw 8-bit text or encoded words: the stdlib decodes them
-        return value
-
-    def text(self, name: str) -> str:
-        value = self.value(name)
-        return "" if value is None else _printable(value)
-
-    def address(self, name: str) -> tuple[str, str]:
-        """(display name, address) for `addr@host`, `<addr@host>`, `Name <addr@host>` or
-        `"Name" <addr@host>`, ("", "") when absent or blank."""
-        value = self.value(name)
-        if value is None or not value.strip(" \t"):
-            return "", ""
-        found = _SIMPLE_ADDRESS.fullmatch(value)
-        if found is None:
-            raise NotSimple(name)
-        if found["bare"]:
-            return "", found["bare"]
-        if found["phrase"]:
-            return " ".join(found["phrase"].split()), found["angle"]
-        return _printable(found["quoted"] or ""), found["angle"]
-
-    def message_id(self) -> str:
-        value = self.value("Message-ID")
-        if value is None:
-            return ""
-        value = value.strip(" \t")
-        if not grammar.PLAIN_MSG_ID.fullmatch(value):
-            raise NotSimple("Message-ID")
-        return value
-
-
-def split_header_block(raw: bytes) -> tuple[SimpleHeaders, int]:
-    """The header block of `raw` and the offset where its body begins, or `NotSimple`.
-
-    Simple: lines end all in CRLF or all in LF, every header line is a field or a
-    continuation, and an empty line ends the block. The body is the rest, untouched.
-    With the fast paths off (`grammar.FAST_PATHS`), nothing is simple.
-    """
-    if not grammar.fast_paths():
-        raise NotSimple("the fast paths are off")
-    newline = raw.find(b"\n")
-    eol = b"\r\n" if newline > 0 and raw[newline - 1] == 13 else b"\n"
-    end = raw.find(eol + eol)
-    if end <= 0:
-        raise NotSimple("no header block")
-    head = raw[:end]
-    if head.count(b"\r") != (head.count(b"\r\n") if eol == b"\r\n" else 0):
-        raise NotSimple("mixed line ends")
-    if eol == b"\r\n" and head.count(b"\n") != head.count(b"\r\n"):
-        raise NotSimple("mixed line ends")
-    return SimpleHeaders(_fields(head.split(eol))), end + 2 * len(eol)
-
-
-def _fields(lines: list[bytes]) -> list[tuple[str, str]]:
-    """(name, unfolded value) per header, as the stdlib's policy would produce them."""
-    fields: list[tuple[str, str]] = []
-    for line in lines:
-        if grammar.is_continuation(line) and fields:
-            name, value = fields[-1]
-            fields[-1] = (name, value + line.decode("latin-1"))
-            continue
-        colon = grammar.FIELD.match(line)
-        if colon is None:
-            raise NotSimple("not a header line")
-        name = line[: colon.end() - 1].decode("ascii")
-        fields.append((name, line[colon.end() :].decode("latin-1").lstrip(" \t")))
-    return fields

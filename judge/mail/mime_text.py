@@ -11,25 +11,24 @@ latin-1 and reported. The text is cut at `MAX_TEXT` characters, an HTML part at
 `MAX_HTML` before it is turned into text (by a linear scanner), and the text passed
 on is bounded again, at one place, by `judge.mail.text_bounds`.
 
-`simple_charset` serves the reader's fast path: for a single-part text/plain mail in
-7bit or 8bit it names the charset, and `plain_text` then reads the body bytes the way
-`body_text` would read the same part.
+The MIME structure is the stdlib's: the parts are walked with `Message.walk`, their
+payloads decoded by `get_payload(decode=True)`, their charsets named by
+`get_content_charset`. What is decided here is which part is the command text, and
+how its bytes become text.
 """
 
 from __future__ import annotations
 
 import codecs
-import re
 from collections.abc import Iterator
 from email.message import Message
+from email.utils import collapse_rfc2231_value
 
 from judge import work
 from judge.mail.flowed import unflow
-from judge.mail.headers import NotSimple, SimpleHeaders
 from judge.mail.html_text import html_to_text
 from judge.mail.text_bounds import MAX_TEXT
 
-MAX_DEPTH = 30
 MAX_HTML = 256 * 1024  # characters of an HTML part turned into text; the rest is ignored
 
 # Codecs (by their name in `codecs`) of the charsets mail programs write text in.
@@ -45,16 +44,19 @@ READ_CHARSETS = frozenset({
 
 def body_text(message: Message) -> tuple[str, list[str]]:
     """The readable text of `message`, and the problems met while decoding it."""
-    plain: Message | None = None
-    html: Message | None = None
-    for part in _leaves(message, 0):
-        kind = _content_type(part)
-        if kind == "text/plain" and not _is_attachment(part):
-            plain = part
+    plain: _Part | None = None
+    html: _Part | None = None
+    for part, kind in _leaves(message):
+        if kind not in ("text/plain", "text/html") or (kind == "text/html" and html):
+            continue
+        found = _Part(part)
+        if found.is_attachment():
+            continue
+        if kind == "text/plain":
+            plain = found
             break
-        if kind == "text/html" and html is None and not _is_attachment(part):
-            html = part
-    chosen = plain if plain is not None else html  # a part without headers is falsy
+        html = found
+    chosen = plain or html
     if chosen is None:
         return "", ["no text part found: the judge reads text/plain or text/html"]
     text, problems = _capped(*_decoded(chosen))
@@ -62,29 +64,51 @@ def body_text(message: Message) -> tuple[str, list[str]]:
         if len(text) > MAX_HTML:
             problems.append(f"the HTML text is too long: only its first {MAX_HTML} "
                             "characters were read")  # fmt: skip
-        text = html_to_text(text[:MAX_HTML])
-    flowed = _flowed_of(chosen) if chosen is plain else None
+        return html_to_text(text[:MAX_HTML]), problems
+    flowed = chosen.flowed()
     return (text if flowed is None else unflow(text, flowed)), problems
 
 
-def _flowed_of(part: Message) -> bool | None:
-    """None for a part that is not `format=flowed`, else whether it has `DelSp=yes`."""
-    try:
-        form, delsp = part.get_param("format"), part.get_param("delsp")
-    except Exception:  # an unreadable header: plain fixed text
-        return None
-    if not isinstance(form, str) or form.lower() != "flowed":
-        return None
-    return isinstance(delsp, str) and delsp.lower() == "yes"
+class _Part:
+    """A leaf part, its Content-Type parameters read once (`Message.get_params`: the
+    first of each name, lower case, an RFC 2231 value collapsed to text)."""
 
+    __slots__ = ("message", "parameters")
 
-def flowed_parameters(kind: str) -> bool | None:
-    """From a Content-Type value: None unless `format=flowed`; else its DelSp (RFC
-    3676: `delsp=yes`, any case, quoted or not)."""
-    found = {name.lower(): value.lower() for name, _, value in _PARAMETERS.findall(kind)}
-    if found.get("format") != "flowed":
-        return None
-    return found.get("delsp") == "yes"
+    def __init__(self, message: Message) -> None:
+        self.message = message
+        self.parameters: dict[str, str] = {}
+        try:
+            pairs = message.get_params(failobj=[])[1:]  # the first pair is the type
+        except Exception:  # an unreadable Content-Type has no parameters
+            pairs = []
+        for name, value in pairs:
+            if name.lower() not in self.parameters:
+                text = value if isinstance(value, str) else collapse_rfc2231_value(value)
+                self.parameters[name.lower()] = text
+
+    def is_attachment(self) -> bool:
+        """Disposition attachment, or a file name (`Message.get_filename`'s places)."""
+        if "name" in self.parameters:
+            return True
+        try:
+            return (self.message.get_content_disposition() == "attachment"
+                    or self.message.get_param("filename", None, "content-disposition")
+                    is not None)  # fmt: skip
+        except Exception:  # cannot tell: treat as body text
+            return False
+
+    def charset(self) -> str | None:
+        """The declared charset, lower case (`Message.get_content_charset`); None when
+        none is declared, or it is not ASCII."""
+        charset = self.parameters.get("charset", "")
+        return charset.lower() if charset and charset.isascii() else None
+
+    def flowed(self) -> bool | None:
+        """None for a part that is not `format=flowed`, else whether it has `DelSp=yes`."""
+        if self.parameters.get("format", "").lower() != "flowed":
+            return None
+        return self.parameters.get("delsp", "").lower() == "yes"
 
 
 def _capped(text: str, problems: list[str]) -> tuple[str, list[str]]:
@@ -94,92 +118,18 @@ def _capped(text: str, problems: list[str]) -> tuple[str, list[str]]:
     return text, problems
 
 
-def plain_text(
-    data: bytes, charset: str | None, flowed: bool | None = None
-) -> tuple[str, list[str]]:
-    """What `body_text` reads from a lone text/plain part whose payload is `data`,
-    not transfer-encoded, in `charset` (None: none declared); `flowed` as
-    `flowed_parameters` gives it (None: fixed text)."""
-    text, problem = decode_bytes(data, charset)
-    text, problems = _capped(text, [problem] if problem else [])
-    return (text if flowed is None else unflow(text, flowed)), problems
-
-
-# A Content-Type whose type the stdlib reads as written: type/subtype of plain tokens,
-# then nothing or parameters (which the type does not depend on).
-_TOKEN = r"[a-z0-9!#$&^_.+-]+"
-_SIMPLE_TYPE = re.compile(rf"[ \t]*({_TOKEN}/{_TOKEN})[ \t]*(?:;.*)?", re.I | re.S)
-
-
-def simple_content_type(headers: SimpleHeaders) -> str:
-    """The content type of a mail whose header block is plain, as the stdlib's
-    `get_content_type` names it; `NotSimple` unless its Content-Type is plain."""
-    kind = headers.value("Content-Type")
-    if kind is None:
-        return "text/plain"
-    plain = _SIMPLE_TYPE.fullmatch(kind)
-    if plain is None or "(" in kind:
-        raise NotSimple("Content-Type")
-    return plain[1].lower()
-
-
-def simple_flowed(headers: SimpleHeaders) -> bool | None:
-    """`flowed_parameters` of a simple mail's Content-Type (None: fixed text)."""
-    kind = headers.value("Content-Type")
-    return None if kind is None else flowed_parameters(kind)
-
-
-# A plain Content-Type: text/plain with at most charset, format and delsp parameters
-# (no name=, which would make the part an attachment), each a bare or quoted token.
-_PARAMETER = r'[ \t]*;[ \t]*([a-z]+)=(?P<quote>"?)([a-z0-9-]+)(?P=quote)'
-_PLAIN_TYPE = re.compile(rf"[ \t]*text/plain((?:{_PARAMETER})*)[ \t]*", re.IGNORECASE)
-_PARAMETERS = re.compile(_PARAMETER, re.IGNORECASE)
-_SIMPLE_PARAMETERS = frozenset({"charset", "format", "delsp"})
-_SIMPLE_CHARSETS = frozenset({"utf-8", "us-ascii"})
-_SIMPLE_ENCODING = re.compile(r"[ \t]*(?:7bit|8bit)[ \t]*", re.I)
-
-
-def simple_charset(headers: SimpleHeaders) -> str | None:
-    """The charset of a plain, single-part text/plain mail (None: none declared).
-
-    Raises `NotSimple` unless the mail is one text/plain part (or has no
-    Content-Type), in 7bit or 8bit, in UTF-8 or US-ASCII, and not an attachment.
-    """
-    if headers.has("Content-Disposition") or headers.repeated("Content-Type"):
-        raise NotSimple("Content-Disposition or two Content-Types")
-    encoding = headers.value("Content-Transfer-Encoding")
-    if encoding is not None and not _SIMPLE_ENCODING.fullmatch(encoding):
-        raise NotSimple("Content-Transfer-Encoding")
-    if headers.repeated("Content-Transfer-Encoding"):
-        raise NotSimple("two Content-Transfer-Encodings")
-    kind = headers.value("Content-Type")
-    return None if kind is None else _plain_charset(kind)
-
-
-def _plain_charset(kind: str) -> str | None:
-    plain = _PLAIN_TYPE.fullmatch(kind)
-    if plain is None:
-        raise NotSimple("Content-Type")
-    parameters = [(name.lower(), value.lower()) for name, _, value in _PARAMETERS.findall(plain[1])]
-    names = [name for name, _ in parameters]
-    charsets = [value for name, value in parameters if name == "charset"]
-    if not _SIMPLE_PARAMETERS.issuperset(names) or len(set(names)) != len(names):
-        raise NotSimple("Content-Type parameters")
-    if charsets and charsets[0] not in _SIMPLE_CHARSETS:
-        raise NotSimple("charset")
-    return charsets[0] if charsets else None
-
-
-def _leaves(part: Message, depth: int) -> Iterator[Message]:
-    if depth > MAX_DEPTH or _content_type(part).startswith("message/"):
-        return
-    if part.is_multipart():
-        payload = part.get_payload()
-        for sub in payload if isinstance(payload, list) else ():
-            if isinstance(sub, Message):
-                yield from _leaves(sub, depth + 1)
-    else:
-        yield part
+def _leaves(message: Message) -> Iterator[tuple[Message, str]]:
+    """The parts that hold content, in order, with their content types; but those of
+    forwarded messages (`message/*` parts, whose commands are not the sender's)."""
+    forwarded: set[int] = set()
+    for part in message.walk():
+        if id(part) in forwarded:
+            continue
+        kind = _content_type(part)
+        if kind.startswith("message/"):
+            forwarded.update(id(inner) for inner in part.walk())
+        elif not part.is_multipart():
+            yield part, kind
 
 
 def _content_type(part: Message) -> str:
@@ -189,14 +139,8 @@ def _content_type(part: Message) -> str:
         return "text/plain"
 
 
-def _is_attachment(part: Message) -> bool:
-    try:
-        return part.get_content_disposition() == "attachment" or part.get_filename() is not None
-    except Exception:  # cannot tell: treat as body text
-        return False
-
-
-def _decoded(part: Message) -> tuple[str, list[str]]:
+def _decoded(chosen: _Part) -> tuple[str, list[str]]:
+    part = chosen.message
     problems: list[str] = []
     try:
         data = part.get_payload(decode=True)
@@ -208,18 +152,10 @@ def _decoded(part: Message) -> tuple[str, list[str]]:
         problems.append("the text's transfer encoding could not be decoded; read it as is")
     if any("base64" in type(defect).__name__.lower() for defect in part.defects):
         problems.append("the text's base64 encoding is damaged; read what could be read")
-    text, problem = decode_bytes(data, _charset(part))
+    text, problem = decode_bytes(data, chosen.charset())
     if problem:
         problems.append(problem)
     return text, problems
-
-
-def _charset(part: Message) -> str | None:
-    try:
-        charset = part.get_content_charset()
-    except Exception:  # an unreadable parameter is as good as none
-        return None
-    return charset if isinstance(charset, str) and charset else None
 
 
 def decode_bytes(data: bytes, charset: str | None) -> tuple[str, str | None]:

@@ -2,8 +2,9 @@
 
 Answering these would start a mail loop with another robot (or with the judge itself),
 so the judge stays silent. `why_no_reply` names the first reason found, or "".
-It reads the headers through a `HeaderView`, so that the parsed mail of the slow
-path and the hand-split headers of the fast path meet the very same rules.
+It reads the headers through a `HeaderView`: the mail's header facts
+(`judge.mail.header_facts.KeptHeaders`), whether kept when the mail was stored or
+read now, and for a mail beyond the reading limits read by hand.
 """
 
 from __future__ import annotations

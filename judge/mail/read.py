@@ -5,70 +5,52 @@ mail that cannot be read still yields an `IncomingMail`, whose `problems` the re
 reports. It also decides whether the mail may be answered at all (bounces,
 auto-replies and the judge's own mail must not be).
 
-A mail is read in two steps, and the intake takes the first when it stores the mail:
-* `read_header_facts` reads the header block into `HeaderFacts`
-  (`judge.mail.header_facts`), which the inbox row keeps (`header_facts_json`);
-* `read_with` reads the body, and builds the `IncomingMail` from it and the facts.
-Processing a stored mail (`read_stored`) then reads only its body: the header block,
-most of what reading a mail costs, is read once. `read_message` takes both steps.
+Every mail is read the same way: `check_bounds` (`judge.mail.bounds`) first makes
+sure it stays within the reading limits (header length, encoded words, parameters,
+MIME depth), because the stdlib's parsers are not linear on hostile input; then the
+stdlib parses it, once, with the `compat32` policy (plain string headers: the
+structured header objects of `email.policy.default` cost some twenty times more per
+mail), and the few header values the judge needs are read from it
+(`judge.mail.headers`), and the body from its parts (`judge.mail.mime_text`).
 
-Most mail is one plain text part, and the stdlib's `email.policy.default` parser was
-most of the judge's CPU per mail. So a fast path reads such a header block by hand
-(`_simple_facts`); whatever it is not sure of (MIME structure, transfer encodings,
-other charsets, encoded or 8-bit headers, unusual addresses) it leaves to the stdlib
-(`_parsed_facts`), whose MIME parser is then given the body and the top MIME fields
-alone. `read_parsed` is the reference: the whole mail parsed by the stdlib at once.
-The tests hold every way to the same `IncomingMail` (`read_simple` is the fast path
-alone, for them).
+The intake reads the header block when it stores the mail (`read_header_facts`,
+`header_facts_json`) and the inbox row keeps those facts (`judge.mail.header_facts`);
+processing a stored mail (`read_stored`) then takes them as they are and reads only
+its body (`read_with`). `read_message` reads a mail whole.
 
-Whatever the path, the decoded body goes through `bound_text` (`judge.mail.
+Whatever the mail, its decoded body goes through `bound_text` (`judge.mail.
 text_bounds`) before any line of it is read: the one place that bounds its size and
-the length of its lines and words.
-
-Before either path, `check_bounds` makes sure the mail stays within the reading
-limits (header length, encoded words, parameters, MIME depth): the stdlib's parsers
-are not linear on hostile input. A mail beyond them is not parsed; it is answered
-with the reason when its From is plain enough to be read by hand.
-A mail whose reading raised carries the traceback in `failure`: the service then
-marks it `failed` for the operator instead of pretending it was handled.
+the length of its lines and words. A mail beyond the reading limits is not parsed;
+it is answered with the reason when its From is plain enough to be read by hand
+(`_PlainHeaders`). A mail whose reading raised carries the traceback in `failure`:
+the service then marks it `failed` for the operator instead of pretending it was
+handled.
 """
 
 from __future__ import annotations
 
-import email
-import email.policy
+import re
 import traceback
 from dataclasses import dataclass, field, replace
 from email.message import Message
-from email.parser import BytesHeaderParser
+from email.parser import BytesHeaderParser, BytesParser
+from email.policy import compat32
 from typing import Any
 
+from judge import rfc5322 as grammar
 from judge.addresses import is_plain_address
 from judge.mail.body_lines import command_lines
 from judge.mail.bounds import HeaderBlock, TooCostly, check_bounds, top_headers
-from judge.mail.header_block import body_start
-from judge.mail.header_facts import NO_REPLY_SIGNS, HeaderFacts, KeptHeaders, MimeBody, PlainBody
-from judge.mail.headers import (
-    HeaderValues,
-    MessageHeaders,
-    NotSimple,
-    SimpleHeaders,
-    first_address,
-    header_text,
-    ids_in,
-    message_ids,
-    printable,
-    split_header_block,
-)
-from judge.mail.mime_text import (
-    body_text,
-    plain_text,
-    simple_charset,
-    simple_content_type,
-    simple_flowed,
-)
+from judge.mail.header_facts import NO_REPLY_SIGNS, HeaderFacts, KeptHeaders
+from judge.mail.headers import HeaderValues, MessageHeaders, ids_in, printable
+from judge.mail.mime_text import body_text
 from judge.mail.no_reply import why_no_reply
 from judge.mail.text_bounds import bound_text
+
+# The stdlib's parsers, with the policy that keeps headers as written. A parser holds
+# no state between mails (each parse makes its own feed parser).
+_PARSER = BytesParser(policy=compat32)
+_HEADER_PARSER = BytesHeaderParser(policy=compat32)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,9 +86,8 @@ class IncomingMail:
 
 
 def read_message(raw: bytes, judge_address: str) -> IncomingMail:
-    """Read a raw RFC 5322 message whole: its header block, then its body. Never
-    raises, whatever the bytes; its cost is bounded by `check_bounds` before any
-    stdlib parser runs."""
+    """Read a raw RFC 5322 message whole. Never raises, whatever the bytes; its cost
+    is bounded by `check_bounds` before the stdlib's parser runs."""
     return read_stored(raw, None, judge_address)
 
 
@@ -116,7 +97,9 @@ def read_stored(raw: bytes, kept: object, judge_address: str) -> IncomingMail:
     version, or damaged), whole. Never raises."""
     try:
         facts = HeaderFacts.from_json(kept) if kept is not None else None
-        return read_with(facts or read_header_facts(raw), raw, judge_address)
+        if facts is not None:
+            return read_with(facts, raw, judge_address)
+        return _read_whole(bytes(raw), judge_address)
     except Exception as error:  # a bug: the service marks the mail failed, with this trace
         return IncomingMail(
             sender="", subject="", message_id="", lines=(), must_not_answer=True,
@@ -138,33 +121,55 @@ def header_facts_json(raw: bytes) -> dict[str, Any] | None:
 
 
 def read_header_facts(raw: bytes) -> HeaderFacts:
-    """What the judge needs of the header block of `raw` (`HeaderFacts`), by hand when
-    the block is plain, else with the stdlib's header parser; for a mail beyond the
-    reading limits, only what can be read by hand, and why."""
+    """What the judge needs of the header block of `raw` (`HeaderFacts`), read by the
+    stdlib's header parser; for a mail beyond the reading limits, only what can be
+    read by hand, and why."""
+    raw = bytes(raw)
     try:
         check_bounds(raw)
     except TooCostly as cost:
         return _costly_facts(raw, str(cost))
-    return _simple_facts(raw) or _parsed_facts(raw)
+    return message_facts(_HEADER_PARSER.parsebytes(raw))
 
 
 def read_with(facts: HeaderFacts, raw: bytes, judge_address: str) -> IncomingMail:
-    """The mail `raw` whose header block `facts` describe: its body is read here."""
+    """The mail `raw` whose header block `facts` describe: its body is read here (the
+    limits were checked when the facts were read)."""
     if facts.too_costly:
         return _unread(facts, judge_address)
-    if isinstance(facts.body, PlainBody):
-        data = raw[facts.body_at :]
-        text, problems = plain_text(data, facts.body.charset, facts.body.flowed)
-    else:
-        text, problems = body_text(_body_message(raw, facts))
-    return _incoming(facts, text, problems, judge_address)
+    return _incoming(facts, _PARSER.parsebytes(bytes(raw)), judge_address)
 
 
-def _incoming(
-    facts: HeaderFacts, text: str, problems: list[str], judge_address: str
-) -> IncomingMail:
-    """The mail of header block `facts` and body `text`, as the judge sees it: the
-    text bounded first (`bound_text`: size, lines, words), whichever way it came."""
+def _read_whole(raw: bytes, judge_address: str) -> IncomingMail:
+    """A mail without kept facts: bounded, parsed once, its headers and body read."""
+    try:
+        check_bounds(raw)
+    except TooCostly as cost:
+        return _unread(_costly_facts(raw, str(cost)), judge_address)
+    message = _PARSER.parsebytes(raw)
+    return _incoming(message_facts(message), message, judge_address)
+
+
+def message_facts(message: Message) -> HeaderFacts:
+    """The facts of a header block the stdlib parsed."""
+    headers = MessageHeaders(message)
+    sender_name, sender = headers.address("From")
+    return HeaderFacts(
+        sender=sender,
+        sender_name=sender_name,
+        reply_to=headers.address("Reply-To")[1],
+        subject=headers.text("Subject"),
+        message_id=headers.plain("Message-ID"),
+        references=headers.ids("References") or headers.ids("In-Reply-To"),
+        signs=_signs(headers),
+        content_type=headers.content_type(),
+    )
+
+
+def _incoming(facts: HeaderFacts, message: Message, judge_address: str) -> IncomingMail:
+    """The mail of header block `facts` and parsed body `message`, as the judge sees
+    it: the body's text bounded first (`bound_text`: size, lines, words)."""
+    text, problems = body_text(message)
     text, bound_problems = bound_text(text)
     lines, line_problems = command_lines(text)
     why = why_no_reply(KeptHeaders(facts), facts.sender, judge_address)
@@ -183,26 +188,20 @@ def _incoming(
     return _plain_sender(mail)
 
 
-def _body_message(raw: bytes, facts: HeaderFacts) -> Message:
-    """The body of `raw` as the stdlib's MIME parser reads it: after the top MIME fields
-    alone when the facts hold them, else within the whole mail."""
-    if not isinstance(facts.body, MimeBody):
-        return email.message_from_bytes(bytes(raw), policy=email.policy.default)
-    fields = b"".join(_with_line_end(raw[start:end]) for start, end in facts.body.field_spans)
-    top = fields + b"\r\n" + raw[facts.body_at :]  # the blank line ends the header block
-    return email.message_from_bytes(top, policy=email.policy.default)
-
-
-def _with_line_end(field: bytes) -> bytes:
-    return field if field.endswith((b"\n", b"\r")) else field + b"\r\n"
-
-
 def _plain_sender(mail: IncomingMail) -> IncomingMail:
     """A From that is not a plain address cannot be written in a reply's To: silence."""
     if mail.must_not_answer or not mail.sender or is_plain_address(mail.sender):
         return mail
     why = "the From address is not a plain address (local@domain)"
     return replace(mail, must_not_answer=True, why=why)
+
+
+def _signs(headers: HeaderValues) -> tuple[tuple[str, str], ...]:
+    """The no-reply signs present in `headers`, each with its text."""
+    return tuple((name, headers.text(name)) for name in NO_REPLY_SIGNS if headers.has(name))
+
+
+# --- a mail beyond the reading limits: never parsed, answered by what is plain ----------
 
 
 def _costly_facts(raw: bytes, reason: str) -> HeaderFacts:
@@ -212,19 +211,17 @@ def _costly_facts(raw: bytes, reason: str) -> HeaderFacts:
         block = top_headers(raw)
     except TooCostly:
         block = HeaderBlock()
-    headers = _LenientHeaders(block)
-    sender_name, sender = headers.plain_address("From")
+    headers = _PlainHeaders(block)
+    sender_name, sender = headers.address("From")
     return HeaderFacts(
         sender=sender,
         sender_name=sender_name,
         reply_to="",
-        subject=headers.plain_text("Subject"),
-        message_id=headers.plain_message_id(),
-        references=ids_in(headers.plain_text("References")),
+        subject=headers.plain("Subject"),
+        message_id=headers.message_id(),
+        references=ids_in(headers.plain("References")),
         signs=_signs(headers),
-        content_type=headers.content_type(),
-        body_at=0,
-        body=None,
+        content_type=block.kind,
         too_costly=reason,
     )
 
@@ -248,127 +245,47 @@ def _unread(facts: HeaderFacts, judge_address: str) -> IncomingMail:
     )
 
 
-def _signs(headers: HeaderValues) -> tuple[tuple[str, str], ...]:
-    """The no-reply signs present in `headers`, each with its text."""
-    return tuple((name, headers.text(name)) for name in NO_REPLY_SIGNS if headers.has(name))
+_PHRASE = rf"{grammar.ATEXT}+(?:[ \t]+{grammar.ATEXT}+)*"
+_QUOTED = r"[\t\x20\x21\x23-\x5b\x5d-\x7e]*"  # qtext and white space, no quoted-pair
+_PLAIN_ADDRESS = re.compile(
+    rf"[ \t]*(?:(?P<bare>{grammar.ADDR_SPEC})"
+    rf'|(?:(?P<phrase>{_PHRASE})|"(?P<quoted>{_QUOTED})")?'
+    rf"[ \t]*<(?P<angle>{grammar.ADDR_SPEC})>)[ \t]*"
+)  # `addr@host`, `<addr@host>`, `Name <addr@host>` or `"Name" <addr@host>`: linear
 
 
-class _LenientHeaders:
-    """The top header block of a mail too costly to parse, read by hand: plain values
-    as the fast path reads them, anything else raw (for the no-reply rules) or blank."""
+class _PlainHeaders:
+    """The top header block of a mail too costly to parse (`top_headers`: values
+    unfolded, cut at `MAX_FIELD_BYTES`), read by hand: values plain beyond doubt
+    (ASCII without encoded words; an address or id in its plainest form), anything
+    else blank; the no-reply signs as written."""
 
     def __init__(self, block: HeaderBlock) -> None:
-        self.block = block
-        self.simple = SimpleHeaders(block.fields)
+        self._first: dict[str, str] = {}
+        for name, value in block.fields:
+            self._first.setdefault(name.lower(), value)
 
     def has(self, name: str) -> bool:
-        return self.simple.has(name)
-
-    def content_type(self) -> str:
-        return self.block.kind
+        return name.lower() in self._first
 
     def text(self, name: str) -> str:
-        key = name.lower()
-        value = next((v for n, v in self.block.fields if n.lower() == key), "")
-        return printable(value[:1000])
+        value = self._first.get(name.lower(), "")[:1000]  # latin-1: the bytes as written
+        return printable(value.encode("latin-1").decode("utf-8", "replace"))
 
-    def plain_text(self, name: str) -> str:
-        try:
-            return self.simple.text(name)
-        except NotSimple:
-            return ""
+    def plain(self, name: str) -> str:
+        value = self._first.get(name.lower(), "")
+        return printable(value) if grammar.is_plain_value(value) else ""
 
-    def plain_address(self, name: str) -> tuple[str, str]:
-        try:
-            return self.simple.address(name)
-        except NotSimple:
+    def address(self, name: str) -> tuple[str, str]:
+        found = _PLAIN_ADDRESS.fullmatch(self.plain(name))
+        if found is None:
             return "", ""
+        if found["bare"]:
+            return "", found["bare"]
+        if found["phrase"]:
+            return " ".join(found["phrase"].split()), found["angle"]
+        return printable(found["quoted"] or ""), found["angle"]
 
-    def plain_message_id(self) -> str:
-        try:
-            return self.simple.message_id()
-        except NotSimple:
-            return ""
-
-
-def _simple_facts(raw: bytes) -> HeaderFacts | None:
-    """The fast path: a plain header block read by hand, or None for the stdlib's header
-    parser. A plain one-part text body is read by hand too; any other body goes to the
-    stdlib's MIME parser, with the top MIME fields alone."""
-    try:
-        headers, body_at = split_header_block(bytes(raw))
-        sender_name, sender = headers.address("From")
-        body: PlainBody | MimeBody | None
-        try:
-            body = PlainBody(simple_charset(headers), simple_flowed(headers))
-            content_type = "text/plain"
-        except NotSimple:
-            content_type = simple_content_type(headers)
-            start = body_start(raw)
-            body = MimeBody(start.field_spans) if start is not None else None
-        return HeaderFacts(
-            sender=sender,
-            sender_name=sender_name,
-            reply_to=headers.address("Reply-To")[1],
-            subject=headers.text("Subject"),
-            message_id=headers.message_id(),
-            references=ids_in(headers.text("References")) or ids_in(headers.text("In-Reply-To")),
-            signs=_signs(headers),
-            content_type=content_type,
-            body_at=body_at,
-            body=body,
-        )
-    except NotSimple:
-        return None
-
-
-def _parsed_facts(raw: bytes) -> HeaderFacts:
-    """The header block of any mail, read by the stdlib's header parser (the body is
-    not parsed: `body_start` finds where it begins, as that parser would)."""
-    message = BytesHeaderParser(policy=email.policy.default).parsebytes(bytes(raw))
-    start = body_start(raw)
-    if start is None:
-        return _message_facts(message, 0, None)
-    return _message_facts(message, start.body_at, MimeBody(start.field_spans))
-
-
-def _message_facts(message: Message, body_at: int, body: MimeBody | None) -> HeaderFacts:
-    """The facts of a header block the stdlib parsed."""
-    headers = MessageHeaders(message)
-    sender_name, sender = first_address(message, "From")
-    return HeaderFacts(
-        sender=sender,
-        sender_name=sender_name,
-        reply_to=first_address(message, "Reply-To")[1],
-        subject=header_text(message, "Subject"),
-        message_id=header_text(message, "Message-ID"),
-        references=message_ids(message, "References") or message_ids(message, "In-Reply-To"),
-        signs=_signs(headers),
-        content_type=headers.content_type(),
-        body_at=body_at,
-        body=body,
-    )
-
-
-def read_simple(raw: bytes, judge_address: str) -> IncomingMail | None:
-    """The fast path alone: a plain one-part mail read by hand, or None."""
-    facts = _simple_facts(raw) if _within_bounds(raw) else None
-    return None if facts is None else read_with(facts, raw, judge_address)
-
-
-def read_parsed(raw: bytes, judge_address: str) -> IncomingMail:
-    """The reference reading: the whole mail parsed by the stdlib at once, headers and
-    body together (may raise on pathological input). The judge's own reading, which
-    cuts the body from the header block, must give the same `IncomingMail` (the
-    tests compare them)."""
-    message = email.message_from_bytes(bytes(raw), policy=email.policy.default)
-    text, problems = body_text(message)
-    return _incoming(_message_facts(message, 0, None), text, problems, judge_address)
-
-
-def _within_bounds(raw: bytes) -> bool:
-    try:
-        check_bounds(raw)
-    except TooCostly:
-        return False
-    return True
+    def message_id(self) -> str:
+        value = self.plain("Message-ID")
+        return value if grammar.PLAIN_MSG_ID.fullmatch(value) else ""

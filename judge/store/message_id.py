@@ -2,12 +2,12 @@
 
 The intake reads a mail's header block when it stores it (`judge.mail.header_facts`),
 and the inbox records the Message-ID read then. A mail stored without those facts
-(by a tool or a test: the store itself reads no MIME) gets its Message-ID here.
-
-The stdlib's header parser (compat32) defines the value; reading a whole header block
-with it costs more than the rest of storing the mail. Plain header blocks (ASCII,
-every line a field, a continuation or the block's end, and an unfolded Message-ID)
-are read here directly, with the same result; anything else goes to the parser.
+(by a tool or a test) gets its Message-ID here, read as the intake reads it: by the
+stdlib's header parser (`compat32`: the fields as written, at a cost linear in the
+header block whatever it holds), the first Message-ID field unfolded, its 8-bit
+bytes read as UTF-8 (else U+FFFD), its control characters made spaces. The store
+knows no MIME (`tests/test_layering.py`), so those few steps are written here again;
+`tests/store/test_message_id.py` holds them to the intake's.
 """
 
 from __future__ import annotations
@@ -15,53 +15,17 @@ from __future__ import annotations
 from email.parser import BytesHeaderParser
 from email.policy import compat32
 
-from judge import rfc5322 as grammar
-
-_NAME = b"message-id"
+_HEADER_PARSER = BytesHeaderParser(policy=compat32)
 
 
 def header_message_id(raw: bytes) -> str | None:
     """The Message-ID header of raw mail bytes, or None when absent or unreadable."""
-    plain = _plain_message_id(raw) if grammar.fast_paths() else _NOT_PLAIN
-    if plain is not _NOT_PLAIN:
-        return plain if isinstance(plain, str) else None
-    return parsed_message_id(raw)
-
-
-def parsed_message_id(raw: bytes) -> str | None:
-    """The same, always through the stdlib's parser."""
     try:
-        headers = BytesHeaderParser(policy=compat32).parsebytes(raw)
-        value = headers.get("Message-ID")
+        fields = _HEADER_PARSER.parsebytes(bytes(raw)).raw_items()
+        value = next((value for name, value in fields if name.lower() == "message-id"), "")
     except Exception:  # a mail must be stored even when its headers are garbage
         return None
-    text = str(value).strip() if value is not None else ""
-    return text or None
-
-
-_NOT_PLAIN = object()
-
-
-def _plain_message_id(raw: bytes) -> object:
-    """The value (None when absent or empty), or `_NOT_PLAIN` for the parser."""
-    lines = raw.split(b"\n")
-    found: bytes | None = None
-    found_at = -2
-    for index, line in enumerate(lines):
-        if line.endswith(b"\r"):
-            line = line[:-1]
-        if not line.isascii() or b"\r" in line:
-            return _NOT_PLAIN
-        if not line:
-            break
-        if grammar.is_continuation(line):
-            if found is not None and found_at == index - 1:
-                return _NOT_PLAIN  # a folded Message-ID
-            continue
-        if grammar.FIELD.match(line) is None:
-            return _NOT_PLAIN  # "From ", or the body starting without a blank line
-        if found is None and line[:11].lower() == _NAME + b":":
-            found, found_at = line[11:], index
-    if found is None:
-        return None
-    return found.strip().decode("ascii") or None
+    text = value.replace("\r", "").replace("\n", "")
+    if not text.isascii():
+        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return "".join(char if char.isprintable() else " " for char in text).strip() or None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 
 from judge.mail.flowed import unflow
-from judge.mail.read import read_message, read_parsed, read_simple
+from judge.mail.read import read_message
 
 JUDGE = "judge@example.org"
 
@@ -44,11 +44,8 @@ THUNDERBIRD = (
 )
 
 
-def test_thunderbird_mail_is_read_whole_on_both_paths() -> None:
-    fast = read_simple(THUNDERBIRD, JUDGE)
-    assert fast is not None  # the fast path takes it
-    assert fast == read_parsed(THUNDERBIRD, JUDGE) == read_message(THUNDERBIRD, JUDGE)
-    assert fast.lines == (
+def test_thunderbird_mail_is_read_whole() -> None:
+    assert read_message(THUNDERBIRD, JUDGE).lines == (
         "SIGNON Fg1 secret",
         "PRESS TO G",
         "Dear Kaiser, this is a long line that Thunderbird cut in two.",

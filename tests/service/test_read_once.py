@@ -10,9 +10,11 @@ from sqlalchemy import select
 
 from judge.mail import read
 from judge.mail.header_facts import HeaderFacts
-from judge.mail.read import IncomingMail, read_stored
+from judge.mail.read import IncomingMail, header_facts_json, read_stored
 from judge.service import kept_readings as readings
+from judge.store.inbox import ReceivedMail
 from judge.store.models import InboxMessage, InboxStatus
+from service import harness
 from service.harness import JudgeHarness, body_of, build_mail
 
 
@@ -92,3 +94,20 @@ def test_the_kept_readings_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     for row in rows:
         kept.read_row(row, "judge@example.org")
     assert len(read) == 2  # the two oldest were evicted and read again
+
+
+def test_a_mail_kept_with_the_facts_of_an_older_judge_is_read_whole_and_answered(
+    judge: JudgeHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Facts of version 1 (kept before an upgrade, with where the body began) are not
+    believed: the mail is read from its raw bytes, never dropped."""
+    judge.reply("gm@example.org", "CREATE g1 gmpass standard")
+
+    def kept_by_version_1(raw: bytes, mail_from: str, rcpt_tos: list[str]) -> ReceivedMail:
+        facts = {**(header_facts_json(raw) or {}), "v": 1, "body_at": raw.index(b"\n\n") + 2,
+                 "body": {"plain": {"charset": "utf-8", "flowed": None}}}  # fmt: skip
+        return ReceivedMail(raw, mail_from, tuple(rcpt_tos), facts)
+
+    monkeypatch.setattr(harness, "received", kept_by_version_1)
+    [listed] = judge.send_raw(bytes(build_mail("p1@example.org", "LIST g1")), "p1@example.org")
+    assert listed["To"] == "p1@example.org" and "g1" in body_of(listed)
