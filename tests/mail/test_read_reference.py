@@ -270,7 +270,7 @@ BODY_LINE = st.one_of(
 BODY_BYTES = st.sampled_from([b"", b"\xff\xfe bad utf-8", b"caf\xe9", b"\x00\x0b\x0c", b"\r"])
 
 
-PLAIN_ATOM = ATOM.filter(lambda atom: "=?" not in atom)  # no encoded words on the fast path
+PLAIN_ATOM = ATOM.filter(lambda atom: "=?" not in atom)  # no encoded words
 PLAIN_ADDRESS = ADDRESS.filter(lambda address: "=?" not in address)
 PLAIN_FROM = st.one_of(
     PLAIN_ADDRESS,

@@ -54,8 +54,6 @@ CONSTANT = re.compile(r"_*[A-Z][A-Z0-9_]*")
 ALLOWED: dict[tuple[str, str], str] = {
     ("work.py", "_count"): "a diagnostic counter, process-wide by design: the tests read "
     "the work of one mail at a time (tests/hostile/test_body_cost.py)",
-    ("rfc5322.py", "global FAST_PATHS"): "removed at merge (the coordinator deletes "
-    "FAST_PATHS and stdlib_only)",
 }
 
 
