@@ -22,6 +22,7 @@ from email.utils import formataddr, getaddresses
 from typing import cast
 
 UTF8 = "utf-8"
+HARD_LIMIT = 998  # RFC 5322 2.1.1: the longest line, without its CRLF
 ENCODED_WORD_START = "=?"  # a value holding this is encoded, or a reader would decode it
 
 
@@ -33,7 +34,10 @@ class _Wire(Compat32):
     line. A plain value that fits on its line is the line compat32 would write, as it
     stands (`tests/mail/test_wire_fold.py` holds the two equal over generated names
     and values), so it is written without building an `email.header.Header` to fold
-    it: that was most of the cost of writing a reply. Anything else is compat32's."""
+    it: that was most of the cost of writing a reply. A plain value of one word that
+    does not fit (a long Message-ID) stays on its header's line too, up to RFC 5322's
+    998 characters: compat32 would move it to a line of its own, which readers then
+    take with a leading space. Anything else is compat32's."""
 
     content_manager = raw_data_manager
     utf8 = False
@@ -46,10 +50,14 @@ class _Wire(Compat32):
 
 def _fits_as_it_stands(name: str, value: str, max_line_length: int | None) -> bool:
     """Printable ASCII without an encoded-word look-alike, on one line of at most
-    `max_line_length` (none: any length) with its name."""
-    if max_line_length is not None and len(name) + len(value) + 2 > max_line_length:
+    `max_line_length` (none: any length) with its name, or one word on a line of at
+    most `HARD_LIMIT`."""
+    if not (value.isascii() and value.isprintable() and ENCODED_WORD_START not in value):
         return False
-    return value.isascii() and value.isprintable() and ENCODED_WORD_START not in value
+    length = len(name) + len(value) + 2
+    if max_line_length is None or length <= max_line_length:
+        return True
+    return length <= HARD_LIMIT and bool(value) and " " not in value  # printable: no tab
 
 
 # Messages are built under `WIRE`, whose "\n" is the line end `set_content` puts in a
