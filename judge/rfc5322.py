@@ -5,9 +5,10 @@ or beside it and need the grammar as text: the reading limits that keep hostile
 mail away from the stdlib's parser (`judge.mail.bounds`: a header line, folding,
 encoded words), the plain-address and host-name checks of what the judge stores
 (`judge.addresses`), the judge's own Message-IDs (`judge.mail.identifiers`), and
-the values the writer must encode rather than write as they stand (`judge.mail.wire`).
+the values the writer must encode rather than write as they stand (`judge.mail.wire`),
+and header text made readable the one way the intake and the store read it.
 It sits at the top of the package, not in `judge.mail`, because `judge.addresses`
-which the config uses, sit below the mail layer (`tests/test_layering.py`).
+(which the config uses) and the store sit below the mail layer (`tests/test_layering.py`).
 """
 
 from __future__ import annotations
@@ -49,3 +50,28 @@ def is_plain_value(value: str) -> bool:
     """ASCII without encoded words: a value the stdlib would hand back unchanged."""
     return value.isascii() and ENCODED_WORD_START not in value
 
+
+# Header text as the stdlib's compat32 parser keeps it, made readable the one way the
+# intake (`judge.mail.headers`) and the store (`judge.store.message_id`) both read it.
+
+
+def unfolded(value: str) -> str:
+    """Unfolding removes the line breaks and keeps the white space after them."""
+    if "\n" not in value and "\r" not in value:
+        return value
+    return value.replace("\r", "").replace("\n", "")
+
+
+def utf8_text(value: str) -> str:
+    """Raw 8-bit bytes (`compat32` keeps them as surrogate escapes) read as UTF-8;
+    what is not UTF-8 becomes U+FFFD."""
+    if value.isascii():
+        return value
+    return value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def printable(text: str) -> str:
+    """Without control characters (each a space), and without white space around."""
+    if text.isascii() and text.isprintable():  # the usual case
+        return text.strip()
+    return "".join(char if char.isprintable() else " " for char in text).strip()

@@ -22,6 +22,7 @@ from email.utils import getaddresses
 from typing import Protocol
 
 from judge import rfc5322 as grammar
+from judge.rfc5322 import printable, unfolded, utf8_text
 
 
 class HeaderValues(Protocol):
@@ -67,7 +68,7 @@ class MessageHeaders:
         written (ids and tokens, which RFC 2047 does not encode), or "". The store
         reads a Message-ID so too (`judge.store.message_id`)."""
         value = self._first.get(name.lower())
-        return "" if value is None else printable(_utf8(_unfolded(value)))
+        return "" if value is None else printable(utf8_text(unfolded(value)))
 
     def address(self, name: str) -> tuple[str, str]:
         """(display name, address) of the first address in the first `name` field, or
@@ -76,7 +77,7 @@ class MessageHeaders:
         if value is None:
             return "", ""
         pairs = [(display, address) for display, address
-                 in getaddresses([_utf8(_unfolded(value))]) if address]  # fmt: skip
+                 in getaddresses([utf8_text(unfolded(value))]) if address]  # fmt: skip
         if not pairs:
             return "", ""
         display, address = pairs[0]
@@ -96,22 +97,7 @@ class MessageHeaders:
 def header_text(value: str) -> str:
     """A raw field value (as `compat32` keeps it) as text: unfolded, its 8-bit bytes
     read as UTF-8, its encoded words decoded, its control characters spaces."""
-    return printable(decoded_words(_utf8(_unfolded(value))))
-
-
-def _unfolded(value: str) -> str:
-    """Unfolding removes the line breaks and keeps the white space after them."""
-    if "\n" not in value and "\r" not in value:
-        return value
-    return value.replace("\r", "").replace("\n", "")
-
-
-def _utf8(value: str) -> str:
-    """Raw 8-bit bytes (`compat32` keeps them as surrogate escapes) read as UTF-8;
-    what is not UTF-8 becomes U+FFFD."""
-    if value.isascii():
-        return value
-    return value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return printable(decoded_words(utf8_text(unfolded(value))))
 
 
 def decoded_words(text: str) -> str:
@@ -142,10 +128,3 @@ def ids_in(text: str) -> tuple[str, ...]:
     """The `<id>` tokens of a References-like text, else its words."""
     found = grammar.MSG_ID_TOKEN.findall(text)
     return tuple(found) if found else tuple(text.split())
-
-
-def printable(text: str) -> str:
-    """Without control characters (each a space), and without white space around."""
-    if text.isascii() and text.isprintable():  # the usual case
-        return text.strip()
-    return "".join(char if char.isprintable() else " " for char in text).strip()

@@ -42,10 +42,11 @@ from judge.addresses import is_plain_address
 from judge.mail.body_lines import command_lines
 from judge.mail.bounds import HeaderBlock, TooCostly, check_bounds, top_headers
 from judge.mail.header_facts import NO_REPLY_SIGNS, HeaderFacts, KeptHeaders
-from judge.mail.headers import HeaderValues, MessageHeaders, ids_in, printable
+from judge.mail.headers import HeaderValues, MessageHeaders, ids_in
 from judge.mail.mime_text import body_text
 from judge.mail.no_reply import why_no_reply
 from judge.mail.text_bounds import bound_text
+from judge.rfc5322 import printable
 
 # The stdlib's parsers, with the policy that keeps headers as written. A parser holds
 # no state between mails (each parse makes its own feed parser).

@@ -5,15 +5,17 @@ and the inbox records the Message-ID read then. A mail stored without those fact
 (by a tool or a test) gets its Message-ID here, read as the intake reads it: by the
 stdlib's header parser (`compat32`: the fields as written, at a cost linear in the
 header block whatever it holds), the first Message-ID field unfolded, its 8-bit
-bytes read as UTF-8 (else U+FFFD), its control characters made spaces. The store
-knows no MIME (`tests/test_layering.py`), so those few steps are written here again;
-`tests/store/test_message_id.py` holds them to the intake's.
+bytes read as UTF-8 (else U+FFFD), its control characters made spaces, with the same
+helpers of `judge.rfc5322` (the store knows no MIME: `tests/test_layering.py`);
+`tests/store/test_message_id.py` holds the result to the intake's.
 """
 
 from __future__ import annotations
 
 from email.parser import BytesHeaderParser
 from email.policy import compat32
+
+from judge.rfc5322 import printable, unfolded, utf8_text
 
 _HEADER_PARSER = BytesHeaderParser(policy=compat32)
 
@@ -25,7 +27,4 @@ def header_message_id(raw: bytes) -> str | None:
         value = next((value for name, value in fields if name.lower() == "message-id"), "")
     except Exception:  # a mail must be stored even when its headers are garbage
         return None
-    text = value.replace("\r", "").replace("\n", "")
-    if not text.isascii():
-        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-    return "".join(char if char.isprintable() else " " for char in text).strip() or None
+    return printable(utf8_text(unfolded(value))) or None
