@@ -21,9 +21,10 @@ from email.policy import Compat32, EmailPolicy
 from email.utils import formataddr, getaddresses
 from typing import cast
 
+from judge import rfc5322 as grammar
+
 UTF8 = "utf-8"
 HARD_LIMIT = 998  # RFC 5322 2.1.1: the longest line, without its CRLF
-ENCODED_WORD_START = "=?"  # a value holding this is encoded, or a reader would decode it
 
 
 class _Wire(Compat32):
@@ -52,7 +53,7 @@ def _fits_as_it_stands(name: str, value: str, max_line_length: int | None) -> bo
     """Printable ASCII without an encoded-word look-alike, on one line of at most
     `max_line_length` (none: any length) with its name, or one word on a line of at
     most `HARD_LIMIT`."""
-    if not (value.isascii() and value.isprintable() and ENCODED_WORD_START not in value):
+    if not _printable_plain(value):
         return False
     length = len(name) + len(value) + 2
     if max_line_length is None or length <= max_line_length:
@@ -122,5 +123,10 @@ def text(value: str, name: str = "Subject") -> str | Header:
 
 
 def _plain(value: str) -> bool:
-    plain = value.isascii() and value.isprintable() and ENCODED_WORD_START not in value
-    return plain and max(map(len, value.split()), default=0) <= LONGEST_WORD
+    return _printable_plain(value) and max(map(len, value.split()), default=0) <= LONGEST_WORD
+
+
+def _printable_plain(value: str) -> bool:
+    """Printable ASCII without an encoded-word look-alike (a value holding "=?" is
+    encoded, or a reader would decode it)."""
+    return grammar.is_plain_value(value) and value.isprintable()
