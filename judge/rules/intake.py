@@ -101,6 +101,7 @@ def take_orders(
     allowed = _KINDS.get(phase, frozenset())
     slots: list[OrderResult | Order] = []
     accepted: dict[str, Order] = {}  # the order in use for each unit, by province
+    accepted_slot: dict[str, int] = {}  # where that order is in `slots`
     illegal_at: dict[int, str] = {}
     check = Checker(game_map, state).check
     province_at = game_map.topology.province_at
@@ -125,8 +126,8 @@ def take_orders(
         if cls is not Build and cls is not Waive:
             key = _province(province_at, order.location)  # type: ignore[union-attr]
             if key in accepted:
-                _void_earlier(slots, accepted.pop(key))
-            accepted[key] = order
+                _void_earlier(slots, accepted_slot[key], accepted.pop(key))
+            accepted[key], accepted_slot[key] = order, len(slots)
         slots.append(order)
     return Intake(slots, accepted, illegal_at)
 
@@ -139,9 +140,12 @@ def _illegal(power: str, text: str, reason: str, order: Order | None) -> OrderRe
     return new_result(power, text, Outcome.ILLEGAL, reason, order, False)
 
 
-def _void_earlier(slots: list[OrderResult | Order], earlier: Order) -> None:
-    """Replace the `earlier` order in `slots` (the only order there for its unit) by `void`."""
-    position = next(i for i, s in enumerate(slots) if s is earlier)
+def _void_earlier(slots: list[OrderResult | Order], position: int, earlier: Order) -> None:
+    """Replace the `earlier` order, at `position` in `slots`, by its `void` result.
+
+    The caller keeps each accepted order's position, so a unit given thousands of
+    orders costs one step per order rather than a search of `slots` for each.
+    """
     slots[position] = new_result(earlier.power, str(earlier), Outcome.FAILS, "void", earlier, False)
 
 
