@@ -542,11 +542,11 @@ def _check_retreat_phase(
     if reason := _unknown(game_map, order.target):
         return reason
     target = province_of(order.target)
+    if not _can_reach(game_map, unit, target):  # even if a board from elsewhere lists it
+        return NOT_ADJACENT
     options = [r for r in dislodged.retreats if province_of(r) == target]
     if not options:
-        if _can_reach(game_map, unit, target):
-            return Reason("cannot_retreat_to", province=target)
-        return NOT_ADJACENT
+        return Reason("cannot_retreat_to", province=target)
     if unit.kind is UnitType.ARMY:
         return None
     reach = game_map.fleet_targets_in(unit.location, target)

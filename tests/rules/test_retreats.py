@@ -130,3 +130,20 @@ def test_fall_retreats_end_the_year_and_then_centres_change_owner() -> None:
     assert str(after.state.phase) == "W1901A"
     assert after.state.centers["VIE"] == "AUSTRIA"
     assert after.state.centers["TRI"] == "AUSTRIA"  # left empty: keeps its owner
+
+
+def test_a_listed_retreat_the_unit_cannot_reach_is_still_illegal() -> None:
+    """Issue 31: a board from elsewhere (a `judge adjudicate` request) listed Moscow as a
+    retreat for the army in Paris, and `A PAR R MOS` succeeded. The option list can only
+    narrow where a unit may go, never take it further than it can move."""
+    state = board("S1901R", dislodged={"FRANCE A PAR": "MOS PIC"}, GERMANY="A PAR")
+    result = judge(state, "A PAR R MOS")
+    assert outcome(result, "A PAR R MOS") == ("illegal", "not adjacent")
+    assert placed(result.state) == {"GERMANY A PAR"}
+
+
+def test_a_fleet_listed_a_coast_it_cannot_reach_may_not_retreat_there() -> None:
+    state = board("S1901R", dislodged={"FRANCE F MAO": "STP/NC SPA/NC"}, ENGLAND="F MAO")
+    result = judge(state, "F MAO R STP/NC")
+    assert outcome(result, "F MAO R STP/NC") == ("illegal", "not adjacent")
+    assert outcome(judge(state, "F MAO R SPA/NC"), "F MAO R SPA/NC") == ("succeeds", None)
