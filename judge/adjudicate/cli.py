@@ -22,11 +22,14 @@ next line is processed). Choices the contract leaves open:
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import IO, Any
 
+from judge.adjudicate.json_text import decode, parse
 from judge.adjudicate.request import RequestError, read_request
 from judge.adjudicate.response import response
 from judge.rules.idle import adjudicate_through
@@ -50,11 +53,7 @@ class _Maps:
 
 def adjudicate_text(text: str, maps: Callable[[str], GameMap]) -> dict[str, Any]:
     """Answer one request given as JSON text; raises RequestError if malformed."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RequestError(f"request: malformed JSON: {error}") from None
-    request = read_request(data, maps)
+    request = read_request(parse(text), maps)
     game_map = maps("standard")
     advance = adjudicate_through(
         game_map, request.state, [o for _, o in request.orders], request.options
@@ -62,32 +61,53 @@ def adjudicate_text(text: str, maps: Callable[[str], GameMap]) -> dict[str, Any]
     return response(request.state, request.orders, advance)
 
 
-def _dump(answer: dict[str, Any]) -> str:
-    return json.dumps(answer, ensure_ascii=False)
+def adjudicate_bytes(data: bytes, maps: Callable[[str], GameMap]) -> dict[str, Any]:
+    """Answer one request given as the bytes read; raises RequestError if malformed."""
+    return adjudicate_text(decode(data), maps)
 
 
-def run_single(stdin: IO[str], stdout: IO[str], stderr: IO[str]) -> int:
+# Characters that end a line for some readers (Python's `str.splitlines` among them).
+_LINE_BREAKING = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# The ones JSON may leave raw inside a string; escaped, an answer stays on one line.
+_ESCAPED_IN_JSON = {ord(c): f"\\u{ord(c):04x}" for c in "\x85\u2028\u2029"}
+
+
+def _one_line(message: str) -> str:
+    """`message` with its control characters escaped, so that it is one line of stderr."""
+    return _LINE_BREAKING.sub(lambda m: repr(m.group())[1:-1], message)
+
+
+def _dump(answer: dict[str, Any], indent: int | None = None) -> str:
+    """UTF-8 JSON (not ASCII escapes), with the few line-breaking characters escaped."""
+    return json.dumps(answer, ensure_ascii=False, indent=indent).translate(_ESCAPED_IN_JSON)
+
+
+def run_single(stdin: IO[bytes], stdout: IO[str], stderr: IO[str]) -> int:
     try:
-        answer = adjudicate_text(stdin.read(), _Maps())
+        answer = adjudicate_bytes(stdin.read(), _Maps())
     except RequestError as error:
-        print(f"{PROG}: {error}", file=stderr)
+        print(f"{PROG}: {_one_line(str(error))}", file=stderr)
         return EXIT_MALFORMED
-    stdout.write(json.dumps(answer, indent=2, ensure_ascii=False) + "\n")
+    except Exception as error:  # reported in one line, never as a traceback
+        print(f"{PROG}: internal error: {_one_line(repr(error))}", file=stderr)
+        return EXIT_INTERNAL
+    stdout.write(_dump(answer, indent=2) + "\n")
     return EXIT_OK
 
 
-def run_batch(stdin: IO[str], stdout: IO[str], stderr: IO[str]) -> int:
+def run_batch(stdin: Iterable[bytes], stdout: IO[str], stderr: IO[str]) -> int:
+    """One answer line per non-blank request line, whatever the line holds."""
     maps, status = _Maps(), EXIT_OK
     for number, line in enumerate(stdin, start=1):
         if not line.strip():
             continue
         try:
-            answer = adjudicate_text(line, maps)
+            answer = adjudicate_bytes(line, maps)
         except RequestError as error:
-            print(f"{PROG}: line {number}: {error}", file=stderr)
+            print(f"{PROG}: line {number}: {_one_line(str(error))}", file=stderr)
             answer, status = {"error": str(error)}, max(status, EXIT_MALFORMED)
         except Exception as error:  # one bad phase must not stop the batch
-            print(f"{PROG}: line {number}: internal error: {error!r}", file=stderr)
+            print(f"{PROG}: line {number}: internal error: {_one_line(repr(error))}", file=stderr)
             answer = {"error": f"internal error: {error}"}
             status = status if status == EXIT_MALFORMED else EXIT_INTERNAL
         stdout.write(_dump(answer) + "\n")
@@ -95,13 +115,24 @@ def run_batch(stdin: IO[str], stdout: IO[str], stderr: IO[str]) -> int:
     return status
 
 
+def _utf8(stream: IO[str], errors: str) -> IO[str]:
+    """`stream`, writing UTF-8 whatever the locale or PYTHONIOENCODING says."""
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(encoding="utf-8", errors=errors)
+    return stream
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog=PROG, description="Adjudicate one phase given as JSON.")
     parser.add_argument("--batch", action="store_true", help="JSON Lines in, JSON Lines out")
     args = parser.parse_args(argv)
+    # Bytes in, decoded here (so bad UTF-8 is an error, not escapes echoed back), and
+    # UTF-8 out: the answers are JSON, which travels between programs as UTF-8.
+    source = sys.stdin.buffer
+    stdout, stderr = _utf8(sys.stdout, "strict"), _utf8(sys.stderr, "backslashreplace")
     if args.batch:
-        return run_batch(sys.stdin, sys.stdout, sys.stderr)
-    return run_single(sys.stdin, sys.stdout, sys.stderr)
+        return run_batch(source, stdout, stderr)
+    return run_single(source, stdout, stderr)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from judge.rules.orders import IllegalOrder, Order, OrderError
 from judge.rules.parse import parse_order
 from judge.rules.provinces import ProvinceKind
 from judge.rules.results import RuleOptions
+from judge.rules.retreat_options import retreat_options
 from judge.rules.rulebook import OPTION_VALUES as POINT_VALUES
 from judge.rules.rulebook import RULEBOOKS, options_from_settings, rulebook_options
 from judge.rules.state import (
@@ -58,7 +59,7 @@ def read_request(data: Any, maps: Callable[[str], GameMap]) -> Request:
     phase = _phase(data.get("phase"))
     units = _units(game_map, _required(data, "units"))
     centers = _centers(game_map, data, phase)
-    dislodged = _dislodged(game_map, data.get("dislodged"), phase)
+    dislodged = _dislodged(game_map, data.get("dislodged"), phase, units)
     state = GameState.from_units(phase, units, centers, dislodged)
     orders = _orders(game_map, state, data.get("orders", {}))
     return Request(state, orders, _options(data.get("options", {})))
@@ -185,22 +186,80 @@ def _centers(game_map: GameMap, data: Mapping[str, Any], phase: Phase) -> dict[s
     return owners
 
 
-def _dislodged(game_map: GameMap, value: Any, phase: Phase) -> list[DislodgedUnit]:
+def _dislodged(
+    game_map: GameMap, value: Any, phase: Phase, units: list[Unit]
+) -> list[DislodgedUnit]:
+    """The units that must retreat, each with its retreats checked against the board.
+
+    The board cannot say where the dislodging unit came from or which provinces
+    saw a standoff, so the given list is trusted to leave those out; it may name
+    nothing the unit could not retreat to on this board (see `_retreats`).
+    """
     if not value:
         return []
     if phase.type is not PhaseType.RETREAT:
         raise RequestError(f"dislodged: only a retreat phase has dislodged units, not {phase}")
-    found: list[DislodgedUnit] = []
+    board = {unit.province: unit for unit in units}
+    found: dict[str, DislodgedUnit] = {}
     for power, field, entries in _by_power(value, "dislodged"):
         for text, retreats in _object(entries, field).items():
-            unit = read_unit(game_map, power, text, f"{field}.{text}")
             where = f"{field}.{text}"
-            places = [
-                read_location(game_map, r, f"{where}[{i}]")
-                for i, r in enumerate(_list(retreats, where))
-            ]
-            found.append(DislodgedUnit(unit, tuple(sorted(places))))
-    return found
+            unit = read_unit(game_map, power, text, where)
+            if unit.province in found:
+                raise RequestError(f"{where}: a second dislodged unit in {unit.province}")
+            _check_dislodger(board, unit, where)
+            places = _retreats(game_map, board, unit, _list(retreats, where), where)
+            found[unit.province] = DislodgedUnit(unit, places)
+    return list(found.values())
+
+
+def _check_dislodger(board: Mapping[str, Unit], unit: Unit, field: str) -> None:
+    """The unit that dislodged `unit` stands where `unit` stood, and is not its own."""
+    there = board.get(unit.province)
+    if there is None:
+        raise RequestError(
+            f"{field}: nothing stands in {unit.province}, so nothing dislodged {unit}; "
+            "`units` holds the board after the movement phase"
+        )
+    if there.power == unit.power:
+        raise RequestError(f"{field}: {unit.power} cannot have dislodged its own {unit}")
+
+
+def _retreats(
+    game_map: GameMap, board: Mapping[str, Unit], unit: Unit, given: list[Any], field: str
+) -> tuple[str, ...]:
+    """The given retreats, each one the rules core allows on this board.
+
+    The core's own computation (`retreat_options`) with no standoff and no attacker's
+    origin left out gives every place the unit could retreat to; a retreat outside
+    it is an error, not dropped: the list is said to be the movement phase's own
+    answer, so a wrong one means the board or the list is wrong. An army's coast is
+    dropped; a fleet's missing coast is filled in when only one coast is open.
+    """
+    possible = retreat_options(game_map, unit, "", False, board, frozenset())
+    places: set[str] = set()
+    for i, text in enumerate(given):
+        place = read_location(game_map, text, f"{field}[{i}]")
+        province = place.split("/")[0]
+        if unit.kind is UnitType.ARMY:
+            place = province
+        elif "/" not in place:
+            coasts = [p for p in possible if p.startswith(f"{province}/")]
+            place = coasts[0] if len(coasts) == 1 else place
+        if place not in possible:
+            raise RequestError(f"{field}[{i}]: {_why_not(board, unit, place, possible)}")
+        places.add(place)
+    return tuple(sorted(places))
+
+
+def _why_not(board: Mapping[str, Unit], unit: Unit, place: str, possible: tuple[str, ...]) -> str:
+    province = place.split("/")[0]
+    there = board.get(province)
+    if there is not None:
+        return f"{unit} cannot retreat to {place}: {there.power} {there} stands there"
+    if any(p.startswith(f"{province}/") for p in possible):
+        return f"{unit} cannot retreat to {place}: say which coast"
+    return f"{unit} cannot retreat to {place}: it cannot move there from {unit.location}"
 
 
 # --- orders and options --------------------------------------------------------------------

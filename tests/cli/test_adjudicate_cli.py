@@ -29,11 +29,15 @@ Runner = Callable[..., tuple[int, str, str]]
 
 @pytest.fixture
 def cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Runner:
-    """`cli(request, *args)` runs `main` in-process: (exit status, stdout, stderr)."""
+    """`cli(request, *args)` runs `main` in-process: (exit status, stdout, stderr).
 
-    def run(request: dict[str, Any] | str, *args: str) -> tuple[int, str, str]:
-        text = request if isinstance(request, str) else json.dumps(request)
-        monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    The request is an object, its JSON text, or the very bytes to read."""
+
+    def run(request: dict[str, Any] | str | bytes, *args: str) -> tuple[int, str, str]:
+        if isinstance(request, dict):
+            request = json.dumps(request)
+        data = request.encode() if isinstance(request, str) else request
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
         code = main(list(args))
         out, err = capsys.readouterr()
         return code, out, err
@@ -315,6 +319,113 @@ def test_missing_units_is_malformed(cli: Runner) -> None:
     code, out, err = cli({"phase": "S1901M"})
     assert (code, out) == (2, "")
     assert "units" in err
+
+
+# --- retreat lists checked against the board (issue 31) ---------------------------------------
+
+RETREAT: dict[str, Any] = {  # Germany took Paris; France's army must retreat
+    "phase": "S1901R",
+    "units": {"GERMANY": ["A PAR", "A BUR"], "ENGLAND": ["F MAO"]},
+}
+
+
+def _retreat_request(dislodged: dict[str, Any], *orders: str) -> dict[str, Any]:
+    return {**RETREAT, "dislodged": dislodged, "orders": {"FRANCE": list(orders)}}
+
+
+@pytest.mark.parametrize(
+    ("dislodged", "named", "why"),
+    [
+        ({"FRANCE": {"A PAR": ["MOS"]}}, "dislodged.FRANCE.A PAR[0]", "cannot move there"),
+        ({"FRANCE": {"A PAR": ["PIC", "BUR"]}}, "dislodged.FRANCE.A PAR[1]", "GERMANY A BUR"),
+        ({"FRANCE": {"A PAR": ["PAR"]}}, "dislodged.FRANCE.A PAR[0]", "GERMANY A PAR"),
+        ({"FRANCE": {"F BRE": ["PIC"]}}, "dislodged.FRANCE.F BRE", "nothing stands in BRE"),
+        ({"GERMANY": {"A PAR": ["PIC"]}}, "dislodged.GERMANY.A PAR", "its own A PAR"),
+        ({"FRANCE": {"A PAR": ["PIC"]}, "F": {"A PAR": []}}, "dislodged.F.A PAR", "a second"),
+        ({"ENGLAND": {"F BUR": []}}, "dislodged.ENGLAND.F BUR", "a fleet cannot stand inland"),
+    ],
+)
+def test_retreats_the_board_rules_out_are_malformed(
+    cli: Runner, dislodged: dict[str, Any], named: str, why: str
+) -> None:
+    code, out, err = cli(_retreat_request(dislodged, "A PAR R MOS"))
+    assert (code, out) == (2, "")
+    assert len(err.splitlines()) == 1
+    assert named in err and why in err
+
+
+def test_a_retreat_order_outside_a_sound_list_is_illegal_and_the_unit_disbands(
+    cli: Runner,
+) -> None:
+    request = _retreat_request({"FRANCE": {"A PAR": ["PIC", "GAS"]}}, "A PAR R MOS")
+    result = answer(cli, request)
+    assert result["results"]["FRANCE"] == [
+        {"order": "A PAR R MOS", "result": "illegal", "reason": "not adjacent"}
+    ]
+    assert "FRANCE" not in result["units"]
+    assert result["next_phase"] == "F1901M"
+
+
+def test_a_sound_list_may_leave_out_what_the_board_cannot_show(cli: Runner) -> None:
+    """Picardy left out (a standoff there, or the attacker came from it): trusted, so
+    the retreat there is illegal; Gascony listed is open."""
+    request = _retreat_request({"FRANCE": {"A PAR": ["GAS"]}}, "A PAR R PIC")
+    assert answer(cli, request)["results"]["FRANCE"][0]["result"] == "illegal"
+    request = _retreat_request({"FRANCE": {"A PAR": ["GAS"]}}, "A PAR R GAS")
+    result = answer(cli, request)
+    assert result["results"]["FRANCE"][0] == {"order": "A PAR R GAS", "result": "succeeds"}
+    assert result["units"]["FRANCE"] == ["A GAS"]
+
+
+def test_a_fleet_retreat_without_a_coast_is_read_as_its_one_open_coast(cli: Runner) -> None:
+    request = {
+        "phase": "F1901R",
+        "units": {"ITALY": ["F WES"], "ENGLAND": ["F MAO"]},
+        "centers": {},
+        "dislodged": {"FRANCE": {"F WES": ["spa", "Tunis"]}},
+        "orders": {"FRANCE": ["F WES R SPA"]},
+    }
+    result = answer(cli, request)
+    assert result["results"]["FRANCE"][0] == {"order": "F WES R SPA/SC", "result": "succeeds"}
+    assert result["units"]["FRANCE"] == ["F SPA/SC"]
+
+
+def test_a_fleet_retreat_with_two_open_coasts_must_name_one(cli: Runner) -> None:
+    request = {
+        "phase": "F1901R",
+        "units": {"ITALY": ["F MAO"]},
+        "centers": {},
+        "dislodged": {"FRANCE": {"F MAO": ["SPA"]}},
+    }
+    code, out, err = cli(request)
+    assert (code, out) == (2, "")
+    assert "dislodged.FRANCE.F MAO[0]" in err and "say which coast" in err
+
+
+def test_an_army_retreat_given_with_a_coast_is_read_as_the_province(cli: Runner) -> None:
+    request = {
+        "phase": "S1901R",
+        "units": {"GERMANY": ["A MOS"]},
+        "dislodged": {"RUSSIA": {"A MOS": ["STP/NC", "sev"]}},
+        "orders": {"RUSSIA": ["A MOS R STP"]},
+    }
+    result = answer(cli, request)
+    assert result["results"]["RUSSIA"][0] == {"order": "A MOS R STP", "result": "succeeds"}
+
+
+def test_the_movement_answer_is_accepted_back_as_the_retreat_request(cli: Runner) -> None:
+    """Round trip: the `units` and `dislodged` a movement phase answers make a sound
+    retreat request (the contract's own promise for `dislodged`); a fleet's option
+    names its coast. `test_adjudicate_round_trip.py` tries random boards."""
+    movement = answer(cli, {
+        "phase": "S1901M",
+        "units": {"ENGLAND": ["F WES"], "FRANCE": ["F LYO", "F NAF"], "ITALY": ["F MAO"]},
+        "orders": {"FRANCE": ["F LYO - WES", "F NAF S F LYO - WES"]},
+    })  # fmt: skip
+    assert movement["dislodged"] == {"ENGLAND": {"F WES": ["SPA/SC", "TUN", "TYS"]}}
+    retreat = {**{k: movement[k] for k in ("units", "dislodged")}, "phase": "S1901R"}
+    result = answer(cli, {**retreat, "orders": {"ENGLAND": ["F WES R SPA"]}})
+    assert result["results"]["ENGLAND"][0] == {"order": "F WES R SPA/SC", "result": "succeeds"}
 
 
 # --- batch ---------------------------------------------------------------------------------------
