@@ -16,7 +16,13 @@ next line is processed). Choices the contract leaves open:
   (`judge.rules.idle`); the phases passed over are listed in `skipped`, a field
   present only when some phase was skipped;
 * in batch mode blank lines are skipped; the exit status is 2 if any line was
-  malformed, else 1 if any line hit an internal error, else 0.
+  malformed, else 1 if any line hit an internal error, else 0;
+* input is read as bytes and must be UTF-8 (a leading byte order mark is
+  dropped); output is always UTF-8, not ASCII escapes, whatever the locale, with
+  U+0085, U+2028 and U+2029 escaped so that each batch answer is one line for any
+  reader; bad bytes, nesting deeper than 64 levels and lone surrogates are
+  malformed input (`json_text`);
+* a reader that stops reading (`| head`) ends the run quietly with status 1.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import re
 import sys
 from collections.abc import Callable, Iterable
@@ -130,9 +137,15 @@ def main(argv: list[str] | None = None) -> int:
     # UTF-8 out: the answers are JSON, which travels between programs as UTF-8.
     source = sys.stdin.buffer
     stdout, stderr = _utf8(sys.stdout, "strict"), _utf8(sys.stderr, "backslashreplace")
-    if args.batch:
-        return run_batch(source, stdout, stderr)
-    return run_single(source, stdout, stderr)
+    try:
+        if args.batch:
+            return run_batch(source, stdout, stderr)
+        return run_single(source, stdout, stderr)
+    except BrokenPipeError:
+        # Nobody reads the answers any more. Point stdout at nothing, or Python's own
+        # flush at exit fails again and prints a traceback-like complaint.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

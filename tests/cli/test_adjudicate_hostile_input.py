@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -186,6 +187,23 @@ def test_the_single_request_program_writes_utf8_under_an_ascii_locale() -> None:
     done = program(json.dumps(request, ensure_ascii=False).encode())
     assert (done.returncode, done.stderr) == (0, b"")
     assert "Zürich".encode() in done.stdout
+
+
+def test_a_reader_that_stops_reading_ends_the_batch_quietly(tmp_path: Path) -> None:
+    """`judge adjudicate --batch < many | head -1`: the answers fill the pipe, the
+    reader leaves, and the next write fails; no traceback, status 1."""
+    many = tmp_path / "many.jsonl"
+    many.write_bytes((GOOD_LINE + b"\n") * 2000)  # answers far beyond what a pipe holds
+    with many.open("rb") as source, subprocess.Popen(
+        [sys.executable, "-m", "judge.adjudicate.cli", "--batch"],
+        stdin=source, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env={**os.environ, **ASCII_LOCALE},
+    ) as proc:  # fmt: skip
+        assert proc.stdout is not None and proc.stderr is not None
+        assert json.loads(proc.stdout.readline())["next_phase"] == "F1901M"
+        proc.stdout.close()
+        assert proc.wait(timeout=120) == 1
+        assert proc.stderr.read() == b""
 
 
 # --- any bytes at all -----------------------------------------------------------------------------
