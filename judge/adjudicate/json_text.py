@@ -10,6 +10,8 @@ that ends the batch (issue 31):
 * nesting deeper than `MAX_DEPTH`: counted before parsing, since Python's parser
   recurses once per level and gives up with a RecursionError (100,000 `[`). A
   request is four levels deep, so the bound leaves plenty of room;
+* an integer of more than 4,300 digits, which Python refuses to convert (a
+  ValueError that is not a JSONDecodeError);
 * a lone surrogate written as a JSON escape (`"\\ud800"`): JSON's grammar accepts
   it, but it is no character, so it could neither be read as an order nor written
   back as UTF-8. The field holding it is named.
@@ -21,7 +23,7 @@ import json
 import re
 from typing import Any
 
-from judge.adjudicate.request import RequestError
+from judge.adjudicate.request import RequestError, key_shown
 
 MAX_DEPTH = 64
 
@@ -65,6 +67,8 @@ def parse(text: str) -> Any:
         value = json.loads(text)
     except json.JSONDecodeError as error:
         raise RequestError(f"request: malformed JSON: {error}") from None
+    except ValueError as error:  # an integer of more digits than Python will convert
+        raise RequestError(f"request: a JSON number too long to read: {error}") from None
     _refuse_lone_surrogates(value)
     return value
 
@@ -79,7 +83,8 @@ def _refuse_lone_surrogates(value: Any) -> None:
         elif isinstance(item, dict):
             for key, inner in reversed(item.items()):
                 _check_string(key, field, "a key ")
-                pending.append((inner, key if field == "request" else f"{field}.{key}"))
+                path = key_shown(key) if field == "request" else f"{field}.{key_shown(key)}"
+                pending.append((inner, path))
         elif isinstance(item, list):
             pending.extend((inner, f"{field}[{i}]") for i, inner in reversed(list(enumerate(item))))
 

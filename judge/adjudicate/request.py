@@ -44,6 +44,20 @@ class RequestError(ValueError):
     """Malformed input. The message names the offending field or order."""
 
 
+SHOWN_AT_MOST = 60  # characters of a caller's value or key quoted in an error
+
+
+def shown(value: Any) -> str:
+    """`value` quoted for an error message, cut short: a request may hold megabytes."""
+    text = repr(value)
+    return text if len(text) <= SHOWN_AT_MOST else f"{text[: SHOWN_AT_MOST - 3]}..."
+
+
+def key_shown(key: str) -> str:
+    """A key as written in a field path (`units.FRANCE`), cut short like `shown`."""
+    return key if len(key) <= SHOWN_AT_MOST else f"{key[: SHOWN_AT_MOST - 3]}..."
+
+
 @dataclass(frozen=True)
 class Request:
     state: GameState
@@ -76,7 +90,7 @@ def _required(data: Mapping[str, Any], name: str) -> Any:
 
 def _variant(value: Any) -> str:
     if not isinstance(value, str) or value.strip().lower() != "standard":
-        raise RequestError(f"variant: only 'standard' is supported, got {value!r}")
+        raise RequestError(f"variant: only 'standard' is supported, got {shown(value)}")
     return "standard"
 
 
@@ -86,7 +100,7 @@ def _phase(value: Any) -> Phase:
     try:
         phase = Phase.parse(value)
     except ValueError:
-        raise RequestError(f"phase: not a phase code: {value!r}") from None
+        raise RequestError(f"phase: not a phase code: {shown(value)}") from None
     if phase.type is PhaseType.BID:
         raise RequestError(f"phase: {phase} is not a standard phase")
     return phase
@@ -107,13 +121,14 @@ def _list(value: Any, field: str) -> list[Any]:
 def _power(key: Any, field: str) -> str:
     power = power_name(key) if isinstance(key, str) else None
     if power is None:
-        raise RequestError(f"{field}.{key}: unknown power")
+        raise RequestError(f"{field}.{key_shown(str(key))}: unknown power")
     return power
 
 
 def _by_power(value: Any, field: str) -> list[tuple[str, str, Any]]:
     """(power, field path, value) for each entry of an object keyed by power."""
-    return [(_power(k, field), f"{field}.{k}", v) for k, v in _object(value, field).items()]
+    entries = _object(value, field).items()
+    return [(_power(k, field), f"{field}.{key_shown(k)}", v) for k, v in entries]
 
 
 # --- locations and units -------------------------------------------------------------------
@@ -122,12 +137,12 @@ def _by_power(value: Any, field: str) -> list[tuple[str, str, Any]]:
 def read_location(game_map: GameMap, text: Any, field: str) -> str:
     """`stp/sc`, `St Petersburg (sc)`, `PAR`, `paris` -> `STP/SC`, `PAR`."""
     if not isinstance(text, str):
-        raise RequestError(f"{field}: expected a province, got {text!r}")
+        raise RequestError(f"{field}: expected a province, got {shown(text)}")
     match = _COAST.match(text.strip())
     name, coast = (match.group(1), match.group(2).upper()) if match else (text, None)
     province = game_map.lookup(name)
     if province is None:
-        raise RequestError(f"{field}: unknown province {text!r}")
+        raise RequestError(f"{field}: unknown province {shown(text)}")
     if coast is not None and coast not in game_map.provinces[province].coasts:
         raise RequestError(f"{field}: {province} has no coast {coast}")
     return province if coast is None else f"{province}/{coast}"
@@ -137,16 +152,16 @@ def read_unit(game_map: GameMap, power: str, text: Any, field: str) -> Unit:
     """`F STP/SC`, `army paris` -> a unit standing where it can stand."""
     words = text.split(None, 1) if isinstance(text, str) else []
     if len(words) != 2 or words[0].lower() not in _KINDS:
-        raise RequestError(f"{field}: not a unit such as 'A PAR' or 'F STP/SC': {text!r}")
+        raise RequestError(f"{field}: not a unit such as 'A PAR' or 'F STP/SC': {shown(text)}")
     kind = _KINDS[words[0].lower()]
     location = read_location(game_map, words[1], field)
     province = game_map.provinces[location.split("/")[0]]
     if kind is UnitType.ARMY:
         if province.kind is ProvinceKind.SEA:
-            raise RequestError(f"{field}: an army cannot stand at sea: {text!r}")
+            raise RequestError(f"{field}: an army cannot stand at sea: {shown(text)}")
         location = province.id
     elif province.kind is ProvinceKind.LAND:
-        raise RequestError(f"{field}: a fleet cannot stand inland: {text!r}")
+        raise RequestError(f"{field}: a fleet cannot stand inland: {shown(text)}")
     elif province.coasts and "/" not in location:
         raise RequestError(f"{field}: say which coast of {province.id} the fleet is on")
     return Unit(power, kind, location)
@@ -203,7 +218,7 @@ def _dislodged(
     found: dict[str, DislodgedUnit] = {}
     for power, field, entries in _by_power(value, "dislodged"):
         for text, retreats in _object(entries, field).items():
-            where = f"{field}.{text}"
+            where = f"{field}.{key_shown(text)}"
             unit = read_unit(game_map, power, text, where)
             if unit.province in found:
                 raise RequestError(f"{where}: a second dislodged unit in {unit.province}")
@@ -272,7 +287,7 @@ def _orders(
     for power, field, texts in _by_power(value, "orders"):
         for i, text in enumerate(_list(texts, field)):
             if not isinstance(text, str):
-                raise RequestError(f"{field}[{i}]: an order must be a string, got {text!r}")
+                raise RequestError(f"{field}[{i}]: an order must be a string, got {shown(text)}")
             orders.append((power, _order(game_map, state, power, text)))
     return orders
 
@@ -292,10 +307,13 @@ def _options(value: Any) -> RuleOptions:
     chosen: dict[str, str] = {}
     for key, setting in value.items():
         if key not in OPTION_VALUES:
-            raise RequestError(f"options.{key}: unknown option; known: {', '.join(OPTION_VALUES)}")
+            known = ", ".join(OPTION_VALUES)
+            raise RequestError(f"options.{key_shown(key)}: unknown option; known: {known}")
         if str(setting) not in OPTION_VALUES[key]:
             allowed = " or ".join(OPTION_VALUES[key])
-            raise RequestError(f"options.{key}: expected {allowed}, got {setting!r}")
+            raise RequestError(
+                f"options.{key_shown(key)}: expected {allowed}, got {shown(setting)}"
+            )
         chosen[key] = str(setting)
     base = rulebook_options(chosen.pop("rulebook", "current"))
     return options_from_settings(chosen, base)

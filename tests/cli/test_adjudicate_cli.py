@@ -151,6 +151,23 @@ def test_a_dislodged_unit_with_nowhere_to_go_is_listed_with_no_retreats(cli: Run
     assert result["results"]["ITALY"][0]["result"] == "illegal"
 
 
+def test_when_nobody_can_retreat_the_unit_is_listed_off_the_board_and_the_phase_skipped(
+    cli: Runner,
+) -> None:
+    """DATC 6.D.8, as docs/adjudicate.md describes it (issue 31: the docs said "simply
+    gone"): Greece's army cannot go back to Albania, where its attacker came from."""
+    result = answer(cli, {
+        "phase": "S1901M",
+        "units": {"AUSTRIA": ["F ION", "A SER", "A ALB"], "TURKEY": ["A GRE", "A BUL"]},
+        "orders": {"AUSTRIA": ["F ION H", "A SER S A ALB - GRE", "A ALB - GRE"],
+                   "TURKEY": ["A GRE - NAP", "A BUL S A GRE"]},
+    })  # fmt: skip
+    assert result["units"] == {"AUSTRIA": ["A GRE", "F ION", "A SER"], "TURKEY": ["A BUL"]}
+    assert result["dislodged"] == {"TURKEY": {"A GRE": []}}
+    assert result["next_phase"] == "F1901M"
+    assert "skipped" not in result
+
+
 def test_fall_movement_changes_centre_owners(cli: Runner) -> None:
     request = {
         "phase": "F1901M",

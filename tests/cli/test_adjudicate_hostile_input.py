@@ -113,6 +113,31 @@ def test_a_request_exactly_at_the_nesting_bound_is_read_as_json() -> None:
     assert "expected a JSON object" in err
 
 
+def test_a_number_too_long_for_python_is_an_error_not_an_internal_one() -> None:
+    status, answers, errors = batch(b'{"phase": ' + b"1" * 5000 + b"}\n" + GOOD_LINE)
+    assert status == 2
+    assert answers[0]["error"].startswith("request: a JSON number too long to read: ")
+    assert "next_phase" in answers[1]
+    assert len(errors) == 1
+
+
+@pytest.mark.parametrize(
+    ("change", "start"),
+    [
+        ({"units": {"FRANCE": ["A " + "par " * 100_000]}}, "units.FRANCE[0]: unknown province"),
+        ({"units": {"X" * 100_000: []}}, "units.XXXXX"),
+        ({"orders": {"FRANCE": [["A PAR H"] * 100_000]}}, "orders.FRANCE[0]: an order must be"),
+        ({"options": {"civil_disorder": "1" * 100_000}}, "options.civil_disorder: expected"),
+        ({"orders": {"FRANCE\ud800" + "Y" * 100_000: []}}, "orders: a key holds"),
+    ],
+)
+def test_a_huge_value_is_quoted_cut_short_in_its_error(change: dict[str, Any], start: str) -> None:
+    status, out, err = single(json.dumps({**GOOD, **change}).encode())
+    assert (status, out) == (2, "")
+    assert err.startswith(f"judge adjudicate: {start}")
+    assert len(err) < 200
+
+
 def test_bytes_that_are_not_utf8_are_an_error_naming_the_byte() -> None:
     status, answers, errors = batch(NOT_UTF8 + b"\n" + GOOD_LINE + b"\n")
     assert status == 2
@@ -211,7 +236,7 @@ def test_a_reader_that_stops_reading_ends_the_batch_quietly(tmp_path: Path) -> N
 _FRAGMENTS = [b"{", b"}", b"[", b"]", b'"', b"\\", b":", b",", b"\\ud800", b"\\udc00",
               b"\\u00", b"\xff", b"\xc3", b"\xed\xa0\x80", b"\xef\xbb\xbf", b"\r", b"\x00",
               b"\xe2\x80\xa8", b'"phase"', b'"S1901M"', b'"units"', b'"orders"', b"null",
-              b"1e999", b"-0", b'"FRANCE"', b'"A PAR"', b'"A PAR - BUR"']  # fmt: skip
+              b"1e999", b"-0", b"9" * 5000, b'"FRANCE"', b'"A PAR"', b'"A PAR - BUR"']  # fmt: skip
 _TEXT = st.text(st.characters(codec=None, exclude_characters="\n"), max_size=12) | st.text(
     st.characters(categories=["Cs"]), min_size=1, max_size=2
 )
