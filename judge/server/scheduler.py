@@ -37,7 +37,7 @@ from judge.loop import BackgroundLoop
 from judge.server.processor import GivenHandler, process_pending, processor_loop
 from judge.server.sender import deliver_due, make_transport, sender_loop
 from judge.server.serve import tick_loop
-from judge.server.startup import open_judge_database, start_line
+from judge.server.startup import check_outbound, open_judge_database, start_line
 from judge.server.watchdog import Watchdogs
 from judge.service import held_mail
 from judge.service.game.due import run_due
@@ -257,6 +257,8 @@ def run_scheduler(
     `timers`, the `watchdogs` and the worker `pool` are the judge's
     (`judge.server.runtime.Judge`); a `pool` of None: every map drawn here.
     """
+    if send:
+        check_outbound(config)
     engine, config = open_judge_database(config)
     try:
         log.info(start_line(config, "scheduler" + (" (once)" if once else "")))

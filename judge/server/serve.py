@@ -29,7 +29,7 @@ from judge.server.handover import Handover
 from judge.server.intake import Inbox, bound_address, start_smtp
 from judge.server.processor import GivenHandler, processor_loop
 from judge.server.sender import make_transport, sender_loop
-from judge.server.startup import StartupError, open_judge_database, start_line
+from judge.server.startup import StartupError, check_outbound, open_judge_database, start_line
 from judge.server.watchdog import Watchdogs
 from judge.store.db import make_session_factory
 from judge.variants.registry import VariantRegistry
@@ -57,6 +57,7 @@ async def serve(
     the default registry). A failure to start raises `StartupError` (one line: what,
     and why)."""
     stop = _stop_on_signals()
+    check_outbound(config)
     engine, config = await asyncio.to_thread(open_judge_database, config)
     try:
         if not stop.is_set():
