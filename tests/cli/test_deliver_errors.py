@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from server.intake.helpers import run_judge
 from sqlalchemy.exc import OperationalError
 
 import judge.server.intake as intake
 from judge.cli import main
 from judge.server.intake import EX_TEMPFAIL
-from server.intake.helpers import run_judge
 
 
 def _mail() -> bytes:
@@ -99,8 +99,8 @@ def test_a_full_disk_while_storing_names_the_disk_in_one_line_and_75(
 ) -> None:
     database = tmp_path / "judge.db"
     config = write_config(f"sqlite:///{database}")
-    code, err = _deliver_failing_with(monkeypatch, capsys, config,
-                                      sqlite3.OperationalError("database or disk is full"))  # fmt: skip
+    full = sqlite3.OperationalError("database or disk is full")
+    code, err = _deliver_failing_with(monkeypatch, capsys, config, full)
     assert code == EX_TEMPFAIL
     line = _one_line(err)
     assert line.startswith(f"judge deliver: disk full: database sqlite:///{database}: "
