@@ -18,6 +18,7 @@ from __future__ import annotations
 import errno
 import shutil
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 from judge.server.sqlite_access import sqlite_path
@@ -41,7 +42,8 @@ def disk_full_line(exc: BaseException, database_url: str) -> str:
                      if isinstance(error, OSError) and error.filename), None)  # fmt: skip
     what = str(filename) if filename else f"database {shown_url(database_url)}"
     folder = Path(filename).parent if filename else _folder_of(database_url)
-    return f"disk full: {what}: {cause(exc)}{_free_space(folder)}"
+    reason = cause(exc).removeprefix(f"{filename}: ")  # an OSError's cause names the file
+    return f"disk full: {what}: {reason}{_free_space(folder)}"
 
 
 def _chain(exc: BaseException) -> list[BaseException]:
@@ -92,3 +94,8 @@ def _size(count: int) -> str:
         if value < 1024:
             return f"{value:.1f} {unit}"
     return f"{value / 1024:.1f} TiB"
+
+
+def known_disk_full(database_url: str) -> Callable[[Exception], str | None]:
+    """A `BackgroundLoop`'s `known_failure` hook: a full disk in one line, else None."""
+    return lambda exc: disk_full_line(exc, database_url) if disk_full(exc) else None
