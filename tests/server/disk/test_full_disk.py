@@ -19,6 +19,7 @@ import sqlite3
 import threading
 from collections.abc import Callable
 from email.message import EmailMessage
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,6 +31,7 @@ import judge.server.serve as serve_module
 import judge.store.inbox as inbox_store
 from judge.clock import SystemClock
 from judge.config import Config
+from judge.server.intake import NO_STORAGE
 from judge.server.serve import serve
 from judge.server.watchdog import Watchdogs
 from judge.store.models import InboxMessage
@@ -140,3 +142,10 @@ def test_a_full_disk_is_one_line_per_mail_and_452(
     with sessions() as session:
         stored = list(session.scalars(select(InboxMessage)))
     assert [row.mail_from for row in stored] == ["p0@example.org"]
+
+
+def test_the_guide_shows_the_answer_and_the_line_the_judge_gives() -> None:
+    guide = (Path(__file__).resolve().parents[3] / "docs" / "deploy.md").read_text()
+    assert f"answers `{NO_STORAGE.split(';')[0]}`" in guide
+    assert "## What a full disk looks like" in guide
+    assert "disk full: database sqlite:////var/lib/judge/judge.db: database or disk" in guide
