@@ -1,33 +1,24 @@
 """A transaction whose commit does not wait for the disk: for the sender's outcomes.
 
-The sender commits each mail's outcome right after the relay's answer, one small
-transaction per mail. A durable commit waits for the disk (SQLite's
-`synchronous=FULL` fsyncs the WAL at each commit, PostgreSQL flushes its WAL): on a
-busy disk 10 to 100 ms, against 1 to 2 ms for the rest of one mail's hand-over on
-loopback. So the sender spent most of its time, and held SQLite's write lock
-(which the intake and the processor wait for), waiting for fsyncs its outcomes do
-not need: once written, an outcome is in the operating system's cache (SQLite) or
-in the server (PostgreSQL), where a killed judge (SIGKILL, the OOM killer) cannot
-take it away, and the next durable commit flushes it with its own. Only a power
-loss (or an OS crash) can lose it, and then the mail is sent again: a duplicate,
-never a lost mail, and never a corrupt database (SQLite's WAL stays consistent with
+Between a relay's 250 and the commit that marks the mail sent, a judge killed
+(SIGKILL, the OOM killer) sends that mail again after its restart. That window
+cannot be closed: marking the mail sent before the relay has it would lose it on a
+crash. But it need not be wider than the commit's own work, and a durable commit
+waits for the disk (SQLite's `synchronous=FULL` fsyncs the WAL at each commit,
+PostgreSQL flushes its WAL): 1 to 100 ms on a busy disk, against 1 to 2 ms for the
+rest of one mail's hand-over on loopback. That wait was most of every mail's cycle,
+so a kill at a random moment landed in it about half the time.
+
+The outcome of a hand-over needs no fsync to survive a killed process: once
+written, it is in the operating system's cache (SQLite) or in the server (PostgreSQL),
+and a later durable commit flushes it with its own. Only a power loss (or an OS
+crash) can lose it, and then the mail is sent again: a duplicate, never a lost
+mail, and never a corrupt database (SQLite's WAL stays consistent with
 `synchronous=NORMAL`; PostgreSQL's `synchronous_commit = off` loses only the last
-transactions). With mail coming in, the sender sent about twice as many mails in
-the same time (bench/sigkill_relay.py --inbound 20), and as many fewer duplicates
-per mail sent.
-
-What it does not shorten: the window between the relay's 250 and the write of the
-commit, where a kill sends the mail again after the restart. A kill during the
-fsync finds the commit written already (SQLite's recovery reads the WAL). That
-window is mostly the wait for SQLite's write lock while another writer of the
-judge (the intake storing mail, the processor's batch) commits: 0.10 duplicates
-per kill with no mail coming in, about 0.35 with 20 mails a second, on the same
-machine (bench/sigkill_relay.py).
-
-`quick_transaction` commits the sender's outcomes that way: SQLite's connection is
-set to `synchronous=NORMAL` before its `BEGIN` (it cannot change inside a
-transaction) and back to `FULL` after; PostgreSQL's transaction gets `SET LOCAL
-synchronous_commit TO OFF`.
+transactions). So `quick_transaction` commits the sender's outcomes that way:
+SQLite's connection is set to `synchronous=NORMAL` before its `BEGIN` (it cannot
+change inside a transaction) and back to `FULL` after, PostgreSQL's transaction
+gets `SET LOCAL synchronous_commit TO OFF`.
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ as it is known, only where the lease is still this sender's; a heartbeat renews 
 leases while the batch is still going (`judge.server.lease_keeper`). A crash between
 handing a mail over and committing its outcome sends that one mail again later,
 with the same Message-ID (into a maildir, the same file: no copy); mail is never
-lost. That commit does not wait for the disk (`judge.server.quick_commit`): an
-outcome needs no fsync to survive a killed judge. Only the daemons send: `judge serve`
+lost. That commit does not wait for the disk (`judge.server.quick_commit`), so the
+window is as short as it can be. Only the daemons send: `judge serve`
 (`sender_loop`) and `judge scheduler`. The rows come from `judge.outbox.enqueue`,
 the outbox's way in.
 """
@@ -178,8 +178,8 @@ class _Batch:
         now = self.clock.now()
         sent = [self.by_name[mail.key].id for mail, error in outcomes if error is None]
         self.keeper.settled(self.by_name[mail.key].id for mail, _error in outcomes)
-        # Not waiting for the disk: a killed judge keeps the outcome all the same, and
-        # the write lock is not held through an fsync (judge.server.quick_commit).
+        # Not waiting for the disk: the shortest window between the relay's 250 and
+        # our record of it, in which a kill sends the mail twice (judge.server.quick_commit).
         with quick_transaction(self.sessions) as session:
             connection = session.connection()
             recorded = record_sent(connection, sent, now, self.owner) if sent else set()

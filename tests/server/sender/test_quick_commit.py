@@ -1,11 +1,12 @@
 """The sender's outcomes are committed without waiting for the disk (issue 31.6).
 
-Each mail's outcome is committed right after the relay's answer; its fsync bought
-nothing a killed judge would lose (the written WAL survives the process), but made
-every mail wait for the disk while holding SQLite's write lock. The outcome is now
+A SIGKILL between the relay's 250 and the commit that marks the mail sent sends it
+again after the restart. The durable commit's fsync was most of that window (and
+most of each mail's cycle over loopback), so a kill at a random moment sent a mail
+twice about every second time (bench/sigkill_relay.py). The outcome is now
 committed with SQLite's `synchronous=NORMAL` (PostgreSQL: `synchronous_commit =
-off`): only a power loss could lose it, and then the mail goes again, a duplicate,
-never a loss. Every other transaction, on the same pooled connections, stays durable.
+off`): it survives a killed process; only a power loss could lose it, and then the
+mail goes again: a duplicate, never a loss. Every other transaction stays durable.
 """
 
 from __future__ import annotations
