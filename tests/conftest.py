@@ -100,7 +100,6 @@ POSTGRES_ONLY_FOR = {
     "sender": frozenset({
         "test_enqueue.py", "test_reply_rows.py", "test_leases.py",
         "test_lease_fencing.py", "test_crash.py", "test_outage.py", "test_slow_relay.py",
-        "test_quick_commit.py",
     }),
     "intake": frozenset({"test_smtp_intake.py"}),
     "processor": frozenset({"test_processor.py", "test_handover.py", "test_sigkill.py"}),

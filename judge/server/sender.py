@@ -6,10 +6,8 @@ as it is known, only where the lease is still this sender's; a heartbeat renews 
 leases while the batch is still going (`judge.server.lease_keeper`). A crash between
 handing a mail over and committing its outcome sends that one mail again later,
 with the same Message-ID (into a maildir, the same file: no copy); mail is never
-lost. That commit does not wait for the disk (`judge.server.quick_commit`), so the
-window is as short as it can be. Only the daemons send: `judge serve`
-(`sender_loop`) and `judge scheduler`. The rows come from `judge.outbox.enqueue`,
-the outbox's way in.
+lost. Only the daemons send: `judge serve` (`sender_loop`) and `judge scheduler`.
+The rows come from `judge.outbox.enqueue`, the outbox's way in.
 """
 
 from __future__ import annotations
@@ -32,7 +30,6 @@ from judge.loop import BackgroundLoop
 from judge.mail.stored_attachment import PLACEHOLDER_PNG, encoded, fill, fill_or_drop
 from judge.mail.verp import bounce_address, verp_key
 from judge.server.lease_keeper import LeaseKeeper
-from judge.server.quick_commit import quick_transaction
 from judge.server.smtp_relay import SmtpRelay
 from judge.server.transports import (
     DeliveryError,
@@ -178,9 +175,7 @@ class _Batch:
         now = self.clock.now()
         sent = [self.by_name[mail.key].id for mail, error in outcomes if error is None]
         self.keeper.settled(self.by_name[mail.key].id for mail, _error in outcomes)
-        # Not waiting for the disk: the shortest window between the relay's 250 and
-        # our record of it, in which a kill sends the mail twice (judge.server.quick_commit).
-        with quick_transaction(self.sessions) as session:
+        with self.sessions.begin() as session:
             connection = session.connection()
             recorded = record_sent(connection, sent, now, self.owner) if sent else set()
             for row_id in sorted(set(sent) - recorded):
