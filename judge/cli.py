@@ -40,6 +40,7 @@ from sqlalchemy.orm import Session
 from judge.bundled import data_file
 from judge.clock import SystemClock
 from judge.config import Config, ConfigError, load_config
+from judge.server.disk_full import disk_full, disk_full_line
 from judge.server.intake import EX_TEMPFAIL, Inbox, store_piped
 from judge.server.processor import GivenHandler
 from judge.server.sqlite_access import hint_for
@@ -245,16 +246,21 @@ def _store_piped_mail(
     raw: bytes,
     recipient: str | None = None,
 ) -> int:
+    url = config.database.url
     try:
-        engine = make_engine(config.database.url)
+        engine = make_engine(url)
         upgrade(engine)
-    except Exception as exc:
-        print(f"judge deliver: database unavailable: {exc}", file=sys.stderr)
+    except Exception as exc:  # one line for the MTA's log, and 75: it tries again later
+        reason = (disk_full_line(exc, url) if disk_full(exc) else
+                  f"database {shown_url(url)} unavailable: {cause(exc)}{hint_for(url)}")
+        print(f"judge deliver: {reason}; try again later", file=sys.stderr)
         return EX_TEMPFAIL
     try:
         inbox = Inbox(make_session_factory(engine, variants), SystemClock(), config)
         outcome = store_piped(inbox, raw, sender, recipient)
-        if outcome.exit_code != 0:
+        if outcome.exit_code == EX_TEMPFAIL:
+            print(f"judge deliver: {outcome.reason}; try again later", file=sys.stderr)
+        elif outcome.exit_code != 0:
             print(f"judge deliver: {outcome.reason}", file=sys.stderr)
         return outcome.exit_code
     finally:

@@ -7,8 +7,11 @@ waits `idle_seconds` or until `wake()` is called. One error policy for all: a st
 that raises is logged with its traceback and tried again after a back-off that
 doubles from `idle_seconds` up to `max_backoff_seconds` (a woken loop does not cut
 the back-off short: a broken database is not hammered by arriving mail); the first
-step that succeeds resets it. The loop never dies of a step's exception; `stop()`
-ends it after the step under way, and cuts any wait short.
+step that succeeds resets it. A failure its `known_failure` hook describes (a full
+disk: nothing to debug, the operator must act) is logged in that one line, without
+the traceback, once per run of failures, and its end is logged too. The loop never
+dies of a step's exception; `stop()` ends it after the step under way, and cuts any
+wait short.
 
 `judge serve` runs each loop in a thread of its own (`start`, `stop`, `join`);
 `judge scheduler` runs its one loop in the foreground (`run`).
@@ -25,6 +28,8 @@ log = logging.getLogger(__name__)
 MAX_BACKOFF_SECONDS = 60.0  # the longest wait after repeated failures
 
 Step = Callable[[], bool]
+# An exception the operator knows without its traceback, said in one line; else None.
+KnownFailure = Callable[[Exception], str | None]
 
 
 class BackgroundLoop:
@@ -39,6 +44,7 @@ class BackgroundLoop:
         pause: float = 0.0,
         max_backoff_seconds: float = MAX_BACKOFF_SECONDS,
         on_start: Callable[[], None] | None = None,
+        known_failure: KnownFailure | None = None,
     ) -> None:
         if not idle_seconds > 0:
             raise ValueError(f"{name}: idle_seconds must be positive, got {idle_seconds}")
@@ -52,6 +58,8 @@ class BackgroundLoop:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.failures = 0  # consecutive failed steps (0 after a success)
+        self.known_failure = known_failure  # public: set by whoever runs the loop
+        self._told: str | None = None  # the known failure logged for this run of them
 
     def wake(self) -> None:
         """Run the step as soon as the one under way (if any) ends. Thread-safe."""
@@ -75,13 +83,14 @@ class BackgroundLoop:
             self._wake.clear()  # a wake() during the step below runs it again
             try:
                 busy = self._step()
-            except Exception:
+            except Exception as exc:
                 self.failures += 1
-                delay = self.backoff()
-                log.exception("%s: a round failed (%d in a row); retrying in %.3g s",
-                              self.name, self.failures, delay)  # fmt: skip
-                self._stop.wait(delay)
+                self._log_failure(exc)
+                self._stop.wait(self.backoff())
                 continue
+            if self._told is not None:
+                log.info("%s: working again after %d failed round(s)", self.name, self.failures)
+                self._told = None
             self.failures = 0
             if busy:
                 if self._pause:
@@ -89,6 +98,19 @@ class BackgroundLoop:
                 continue
             self._wake.wait(self._idle)
         log.debug("%s: stopped", self.name)
+
+    def _log_failure(self, exc: Exception) -> None:
+        delay = self.backoff()
+        known = self.known_failure(exc) if self.known_failure is not None else None
+        if known is None:
+            log.exception("%s: a round failed (%d in a row); retrying in %.3g s",
+                          self.name, self.failures, delay)  # fmt: skip
+        elif self._told is None:  # later ones of this run were said by this one
+            log.error("%s: %s; retrying, with a back-off up to %.3g s", self.name, known,
+                      self._max_backoff)  # fmt: skip
+            self._told = known
+        else:
+            log.debug("%s: %s (%d in a row)", self.name, known, self.failures)
 
     def backoff(self) -> float:
         """The wait after the current run of failures: doubling, capped."""

@@ -6,7 +6,9 @@ limit, answers 450 to senders (and connecting addresses) over the hourly rate
 limit (`judge.store.rate_limit`; never to a trusted relay, `judge.trusted_relays`,
 whose mail gets the per-sender verdict when it is processed), and answers 250 only
 after the raw bytes are committed to the inbox table (451 when that fails, so the
-sending MTA keeps the mail and tries again). Game logic never runs here: the inbox
+sending MTA keeps the mail and tries again; 452, "insufficient system storage" (RFC
+5321), when the disk is full, logged in one line naming the disk,
+`judge.server.disk_full`). Game logic never runs here: the inbox
 processor (`judge.server.processor`) picks the stored mail up.
 """
 
@@ -33,7 +35,9 @@ from judge.config import Config
 from judge.mail.header_facts import HeaderFacts
 from judge.mail.read import header_facts_json
 from judge.mail.verp import return_path_id
+from judge.server.disk_full import disk_full, disk_full_line
 from judge.server.handover import Handover
+from judge.server.startup import cause, shown_url
 from judge.store import rate_limit
 from judge.store.db import begin_read_only
 from judge.store.inbox import ReceivedMail, store_messages
@@ -45,6 +49,7 @@ log = logging.getLogger(__name__)
 EX_OK, EX_DATAERR, EX_TEMPFAIL = 0, 65, 75  # sysexits.h, as MTAs read them
 
 STORE_FAILED = "451 4.3.0 Could not store the message; please try again later"
+NO_STORAGE = "452 4.3.1 Insufficient system storage; please try again later"
 RATE_LIMITED = "450 4.7.1 Too many messages from this sender; please try again later"
 
 
@@ -155,10 +160,14 @@ class IntakeHandler:
             reserved = (list(limits), now)
         try:
             inbox_id = await self.store(received(raw, mail_from, envelope.rcpt_tos, peer))
-        except Exception:
-            log.exception("intake: storing a mail from <%s> failed", envelope.mail_from)
+        except Exception as exc:
             if reserved is not None:
                 self.counts.release(*reserved)
+            if disk_full(exc):  # nothing to debug: one line, and the client tries again
+                log.error("%s; a mail from <%s> answered 452, to be sent again",
+                          disk_full_line(exc, self.inbox.config.database.url), mail_from)
+                return NO_STORAGE
+            log.exception("intake: storing a mail from <%s> failed", envelope.mail_from)
             return STORE_FAILED
         log.info("inbox %s: received from <%s> by %s, %d bytes", inbox_id,
                  stored_sender(mail_from), _peer(session), len(raw))  # fmt: skip
@@ -240,9 +249,12 @@ def store_piped(
     try:
         rcpt = recipient.strip() if recipient and recipient.strip() else inbox.config.judge.address
         inbox_id = inbox.store(ReceivedMail(raw, mail_from, (rcpt,), facts))
-    except Exception as exc:
-        log.exception("deliver: storing the message failed")
-        return PipeOutcome(EX_TEMPFAIL, reason=f"could not store the message: {exc}")
+    except Exception as exc:  # the caller prints the reason: one line, for the MTA's log
+        log.debug("deliver: storing the message failed", exc_info=True)
+        url = inbox.config.database.url
+        reason = (disk_full_line(exc, url) if disk_full(exc) else
+                  f"could not store the message in database {shown_url(url)}: {cause(exc)}")
+        return PipeOutcome(EX_TEMPFAIL, reason=reason)
     log.info("inbox %s: received from <%s> by deliver, %d bytes", inbox_id,
              stored_sender(mail_from), len(raw))  # fmt: skip
     return PipeOutcome(EX_OK, inbox_id=inbox_id)

@@ -34,10 +34,11 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.clock import Clock
 from judge.config import Config
 from judge.loop import BackgroundLoop
+from judge.server.disk_full import known_disk_full
 from judge.server.processor import GivenHandler, process_pending, processor_loop
 from judge.server.sender import deliver_due, make_transport, sender_loop
 from judge.server.serve import tick_loop
-from judge.server.startup import open_judge_database, start_line
+from judge.server.startup import check_outbound, open_judge_database, start_line
 from judge.server.watchdog import Watchdogs
 from judge.service import held_mail
 from judge.service.game.due import run_due
@@ -48,7 +49,7 @@ from judge.service.map_drawing import DrawingPool, MapDrawer
 from judge.store import game_failures
 from judge.store import games as store
 from judge.store.db import make_session_factory, registry_of
-from judge.store.models import Game
+from judge.store.models import Game, GameStatus
 from judge.store.outbox import reclaim_abandoned
 from judge.store.retention import PruneTimer, prune_if_due
 from judge.variants.registry import VariantRegistry
@@ -140,6 +141,8 @@ def run_due_games(
     logged, and counted with its error (`judge.store.game_failures`): it is tried
     again after a back-off, and parked after a few failures in a row (its master
     told once), so a broken game can neither stall the others nor fill the log.
+    A game the round leaves due with nothing changed would be claimed again at once,
+    forever: it is logged once and parked (`_park_stuck`).
     A batch shares one commit (on SQLite, one fsync instead of twenty). After each
     commit, the `drawer` starts drawing the maps the batch recorded, in worker
     processes, while the next batch is adjudicated; the caller waits for them
@@ -157,8 +160,12 @@ def run_due_games(
             return handled
         for game in claimed:
             game_id = game.id
+            before = _due_state(game)
             error = _run_one(session, config, game, now)
-            if error is None:
+            if error is None and _still_due(game, now) and _due_state(game) == before:
+                failed.add(game_id)
+                _park_stuck(session, config, game, now)
+            elif error is None:
                 handled += 1
                 if game_id in known.recorded:
                     game_failures.clear(session, game_id)
@@ -169,6 +176,49 @@ def run_due_games(
         session.expunge_all()  # a long round keeps no game it is done with
         if drawer is not None:
             _guarded("drawing the results maps", drawer.start_pending)
+
+
+DueState = tuple[object, ...]
+
+
+def _due_state(game: Game) -> DueState:
+    """What a round may change that decides whether, and when, the game is due."""
+    return (game.status, game.phase, game.remind_at, game.grace_until, game.next_deadline)
+
+
+def _due_at(game: Game) -> datetime | None:
+    """When the game is due, as `store.due_games` reads it: the first of `remind_at`,
+    `grace_until` and `next_deadline` that is set (not the earliest of them)."""
+    return next((moment for moment in (game.remind_at, game.grace_until, game.next_deadline)
+                 if moment is not None), None)  # fmt: skip
+
+
+def _still_due(game: Game, now: datetime) -> bool:
+    due_at = _due_at(game)
+    return game.status == GameStatus.ACTIVE and due_at is not None and due_at <= now
+
+
+def _park_stuck(session: Session, config: Config, game: Game, now: datetime) -> None:
+    """A game the round found due and left due with nothing changed would be claimed
+    again at once, forever (a row with `grace_until` past, `next_deadline` to come and
+    no `remind_at`: `run_due` waits for the deadline, `due_games` sees the grace's
+    end). Logged once and parked, its master told, until `judge retry --game`."""
+    state = (f"remind_at {_moment(game.remind_at)}, grace_until {_moment(game.grace_until)}, "
+             f"next_deadline {_moment(game.next_deadline)}")  # fmt: skip
+    error = (f"the scheduler found game {game.name} due ({state}) and handling it changed "
+             "nothing, so it would be claimed again at once: parked")  # fmt: skip
+    log.error("scheduler: game %s is due but its round changed nothing (%s): parked until "
+              "`judge retry --game %s`", game.name, state, game.name)  # fmt: skip
+    failure = game_failures.park(session, game.id, error, now)
+    try:
+        with session.begin_nested():
+            tell_master(session, config, game, failure, now)
+    except Exception:
+        log.exception("scheduler: telling the master of %s it is parked failed", game.name)
+
+
+def _moment(moment: datetime | None) -> str:
+    return "none" if moment is None else f"{moment:%Y-%m-%d %H:%M:%S} UTC"
 
 
 def _run_one(session: Session, config: Config, game: Game, now: datetime) -> str | None:
@@ -257,6 +307,8 @@ def run_scheduler(
     `timers`, the `watchdogs` and the worker `pool` are the judge's
     (`judge.server.runtime.Judge`); a `pool` of None: every map drawn here.
     """
+    if send:
+        check_outbound(config)
     engine, config = open_judge_database(config)
     try:
         log.info(start_line(config, "scheduler" + (" (once)" if once else "")))
@@ -300,6 +352,8 @@ def _run_daemon(
         helpers.append(processor_loop(sessions, handler, clock, config, watchdogs, wake_sender))
     ticks = [functools.partial(tick, timers=timers, pool=pool)]
     rounds = tick_loop(sessions, ticks, clock, config, wake_sender)
+    for loop in [rounds, *helpers]:
+        loop.known_failure = known_disk_full(config.database.url)  # one line, not a traceback
     for loop in helpers:
         loop.start()
     _stop_on_signals([rounds, *helpers])

@@ -25,13 +25,15 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.clock import Clock
 from judge.config import Config
 from judge.loop import BackgroundLoop
+from judge.server.disk_full import known_disk_full
 from judge.server.handover import Handover
 from judge.server.intake import Inbox, bound_address, start_smtp
 from judge.server.processor import GivenHandler, processor_loop
 from judge.server.sender import make_transport, sender_loop
-from judge.server.startup import StartupError, open_judge_database, start_line
+from judge.server.startup import StartupError, check_outbound, open_judge_database, start_line
 from judge.server.watchdog import Watchdogs
 from judge.store.db import make_session_factory
+from judge.store.inbox import ReceivedMail
 from judge.variants.registry import VariantRegistry
 
 log = logging.getLogger(__name__)
@@ -57,6 +59,7 @@ async def serve(
     the default registry). A failure to start raises `StartupError` (one line: what,
     and why)."""
     stop = _stop_on_signals()
+    check_outbound(config)
     engine, config = await asyncio.to_thread(open_judge_database, config)
     try:
         if not stop.is_set():
@@ -87,13 +90,14 @@ async def _run(
     inbox = Inbox(sessions, clock, config)
     # A mail the processor does not take in time (it is busy with a long mail) is
     # stored by the intake itself: one mail never holds the others' 250.
-    handover = Handover(lambda: processor.wake(), inbox.store,
-                        config.processor.intake_wait_seconds)  # fmt: skip
+    handover = _IntakeHandover(lambda: processor.failures > 0, lambda: processor.wake(),
+                               inbox.store, config.processor.intake_wait_seconds)  # fmt: skip
     processor = processor_loop(sessions, handler, clock, config, watchdogs, sender.wake, handover)
     loops = [sender, processor]
     if ticks:
         loops.append(tick_loop(sessions, ticks, clock, config, sender.wake))
     for loop in loops:
+        loop.known_failure = known_disk_full(config.database.url)  # one line, not a traceback
         loop.start()
     try:
         try:
@@ -113,6 +117,25 @@ async def _run(
     finally:
         await _stop_all(loops)
         log.info("stopped")
+
+
+class _IntakeHandover(Handover):
+    """The handover, except while the processor's rounds fail (a full disk, the
+    database away): the processor then takes nothing until its back-off ends, so the
+    intake stores each mail itself at once (its own error for its own reply: 452 for
+    a full disk), rather than waiting for the processor in vain and then calling it
+    busy."""
+
+    def __init__(self, processor_failing: Callable[[], bool], on_handed: Callable[[], None],
+                 store: Callable[[ReceivedMail], int], wait_seconds: float) -> None:  # fmt: skip
+        super().__init__(on_handed, store, wait_seconds)
+        self._processor_failing = processor_failing
+        self._store_itself = store
+
+    async def store(self, mail: ReceivedMail) -> int:
+        if self._processor_failing():
+            return await asyncio.to_thread(self._store_itself, mail)
+        return await super().store(mail)
 
 
 async def _stop_all(loops: list[BackgroundLoop]) -> None:

@@ -11,8 +11,11 @@ from the bottom up.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
 from dataclasses import replace
+from pathlib import Path
 
 from sqlalchemy import Engine
 from sqlalchemy.engine import make_url
@@ -74,6 +77,32 @@ def open_judge_database(config: Config) -> tuple[Engine, Config]:
         log.debug("opening the database failed", exc_info=True)
         raise StartupError(f"{where}: {cause(exc)}{hint_for(config.database.url)}") from exc
     return engine, config
+
+
+def check_outbound(config: Config) -> None:
+    """StartupError when the outgoing maildir cannot take mail: it exists and is not a
+    folder, or its folders cannot be created, or a file cannot be written in them."""
+    outbound = config.outbound
+    if outbound.transport != "maildir":
+        return
+    root = Path(outbound.maildir)
+    where = f"[outbound] maildir = {root}"
+    if root.exists() and not root.is_dir():
+        raise StartupError(f"{where}: not a folder")
+    probe = root / "tmp" / f".judge-start-{os.getpid()}"
+    try:
+        for sub in ("tmp", "new", "cur"):
+            folder = root / sub
+            if folder.exists() and not folder.is_dir():
+                raise StartupError(f"{where}: {folder} is not a folder")
+            folder.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        os.close(descriptor)
+    except OSError as exc:
+        raise StartupError(f"{where}: cannot write there: {exc.strerror or exc}") from exc
+    finally:
+        with contextlib.suppress(OSError):
+            probe.unlink()
 
 
 def with_stored_verp_keys(engine: Engine, config: Config) -> Config:

@@ -93,3 +93,13 @@ def failures(session: Session) -> list[tuple[str, GameFailure]]:
         .order_by(GameFailure.parked_at.is_(None), Game.name)
     )
     return [(name, row) for name, row in session.execute(query)]
+
+
+def park(session: Session, game_id: int, error: str, now: datetime) -> GameFailure:
+    """Park the game at once, with `error`: its handling cannot succeed by being tried
+    again (the scheduler found it due, and still due, with nothing changed)."""
+    row = record_failure(session, game_id, error, now)
+    if row.parked_at is None:
+        row.parked_at = now
+        session.flush()
+    return row
