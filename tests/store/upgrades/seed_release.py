@@ -39,10 +39,7 @@ CLOCK = datetime(2099, 1, 1, tzinfo=UTC)  # no deadline falls due while the test
 
 
 def main(release: Path, url: str) -> None:
-    import judge
-
-    if not Path(judge.__file__).resolve().is_relative_to(release.resolve()):
-        raise SystemExit(f"the judge imported is {judge.__file__}, not the release's in {release}")
+    _check_the_code_is(release)
     engine = db.make_engine(url)
     upgrade(engine)
     with tempfile.TemporaryDirectory() as folder:
@@ -55,6 +52,14 @@ def main(release: Path, url: str) -> None:
         _orders_on_file(judge)
     print(current_revision(engine))
     engine.dispose()
+
+
+def _check_the_code_is(release: Path) -> None:
+    """Refuse to seed with any judge but the release's (an install of this tree's, say)."""
+    import judge
+
+    if not Path(judge.__file__).resolve().is_relative_to(release.resolve()):
+        raise SystemExit(f"the judge imported is {judge.__file__}, not the release's in {release}")
 
 
 def _release_conftest(release: Path) -> Any:
