@@ -27,13 +27,14 @@ from judge.store.sqlite_foreign_keys import (
     check_foreign_keys,
     foreign_keys_enabled,
     foreign_keys_off,
+    is_sqlite,
 )
 
 target_metadata = Base.metadata
 
 
 def _run(connection: Connection) -> None:
-    if foreign_keys_enabled(connection):
+    if is_sqlite(connection) and foreign_keys_enabled(connection):
         raise RuntimeError(
             "SQLite foreign keys are on for this migration: a table rebuilt in batch mode "
             "would delete the rows that cascade from it; turn them off before the "
