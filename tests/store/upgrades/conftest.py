@@ -1,16 +1,21 @@
-"""Databases made by each earlier release, built once per test session.
+"""Databases made by each earlier release, built once per test run.
 
 Seeding a release takes seconds (its judge plays a phase), so each release's SQLite
 database is made once, the first time a test asks for any of them: all the releases
 the session's tests name are built then, two at a time, and each test upgrades a
-copy. PostgreSQL schemas are seeded per test (the copy would be a dump).
+copy. Under xdist the workers share the folder (the run's base temporary folder):
+a lock per release lets one worker build it and the others wait for it and copy it,
+and each worker builds one at a time. PostgreSQL schemas are seeded per test (the
+copy would be a dump).
 """
 
 from __future__ import annotations
 
+import fcntl
 import shutil
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -23,19 +28,21 @@ PARALLEL_SEEDS = 2  # the project's machines have two cores
 class ReleaseDatabases:
     """Each release's seeded SQLite file, and its code, made on first request."""
 
-    def __init__(self, folder: Path, wanted: list[Release]) -> None:
+    def __init__(self, folder: Path, wanted: list[Release], parallel: int) -> None:
         self.folder = folder
         self.wanted = wanted
+        self.parallel = parallel
         self.pool: ThreadPoolExecutor | None = None
         self.builds: dict[str, Future[tuple[Path, str]]] = {}
 
     def code(self, release: Release) -> Path:
-        return extract(release, self.folder / "code")
+        with _locked(self.folder / f"{release.head}.code.lock"):
+            return extract(release, self.folder / "code")
 
     def sqlite_copy(self, release: Release, target: Path) -> str:
         """Copy the release's seeded database to `target`; the revision it is at."""
         if self.pool is None:
-            self.pool = ThreadPoolExecutor(max_workers=PARALLEL_SEEDS)
+            self.pool = ThreadPoolExecutor(max_workers=self.parallel)
             for each in [release, *self.wanted]:
                 if each.head not in self.builds and unavailable(each) is None:
                     self.builds[each.head] = self.pool.submit(self._build, each)
@@ -46,10 +53,19 @@ class ReleaseDatabases:
         return revision
 
     def _build(self, release: Release) -> tuple[Path, str]:
-        path = self.folder / "databases" / f"{release.head}.db"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        revision = seed(self.code(release), f"sqlite:///{path}")
-        return path, revision
+        """The release's seeded database, made here unless another worker made it."""
+        folder = self.folder / "databases"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{release.head}.db"
+        made = folder / f"{release.head}.revision"  # written last: the database is whole
+        with _locked(folder / f"{release.head}.lock"):
+            if not made.exists():
+                path.unlink(missing_ok=True)  # a seed that failed halfway starts over
+                revision = seed(self.code(release), f"sqlite:///{path}")
+                wal = path.with_name(f"{path.name}-wal")
+                assert not wal.exists(), f"{wal}: the seed left a WAL the copies would lack"
+                made.write_text(revision)
+        return path, made.read_text()
 
     def close(self) -> None:
         if self.pool is not None:
@@ -62,7 +78,8 @@ def release(request: pytest.FixtureRequest) -> Release:
     reason = unavailable(request.param)
     if reason is not None:
         pytest.skip(reason)
-    return request.param  # type: ignore[no-any-return]
+    chosen: Release = request.param
+    return chosen
 
 
 @pytest.fixture(scope="session")
@@ -74,6 +91,22 @@ def release_databases(
         for item in request.session.items
         if "release" in getattr(getattr(item, "callspec", None), "params", {})
     }
-    databases = ReleaseDatabases(tmp_path_factory.mktemp("releases"), list(wanted.values()))
+    under_xdist = hasattr(request.config, "workerinput")
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if under_xdist else base) / "release-databases"
+    folder.mkdir(exist_ok=True)
+    parallel = 1 if under_xdist else PARALLEL_SEEDS
+    databases = ReleaseDatabases(folder, list(wanted.values()), parallel)
     yield databases
     databases.close()
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on `path` (made if missing), across processes."""
+    with path.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)

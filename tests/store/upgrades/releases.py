@@ -56,7 +56,9 @@ def extract(release: Release, into: Path) -> Path:
         staging = into / f"{release.head}.partial"
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             tar.extractall(staging, filter="data")
-        compileall.compile_dir(staging / "judge", quiet=1)
+        for folder in (staging / "judge", staging / "tests" / "service"):
+            compileall.compile_dir(folder, quiet=1)
+        compileall.compile_file(staging / "tests" / "conftest.py", quiet=1)
         staging.rename(tree)
     return tree
 

@@ -40,6 +40,7 @@ CLOCK = datetime(2099, 1, 1, tzinfo=UTC)  # no deadline falls due while the test
 
 def main(release: Path, url: str) -> None:
     _check_the_code_is(release)
+    _cheap_password_hashes()
     engine = db.make_engine(url)
     upgrade(engine)
     with tempfile.TemporaryDirectory() as folder:
@@ -60,6 +61,17 @@ def _check_the_code_is(release: Path) -> None:
 
     if not Path(judge.__file__).resolve().is_relative_to(release.resolve()):
         raise SystemExit(f"the judge imported is {judge.__file__}, not the release's in {release}")
+
+
+def _cheap_password_hashes() -> None:
+    """Argon2 at its lowest cost: half a seed's time went into hashing and checking
+    passwords. The hashes are argon2 hashes all the same (their cost is written in
+    them), and every release keeps its hasher in `judge.store.passwords._HASHER`."""
+    from argon2 import PasswordHasher
+
+    from judge.store import passwords
+
+    passwords._HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)  # type: ignore[attr-defined]
 
 
 def _release_conftest(release: Path) -> Any:
