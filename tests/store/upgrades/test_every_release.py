@@ -12,15 +12,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from alembic import command
 from sqlalchemy import Engine, text
 
 from judge.store.db import make_engine
-from judge.store.migrate import current_revision, head_revision, upgrade
+from judge.store.migrate import alembic_config, current_revision, head_revision, upgrade
 
 from .conftest import ReleaseDatabases
 from .declared_changes import declared_from, migrations_after
 from .filler import fill_empty_tables
-from .releases import Release, seed
+from .releases import Release, releases, seed, unavailable
 from .snapshot import differences, snapshot
 
 
@@ -79,3 +81,25 @@ def _orders_by_phase(engine: Engine) -> dict[str, int]:
             " GROUP BY phases.phase"
         ))  # fmt: skip
         return {phase: count for phase, count in rows}
+
+
+def test_alembic_run_by_hand_keeps_the_orders_too(
+    tmp_path: Path, release_databases: ReleaseDatabases
+) -> None:
+    """`alembic upgrade head` from the repository root: `migrations/env.py` opens its
+    own connection, and turns the foreign keys off on it too."""
+    (before_0015,) = [each for each in releases() if each.head == "0014_game_failures"]
+    reason = unavailable(before_0015)
+    if reason is not None:
+        pytest.skip(reason)
+    url = f"sqlite:///{tmp_path / 'judge.db'}"
+    engine = _release_database(before_0015, url, release_databases)
+    try:
+        before = _orders_by_phase(engine)
+        config = alembic_config()
+        config.set_main_option("sqlalchemy.url", url)
+        command.upgrade(config, "head")
+        assert current_revision(engine) == head_revision()
+        assert _orders_by_phase(engine) == before
+    finally:
+        engine.dispose()
