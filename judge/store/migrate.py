@@ -7,6 +7,8 @@ The migration scripts live in the repository's `migrations/` folder, next to the
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from alembic import command
 from alembic.config import Config as AlembicConfig
 from alembic.runtime.migration import MigrationContext
@@ -14,6 +16,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, text
 
 from judge.bundled import data_dir
+from judge.store.sqlite_foreign_keys import foreign_keys_off
 
 
 def alembic_config() -> AlembicConfig:
@@ -39,12 +42,29 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     PostgreSQL they take turns through an advisory lock; SQLite's `BEGIN
     IMMEDIATE` already serialises them.
     """
+    _migrate(engine, command.upgrade, revision)
+
+
+def downgrade(engine: Engine, revision: str) -> None:
+    """Undo the migrations after `revision`, in one transaction, as `upgrade` runs them."""
+    _migrate(engine, command.downgrade, revision)
+
+
+def _migrate(engine: Engine, run: Callable[[AlembicConfig, str], None], revision: str) -> None:
+    """Run an Alembic command in one transaction on a connection of `engine`.
+
+    On SQLite the foreign keys are off for the migrations, turned off before their
+    transaction begins and on again after it ends (`judge.store.sqlite_foreign_keys`:
+    a table rebuilt in batch mode must not take the rows that cascade from it along);
+    `migrations/env.py` refuses a connection that has them on, and checks them before
+    the commit.
+    """
     config = alembic_config()
-    with engine.begin() as connection:
+    with engine.connect() as connection, foreign_keys_off(connection), connection.begin():
         if connection.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
         config.attributes["connection"] = connection
-        command.upgrade(config, revision)
+        run(config, revision)
 
 
 def current_revision(engine: Engine) -> str | None:

@@ -3,13 +3,12 @@ confirmation existed, on both backends; an address already known keeps its state
 
 from __future__ import annotations
 
-from alembic import command
 from sqlalchemy import select
 
 from judge.clock import ManualClock
 from judge.store import games as store
 from judge.store.db import make_engine, make_session_factory
-from judge.store.migrate import alembic_config, upgrade
+from judge.store.migrate import downgrade, upgrade
 from judge.store.models import Address, PlayerRole
 
 
@@ -30,10 +29,7 @@ def test_upgrade_confirms_the_addresses_of_seats_and_zines(
                 store.add_player(session, game, address=address, password_hash="x",
                                  now=clock.now(), role=role)  # fmt: skip
             session.add(Address(address="new@example.org", code="ABCDEFGH"))  # asked, not yet
-        config = alembic_config()
-        with engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.downgrade(config, "0012_judge_settings")
+        downgrade(engine, "0012_judge_settings")
         with sessions.begin() as session:  # as an older judge left it: no rows but one
             session.execute(Address.__table__.delete().where(Address.address != "new@example.org"))
         upgrade(engine)
