@@ -6,8 +6,9 @@ queues one message for many readers, each copy with its own `To` and Message-ID.
 Every one of them passes `judge.outbox.gate.route` first: mail to an address
 that never wrote to the judge, or never asked for the game the mail is about, is
 held (or refused), not queued; one received mail holds at most
-`judge.outbox.gate.HELD_PER_MAIL` mails (`hold`). The service calls these. Sending is the daemon's: `judge.server.sender` leases the
-pending rows and hands them to a transport.
+`judge.outbox.gate.HELD_PER_MAIL` mails (`hold`). The service calls these.
+Sending is the daemon's: `judge.server.sender` leases the pending rows and hands
+them to a transport.
 """
 
 from __future__ import annotations

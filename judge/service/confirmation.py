@@ -44,8 +44,8 @@ import judge.service.pending_actions as pending_actions
 from judge.config import Config
 from judge.language.command_types import Confirm, Stop, Unobserve
 from judge.mail.compose import broadcast_message
-from judge.outbox.enqueue import enqueue
 from judge.outbox.asking import has_asked
+from judge.outbox.enqueue import enqueue
 from judge.outbox.gate import CONFIRM_KIND, may_request
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.store import games as store

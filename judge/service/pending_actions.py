@@ -110,6 +110,7 @@ def request(
     )  # fmt: skip
     message = broadcast_message(
         sender=ctx.config.judge.address,
+        sender_name=ctx.config.judge.name,  # "Diplomacy Judge <judge@...>", as every other mail
         to=address,
         subject=f"{ctx.config.judge.code}: please confirm ({pending.code})",
         body=body,

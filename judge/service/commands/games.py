@@ -13,9 +13,9 @@ from datetime import timedelta
 
 from sqlalchemy import func, select
 
+import judge.service.pending_actions as pending_actions
 from judge.language.command_types import Create, Observe, Preferences, Signon, Start
 from judge.rules.state import POWERS
-import judge.service.pending_actions as pending_actions
 from judge.service.commands.passwords import check_password
 from judge.service.commands.settings import apply_settings
 from judge.service.commands.takeover import powers_nobody_plays, take_over
