@@ -125,8 +125,8 @@ def test_a_gunboat_game_waiting_for_confirmations_names_no_address(
     sessions: sessionmaker[Session], clock: ManualClock, make_config: Callable[..., Config],
     database_url: str,
 ) -> None:
-    config = make_config(database_url, limits={"per_sender_per_hour": 1000},
-                         security={"confirm_addresses": True, "authserv_id": "mx.test"})  # fmt: skip
+    security = {"confirm_addresses": True, "authserv_id": "mx.test"}
+    config = make_config(database_url, limits={"per_sender_per_hour": 1000}, security=security)
     judge = JudgeHarness(sessions, clock, config)
     judge.reply(MASTER, "CREATE g1 gmpass standard GUNBOAT")
     judge.reply(MASTER, "CREATE g2 gmpass standard")
