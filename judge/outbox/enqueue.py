@@ -280,3 +280,19 @@ def _fill_headers(msg: EmailMessage, kind: str, now: datetime) -> None:
         msg["Message-ID"] = new_message_id(domain)
     if not msg["Auto-Submitted"]:
         msg["Auto-Submitted"] = AUTO_SUBMITTED.get(kind, "auto-generated")
+
+
+def rewrite(
+    session: Session, row: OutboxMessage | HeldMail, msg: EmailMessage, kind: str, now: datetime
+) -> bytes:
+    """Put `msg` in place of the mail a queued (or held) `row` holds, keeping the
+    row's recipient and Message-ID: an announcement that grew (one mail per
+    recipient per mail in: `judge.service.notice_batch`). The new bytes."""
+    del msg["To"]
+    msg["To"] = row.to_address
+    del msg["Message-ID"]
+    msg["Message-ID"] = row.message_id
+    _fill_headers(msg, kind, now)
+    row.message = wire_bytes(msg)
+    session.flush()
+    return row.message
