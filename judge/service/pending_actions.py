@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session
 import judge.service.held_mail as held_mail
 from judge.mail.compose import broadcast_message
 from judge.outbox.enqueue import enqueue
-from judge.outbox.gate import CONFIRM_KIND, may_request
+from judge.outbox.gate import CONFIRM_KIND, current_gate, may_request
 from judge.service.context import MailContext, Note, note
 from judge.service.pending_seats import take_seat
 from judge.service.reader_preferences import reader_of
@@ -67,15 +67,7 @@ def hold(
     """The open pending `action` for `address` (the same one again for a repeated
     command: one code, one row, the newest `password_hash`), else a new one."""
     key = address.strip().lower()
-    query = select(PendingAction).where(
-        PendingAction.address == key,
-        PendingAction.action == action,
-        PendingAction.game_id == (game.id if game else None),
-        PendingAction.player_id == (player.id if player else None),
-        PendingAction.done_at.is_(None),
-        PendingAction.created_at > ctx.now - MAX_AGE,
-    )
-    found = ctx.session.scalars(query).first()
+    found = _open(ctx, key, action, game, player)
     if found is not None:
         found.password_hash = password_hash or found.password_hash
         return found
@@ -86,6 +78,20 @@ def hold(
     ctx.session.add(row)
     ctx.session.flush()
     return row
+
+
+def _open(
+    ctx: MailContext, key: str, action: str, game: Game | None, player: Player | None
+) -> PendingAction | None:
+    query = select(PendingAction).where(
+        PendingAction.address == key,
+        PendingAction.action == action,
+        PendingAction.game_id == (game.id if game else None),
+        PendingAction.player_id == (player.id if player else None),
+        PendingAction.done_at.is_(None),
+        PendingAction.created_at > ctx.now - MAX_AGE,
+    )
+    return ctx.session.scalars(query).first()
 
 
 def request(
@@ -100,6 +106,11 @@ def request(
     """Hold `action` for `address` and send that address its one request with the
     code; None (nothing held) when this mail already wrote to an address that never
     asked for it (`judge.outbox.gate`)."""
+    if _requested_in_this_mail(ctx, address):  # the same command again: no second mail
+        again = _open(ctx, address.strip().lower(), action, game, player)
+        if again is not None:
+            again.password_hash = password_hash or again.password_hash
+            return again
     if not may_request(ctx.session, address, game.id):
         return None
     pending = hold(ctx, address, action, game=game, player=player, password_hash=password_hash)
@@ -118,6 +129,11 @@ def request(
     )
     enqueue(ctx.session, message, CONFIRM_KIND, game.id, now=ctx.now)
     return pending
+
+
+def _requested_in_this_mail(ctx: MailContext, address: str) -> bool:
+    gate = current_gate(ctx.session)
+    return gate is not None and address.strip().lower() in gate.strangers
 
 
 def find(session: Session, address: str, code: str) -> PendingAction | None:
