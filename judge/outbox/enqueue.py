@@ -4,9 +4,11 @@
 state and the mail announcing it commit together (or not at all); `enqueue_copies`
 queues one message for many readers, each copy with its own `To` and Message-ID.
 Every one of them passes `judge.outbox.gate.route` first: mail to an address
-that never wrote to the judge is held (or refused), not queued. The service calls
-these. Sending is the daemon's: `judge.server.sender` leases the
-pending rows and hands them to a transport.
+that never wrote to the judge, or never asked for the game the mail is about, is
+held (or refused), not queued; one received mail holds at most
+`judge.outbox.gate.HELD_PER_MAIL` mails (`hold`). The service calls these.
+Sending is the daemon's: `judge.server.sender` leases the pending rows and hands
+them to a transport.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from sqlalchemy.orm import Session
 from judge.clock import SystemClock
 from judge.mail.identifiers import new_message_id
 from judge.mail.wire import address, wire_bytes, wire_header
-from judge.outbox.gate import Route, route
+from judge.outbox.asking import addresses_asking
+from judge.outbox.gate import HELD_PER_MAIL, Route, current_gate, route
 from judge.store.models import HeldMail, OutboxMessage, OutboxStatus
 
 log = logging.getLogger(__name__)
@@ -48,7 +51,7 @@ def enqueue(
     moment = now or SystemClock().now()
     recipient = _single_recipient(msg)
     _fill_headers(msg, kind, moment)
-    verdict = route(session, recipient, kind)
+    verdict = route(session, recipient, kind, game_id)
     data = wire_bytes(msg)
     if verdict is not Route.SEND:
         _not_queued(session, verdict, recipient, data, str(msg["Message-ID"]), kind, game_id,
@@ -108,7 +111,7 @@ def enqueue_raw(
     """
     if not kind:
         raise ValueError("an outgoing mail needs a kind")
-    verdict = route(session, to_address, kind)
+    verdict = route(session, to_address, kind, game_id)
     if verdict is not Route.SEND:
         _not_queued(session, verdict, to_address, message, message_id, kind, game_id, None, now)
         return
@@ -147,11 +150,15 @@ def enqueue_copies(
     del msg["Message-ID"]
     shared = wire_bytes(msg)
     rows = []
+    gated = current_gate(session) is not None and game_id is not None
+    asking = addresses_asking(session, game_id) if gated and game_id is not None else None
     for to in recipients:
         recipient = _single_recipient_of(to)
         message_id = new_message_id(domain)
         head = wire_header("To", address(to)) + wire_header("Message-ID", message_id)
-        verdict = Route.HOLD if to in held else route(session, recipient, kind)
+        verdict = route(session, recipient, kind, game_id, asking=asking)
+        if verdict is Route.SEND and to in held:
+            verdict = Route.HOLD
         if verdict is not Route.SEND:
             _not_queued(session, verdict, recipient, head + shared, message_id, kind, game_id,
                         map_id, moment)  # fmt: skip
@@ -177,12 +184,32 @@ def hold(
     map_id: int | None,
     now: datetime,
 ) -> None:
-    """Keep a mail for an address that has not confirmed yet (`held_mail`)."""
-    session.add(HeldMail(
-        to_address=to_address.strip().lower(), message=message, message_id=message_id,
-        kind=kind, game_id=game_id, map_id=map_id, created_at=now,
-    ))  # fmt: skip
+    """Keep a mail for an address that has not confirmed yet (`held_mail`).
+
+    Within a received mail (`judge.outbox.gate`), a second mail of the same `kind`
+    and game for the same address replaces the one this mail held for it, and past
+    `HELD_PER_MAIL` rows a mail is dropped and counted (logged once, at the end)."""
+    key = to_address.strip().lower()
+    gate = current_gate(session)
+    slot = (key, game_id, kind)
+    earlier = None
+    if gate is not None and slot in gate.held:
+        earlier = session.get(HeldMail, gate.held.pop(slot))  # None: undone since
+    if gate is not None and earlier is not None:
+        gate.held[slot] = earlier.id
+        earlier.message, earlier.message_id, earlier.map_id = message, message_id, map_id
+        earlier.created_at = now
+        session.flush()
+        return
+    if gate is not None and len(gate.held) >= HELD_PER_MAIL:
+        gate.dropped += 1
+        return
+    row = HeldMail(to_address=key, message=message, message_id=message_id, kind=kind,
+                   game_id=game_id, map_id=map_id, created_at=now)  # fmt: skip
+    session.add(row)
     session.flush()
+    if gate is not None:
+        gate.held[slot] = row.id
 
 
 def _not_queued(
@@ -199,7 +226,8 @@ def _not_queued(
     if verdict is Route.HOLD:
         hold(session, to_address, message, message_id, kind, game_id, map_id, now)
     else:
-        log.warning("outbox: %s mail to %s not sent (one stranger per mail)", kind, to_address)
+        log.warning("outbox: %s mail to %s not sent (one mail per mail in to an address "
+                    "that never asked for it)", kind, to_address)
 
 
 def record_unbuildable(
@@ -252,3 +280,19 @@ def _fill_headers(msg: EmailMessage, kind: str, now: datetime) -> None:
         msg["Message-ID"] = new_message_id(domain)
     if not msg["Auto-Submitted"]:
         msg["Auto-Submitted"] = AUTO_SUBMITTED.get(kind, "auto-generated")
+
+
+def rewrite(
+    session: Session, row: OutboxMessage | HeldMail, msg: EmailMessage, kind: str, now: datetime
+) -> bytes:
+    """Put `msg` in place of the mail a queued (or held) `row` holds, keeping the
+    row's recipient and Message-ID: an announcement that grew (one mail per
+    recipient per mail in: `judge.service.notice_batch`). The new bytes."""
+    del msg["To"]
+    msg["To"] = row.to_address
+    del msg["Message-ID"]
+    msg["Message-ID"] = row.message_id
+    _fill_headers(msg, kind, now)
+    row.message = wire_bytes(msg)
+    session.flush()
+    return row.message

@@ -15,9 +15,15 @@ request whose Subject still holds the code (the code is the secret only the
 request carries), confirms it for the whole judge. Until then a forming game does
 not start on its seat.
 
-What an address may lose by mail forged in its name (STOP, UNOBSERVE) and what
-points mail at an address (SET ADDRESS, SET ZINE to an unconfirmed one) waits for
-that address to confirm, with a code of its own (`judge.service.pending_actions`).
+Confirming that an address reads the judge is not asking for every game: an
+address has asked for a game once it holds a seat in it or is its zine
+(`judge.outbox.asking`), and at most one mail per mail in goes to an address that
+has not asked for the game the mail is about (`judge.outbox.gate`). What an address
+may lose by mail forged in its name (STOP, UNOBSERVE), what seats it in a game it
+has not asked for (SIGNON ?game, OBSERVE from a sender the MTA did not verify) and
+what points mail at an address (SET ADDRESS, SET ZINE to an address that is not
+confirmed and asking for the game) waits for that address to confirm, with a code
+of its own (`judge.service.pending_actions`).
 
 `[security] confirm_addresses = false` turns confirmation off (a closed judge);
 STOP still needs its confirmation.
@@ -38,6 +44,7 @@ import judge.service.pending_actions as pending_actions
 from judge.config import Config
 from judge.language.command_types import Confirm, Stop, Unobserve
 from judge.mail.compose import broadcast_message
+from judge.outbox.asking import has_asked
 from judge.outbox.enqueue import enqueue
 from judge.outbox.gate import CONFIRM_KIND, may_request
 from judge.service.context import MailContext, Note, Refusal, note
@@ -75,6 +82,24 @@ def is_confirmed(session: Session, config: Config, address: str) -> bool:
         return True
     row = _row(session, address)
     return row is not None and row.confirmed_at is not None
+
+
+def asks_for(session: Session, config: Config, address: str, game: Game) -> bool:
+    """True when `address` may be given a seat in `game` or its zine at once, with no
+    request of its own: confirmation is off, or the address is confirmed and asked
+    for the game already (a seat in it, its zine)."""
+    if not config.security.confirm_addresses:
+        return True
+    return is_confirmed(session, config, address) and has_asked(session, address, game.id)
+
+
+def seats_at_once(ctx: MailContext, game: Game) -> bool:
+    """Whether a SIGNON ?game or OBSERVE from the sender seats it at once: confirmation
+    is off, the MTA verified the sender (`ctx.verified`: its From is not forged), or
+    the sender asked for the game already. Else it waits for the sender's CONFIRM."""
+    if not ctx.config.security.confirm_addresses or ctx.verified:
+        return True
+    return has_asked(ctx.session, ctx.sender, game.id)
 
 
 def is_stopped(session: Session, address: str) -> bool:

@@ -25,9 +25,13 @@ HOLD_DAYS = 7
 NEVER_CONFIRMED = f"held {HOLD_DAYS} days for an address that never confirmed it reads this judge"
 
 
-def release(session: Session, address: str, now: datetime) -> int:
-    """Queue every mail held for `address` (lower case); how many."""
-    return _move(session, [HeldMail.to_address == address.strip().lower()], now, None)
+def release(session: Session, address: str, now: datetime, *, game_id: int | None = None) -> int:
+    """Queue every mail held for `address` (lower case), or only that of game
+    `game_id` (once the address asked for that game); how many."""
+    where = [HeldMail.to_address == address.strip().lower()]
+    if game_id is not None:
+        where.append(HeldMail.game_id == game_id)
+    return _move(session, where, now, None)
 
 
 def drop(session: Session, address: str, now: datetime, reason: str) -> int:

@@ -12,6 +12,8 @@ the command, the game or the scheduler's tick.
 
 Every fan-out is one `broadcast`: a text everyone reads is built once for all its
 readers; a text that differs per reader (private notes) is one `broadcast` each.
+While a received mail is handled, its announcements of a game go to each reader as
+one mail (`judge.service.notice_batch`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from email.message import EmailMessage
+from functools import partial
 from typing import Any, TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -30,6 +33,7 @@ from judge.mail.attachments import Attachment, attach
 from judge.mail.compose import broadcast_message, game_subject
 from judge.outbox.enqueue import enqueue_copies, record_unbuildable
 from judge.service.confirmation import deliverable
+from judge.service.notice_batch import Part, add_to_mail, current_batch, remember
 from judge.service.reader_preferences import reader_of, readers_of
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
@@ -140,15 +144,24 @@ def broadcast(
         groups: list[tuple[Reader, list[str]]] = [(DEFAULT_READER, plain)]
     else:
         groups = _by_reader(plain, readers or readers_of(session, game, plain))
+    batch = current_batch(session, kind) if not attachments and map_id is None else None
     for reader, addresses in groups:
         try:
             text = body if isinstance(body, str) else body(reader)
-            message = _game_message(
-                config, game, to=addresses[0], what=what, body=text, now=now, reader=reader
-            )
+            part = Part(what, text)
+            build = partial(_built, config, game, now=now, reader=reader)
+            fresh = [address for address in addresses if batch is None or not add_to_mail(
+                session, batch, address, game.id, part, kind, build, now)]  # fmt: skip
+            if not fresh:
+                continue
+            message = build(fresh[0], what, text)
             attach(message, attachments)
-            enqueue_copies(session, message, addresses, kind, game.id, now=now, map_id=map_id,
-                           held=held)  # fmt: skip
+            rows = enqueue_copies(session, message, fresh, kind, game.id, now=now, map_id=map_id,
+                                  held=held)  # fmt: skip
+            if batch is not None:
+                sent = {row.to_address.lower(): row for row in rows}
+                for address in fresh:
+                    remember(session, batch, address, game.id, part, kind, sent)
         except SQLAlchemyError:
             raise  # the database's trouble, not the readers': the caller's to handle
         except Exception as error:
@@ -164,6 +177,12 @@ def _by_reader(
     for address in addresses:
         groups.setdefault(readers.get(address, DEFAULT_READER), []).append(address)
     return list(groups.items())
+
+
+def _built(
+    config: Config, game: Game, to: str, what: str, body: str, *, now: datetime, reader: Reader
+) -> EmailMessage:
+    return _game_message(config, game, to=to, what=what, body=body, now=now, reader=reader)
 
 
 def _game_message(

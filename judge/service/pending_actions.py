@@ -1,15 +1,18 @@
 """Changes that wait for the confirmation of the address they concern.
 
 Mail forged in an address's name must not take its game mail away (STOP,
-UNOBSERVE), and no command may point game mail at an address that never asked for
-it (SET ADDRESS, SET ZINE to an unconfirmed address). Each such command is kept
-here with a code of its own, made with `secrets`; the code goes only to the
+UNOBSERVE), nor sign it up for a game it never asked for (SIGNON ?game, OBSERVE
+from an address that has not asked for that game: `judge.outbox.asking`), and no
+command may point game mail at an address that never asked for it (SET ADDRESS,
+SET ZINE to an address that is not confirmed and in the game). Each such command is
+kept here with a code of its own, made with `secrets`; the code goes only to the
 address concerned (STOP and UNOBSERVE: in the reply to it, which goes to the
-address itself; SET ADDRESS and SET ZINE: in one confirmation request to the new
-address, within the per-mail limit of `judge.outbox.gate`). `CONFIRM code` from
-that address, or a reply to the request keeping the code in its Subject, carries
-the change out (as Mailman does for an unsubscription). A pending change that is
-never confirmed does nothing; it is forgotten after `MAX_AGE`.
+address itself; SIGNON ?game, OBSERVE, SET ADDRESS and SET ZINE: in one
+confirmation request to that address, within the per-mail limit of
+`judge.outbox.gate`). `CONFIRM code` from that address, or a reply to the request
+keeping the code in its Subject, carries the change out (as Mailman does for an
+unsubscription), and sends the mail held for that address in that game. A pending
+change that is never confirmed does nothing; it is forgotten after `MAX_AGE`.
 """
 
 from __future__ import annotations
@@ -24,8 +27,9 @@ from sqlalchemy.orm import Session
 import judge.service.held_mail as held_mail
 from judge.mail.compose import broadcast_message
 from judge.outbox.enqueue import enqueue
-from judge.outbox.gate import CONFIRM_KIND, may_request
+from judge.outbox.gate import CONFIRM_KIND, current_gate, may_request
 from judge.service.context import MailContext, Note, note
+from judge.service.pending_seats import take_seat
 from judge.service.reader_preferences import reader_of
 from judge.store.game_settings import GameSettings
 from judge.store.models import (
@@ -44,6 +48,7 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I
 CODE_LENGTH = 8  # 40 bits: one guess per mail
 MAX_AGE = timedelta(days=7)
 STOP, UNOBSERVE, SET_ADDRESS, SET_ZINE = "stop", "unobserve", "set_address", "set_zine"
+JOIN, OBSERVE = "join", "observe"  # a seat from an address that has not asked for the game
 
 
 def new_code() -> str:
@@ -57,10 +62,27 @@ def hold(
     *,
     game: Game | None = None,
     player: Player | None = None,
+    password_hash: str | None = None,
 ) -> PendingAction:
     """The open pending `action` for `address` (the same one again for a repeated
-    command: one code, one row), else a new one."""
+    command: one code, one row, the newest `password_hash`), else a new one."""
     key = address.strip().lower()
+    found = _open(ctx, key, action, game, player)
+    if found is not None:
+        found.password_hash = password_hash or found.password_hash
+        return found
+    row = PendingAction(
+        address=key, code=new_code(), action=action, game_id=game.id if game else None,
+        player_id=player.id if player else None, created_at=ctx.now, password_hash=password_hash,
+    )  # fmt: skip
+    ctx.session.add(row)
+    ctx.session.flush()
+    return row
+
+
+def _open(
+    ctx: MailContext, key: str, action: str, game: Game | None, player: Player | None
+) -> PendingAction | None:
     query = select(PendingAction).where(
         PendingAction.address == key,
         PendingAction.action == action,
@@ -69,16 +91,7 @@ def hold(
         PendingAction.done_at.is_(None),
         PendingAction.created_at > ctx.now - MAX_AGE,
     )
-    found = ctx.session.scalars(query).first()
-    if found is not None:
-        return found
-    row = PendingAction(
-        address=key, code=new_code(), action=action, game_id=game.id if game else None,
-        player_id=player.id if player else None, created_at=ctx.now,
-    )  # fmt: skip
-    ctx.session.add(row)
-    ctx.session.flush()
-    return row
+    return ctx.session.scalars(query).first()
 
 
 def request(
@@ -88,12 +101,19 @@ def request(
     *,
     game: Game,
     player: Player | None = None,
+    password_hash: str | None = None,
 ) -> PendingAction | None:
     """Hold `action` for `address` and send that address its one request with the
-    code; None (nothing held) when this mail already wrote to a stranger."""
-    if not may_request(ctx.session, address):
+    code; None (nothing held) when this mail already wrote to an address that never
+    asked for it (`judge.outbox.gate`)."""
+    if _requested_in_this_mail(ctx, address):  # the same command again: no second mail
+        again = _open(ctx, address.strip().lower(), action, game, player)
+        if again is not None:
+            again.password_hash = password_hash or again.password_hash
+            return again
+    if not may_request(ctx.session, address, game.id):
         return None
-    pending = hold(ctx, address, action, game=game, player=player)
+    pending = hold(ctx, address, action, game=game, player=player, password_hash=password_hash)
     seat = ", ".join(player.powers) if player is not None and player.powers else ""
     body = render(
         "confirm_action.txt.j2", reader_of(game, player), judge=ctx.config.judge.address,
@@ -101,13 +121,19 @@ def request(
     )  # fmt: skip
     message = broadcast_message(
         sender=ctx.config.judge.address,
+        sender_name=ctx.config.judge.name,  # "Diplomacy Judge <judge@...>", as every other mail
         to=address,
         subject=f"{ctx.config.judge.code}: please confirm ({pending.code})",
         body=body,
         now=ctx.now,
     )
-    enqueue(ctx.session, message, CONFIRM_KIND, now=ctx.now)
+    enqueue(ctx.session, message, CONFIRM_KIND, game.id, now=ctx.now)
     return pending
+
+
+def _requested_in_this_mail(ctx: MailContext, address: str) -> bool:
+    gate = current_gate(ctx.session)
+    return gate is not None and address.strip().lower() in gate.strangers
 
 
 def find(session: Session, address: str, code: str) -> PendingAction | None:
@@ -122,7 +148,15 @@ def find(session: Session, address: str, code: str) -> PendingAction | None:
 
 
 def apply(ctx: MailContext, action: PendingAction, address: Address) -> list[Note]:
-    """Carry out a confirmed action (its address confirmed it); the reply's notes."""
+    """Carry out a confirmed action (its address confirmed it); the reply's notes.
+    The mail held for that address in the action's game goes out with it."""
+    notes = _carry_out(ctx, action, address)
+    if action.game_id is not None and action.action != UNOBSERVE:
+        held_mail.release(ctx.session, action.address, ctx.now, game_id=action.game_id)
+    return notes
+
+
+def _carry_out(ctx: MailContext, action: PendingAction, address: Address) -> list[Note]:
     action.done_at = ctx.now
     game = ctx.session.get(Game, action.game_id) if action.game_id is not None else None
     if action.action == STOP:
@@ -146,4 +180,7 @@ def apply(ctx: MailContext, action: PendingAction, address: Address) -> list[Not
     if action.action == SET_ZINE:
         replace(GameSettings.of(game), zine=action.address).save(game)
         return [note("zine_confirmed", game=game.name, address=action.address)]
+    if action.action in (JOIN, OBSERVE) and action.password_hash:
+        role = PlayerRole.PLAYER if action.action == JOIN else PlayerRole.OBSERVER
+        return take_seat(ctx, game, action.address, action.password_hash, role)
     return [note("action_gone")]

@@ -483,19 +483,23 @@ class HeldMail(Base):
 
 class PendingAction(Base):
     """A change that takes effect only once `address` confirms the request it was sent
-    (its own `code`): STOP, UNOBSERVE, SET ADDRESS or SET ZINE to that address. Mail
-    forged in an address's name thus changes nothing (judge.service.pending_actions)."""
+    (its own `code`): STOP, UNOBSERVE, SET ADDRESS or SET ZINE to that address, and a
+    SIGNON ?game or OBSERVE from an address that has not asked for that game (with
+    the seat's `password_hash`, made when the command came). Mail forged in an
+    address's name thus changes nothing (judge.service.pending_actions)."""
 
     __tablename__ = "pending_actions"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     address: Mapped[str] = mapped_column(String(ADDRESS_LENGTH), index=True)  # lower case
     code: Mapped[str] = mapped_column(String(32))
-    action: Mapped[str] = mapped_column(String(16))  # stop, unobserve, set_address, set_zine
+    action: Mapped[str] = mapped_column(String(16))  # stop, unobserve, set_address, set_zine,
+    # join, observe
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     done_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    password_hash: Mapped[str | None] = mapped_column(String(255))  # join, observe
 
 
 class GameFailure(Base):

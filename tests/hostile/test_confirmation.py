@@ -13,7 +13,7 @@ from e2e.test_standard_game import Judge
 from e2e.test_standard_game import _body as _raw_body
 
 from hostile.conftest import Serve
-from hostile.mailbox import answer, code_for, confirm, confirmation_request, to
+from hostile.mailbox import answer, confirm, confirmation_request, to
 
 CONFIRMING = {"confirm_addresses": True}
 GM = "gm@example.org"
@@ -47,28 +47,29 @@ def test_forged_observers_get_no_broadcasts(serve: Serve) -> None:
         "the 5 broadcasts the fan gets",
     )
     assert broadcasts
-    for victim in victims:
+    for victim in victims:  # the OBSERVE waits for the victim's CONFIRM: one request
         got = sorted(str(m["Subject"]).rsplit(" (", 1)[0] for m in to(judge, victim))
-        assert got == ["Re: orders", "TEST: please confirm your address"], (victim, got)
+        assert got == ["Re: orders", "TEST: please confirm"], (victim, got)
     mails = {str(m["Subject"]).rsplit(" (", 1)[0]: m for m in to(judge, victims[0])}
-    request, reply_mail = mails["TEST: please confirm your address"], mails["Re: orders"]
+    request, reply_mail = mails["TEST: please confirm"], mails["Re: orders"]
     assert request["From"].addresses[0].display_name  # the judge's name, as in its replies
     assert str(request["From"]) == str(reply_mail["From"])
 
 
 def test_a_game_starts_only_on_confirmed_seats(serve: Serve) -> None:
+    """A SIGNON ?game from an address that has not asked for the game takes its seat
+    only once the address confirms; the seat that fills the game starts it."""
     judge = serve(security=CONFIRMING)
     _game_with_confirmed_gm(judge, "intimate")
-    judge.send("p1@example.org", "SIGNON ?g1 pw1")
-    full = _body(judge.send("p2@example.org", "SIGNON ?g1 pw2"))
-    assert "starts only once every seat's address is confirmed" in full
-    assert "p1@example.org, p2@example.org" in full
+    waiting = _body(judge.send("p1@example.org", "SIGNON ?g1 pw1"))
+    assert "you join 'g1' once you confirm it" in waiting
     refused = _body(judge.send(GM, "SIGNON Mg1 gmpw\nSTART"))
-    assert "cannot start before every seat's address is confirmed" in refused
-    confirm(judge, "p1@example.org")
+    assert "Game 'g1' has 0 players" in refused  # the waiting join is no seat yet
+    assert "You have joined 'g1' (1 of 2 players)" in confirm(judge, "p1@example.org")
+    judge.send("p2@example.org", "SIGNON ?g1 pw2")
     request = confirmation_request(judge, "p2@example.org")
     replied = _body(answer(judge, "p2@example.org", request, "yes, it is me"))
-    assert "Address p2@example.org confirmed" in replied
+    assert "You have joined 'g1' (2 of 2 players)" in replied
     assert judge.status()["status"] == "active"
     start = judge.wait_for(
         lambda mails: [m for m in to_p1(mails) if "Start" in str(m["Subject"])], "the start mail"
@@ -93,7 +94,9 @@ def test_stop_and_unobserve_end_game_mail(serve: Serve) -> None:
         judge.send(quitter, f"CONFIRM {_pending_code(asked)}")
     )
     judge.send(GM, "SIGNON Mg1 gmpw\nBROADCAST\nfirst\nENDPRESS")
-    resumed = _body(judge.send(watcher, f"CONFIRM {code_for(judge, watcher)}"))
+    resume = re.search(r"To get it again, send the line: CONFIRM ([A-Z0-9]{8})", stopped)
+    assert resume is not None, stopped  # the address's own code (the request's was the OBSERVE's)
+    resumed = _body(judge.send(watcher, f"CONFIRM {resume.group(1)}"))
     assert "confirmed" in resumed
     judge.send(GM, "SIGNON Mg1 gmpw\nBROADCAST\nsecond\nENDPRESS")
     got = judge.wait_for(

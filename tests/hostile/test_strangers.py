@@ -98,8 +98,8 @@ def test_one_mail_in_writes_to_at_most_one_stranger(serve: Serve) -> None:
 
 def test_forged_mail_gives_no_authority(serve: Serve) -> None:
     """A forged STOP, UNOBSERVE or reply to a confirmation request changes nothing;
-    the confirmation of the address itself does. Game mail for an unconfirmed
-    address is held, and sent once it confirms."""
+    the confirmation of the address itself does. A forged OBSERVE seats nobody: the
+    victim gets no game mail, held or sent, until it confirms the OBSERVE itself."""
     judge = serve(security=CONFIRMING)
     assert "confirmation request" in _body(judge.send(GM, "CREATE g1 gmpw standard"))
     confirm(judge, GM)
@@ -120,7 +120,7 @@ def test_forged_mail_gives_no_authority(serve: Serve) -> None:
     request = confirmation_request(judge, victim)
     forged = EmailMessage()
     forged["From"], forged["To"] = victim, "judge@example.org"
-    forged["Subject"] = "Re: TEST: please confirm your address"  # the code left out
+    forged["Subject"] = "Re: TEST: please confirm"  # the code left out
     forged["Message-ID"] = make_msgid(domain="example.net")
     forged["In-Reply-To"] = forged["References"] = request["Message-ID"]
     forged.set_content("yes")
@@ -129,7 +129,8 @@ def test_forged_mail_gives_no_authority(serve: Serve) -> None:
     _broadcast(judge, "second")
     assert _count(judge, Address, Address.address == victim, Address.confirmed_at.is_not(None)) == 0
     assert not [m for m in _queued_texts(judge, victim) if b"second" in m]
-    assert _count(judge, HeldMail, HeldMail.to_address == victim) == 1
+    assert _count(judge, HeldMail, HeldMail.to_address == victim) == 0  # not an observer
+    assert _count(judge, Player, Player.address == victim) == 0
     # The real watcher confirms its UNOBSERVE: only now does it take effect.
     code = PENDING_CODE.search(forged_unobserve)
     assert code is not None
@@ -137,10 +138,13 @@ def test_forged_mail_gives_no_authority(serve: Serve) -> None:
     _broadcast(judge, "third")
     assert [m for m in _queued_texts(judge, "fan@example.org") if b"third" in m]
     assert not [m for m in _queued_texts(judge, watcher) if b"third" in m]
-    # The victim's own confirmation sends what was held for it, in order.
-    assert "confirmed" in _body(answer(judge, victim, request, "it is me"))
-    judge.wait_for(lambda _: [m for m in to(judge, victim) if "second" in _raw_body(m)],
-                   "the broadcast held for the victim")  # fmt: skip
+    # The victim's own confirmation (a reply keeping the code) makes it an observer.
+    assert "You now observe 'g1'" in _body(answer(judge, victim, request, "it is me"))
+    assert _count(judge, Address, Address.address == victim, Address.confirmed_at.is_not(None)) == 1
+    _broadcast(judge, "fourth")
+    judge.wait_for(lambda _: [m for m in to(judge, victim) if "fourth" in _raw_body(m)],
+                   "the broadcast after the victim's confirmation")  # fmt: skip
+    assert not [m for m in _queued_texts(judge, victim) if b"second" in m]
     assert _count(judge, HeldMail) == 0
 
 

@@ -318,7 +318,11 @@ def test_the_confirmation_requests_of_a_french_game_are_french(
     judge = JudgeHarness(sessions, clock, config)
     mails = FrenchMails()
     mails.read(judge.send(MASTER, "CREATE g1 gmpass standard LANGUAGE FR"))
-    mails.read(judge.send("p0@example.org", "SIGNON ?g1 pw0"))
+    joining = mails.read(judge.send("p0@example.org", "SIGNON ?g1 pw0"))
+    join_request = [m for m in joining if "confirm" in str(m["Subject"])]
+    code = re.search(r"CONFIRM ([A-Z0-9]{8})", body_of(join_request[0]))
+    assert code is not None  # the join waits for it
+    mails.read(judge.send("p0@example.org", f"CONFIRM {code[1]}"))
     mails.read(judge.send(MASTER, "SIGNON Mg1 gmpass\nSET ZINE zine@example.org"))
     mails.read(judge.send("p0@example.org", "SIGNON ?g1 pw0\nSET ADDRESS new@example.org"))
     requests = [m for m in mails.seen if "confirm" in str(m["Subject"])]

@@ -14,7 +14,7 @@ from judge.language.command_types import (
 )
 from judge.service.commands.board import running_board
 from judge.service.commands.master_resign import master_resign
-from judge.service.confirmation import is_confirmed
+from judge.service.confirmation import asks_for
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.announce import announce_leaving
 from judge.service.game.ending import finish_game
@@ -34,11 +34,12 @@ def set_password(ctx: MailContext, command: SetPassword) -> list[Note]:
 
 
 def set_address(ctx: MailContext, command: SetAddress) -> list[Note]:
-    """A confirmed address takes over at once; any other only once it confirms the
-    request it is sent (at most one such request per mail)."""
+    """An address that is confirmed and asked for the game (a seat in it, its zine)
+    takes over at once; any other only once it confirms the request it is sent (at
+    most one such request per mail)."""
     signed = ctx.need_signon()
     old = signed.player.address
-    if not is_confirmed(ctx.session, ctx.config, command.address):
+    if not asks_for(ctx.session, ctx.config, command.address, signed.game):
         held = pending_actions.request(
             ctx, command.address, pending_actions.SET_ADDRESS, game=signed.game,
             player=signed.player,

@@ -2,7 +2,9 @@
 
 CREATE makes a forming game with the sender as its master; SIGNON ?game joins it,
 SIGNON Xgame signs on to a power (or M, O); a forming game starts by itself once
-it has the variant's number of players, or when the master sends START.
+it has the variant's number of players, or when the master sends START. A SIGNON
+?game or OBSERVE from an address that has not asked for the game yet takes its seat
+only once that address confirms (`judge.service.confirmation.seats_at_once`).
 """
 
 from __future__ import annotations
@@ -11,12 +13,13 @@ from datetime import timedelta
 
 from sqlalchemy import func, select
 
+import judge.service.pending_actions as pending_actions
 from judge.language.command_types import Create, Observe, Preferences, Signon, Start
 from judge.rules.state import POWERS
 from judge.service.commands.passwords import check_password
 from judge.service.commands.settings import apply_settings
 from judge.service.commands.takeover import powers_nobody_plays, take_over
-from judge.service.confirmation import confirmation_note, unconfirmed
+from judge.service.confirmation import confirmation_note, seats_at_once, unconfirmed
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.starting import start_game
 from judge.service.reader_preferences import reader_of
@@ -138,6 +141,8 @@ def join(ctx: MailContext, game: Game, password: str) -> list[Note]:
     variant = variants(ctx.session).get(game.variant)
     if len(players) >= variant.max_players:
         raise Refusal("game_full", game=game.name)
+    if not seats_at_once(ctx, game):
+        return _seat_pending(ctx, game, pending_actions.JOIN, password)
     player = store.add_player(
         ctx.session,
         game,
@@ -199,6 +204,8 @@ def observe(ctx: MailContext, command: Observe) -> list[Note]:
     limit = ctx.config.limits.observers_per_game
     if len(observers) >= limit:
         raise Refusal("too_many_observers", game=game.name, limit=limit)
+    if not seats_at_once(ctx, game):
+        return _seat_pending(ctx, game, pending_actions.OBSERVE, command.password)
     person = store.add_player(
         ctx.session,
         game,
@@ -210,6 +217,16 @@ def observe(ctx: MailContext, command: Observe) -> list[Note]:
     ctx.sign_on(game, person)
     confirm = confirmation_note(ctx, ctx.sender, reader_of(game, person))
     return [note("observing", game=game.name), *confirm]
+
+
+def _seat_pending(ctx: MailContext, game: Game, action: str, password: str) -> list[Note]:
+    """A join or an observer's seat that waits for the sender's confirmation: the
+    sender is sent the one request with its code, and the seat's password is kept."""
+    held = pending_actions.request(ctx, ctx.sender, action, game=game,
+                                   password_hash=ctx.password_work.new_hash(password))  # fmt: skip
+    if held is None:
+        raise Refusal("confirm_not_sent", address=ctx.sender)
+    return [note("seat_pending", game=game.name, action=action)]
 
 
 def preferences(ctx: MailContext, command: Preferences) -> list[Note]:

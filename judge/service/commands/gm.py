@@ -33,7 +33,7 @@ from judge.service.commands.setting_echo import setting_note, setting_words
 from judge.service.commands.settings import apply_settings
 from judge.service.commands.takeover import record_ejection
 from judge.service.commands.timing_settings import timing_changed
-from judge.service.confirmation import is_confirmed
+from judge.service.confirmation import asks_for
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game import deadlines
 from judge.service.game.announce import announce
@@ -58,7 +58,7 @@ def set_setting(ctx: MailContext, command: GameSetting) -> list[Note]:
         raise Refusal("game_over", game=game.name)
     check_press_setting(game, command)
     if isinstance(command, SetZine) and command.address:
-        if not is_confirmed(ctx.session, ctx.config, command.address):
+        if not asks_for(ctx.session, ctx.config, command.address, game):
             return _zine_pending(ctx, game, command.address)
     variant = variants(ctx.session).get(game.variant)
     settings = apply_settings(variant, GameSettings.of(game), [command])
@@ -72,7 +72,8 @@ def set_setting(ctx: MailContext, command: GameSetting) -> list[Note]:
 
 
 def _zine_pending(ctx: MailContext, game: Game, address: str) -> list[Note]:
-    """SET ZINE to an unconfirmed address: it becomes the zine once it confirms."""
+    """SET ZINE to an address that is not confirmed and asking for the game: it
+    becomes the zine once it confirms."""
     held = pending_actions.request(ctx, address, pending_actions.SET_ZINE, game=game)
     if held is None:
         raise Refusal("confirm_not_sent", address=address)
