@@ -83,7 +83,7 @@ def handle_inbox_message(
         log.info("inbox %s: no reply (%s)", inbox_row.id, why)
         return Outcome(InboxStatus.DECLINED, f"not answered: {why}")
     ctx = MailContext(session=session, config=config, now=now, sender=mail.sender,
-                      verified=sender_verified(inbox_row, mail.sender, config),
+                      verified=sender_verified(mail, config),
                       password_work=passwords)  # fmt: skip
     open_gate(session, mail.sender, config.security.confirm_addresses)
     try:
