@@ -65,3 +65,70 @@ def test_the_issues_mail_shows_the_player_everything_done_in_their_name(
     # The master's own reply shows the state-changing lines too, past its screenful.
     assert "> SET PASSWORD brandnew77" in reply and "> SET CONCEDE Germany" in reply
     assert players["Germany"].address in reply  # the master may see the addresses
+
+
+def test_the_player_reads_the_copy_in_their_language_the_master_the_reply_in_theirs(
+    judge: JudgeHarness,
+) -> None:
+    players = judge.start_game()
+    france = players["France"]
+    judge.reply(france.address, f"SIGNON Fg1 {france.password}\nSET LANGUAGE fr")
+    mails = judge.send(GM, f"SIGNON Mg1 {GM_PASSWORD}\nBECOME France\nA PAR H\nSET WAIT")
+    copy, reply = " ".join(_to(mails, france.address).split()), _to(mails, GM)
+    assert "Un maître de 'g1' (gm@example.org) a agi en votre nom (BECOME)." in copy, copy
+    assert "> A PAR H" in copy and "Aucune erreur dans les lignes faites en votre nom." in copy
+    assert "Signed on as the master of 'g1'." in reply and "No errors found" in reply, reply
+    assert GM_PASSWORD not in copy
+
+
+def test_lines_after_the_master_signs_on_again_are_not_the_players(judge: JudgeHarness) -> None:
+    players = judge.start_game()
+    france, germany = players["France"], players["Germany"]
+    mails = judge.send(GM, "\n".join([
+        f"SIGNON Mg1 {GM_PASSWORD}", "BECOME France", "A PAR H", f"SIGNON Mg1 {GM_PASSWORD}",
+        "WHOGAME g1", "BECOME Germany", "A BER H",
+    ]))  # fmt: skip
+    to_france, to_germany = _to(mails, france.address), _to(mails, germany.address)
+    assert "> A PAR H" in to_france and "> A BER H" not in to_france
+    assert "> A BER H" in to_germany and "> A PAR H" not in to_germany
+    for copy in (to_france, to_germany):
+        assert "> SIGNON" not in copy and "> WHOGAME" not in copy and GM_PASSWORD not in copy
+
+
+def test_a_line_the_judge_could_not_read_shows_no_password_in_a_copy(
+    judge: JudgeHarness,
+) -> None:
+    """`SIGNON Mg1 gmpass extra` is no command the judge can read, so it does not know
+    which word is the password: a copy shows the keyword alone."""
+    players = judge.start_game()
+    france = players["France"]
+    mails = judge.send(GM, f"SIGNON Mg1 {GM_PASSWORD}\nBECOME France\n"
+                           "SIGNON Mg1 typo3secret and more words\nA PAR H")  # fmt: skip
+    copy = _to(mails, france.address)
+    assert "> SIGNON ********\n" in copy and "typo3secret" not in copy, copy
+    assert "> A PAR H" in copy
+    assert "typo3secret" in _to(mails, GM)  # the master's own reply echoes what they wrote
+
+
+def test_a_copy_goes_to_the_old_address_of_a_seat_that_moves(judge: JudgeHarness) -> None:
+    """Someone with France's password moves the seat to their own address: the old
+    address is told, with every line done as France, the move included."""
+    players = judge.start_game()
+    france = players["France"]
+    mails = judge.send("thief@example.org", f"SIGNON Fg1 {france.password}\n"
+                                            "SET ADDRESS thief@example.org\nA PAR H")  # fmt: skip
+    copy = " ".join(_to(mails, france.address).split())
+    assert "Someone signed on to your seat in 'g1' from thief@example.org." in copy
+    assert "> SET ADDRESS thief@example.org" in copy and "> A PAR H" in copy
+    assert france.password not in copy
+
+
+def test_a_gunboat_copy_does_not_name_a_player_who_signed_on_from_elsewhere(
+    judge: JudgeHarness,
+) -> None:
+    players = _gunboat_game(judge)
+    france, germany = players["France"], players["Germany"]
+    mails = judge.send(germany.address, f"SIGNON Fg1 {france.password}\nA PAR H")
+    copy = " ".join(_to(mails, france.address).split())
+    assert "Someone signed on to your seat in 'g1' from another address." in copy, copy
+    assert germany.address not in copy and france.password not in copy
