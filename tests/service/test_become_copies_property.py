@@ -116,9 +116,12 @@ def _counted(text: str) -> int:
     return int(found[1]) if found else 0
 
 
-@settings(max_examples=25, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(mail=master_mails())  # fmt: skip
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(mail=master_mails())
 def test_every_line_done_in_a_players_name_reaches_them_and_nothing_else(
     judge: JudgeHarness, mail: list[Block | list[str]]
 ) -> None:
