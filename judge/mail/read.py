@@ -39,7 +39,8 @@ from typing import Any
 
 from judge import rfc5322 as grammar
 from judge.addresses import is_plain_address
-from judge.mail import auth_results
+from judge.mail.auth_results import FIELD as AUTH_RESULTS
+from judge.mail.auth_results import MAX_FIELDS as MAX_AUTH_RESULTS
 from judge.mail.body_lines import command_lines
 from judge.mail.bounds import HeaderBlock, TooCostly, check_bounds, top_headers
 from judge.mail.header_facts import NO_REPLY_SIGNS, HeaderFacts, KeptHeaders
@@ -168,7 +169,7 @@ def message_facts(message: Message) -> HeaderFacts:
         references=headers.ids("References") or headers.ids("In-Reply-To"),
         signs=_signs(headers),
         content_type=headers.content_type(),
-        auth_results=headers.every_plain(auth_results.FIELD)[: auth_results.MAX_FIELDS],
+        auth_results=headers.every_plain(AUTH_RESULTS)[:MAX_AUTH_RESULTS],
     )
 
 
