@@ -1,9 +1,10 @@
 """Generated master mails mixing BECOME with every kind of line (issue 31, item 4).
 
 A master's mail signs on, reads as the master (WHOGAME of a gunboat game lists
-every address), then acts as one power after another with BECOME: orders, new
-passwords, press, concessions, settings, lines that only read (many of them, past
-a screenful), lines the judge cannot read. Whatever the mix:
+every address), then acts as one power after another with BECOME: orders and
+CANCELs (refused ones too), new passwords, press, concessions, votes, settings,
+lines that only read (many of them, past a screenful), lines the judge cannot
+read. Whatever the mix:
 
 * each power acted for gets exactly one copy, and no other player gets one;
 * every line that writes, done in a power's name, is in that power's copy (a new
@@ -11,7 +12,7 @@ a screenful), lines the judge cannot read. Whatever the mix:
 * each copy accounts for every line done in its seat's name: those it shows,
   plus those its closing note counts (never cut silently);
 * no copy holds a password (the master's, a new one, any player's) nor another
-  player's address; the master's reply holds each writing line too.
+  player's address; the master's reply holds each line that did something too.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ class Block:
     lines: list[str] = field(default_factory=list)
     writes: list[str] = field(default_factory=list)
     secrets: list[str] = field(default_factory=list)
+    refusable: list[str] = field(default_factory=list)  # writes that may be refused
 
 
 @st.composite
@@ -51,10 +53,17 @@ def acts(draw: st.DrawFn, power: str) -> Block:
     concedes, so no power ever has every other's concession)."""
     block = Block(power, [f"BECOME {power}"], [f"BECOME {power}"])
     for _ in range(draw(st.integers(0, 6))):
-        kind = draw(st.sampled_from(["order", "password", "press", "concede", "wait",
-                                     "reading", "readings", "junk"]))  # fmt: skip
+        kind = draw(st.sampled_from(["order", "cancel", "password", "press", "concede", "wait",
+                                     "nodraw", "zone", "reading", "readings", "junk"]))  # fmt: skip
         if kind == "order":
             lines = [HOLDS[power]]
+        elif kind == "cancel":  # refused when no order is on file: shown all the same
+            lines = [f"CANCEL {HOLDS[power][:5]}"]
+            block.refusable.append(lines[0])
+        elif kind == "nodraw":
+            lines = ["NODRAW"]
+        elif kind == "zone":
+            lines = [draw(st.sampled_from(["SET TIMEZONE Europe/Paris", "SET TIMEZONE UTC"]))]
         elif kind == "password":
             secret = draw(PASSWORDS)
             block.secrets.append(secret)
@@ -145,7 +154,7 @@ def test_every_line_done_in_a_players_name_reaches_them_and_nothing_else(
         for other in judge.players.values():
             assert other.address == address or other.address not in copy, copy
         assert "> SIGNON" not in copy and "WHOGAME g1\nGame" not in copy
-    for block in blocks:
+    for block in blocks:  # the master's reply: every line that did something
         for written in block.writes:
-            if not written.startswith("SET PASSWORD"):
+            if not written.startswith("SET PASSWORD") and written not in block.refusable:
                 assert written in "\n".join(_echoed(reply)), (written, reply)
