@@ -10,39 +10,21 @@ Only headers with the configured id count (any other was written by someone
 else, maybe the sender). The MTA must delete headers bearing its own id from the
 mail it receives (RFC 8601 section 5; OpenDMARC and OpenDKIM do, and Postfix with
 them): else a forger writes a "pass" of their own. See docs/service.md.
+
+The fields are those of the one parse of the mail (`judge.mail.read.message_facts`,
+kept with the inbox row: `HeaderFacts.auth_results`), never a scan of the raw
+bytes of its own: a field after a line without a colon is, for the stdlib's
+parser as for the MTA, in the body, where a sender may write anything.
 """
 
 from __future__ import annotations
 
 import re
 
-FIELD_NAME = b"authentication-results:"
-MAX_HEADER_BYTES = 256 * 1024  # the block is bounded by the intake; this is a guard
-MAX_FIELDS = 20
+FIELD = "Authentication-Results"
+MAX_FIELDS = 20  # the first fields of a mail that are read; the rest are not
 _COMMENT = re.compile(r"\([^()]*\)")
 _PROPERTY = re.compile(r"([a-z0-9_.-]+)\s*=\s*\"?([^\s\";]+)\"?", re.IGNORECASE)
-
-
-def header_fields(raw: bytes) -> list[str]:
-    """The unfolded values of the top header block's Authentication-Results fields."""
-    found: list[str] = []
-    current: list[bytes] | None = None
-    for line in raw[:MAX_HEADER_BYTES].split(b"\n"):
-        line = line.rstrip(b"\r")
-        if not line:
-            break
-        if line[:1] in (b" ", b"\t"):
-            if current is not None:
-                current.append(line)
-            continue
-        if current is not None:
-            found.append(b" ".join(current).decode("ascii", "replace"))
-            current = None
-        if line[: len(FIELD_NAME)].lower() == FIELD_NAME and len(found) < MAX_FIELDS:
-            current = [line[len(FIELD_NAME) :]]
-    if current is not None:
-        found.append(b" ".join(current).decode("ascii", "replace"))
-    return found
 
 
 def verified_domain(values: list[str], authserv_id: str, from_domain: str) -> bool:

@@ -8,13 +8,18 @@ Message-ID for the inbox row anyway), and keeps these facts on the inbox row
   the thread (References, else In-Reply-To);
 * the no-reply signs: the value of each header the no-reply rules look at, and the
   mail's own content type (`judge.mail.no_reply` reads them through `KeptHeaders`);
+* the Authentication-Results fields, each unfolded (`judge.mail.auth_results` reads
+  whether the operator's MTA vouches for the From domain): the very fields the
+  stdlib's parse holds, so a line the parser (and the MTA) take for the body's
+  first is never read as a header;
 * or, for a mail beyond the reading limits (`judge.mail.bounds`), why it is not read.
 
 Processing then takes them as they are and reads only the body (`judge.mail.read.
 read_with`): the limits are not checked again, nor a header value decoded again.
 
 The facts carry a version. Facts of another version (kept by an older judge while
-the mail waited through an upgrade: version 1 also held where the body began) are
+the mail waited through an upgrade: version 1 also held where the body began,
+version 2 lacked the Authentication-Results fields) are
 not believed, and the mail is read whole again from its raw bytes, as a row stored
 without facts is: an upgrade never loses a stored mail.
 """
@@ -26,7 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-FACTS_VERSION = 2
+FACTS_VERSION = 3
 
 # The headers `judge.mail.no_reply` reads (lower case). `KeptHeaders` refuses any
 # other, so a new rule that forgets to add its header here fails its tests.
@@ -49,13 +54,14 @@ class HeaderFacts:
     signs: tuple[tuple[str, str], ...]  # (lower-case name, text) of each sign present
     content_type: str
     too_costly: str = ""  # why the mail is beyond the reading limits, or ""
+    auth_results: tuple[str, ...] = ()  # each Authentication-Results field, unfolded
 
     def to_json(self) -> dict[str, Any] | None:
         """The facts as the inbox row keeps them; None when a value could not be kept
         (a JSON column takes no NUL and no lone surrogate: the mail is read whole)."""
         texts = [self.sender, self.sender_name, self.reply_to, self.subject, self.message_id,
                  *self.references, *(text for _, text in self.signs), self.content_type,
-                 self.too_costly]  # fmt: skip
+                 self.too_costly, *self.auth_results]  # fmt: skip
         if not all(_storable(text) for text in texts):
             return None
         return {
@@ -69,6 +75,7 @@ class HeaderFacts:
             "signs": [list(sign) for sign in self.signs],
             "content_type": self.content_type,
             "too_costly": self.too_costly,
+            "auth_results": list(self.auth_results),
         }
 
     @classmethod
@@ -87,6 +94,7 @@ class HeaderFacts:
                 signs=tuple((_text(name), _text(text)) for name, text in kept["signs"]),
                 content_type=_text(kept["content_type"]),
                 too_costly=_text(kept["too_costly"]),
+                auth_results=tuple(_text(one) for one in kept["auth_results"]),
             )
         except (KeyError, TypeError, ValueError):
             return None

@@ -83,6 +83,12 @@ class MessageHeaders:
         display, address = pairs[0]
         return printable(decoded_words(display)), printable(address)
 
+    def every_plain(self, name: str) -> tuple[str, ...]:
+        """Every `name` field, in order, each read as `plain` reads the first."""
+        key = name.lower()
+        fields = [value for field, value in self.message.raw_items() if field.lower() == key]
+        return tuple(printable(utf8_text(unfolded(value))) for value in fields)
+
     def ids(self, name: str) -> tuple[str, ...]:
         """The `<id>` tokens of a Message-ID-like field (References, In-Reply-To)."""
         return ids_in(self.plain(name))

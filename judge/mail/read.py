@@ -39,6 +39,8 @@ from typing import Any
 
 from judge import rfc5322 as grammar
 from judge.addresses import is_plain_address
+from judge.mail.auth_results import FIELD as AUTH_RESULTS
+from judge.mail.auth_results import MAX_FIELDS as MAX_AUTH_RESULTS
 from judge.mail.body_lines import command_lines
 from judge.mail.bounds import HeaderBlock, TooCostly, check_bounds, top_headers
 from judge.mail.header_facts import NO_REPLY_SIGNS, HeaderFacts, KeptHeaders
@@ -64,6 +66,8 @@ class IncomingMail:
     True for bounces, auto-replies, list mail and the judge's own mail; `why` says
     which. `problems` are things the reply should mention (undecodable text, ...).
     `failure` is the traceback when reading the mail raised (a bug of the judge's).
+    `auth_results` are the mail's Authentication-Results fields (`judge.mail.
+    auth_results`); none for a mail beyond the reading limits, which is not read.
     """
 
     sender: str
@@ -71,6 +75,7 @@ class IncomingMail:
     message_id: str
     lines: tuple[str, ...]
     sender_name: str = ""
+    auth_results: tuple[str, ...] = ()  # the Authentication-Results fields, unfolded
     reply_to: str = ""
     references: tuple[str, ...] = ()
     must_not_answer: bool = False
@@ -164,6 +169,7 @@ def message_facts(message: Message) -> HeaderFacts:
         references=headers.ids("References") or headers.ids("In-Reply-To"),
         signs=_signs(headers),
         content_type=headers.content_type(),
+        auth_results=headers.every_plain(AUTH_RESULTS)[:MAX_AUTH_RESULTS],
     )
 
 
@@ -181,6 +187,7 @@ def _incoming(facts: HeaderFacts, message: Message, judge_address: str) -> Incom
         subject=facts.subject,
         message_id=facts.message_id,
         references=facts.references,
+        auth_results=facts.auth_results,
         lines=lines,
         must_not_answer=bool(why),
         why=why,

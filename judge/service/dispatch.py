@@ -15,7 +15,7 @@ import logging
 import re
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import judge.service.commands.games as games
@@ -48,7 +48,8 @@ from judge.service.commands import (
     timing,
     zone_setting,
 )
-from judge.service.context import MailContext, Note, Refusal, note
+from judge.service.context import MailContext, Note, Refusal, Signed, note
+from judge.service.echo_secrets import secrets_of
 
 log = logging.getLogger(__name__)
 
@@ -128,14 +129,38 @@ HANDLERS: dict[type, Handler] = {
 
 @dataclass(frozen=True)
 class Entry:
-    """One echoed line of the reply and what became of it."""
+    """One echoed line of the reply and what became of it.
+
+    `seat` is whom the line was done as (who the mail was signed on as once the
+    line had run), with that seat's address then (`seat_address`): the copy for a
+    seat acted in from another address shows its lines (`judge.service.
+    seat_copies`). `kind` is the command's type (None: the line was not read), and
+    `secrets` the passwords the line holds, masked in every copy.
+    """
 
     text: str
     notes: tuple[Note, ...]
+    seat: Signed | None = None
+    seat_address: str = ""
+    kind: type | None = None
+    secrets: tuple[str, ...] = ()
 
     @property
     def errors(self) -> int:
         return sum(1 for n in self.notes if n.error)
+
+    @property
+    def writes(self) -> bool:
+        """Whether the line is a command that writes (done or refused), not one that
+        only shows something (LIST, HELP, MAP...) nor a line the judge could not read."""
+        shows_only = self.kind is None or self.kind in READS_ONLY or self.kind in ANSWERED_ONCE
+        return not shows_only
+
+    @property
+    def changed(self) -> bool:
+        """Whether the line did something (a command that writes, not refused): such
+        a line is never left out of a reply (`judge.service.reply_echo`)."""
+        return self.writes and self.errors == 0
 
 
 # Lines that submit orders or bids for the current phase, and the refusals that mean
@@ -163,6 +188,19 @@ ANSWERED_ONCE: frozenset[type] = frozenset(
 
 
 def run_line(ctx: MailContext, parsed: ParsedLine) -> Entry:
+    """Run one line; its entry says what became of it, and as whom it was done."""
+    entry = _run_line(ctx, parsed)
+    signed = ctx.signed
+    return replace(
+        entry,
+        seat=signed,
+        seat_address=signed.player.address if signed is not None else "",
+        kind=None if parsed.command is None else type(parsed.command),
+        secrets=secrets_of(parsed.command),
+    )
+
+
+def _run_line(ctx: MailContext, parsed: ParsedLine) -> Entry:
     if parsed.command is None:
         if _BID_WORDS.match(parsed.text) and ctx.held_phase is None:
             ctx.order_line_read(ctx.signed, refused=True)

@@ -15,7 +15,8 @@ the reply says the judge failed on those lines) and one it could not read at all
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import partial
 from traceback import format_exc
 
@@ -44,6 +45,7 @@ from judge.service.kept_readings import KeptReadings
 from judge.service.mailing import build_guarded, one_per_address
 from judge.service.reader_preferences import reader_of
 from judge.service.reply_echo import screenful
+from judge.service.seat_copies import SeatCopy, TrailerNote, seat_copies, sender_seat
 from judge.service.sender_auth import sender_verified
 from judge.service.snapshots import variants
 from judge.store import game_failures
@@ -83,7 +85,7 @@ def handle_inbox_message(
         log.info("inbox %s: no reply (%s)", inbox_row.id, why)
         return Outcome(InboxStatus.DECLINED, f"not answered: {why}")
     ctx = MailContext(session=session, config=config, now=now, sender=mail.sender,
-                      verified=sender_verified(inbox_row, mail.sender, config),
+                      verified=sender_verified(mail, config),
                       password_work=passwords)  # fmt: skip
     open_gate(session, mail.sender, config.security.confirm_addresses)
     try:
@@ -105,7 +107,7 @@ def _handle(ctx: MailContext, inbox_row: InboxMessage, mail: IncomingMail) -> Ou
     entries, stopped = _run_lines(ctx, mail.lines)
     stopped[:0] = confirmed
     passwords.record_failures(ctx)
-    trailer = [*stopped, *_trailer(ctx)]
+    trailer = [*(TrailerNote(n) for n in stopped), *_trailer(ctx)]
     _reply(ctx, mail, entries, trailer)
     if ctx.internal_errors:
         return Outcome(InboxStatus.DONE_WITH_ERRORS, "\n".join(ctx.internal_errors))
@@ -149,22 +151,24 @@ def _run_lines(ctx: MailContext, lines: Sequence[str]) -> tuple[list[Entry], lis
     return entries, stopped
 
 
-def _trailer(ctx: MailContext) -> list[Note]:
+def _trailer(ctx: MailContext) -> list[TrailerNote]:
     """After the last line: each player's current orders, then the games the mail
-    touched may start, or process their phase early."""
-    notes: list[Note] = []
+    touched may start, or process their phase early. Each note says the seat or game
+    it concerns, for the copies (`judge.service.seat_copies`)."""
+    notes: list[TrailerNote] = []
     note_refusals(ctx)
     # Every player who sent order lines, even if all were refused: the listing then
     # says what stands, and why the orders are not complete.
     for signed in {**ctx.orders_sent, **ctx.orders_touched}.values():
         listing = current_orders(ctx, signed)
+        seat = signed.player.id
         if listing is not None:
-            notes.append(note("current_orders", **listing))
+            notes.append(TrailerNote(note("current_orders", **listing), seat_id=seat))
         elif bids_held(ctx, signed):
-            notes.append(note("bids_held", game=signed.game.name))
+            notes.append(TrailerNote(note("bids_held", game=signed.game.name), seat_id=seat))
     for game in ctx.games_touched.values():
-        notes.extend(_guarded(ctx, game, start_if_full))
-        notes.extend(_guarded(ctx, game, _early_processing))
+        for step in (start_if_full, _early_processing):
+            notes.extend(TrailerNote(n, game_id=game.id) for n in _guarded(ctx, game, step))
     return notes
 
 
@@ -191,19 +195,22 @@ def _guarded(
     return notes
 
 
-def reply_reader(ctx: MailContext, lines: Iterable[str] = ()) -> Reader:
-    """Who reads the reply: the person the mail ended signed on as (their language,
-    else their game's); after a refused SIGNON, the game's language; when the mail
-    named no game (CONFIRM, HELP), the language the sender reads in the games they
-    are in, if all agree (a stranger who used French command words in `lines`:
-    French); else the default reader."""
-    if ctx.signed is None and ctx.named_game is not None:
+def reply_reader(ctx: MailContext, entries: Sequence[Entry] = ()) -> Reader:
+    """Who reads the reply: the last seat of the sender's own address the mail acted
+    as (`sender_seat`: a master stays the master after BECOME), else the person the
+    mail ended signed on as (their language, else their game's); after a refused
+    SIGNON, the game's language; when the mail named no game (CONFIRM, HELP), the
+    language the sender reads in the games they are in, if all agree (a stranger who
+    used French command words in `entries`: French); else the default reader."""
+    signed = sender_seat(entries, ctx.sender) or ctx.signed
+    if signed is None and ctx.named_game is not None:
         return _reader_in_game(ctx, ctx.named_game)
-    if ctx.signed is None:
+    if signed is None:
+        lines = [entry.text for entry in entries]
         if writes_french(lines) and not games_of_address(ctx.session, ctx.sender):
             return Reader(language="fr")  # a stranger who wrote AIDE, LISTE...
         return _reader_from_games(ctx)
-    return reader_of(ctx.signed.game, ctx.signed.player)
+    return reader_of(signed.game, signed.player)
 
 
 def _reader_in_game(ctx: MailContext, game: Game) -> Reader:
@@ -236,9 +243,14 @@ def _capped(body: str, limit: int, errors: int, reader: Reader) -> str:
     return head + render("reply_cut.txt.j2", reader, limit=limit, errors=errors)
 
 
-def _reply(ctx: MailContext, mail: IncomingMail, entries: list[Entry], trailer: list[Note]) -> None:
+def _reply(
+    ctx: MailContext, mail: IncomingMail, entries: list[Entry], tagged: list[TrailerNote]
+) -> None:
+    """The sender's reply, and a copy for each confirmed address whose seat the mail
+    acted in (`seat_copies`: only the lines done in that seat's name)."""
+    trailer = [t.note for t in tagged]
     errors = sum(entry.errors for entry in entries) + sum(n.error for n in trailer)
-    reader = reply_reader(ctx, [entry.text for entry in entries])
+    reader = reply_reader(ctx, entries)
     shown, more = screenful(entries)
     body = render(
         "reply.txt.j2",
@@ -248,20 +260,24 @@ def _reply(ctx: MailContext, mail: IncomingMail, entries: list[Entry], trailer: 
         trailer=[*more, *trailer],
         errors=errors,
     )
-    body = _capped(body, ctx.config.limits.reply_bytes, errors, reader)
     confirmed = partial(confirmation.is_confirmed, ctx.session, ctx.config)
-    recipients = [mail.sender, *filter(confirmed, sorted(ctx.copy_to))]  # copies: confirmed
-    for to in one_per_address(recipients, str):
-        build_guarded(ctx.session, to, "reply", None, ctx.now,
-                      partial(_queue_reply, ctx, mail, to, body, errors))  # fmt: skip
+    addresses = filter(confirmed, sorted(ctx.copy_to))  # copies: confirmed addresses only
+    copies = seat_copies(ctx, mail.subject, entries, tagged, addresses)
+    mails = [SeatCopy(mail.sender, mail.subject, body, errors, reader), *copies]
+    for one in one_per_address(mails, lambda copy: copy.to):
+        capped = _capped(one.body, ctx.config.limits.reply_bytes, one.errors, one.reader)
+        one = replace(one, body=capped)
+        build_guarded(ctx.session, one.to, "reply", None, ctx.now,
+                      partial(_queue_reply, ctx, mail, one))  # fmt: skip
 
 
-def _queue_reply(ctx: MailContext, mail: IncomingMail, to: str, body: str, errors: int) -> None:
+def _queue_reply(ctx: MailContext, mail: IncomingMail, one: SeatCopy) -> None:
+    to, body, errors = one.to, one.body, one.errors
     message = reply_message(
         sender=ctx.config.judge.address,
         sender_name=ctx.config.judge.name,
         to=to,
-        original_subject=mail.subject,
+        original_subject=one.subject,
         in_reply_to=mail.message_id or None,
         references=mail.reply_references,
         body=body,

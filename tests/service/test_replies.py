@@ -74,8 +74,15 @@ def test_a_copy_goes_to_the_registered_address_when_the_sender_differs(
     france = judge.players["France"]
     mails = judge.send("elsewhere@example.org", f"SIGNON Fg1 {france.password}\nA PAR-BUR")
     assert sorted(m["To"] for m in mails) == ["elsewhere@example.org", france.address]
-    assert len({body_of(m) for m in mails}) == 1
     assert all(m["Subject"] == "Re: orders" for m in mails)
+    reply, copy = (body_of(m) for m in sorted(mails, key=lambda m: m["To"] == france.address))
+    # The copy shows the lines done in France's name, their outcomes, and who did
+    # them, but not the password (tests/service/test_become_copies.py).
+    assert "Someone signed on to your seat in 'g1' from elsewhere@example.org" in copy
+    assert "> A PAR-BUR\nOK: Army Paris -> Burgundy." in copy
+    assert "Your orders in 'g1'" in copy and "No errors in the lines done in your name." in copy
+    assert "> SIGNON Fg1 ********" in copy and france.password not in copy
+    assert f"> SIGNON Fg1 {france.password}" in reply  # the sender's own reply: as written
 
 
 def test_no_copy_is_sent_for_a_wrong_password(judge: JudgeHarness) -> None:

@@ -2,9 +2,12 @@
 
 The master is signed on as that power's player: orders, CANCEL, PRESS, DRAW...
 that follow are that player's, as if they had sent them, and the player gets a
-copy of the reply (the sender is not their address), so nothing is done in their
-name behind their back. Master commands need `SIGNON Mgame` again. A power
-nobody plays has no player to act for: BECOME is refused (APPROVE fills it).
+copy of every line done in their name, with its outcome, in their own language
+(`judge.service.seat_copies`: never cut silently, no password, none of the
+master's own lines), so nothing is done in their name behind their back. The
+master's reply stays in the master's language. Master commands need
+`SIGNON Mgame` again. A power nobody plays has no player to act for: BECOME is
+refused (APPROVE fills it).
 """
 
 from __future__ import annotations

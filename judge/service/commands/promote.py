@@ -5,12 +5,17 @@ the new master signs on with `SIGNON Mgame` and that password (a game's masters
 are told apart by the sender's address). Every master gets the master's mail
 from then on (late powers, takeover requests, bounces). The new master is told by
 mail; the players see the masters in LIST and WHOGAME.
+
+Anyone may OBSERVE from any From address, so an observer whose address has not
+confirmed (`[security] confirm_addresses`) may be a forgery: PROMOTE refuses it
+until the address confirms, else a forged observer would become a listed
+co-master, given the master's mail and the master's powers.
 """
 
 from __future__ import annotations
 
 from judge.language.command_types import Promote
-from judge.service.confirmation import observing
+from judge.service.confirmation import is_confirmed, observing
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.mailing import broadcast, header_data
 from judge.service.reader_preferences import readers_for
@@ -34,6 +39,10 @@ def promote(ctx: MailContext, command: Promote) -> list[Note]:
     if not watching:
         raise Refusal("promote_not_observer", game=game.name, address=command.address)
     observer = watching[0]
+    # The address's own confirmation (the one notion there is today); a per-game
+    # confirmation, when there is one, is what this should ask.
+    if not is_confirmed(ctx.session, ctx.config, observer.address):
+        raise Refusal("promote_unconfirmed", game=game.name, address=observer.address)
     observer.role = PlayerRole.MASTER
     _tell(ctx, game, observer)
     return [note("promoted", game=game.name, address=observer.address)]
