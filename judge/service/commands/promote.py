@@ -39,8 +39,10 @@ def promote(ctx: MailContext, command: Promote) -> list[Note]:
     if not watching:
         raise Refusal("promote_not_observer", game=game.name, address=command.address)
     observer = watching[0]
-    # The address's own confirmation (the one notion there is today); a per-game
-    # confirmation, when there is one, is what this should ask.
+    # An OBSERVE from an address that has not asked for this game waits for its
+    # confirmation (judge.service.pending_seats), so a forged observer has no seat;
+    # this guards the seats made before that rule, and MTA-verified senders seated at
+    # once whose address never confirmed.
     if not is_confirmed(ctx.session, ctx.config, observer.address):
         raise Refusal("promote_unconfirmed", game=game.name, address=observer.address)
     observer.role = PlayerRole.MASTER
