@@ -36,7 +36,7 @@ from judge.outbox.gate import close_gate, open_gate
 from judge.service.bounces import handle_bounce, recovered
 from judge.service.commands import passwords
 from judge.service.commands.games import signon_password_holds, start_if_full
-from judge.service.commands.orders import bids_held, current_orders, note_refusals
+from judge.service.commands.orders import current_orders, note_refusals
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.dispatch import Entry, run_line
 from judge.service.held_orders import release_and_process
@@ -155,13 +155,11 @@ def _trailer(ctx: MailContext) -> list[Note]:
     notes: list[Note] = []
     note_refusals(ctx)
     # Every player who sent order lines, even if all were refused: the listing then
-    # says what stands, and why the orders are not complete.
+    # says what stands, and what is still missing.
     for signed in {**ctx.orders_sent, **ctx.orders_touched}.values():
         listing = current_orders(ctx, signed)
         if listing is not None:
             notes.append(note("current_orders", **listing))
-        elif bids_held(ctx, signed):
-            notes.append(note("bids_held", game=signed.game.name))
     for game in ctx.games_touched.values():
         notes.extend(_guarded(ctx, game, start_if_full))
         notes.extend(_guarded(ctx, game, _early_processing))
