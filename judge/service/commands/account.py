@@ -14,6 +14,7 @@ from judge.language.command_types import (
 )
 from judge.service.commands.board import running_board
 from judge.service.commands.master_resign import master_resign
+from judge.service.commands.takeover import record_resignation
 from judge.service.confirmation import is_confirmed
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.announce import announce_leaving
@@ -61,6 +62,7 @@ def resign(ctx: MailContext, command: Resign) -> list[Note]:
     signed = ctx.need_player()
     running_board(ctx, signed)
     signed.player.status = PlayerStatus.RESIGNED
+    record_resignation(ctx, signed.game, signed.player)  # retaken only as the master allows
     powers = " and ".join(power_title(p) for p in sorted(signed.player.powers))
     if powers:
         announce_leaving(

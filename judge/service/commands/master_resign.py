@@ -1,8 +1,9 @@
 """`RESIGN power` and `RESIGN address` from a master (njudge's): whom to take out.
 
 * A power (or a player's address): its player is resigned, as if they had sent
-  RESIGN: the power is in civil disorder and anyone may take it over with SIGNON
-  and its letter (unlike EJECT, which needs the master's APPROVE). The game is
+  RESIGN: the power is in civil disorder, and is taken over only by an address the
+  master APPROVEs (`judge.service.seat_consent`; the old password does not bring it
+  back). Unlike after EJECT, the address is not barred from the game. The game is
   told (the masters only, in a QUIET game) and so is the player, by mail.
 * An observer's address: the observer no longer gets the game's mail.
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from judge.language.command_types import Resign
 from judge.service.commands.board import running_board
+from judge.service.commands.takeover import record_resignation
 from judge.service.confirmation import observing
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.announce import announce_leaving
@@ -65,6 +67,7 @@ def _resign_address(ctx: MailContext, game: Game, address: str) -> list[Note]:
 
 def _resign_player(ctx: MailContext, game: Game, player: Player) -> list[Note]:
     player.status = PlayerStatus.RESIGNED
+    record_resignation(ctx, game, player)  # retaken only as the master allows
     powers = " and ".join(power_title(p) for p in sorted(player.powers))
     announce_leaving(
         ctx.session, ctx.config, game, "resigned_by_master",
