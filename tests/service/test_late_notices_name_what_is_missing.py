@@ -8,9 +8,9 @@ from __future__ import annotations
 from datetime import timedelta
 from email.message import EmailMessage
 
-from service.harness import JudgeHarness, Player, body_of
-
 from server.scheduler.driver import Scheduler, to_whom
+
+from service.harness import JudgeHarness, Player, body_of
 
 GM = "gm@example.org"
 LATE_NOTICE = "TEST:g1 - S1901M Late Notice"
@@ -50,7 +50,7 @@ def test_under_nmr_only_the_player_missing_orders_is_late_and_told_what(
     judge: JudgeHarness,
 ) -> None:
     scheduler = Scheduler(judge)
-    on_time, late = _two_players(judge, "SET NMR")
+    _, late = _two_players(judge, "SET NMR")
     missing = _missing_units(judge, late)
     mails = scheduler.at(scheduler.deadline())
     assert to_whom(mails, LATE_NOTICE) == {late.address}
@@ -60,7 +60,7 @@ def test_under_nmr_only_the_player_missing_orders_is_late_and_told_what(
     assert "end of the grace period" not in notice
     assert "the game (set NMR) waits for the rest, or for the master" in notice
     again = scheduler.at(scheduler.deadline() + timedelta(hours=1))
-    assert to_whom(again, LATE_NOTICE) == {late.address}  # the on-time player never is
+    assert to_whom(again, LATE_NOTICE) == {late.address}  # the complete player never is
     assert judge.status()["phase"] == "S1901M"
     units = judge.status()["powers"][late.power.upper()]["units"]
     judge.orders(late.power, *(f"{u} H" for u in units))

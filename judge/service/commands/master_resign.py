@@ -6,6 +6,8 @@
   back). Unlike after EJECT, the address is not barred from the game. The game is
   told (the masters only, in a QUIET game) and so is the player, by mail.
 * An observer's address: the observer no longer gets the game's mail.
+* Before the start, a joined player's address: the address is taken out of the
+  forming game and may join again (`leaving_before_start`; `EJECT address` bars it).
 
 A master is never resigned this way. A player who names their own power or
 address simply resigns (`account.resign`); naming anyone else is refused.
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 from judge.language.command_types import Resign
 from judge.service.commands.board import running_board
+from judge.service.commands.leaving_before_start import remove
 from judge.service.commands.takeover import record_resignation
 from judge.service.confirmation import observing
 from judge.service.context import MailContext, Note, Refusal, note
@@ -26,7 +29,7 @@ from judge.service.seats import find_game, power_holder
 from judge.service.snapshots import active_players, variants
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
-from judge.store.models import Game, Player, PlayerRole, PlayerStatus
+from judge.store.models import Game, GameStatus, Player, PlayerRole, PlayerStatus
 from judge.wording.describe import power_title
 from judge.wording.lists import and_list
 from judge.wording.readers import Reader
@@ -40,6 +43,8 @@ def master_resign(ctx: MailContext, command: Resign) -> list[Note]:
     signed = ctx.need_master()
     game = find_game(ctx.session, signed.game.name)
     if command.power is not None:
+        if game.status is GameStatus.FORMING:  # nobody has a power yet
+            raise Refusal("name_the_address", game=game.name, command="RESIGN")
         running_board(ctx, signed)
         holder = power_holder(ctx.session, game, command.power)
         if holder is None:
@@ -61,6 +66,8 @@ def _resign_address(ctx: MailContext, game: Game, address: str) -> list[Note]:
     players = [p for p in active_players(ctx.session, game) if p.address.lower() == key]
     if not players:
         raise Refusal("resign_nobody", game=game.name, address=address)
+    if game.status is GameStatus.FORMING:
+        return remove(ctx, game, players[0], ejected=False)
     running_board(ctx, ctx.need_master())
     return _resign_player(ctx, game, players[0])
 
