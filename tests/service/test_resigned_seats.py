@@ -101,3 +101,19 @@ def test_a_resigned_address_is_not_barred_from_another_power(judge: JudgeHarness
     _master(judge, f"APPROVE {second} {address}")
     taken = flat(body_of(judge.reply(address, f"SIGNON {players[second].letter}g1 other")))
     assert f"You now play {second} in 'g1'" in taken
+
+
+def test_the_refusal_and_the_masters_request_in_french(judge: JudgeHarness) -> None:
+    players = judge.start_game(count=3)
+    _master(judge, "SET LANGUAGE fr")
+    power = "France" if "France" in players else sorted(players)[0]
+    player = players[power]
+    judge.orders(power, "RESIGN")
+    mails = judge.send(player.address, f"SIGNON {player.letter}g1 {player.password}")
+    reply = flat(body_of(next(m for m in mails if m["To"] == player.address)))
+    assert "a quitté 'g1' : seule une personne agréée par le maître peut reprendre" in reply
+    assert "son ancien joueur aussi" in reply
+    (request,) = _requests(mails, power)
+    text = flat(body_of(request))
+    assert "dont le joueur a démissionné (elle est en désordre civil)" in text
+    assert f"APPROVE {power} {player.address}" in text

@@ -48,7 +48,7 @@ NEEDS_APPROVAL = {
 def record_ejection(ctx: MailContext, game: Game, player: Player) -> None:
     """Remember who was ejected from which powers (EJECT calls this): barred."""
     seat_consent.record_leaving(
-        ctx.session, game, player.address, list(player.powers), ejected=True,
+        ctx.session, game, player.address, _held(ctx, game, player), ejected=True,
         now=ctx.now, author=seat_of(player),
     )  # fmt: skip
 
@@ -57,9 +57,17 @@ def record_resignation(ctx: MailContext, game: Game, player: Player) -> None:
     """Remember who resigned which powers (their own RESIGN or the master's): an
     approval made before it no longer counts."""
     seat_consent.record_leaving(
-        ctx.session, game, player.address, list(player.powers), ejected=False,
+        ctx.session, game, player.address, _held(ctx, game, player), ejected=False,
         now=ctx.now, author=seat_of(player),
     )  # fmt: skip
+
+
+def _held(ctx: MailContext, game: Game, player: Player) -> list[str]:
+    """The powers the seat holds now (a Taskdip seat's allotted neutrals too)."""
+    board = load_board(ctx.session, game)
+    if board is None:
+        return list(player.powers)
+    return list(board.variant.holdings(board.snapshot).get(seat_of(player), player.powers))
 
 
 def powers_nobody_plays(session: Session, game: Game) -> list[str]:
