@@ -124,3 +124,12 @@ def test_the_french_notices(judge: JudgeHarness) -> None:
     assert "cette adresse ne peut plus la rejoindre" in told
     assert "Le maître a retiré ann@example.org de 'g1', qui n'a pas commencé : 2 joueurs sur 7" \
         in _to(mails, LEFT)[BOB]
+
+
+def test_who_withdrew_before_the_start_is_not_told_the_game_is_over(judge: JudgeHarness) -> None:
+    _forming(judge)
+    judge.send(BOB, "SIGNON ?g1 pw1\nWITHDRAW")
+    judge.reply(GM, "SIGNON Mg1 gmpass\nSTART")
+    mails = judge.send(GM, "SIGNON Mg1 gmpass\nTERMINATE")
+    over = {str(m["To"]) for m in mails if m["Subject"] == "TEST:g1 - Game Over"}
+    assert over == {GM, ANN, CAT}
