@@ -408,9 +408,11 @@ class Terminate:
 
 @dataclass(frozen=True, slots=True)
 class Eject:
-    """`EJECT power`."""
+    """`EJECT power`, or `EJECT address`: that address's player (before the start, a
+    joined address, which is removed and barred from joining again)."""
 
-    power: str
+    power: str | None = None
+    address: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

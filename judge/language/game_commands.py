@@ -75,6 +75,8 @@ def eject_command(rest: str) -> Eject:
     given = words(rest)
     if len(given) != 1:
         raise CommandError("eject_usage")
+    if "@" in given[0]:
+        return Eject(address=address(given[0]))
     return Eject(power(given[0]))
 
 

@@ -54,7 +54,7 @@ ENGLISH: dict[str, str] = {
     "preferences_usage": "PREFERENCES needs a list of powers, e.g. PREFERENCES FGEAIRT",
     "bid_usage": BID_USAGE,
     "cancel_usage": CANCEL_USAGE,
-    "eject_usage": "EJECT needs one power: EJECT France",
+    "eject_usage": "EJECT needs one power or one address: EJECT France, EJECT ann@example.org",
     "approve_usage": "APPROVE needs a power and an address: APPROVE France ann@example.org",
     "rollback_usage": "ROLLBACK takes at most one phase: ROLLBACK, or ROLLBACK S1902M",
     "endpress_alone": "ENDPRESS without a PRESS or BROADCAST line before it",

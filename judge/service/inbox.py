@@ -37,7 +37,7 @@ from judge.outbox.gate import close_gate, open_gate
 from judge.service.bounces import handle_bounce, recovered
 from judge.service.commands import passwords
 from judge.service.commands.games import signon_password_holds, start_if_full
-from judge.service.commands.orders import bids_held, current_orders, note_refusals
+from judge.service.commands.orders import current_orders, note_refusals
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.dispatch import Entry, run_line
 from judge.service.held_orders import release_and_process
@@ -158,14 +158,12 @@ def _trailer(ctx: MailContext) -> list[TrailerNote]:
     notes: list[TrailerNote] = []
     note_refusals(ctx)
     # Every player who sent order lines, even if all were refused: the listing then
-    # says what stands, and why the orders are not complete.
+    # says what stands, and what is still missing.
     for signed in {**ctx.orders_sent, **ctx.orders_touched}.values():
         listing = current_orders(ctx, signed)
         seat = signed.player.id
         if listing is not None:
             notes.append(TrailerNote(note("current_orders", **listing), seat_id=seat))
-        elif bids_held(ctx, signed):
-            notes.append(TrailerNote(note("bids_held", game=signed.game.name), seat_id=seat))
     for game in ctx.games_touched.values():
         for step in (start_if_full, _early_processing):
             notes.extend(TrailerNote(n, game_id=game.id) for n in _guarded(ctx, game, step))

@@ -4,11 +4,13 @@ A SIGNON ?game or OBSERVE from an address that has not asked for the game
 (`judge.outbox.asking`) waits for that address to confirm
 (`judge.service.pending_actions`); when it does, the seat is made here, with the
 password hash kept from the command, after the same checks the command made (the
-game may have filled up, started, or taken its last observer since).
+game may have filled up, started, or taken its last observer since, or its master
+may have removed the address: `judge.service.seat_consent`).
 """
 
 from __future__ import annotations
 
+from judge.service import seat_consent
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.seats import of_address
 from judge.service.snapshots import active_players, rules_of, variants
@@ -31,6 +33,8 @@ def _join(ctx: MailContext, game: Game, address: str, password_hash: str) -> lis
     players = active_players(ctx.session, game)
     if of_address(players, address) is not None:
         return [note("already_joined", game=game.name)]
+    if seat_consent.consent(ctx.session, game, address, None) is seat_consent.Consent.BARRED:
+        return [Refusal("removed_address", game=game.name).note]
     variant = variants(ctx.session).get(game.variant)
     if len(players) >= variant.max_players:
         return [Refusal("game_full", game=game.name).note]

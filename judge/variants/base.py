@@ -202,14 +202,14 @@ class Variant(ABC):
     def is_complete(self, snapshot: Snapshot, seat: str, submission: Submission) -> bool:
         """Has this seat sent everything it owes? (Early processing waits for it.)
 
-        The careful rule, for every variant: nothing refused in its latest mail of
-        orders; in a bid phase, its bids (`BID NONE` counts); otherwise an order for
-        every unit of every power it owes orders for (`owing`), every retreat, and
-        every build or removal due (or `WAIVE` where the variant allows one). A
-        variant may only add to this (`also_owed`), never relax it.
+        The one rule, for every variant: in a bid phase, its bids (`BID NONE`
+        counts); otherwise an accepted order for every unit of every power it owes
+        orders for (`owing`), every retreat, and every build or removal due (or
+        `WAIVE` where the variant allows one). What is on file decides: a line the
+        judge refused is not on file, so it never counts for or against it
+        (`submission.refused` is never read here). A variant may only add to this
+        (`also_owed`), never relax it.
         """
-        if submission.refused:
-            return False
         owed = self.owing(snapshot).get(seat, frozenset())
         if not owed:
             return True

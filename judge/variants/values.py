@@ -61,6 +61,8 @@ class Submission:
     no bid, no `BID NONE`): it says "sent something", never "sent everything".
     `refused` is True when the seat's latest mail of orders or bids for this phase
     had lines the judge refused: the player meant something the judge did not take.
+    It is for the listing to say so; it never makes a seat incomplete (a refused
+    line is not on file, and completeness is about what is on file).
     """
 
     orders: tuple[Order | IllegalOrder, ...] = ()

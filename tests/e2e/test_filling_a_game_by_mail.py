@@ -46,7 +46,7 @@ def test_a_master_fills_a_game_started_short_by_mail(quick_judge: Judge) -> None
     assert "In civil disorder (nobody plays them; their units hold): Russia, Turkey." in start
     listing = flat(judge.send(FAY, "LIST g1"))
     assert "Russia 4 4 (civil disorder)" in listing
-    assert "Nobody plays Russia, Turkey: to play one, send SIGNON with its letter." in listing
+    assert "Nobody plays Russia, Turkey: the master gives each; to ask for one" in listing
 
     joining = flat(judge.send(FAY, "SIGNON ?g1 fresh"))
     assert "Game 'g1' is no longer forming: it cannot be joined." in joining

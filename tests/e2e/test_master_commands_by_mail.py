@@ -125,6 +125,9 @@ def test_become_promote_resign_and_quiet(shared_judge: Judge) -> None:
     assert not _mails_to(judge, players[2], "Resigned")  # QUIET: same transaction as GM's
     assert not _mails_to(judge, WATCHER, "Resigned")
 
+    asked = _said(judge.send("new@example.org", f"SIGNON {second[0]}bq1 mine"))
+    assert "resigned: only someone the master approves may take it over" in asked
+    judge.send(MASTER, f"SIGNON Mbq1 gmpass\nAPPROVE {second} new@example.org")
     taken = _said(judge.send("new@example.org", f"SIGNON {second[0]}bq1 mine"))
     assert "The masters have been told (SET QUIET)." in taken
 

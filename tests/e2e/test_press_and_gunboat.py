@@ -189,6 +189,7 @@ def test_a_gunboat_game_shows_no_player_to_anyone_but_the_master(
 
     italy = powers["Italy"]
     _send_ok(judge, italy[0], f"SIGNON Ig1 {italy[1]}\nRESIGN")
+    _send_ok(judge, MASTER, f"SIGNON Mg1 gmpass\nAPPROVE Italy {NEWCOMER}")  # issue 32
     _send_ok(judge, NEWCOMER, "SIGNON Ig1 kurtpw")
     powers["Italy"] = (NEWCOMER, "kurtpw")
     judge.wait_for(lambda ms: [m for m in ms if m["Subject"] == "TEST:g1 - Italy Taken Over"],

@@ -7,10 +7,11 @@ and, maybe, a decoy said first and corrected later (another order for the same u
 site, another amount, a bid later cancelled; a decoy for another unit or site, a build
 or removal, is taken back with `CANCEL` before the line is sent). `mails_for` turns a
 plan into the player's mails, with a seeded random: the lines in random order (each
-item's own order kept), cut into one to three mails, with refused lines (never in the
-last mail, which is then a clean one), duplicates, withdrawals (`CANCEL`, then the
-line again), quoted replies (the tails of the client corpus, `tests/mail/replies`) and
-signatures that carry decoys the judge must not read. A player who sends more than one
+item's own order kept), cut into one to three mails, with refused lines (in any mail,
+the last one too: a refused line is not on file and never holds the phase, issue 32),
+duplicates, withdrawals (`CANCEL`, then the line again), quoted replies (the tails of
+the client corpus, `tests/mail/replies`) and signatures that carry decoys the judge
+must not read. A player who sends more than one
 mail says `SET WAIT` in the first and `SET NOWAIT` in the last, as a njudge player
 does; in a bid phase the wait is the judge's own and the last mail says `SET NOWAIT`.
 """
@@ -85,7 +86,7 @@ def mails_for(plan: Plan, rng: random.Random) -> list[str]:
     for index, piece in enumerate(pieces):
         last = index == len(pieces) - 1
         lines = list(piece)
-        if not last and plan.refused and rng.random() < 0.6:
+        if plan.refused and rng.random() < 0.6:
             lines.insert(rng.randint(0, len(lines)), rng.choice(plan.refused))
         if len(pieces) > 1 and index == 0 and not plan.bid_phase:
             lines.insert(0, "SET WAIT")

@@ -33,16 +33,17 @@ def test_a_first_bid_mail_with_more_to_follow_does_not_process_the_bid_phase(
     assert "Germany bids 6 for Austria." in history and "Germany bids 4 for Italy." in history
 
 
-def test_refused_bid_lines_hold_the_bid_phase_until_a_clean_mail(judge: JudgeHarness) -> None:
+def test_refused_bid_lines_never_hold_the_bid_phase(judge: JudgeHarness) -> None:
+    """Issue 32: what is on file decides; a refused bid line is not on file. A player
+    who says SET NOWAIT is done, whatever lines of the mail were refused."""
     start_intimate(judge)
     judge.orders("France", "SET NOWAIT")
+    reply = body_of(judge.orders("Germany", "BID Narnia 4", "SET WAIT"))  # unreadable BID
+    assert reply.count("*** Error: ") == 1, reply
+    assert judge.status()["phase"] == "S1901B"  # Germany's wait holds it, nothing else
     reply = body_of(judge.orders("Germany", "France 8", "BID Germany 1", "SET NOWAIT"))
     assert reply.count("*** Error: ") == 2, reply
-    assert judge.status()["phase"] == "S1901B"
-    reply = body_of(judge.orders("Germany", "BID Narnia 4", "SET NOWAIT"))  # unreadable BID
-    assert judge.status()["phase"] == "S1901B", reply
-    judge.orders("Germany", "Italy 2", "SET NOWAIT")
-    assert judge.status()["phase"] == "S1901M"
+    assert judge.status()["phase"] == "S1901M", reply
 
 
 def test_njudge_bid_lines_power_amount_are_bids_and_0_cancels(judge: JudgeHarness) -> None:

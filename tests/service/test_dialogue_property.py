@@ -3,10 +3,13 @@ processed when the last player is done, never before.
 
 Simulated players (`service.dialogue`) hold an intended set of preferences, bids or
 orders and send it as real mail bytes through the inbox, in random pieces and order,
-with corrections, withdrawals, duplicates, refused lines, signatures and quoted
-replies carrying decoys. After every mail but the last, the phase must still be open;
-after the last it must have been processed, with exactly the intended orders (no
-civil disorder for a dialogue player), bids or preferences.
+with corrections, withdrawals, duplicates, refused lines (in any mail, the last one
+too), signatures and quoted replies carrying decoys. After every mail but the last, the
+phase must still be open; after the last it must have been processed, with exactly the
+intended orders (no civil disorder for a dialogue player), bids or preferences. Each
+reply to orders says exactly what is on file: its listing is the orders stored for
+its powers at that moment, and the reply to a player's last mail lists exactly what
+they meant and says "Your orders are complete.", refused lines or not (issue 32).
 
 Covered: standard movement, retreats and adjustments; the three Intimate rulesets'
 preferences, bids and movement, and their retreats and adjustments (home powers and
@@ -22,22 +25,26 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from email.message import EmailMessage
 from typing import Any
 
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
 
+from judge.rules.map import GameMap
 from judge.rules.parse import parse_order
-from judge.rules.state import PhaseType
+from judge.rules.state import GameState, PhaseType
 from judge.server.scheduler import run_due_games
 from judge.service.snapshots import variants
 from judge.store import games as store
 from judge.store.models import PlayerRole
+from judge.wording.describe import describe_order
 from service.dialogue import Item, Plan, interleave
 from service.dialogue_intents import adjustment_items, current_board, retreat_items
-from service.harness import JudgeHarness, Player
+from service.harness import JudgeHarness, Player, body_of
 from service.intimate_board import INTIMATE_REFUSED, holds, play_to_the_retreats
 from service.intimate_game import MASTER, bid
 from service.scenario import SCRIPT, orders_for, owes_orders
@@ -57,17 +64,81 @@ REFUSED_BIDS = ["BID France 3", "Germany 2", "BID Narnia 4"]
 
 
 def converse(judge: JudgeHarness, plans: list[Plan], rng: random.Random) -> str:
-    """Send every plan's mails in a random order; the phase must wait for the last one.
-    Returns the phase that was processed."""
+    """Send every plan's mails in a random order; the phase must wait for the last one,
+    and each reply must say what is on file (`check_listing`). Returns the phase that
+    was processed."""
     phase = judge.status()["phase"]
+    board = current_board(judge.sessions)
     order = interleave(plans, rng)
+    last_of = {id(plan): max(i for i, (p, _) in enumerate(order) if p is plan) for plan in plans}
     for index, (plan, body) in enumerate(order):
-        judge.send(plan.address, body)
+        mails = judge.send(plan.address, body)
+        if not plan.bid_phase:
+            last = index == last_of[id(plan)]
+            check_listing(judge, board, plan, reply_text(mails, plan.address), last=last)
         now = judge.status()["phase"]
         if index < len(order) - 1:
             assert now == phase, (f"processed at mail {index + 1} of {len(order)}", body)
     assert judge.status()["phase"] != phase, ("not processed after the last mail", order)
     return phase
+
+
+def reply_text(mails: list[EmailMessage], address: str) -> str:
+    (reply,) = [m for m in mails if m["To"] == address and m["Auto-Submitted"] == "auto-replied"]
+    return body_of(reply)
+
+
+LISTED = re.compile(r"^  ([A-Z][a-z]+): (.*)$")
+NOT_AN_ORDER = re.compile(r"^(no orders yet for |no orders\.$|\d+ (build|removal)s? due)")
+
+
+def listed_orders(reply: str) -> tuple[dict[str, set[str]], str] | None:
+    """The reply's current-orders listing: power -> the orders it lists, and the line
+    that says whether they are complete. None when the reply has no listing."""
+    _, found, rest = reply.partition("Your orders in 'g1' for ")
+    if not found:
+        return None
+    listed: dict[str, set[str]] = {}
+    for line in rest.splitlines()[1:]:
+        row = LISTED.match(line)
+        if row is None:
+            return listed, line
+        listed.setdefault(row.group(1).upper(), set())
+        if not NOT_AN_ORDER.match(row.group(2)):
+            listed[row.group(1).upper()].add(row.group(2))
+    raise AssertionError(f"a listing with no status line: {rest!r}")
+
+
+def check_listing(
+    judge: JudgeHarness, board: tuple[GameMap, GameState], plan: Plan, reply: str, *, last: bool
+) -> None:
+    """The reply lists exactly the orders on file for the powers it names; the reply
+    to the player's last mail lists exactly the intended orders, complete."""
+    game_map, state = board
+    said = listed_orders(reply)
+    if said is None:
+        assert not last, ("no listing in the reply to the last mail", reply)
+        return
+    listed, status = said
+    assert "do not count as complete" not in reply, reply
+    if last:
+        meant = {_worded(game_map, state, item.line) for item in plan.items}
+        assert set().union(*listed.values()) == meant, (reply, meant)
+        assert status == "Your orders are complete.", reply
+        return
+    with judge.sessions() as session:
+        game = store.get_game(session, "g1")
+        assert game is not None
+        record = store.current_phase(session, game)
+        assert record is not None
+        stored = store.submitted_orders(session, record)
+    for power, orders in listed.items():
+        on_file = {_worded(game_map, state, line) for line in stored.get(power, [])}
+        assert orders == on_file, (power, reply, on_file)
+
+
+def _worded(game_map: GameMap, state: GameState, line: str) -> str:
+    return describe_order(game_map, parse_order(_waive_as_stored(line), game_map, state, None))
 
 
 def record_of(sessions: sessionmaker[Session], phase: str) -> Any:

@@ -144,6 +144,7 @@ def test_a_newcomer_never_gets_the_orders_the_last_player_held(judge: JudgeHarne
     judge.start_game(count=2)
     _said(judge, "Austria", "PHASE F1901M", "A VIE-GAL")
     _said(judge, "Austria", "RESIGN")
+    judge.reply(MASTER, "SIGNON Mg1 gmpass\nAPPROVE Austria new@example.org")
     taken = judge.reply("new@example.org", "SIGNON Ag1 newpw")
     assert "You now play Austria in 'g1'" in _flat(body_of(taken))
     judge.players["Austria"].address, judge.players["Austria"].password = "new@example.org", "newpw"

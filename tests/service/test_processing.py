@@ -166,17 +166,19 @@ def test_builds_are_complete_only_when_every_build_is_ordered_or_waived(
     assert "W1901A has been processed" in body_of(reply)
 
 
-def test_a_mail_with_a_refused_order_is_not_a_complete_submission(judge: JudgeHarness) -> None:
-    """Turkey orders every unit, but one line is refused: the phase waits for a clean
-    mail; a correction releases it at once."""
+def test_a_refused_line_beside_an_order_for_every_unit_is_a_complete_submission(
+    judge: JudgeHarness,
+) -> None:
+    """Issue 32: Turkey orders every unit, and one more line is refused; what is on
+    file is complete, so the phase is processed at once (SET WAIT holds it for a
+    player who is not done)."""
     judge.start_game()
     _hold_all_but(judge, "Turkey")
     reply = judge.orders("Turkey", "F ANK-BLA", "A CON H", "A SMY H", "A SMY-MOS")
-    assert "*** Error: A SMY - MOS:" in body_of(reply)
-    assert "orders are all accepted" in " ".join(body_of(reply).split())
-    assert judge.status()["phase"] == "S1901M"
-    reply = judge.orders("Turkey", "A SMY-ARM")
-    assert "S1901M has been processed" in body_of(reply)
+    text = " ".join(body_of(reply).split())
+    assert "*** Error: A SMY - MOS:" in text
+    assert "Your orders are complete. A line of your latest mail was refused" in text
+    assert "S1901M has been processed" in text
     assert judge.status()["phase"] == "F1901M"
 
 
@@ -214,4 +216,5 @@ def test_a_mail_whose_only_order_was_refused_still_lists_the_orders_and_why(
     judge.orders("Turkey", "F ANK-BLA")
     text = " ".join(body_of(judge.orders("Turkey", "A SMY-MOS")).split())
     assert "Your orders in 'g1'" in text and "Turkey: Fleet Ankara -> Black Sea." in text
-    assert "orders are all accepted" in text
+    assert "Your orders are not complete" in text
+    assert "A line of your latest mail was refused: it is not on file" in text

@@ -30,7 +30,7 @@ def test_a_player_of_two_powers_resigns_them_both(judge: JudgeHarness) -> None:
     assert "You have resigned from 'g1'; your powers are in civil disorder." in reply
     (notice,) = [body_of(m) for m in mails if m["To"] == OBSERVER and "Resigned" in m["Subject"]]
     notice = " ".join(notice.split())
-    assert "are in civil disorder until someone takes them over with SIGNON" in notice
+    assert "are in civil disorder until someone the master approves takes them over" in notice
 
 
 def test_a_french_player_of_two_powers_is_told_in_french(judge: JudgeHarness) -> None:

@@ -84,3 +84,20 @@ def test_one_request_for_a_repeated_observe(guarded: JudgeHarness) -> None:
 def _address_code(judge: JudgeHarness, address: str) -> str:
     with judge.sessions() as session:
         return session.scalars(select(Address.code).where(Address.address == address)).one()
+
+
+def test_a_join_confirmed_after_the_master_removed_the_address_is_refused(
+    guarded: JudgeHarness,
+) -> None:
+    """The bar (EJECT address before the start) holds at the confirmation too: a
+    request made before the removal does not seat the address after it."""
+    guarded.send(GM, "CREATE g1 gmpw standard", headers=VERIFIED)
+    code = _code(guarded, "ann@example.org", "SIGNON ?g1 secret")  # waits for CONFIRM
+    seated = _flat(guarded.reply("ann@example.org", "SIGNON ?g1 secret", headers=VERIFIED))
+    assert "You have joined 'g1'" in seated, seated
+    removed = _flat(guarded.reply(GM, "SIGNON Mg1 gmpw\nEJECT ann@example.org", headers=VERIFIED))
+    assert "No errors found" in removed, removed
+    confirmed = _flat(guarded.reply("ann@example.org", f"CONFIRM {code}"))
+    assert "You have joined" not in confirmed, confirmed
+    listing = _flat(guarded.reply(GM, "LIST g1", headers=VERIFIED))
+    assert "ann@example.org" not in listing, listing

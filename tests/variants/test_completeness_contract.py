@@ -3,8 +3,8 @@
 The careful rule lives in `Variant.is_complete`; no variant may replace it (a variant
 that forgot to override it once processed Intimate phases after one order). Each
 registered variant starts a real game here, and the rule is checked on its first
-phases: one order is not complete, all orders are, refused orders are not, and in a
-bid phase a bid or `BID NONE` is.
+phases: one order is not complete, all orders are (a refused line beside them never
+makes them incomplete: it is not on file), and in a bid phase a bid or `BID NONE` is.
 """
 
 from __future__ import annotations
@@ -64,12 +64,15 @@ def test_one_order_is_not_complete_and_every_order_is(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_orders_from_a_mail_with_refused_lines_are_not_complete(name: str) -> None:
+def test_a_refused_line_never_makes_orders_on_file_incomplete(name: str) -> None:
+    """Issue 32: a player whose every unit has an order, and whose mail also had a
+    refused line (`A KIE-HOLL`), is complete; one missing order still is not."""
     variant, snapshot = _started(name)
     snapshot = _to_movement(variant, snapshot)
     seat = sorted(variant.owing(snapshot))[0]
     every = _holds(variant, snapshot, seat)
-    assert not variant.is_complete(snapshot, seat, Submission(every, refused=True))
+    assert variant.is_complete(snapshot, seat, Submission(every, refused=True))
+    assert not variant.is_complete(snapshot, seat, Submission(every[:-1], refused=True))
 
 
 @pytest.mark.parametrize("name", [n for n in NAMES if n.startswith(("intimate", "propaganda"))])
@@ -80,6 +83,8 @@ def test_a_bid_phase_waits_for_a_bid_or_bid_none(name: str) -> None:
         assert not variant.is_complete(snapshot, seat, Submission(complete=False))
         assert variant.is_complete(snapshot, seat, Submission(extra={"bids": {}}))
         assert variant.is_complete(snapshot, seat, Submission(extra={"bids": {"ITALY": 3}}))
+        refused_beside = Submission(extra={"bids": {"ITALY": 3}}, refused=True)
+        assert variant.is_complete(snapshot, seat, refused_beside)
 
 
 def test_a_seat_that_owes_nothing_is_complete_without_a_mail() -> None:

@@ -13,14 +13,16 @@ from judge.language.command_types import (
     SetPassword,
 )
 from judge.service.commands.board import running_board
+from judge.service.commands.leaving_before_start import withdraw
 from judge.service.commands.master_resign import master_resign
+from judge.service.commands.takeover import record_resignation
 from judge.service.confirmation import asks_for
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.announce import announce_leaving
 from judge.service.game.ending import finish_game
 from judge.service.game.last_player import end_if_alone
 from judge.service.snapshots import seat_of
-from judge.store.models import PlayerStatus
+from judge.store.models import GameStatus, PlayerStatus
 from judge.wording.describe import power_title
 from judge.wording.lists import and_list
 
@@ -60,8 +62,11 @@ def resign(ctx: MailContext, command: Resign) -> list[Note]:
         if not _names_own_seat(ctx, command):
             return master_resign(ctx, command)
     signed = ctx.need_player()
+    if signed.game.status is GameStatus.FORMING:
+        return withdraw(ctx, signed)  # njudge's: a player may leave before the start
     running_board(ctx, signed)
     signed.player.status = PlayerStatus.RESIGNED
+    record_resignation(ctx, signed.game, signed.player)  # retaken only as the master allows
     powers = " and ".join(power_title(p) for p in sorted(signed.player.powers))
     if powers:
         announce_leaving(

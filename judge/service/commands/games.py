@@ -16,6 +16,7 @@ from sqlalchemy import func, select
 import judge.service.pending_actions as pending_actions
 from judge.language.command_types import Create, Observe, Preferences, Signon, Start
 from judge.rules.state import POWERS
+from judge.service import seat_consent
 from judge.service.commands.passwords import check_password
 from judge.service.commands.settings import apply_settings
 from judge.service.commands.takeover import powers_nobody_plays, take_over
@@ -23,6 +24,7 @@ from judge.service.confirmation import confirmation_note, seats_at_once, unconfi
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.starting import start_game
 from judge.service.reader_preferences import reader_of
+from judge.service.seat_consent import Consent
 from judge.service.seats import (
     find_game,
     of_address,
@@ -138,6 +140,8 @@ def join(ctx: MailContext, game: Game, password: str) -> list[Note]:
         check_password(ctx, game, mine, password)
         ctx.sign_on(game, mine)
         return [note("already_joined", game=game.name)]
+    if seat_consent.consent(ctx.session, game, ctx.sender, None) is Consent.BARRED:
+        raise Refusal("removed_address", game=game.name)  # EJECT address before the start
     variant = variants(ctx.session).get(game.variant)
     if len(players) >= variant.max_players:
         raise Refusal("game_full", game=game.name)

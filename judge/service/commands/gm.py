@@ -28,6 +28,7 @@ from judge.language.command_types import (
     Terminate,
 )
 from judge.service.commands.board import running_board
+from judge.service.commands.leaving_before_start import remove
 from judge.service.commands.press_settings import check_press_setting
 from judge.service.commands.setting_echo import setting_note, setting_words
 from judge.service.commands.settings import apply_settings
@@ -40,10 +41,12 @@ from judge.service.game.announce import announce
 from judge.service.game.ending import finish_game
 from judge.service.game.last_player import end_if_alone
 from judge.service.game.processing import process_phase
-from judge.service.seats import find_game
+from judge.service.seats import find_game, of_address
 from judge.service.snapshots import active_players, variants
 from judge.store.game_settings import GameSettings
-from judge.store.models import Game, GameStatus, PlayerStatus
+from judge.store.models import Game, GameStatus, Player, PlayerStatus
+from judge.wording.describe import power_title
+from judge.wording.lists import and_list
 
 # The settings that change play or the players' timing: the whole game is told.
 ANNOUNCED_SETTINGS = (
@@ -119,18 +122,37 @@ def terminate(ctx: MailContext, command: Terminate) -> list[Note]:
 
 
 def eject(ctx: MailContext, command: Eject) -> list[Note]:
+    """`EJECT power` or `EJECT address`: the player is ejected and barred from the game
+    (`seat_consent`); before the start, a joined address is removed and barred."""
     signed = ctx.need_master()
+    game = find_game(ctx.session, signed.game.name)
+    if game.status is GameStatus.FORMING and command.address is not None:
+        return remove(ctx, game, _joined(ctx, game, command.address), ejected=True)
+    if game.status is GameStatus.FORMING:
+        raise Refusal("name_the_address", game=game.name, command="EJECT")
     running_board(ctx, signed)
-    holders = [p for p in active_players(ctx.session, signed.game) if command.power in p.powers]
+    if command.address is not None:
+        holders = [_joined(ctx, game, command.address)]
+    else:
+        holders = [p for p in active_players(ctx.session, game) if command.power in p.powers]
     if not holders:
-        raise Refusal("power_not_played", game=signed.game.name, power=command.power.title())
+        raise Refusal("power_not_played", game=game.name, power=power_title(command.power or ""))
+    powers = sorted({power for player in holders for power in player.powers})
     for player in holders:
         player.status = PlayerStatus.EJECTED
-        record_ejection(ctx, signed.game, player)
-    power = command.power.title()
-    _announce(ctx, signed.game, "ejected", f"{power} Ejected", power=power)
-    ctx.touch(signed.game)
-    return [note("ejected", power=power), *end_if_alone(ctx, signed.game)]
+        record_ejection(ctx, game, player)
+    power = " and ".join(power_title(p) for p in powers)
+    _announce(ctx, game, "ejected", f"{and_list(power)} Ejected", power=power)
+    ctx.touch(game)
+    return [note("ejected", power=power), *end_if_alone(ctx, game)]
+
+
+def _joined(ctx: MailContext, game: Game, address: str) -> Player:
+    """The active player at `address`; a refusal naming the address if there is none."""
+    found = of_address(active_players(ctx.session, game), address)
+    if found is None:
+        raise Refusal("resign_nobody", game=game.name, address=address)
+    return found
 
 
 def _announce(ctx: MailContext, game: Game, key: str, what: str, **params: Any) -> None:

@@ -1,16 +1,19 @@
 """`SIGNON ? password [variant]` (njudge's, with no game name): join the next game.
 
 The next game is the oldest forming game (of `variant`, when one is named) with a
-free seat that the sender does not already play in; joining it is then exactly
-`SIGNON ?game password`. Gunboat games are joined like any other: who else plays
-stays hidden. With no such game the reply says how to CREATE one.
+free seat that the sender does not already play in (nor was removed from by the
+master); joining it is then exactly `SIGNON ?game password`. Gunboat games are
+joined like any other: who else plays stays hidden. With no such game the reply
+says how to CREATE one.
 """
 
 from __future__ import annotations
 
 from judge.language.command_types import JoinNext
+from judge.service import seat_consent
 from judge.service.commands.games import join
 from judge.service.context import MailContext, Note, Refusal
+from judge.service.seat_consent import Consent
 from judge.service.seats import find_game
 from judge.service.snapshots import active_players, variants
 from judge.store import games as store
@@ -35,6 +38,8 @@ def _next_game(ctx: MailContext, variant: str | None) -> Game | None:
         players = active_players(ctx.session, game)
         if any(p.address.lower() == sender for p in players):
             continue
+        if seat_consent.consent(ctx.session, game, sender, None) is Consent.BARRED:
+            continue  # the master removed this address from it (EJECT address)
         if len(players) < variants(ctx.session).get(game.variant).max_players:
             return game
     return None

@@ -1,10 +1,13 @@
 """`RESIGN power` and `RESIGN address` from a master (njudge's): whom to take out.
 
 * A power (or a player's address): its player is resigned, as if they had sent
-  RESIGN: the power is in civil disorder and anyone may take it over with SIGNON
-  and its letter (unlike EJECT, which needs the master's APPROVE). The game is
+  RESIGN: the power is in civil disorder, and is taken over only by an address the
+  master APPROVEs (`judge.service.seat_consent`; the old password does not bring it
+  back). Unlike after EJECT, the address is not barred from the game. The game is
   told (the masters only, in a QUIET game) and so is the player, by mail.
 * An observer's address: the observer no longer gets the game's mail.
+* Before the start, a joined player's address: the address is taken out of the
+  forming game and may join again (`leaving_before_start`; `EJECT address` bars it).
 
 A master is never resigned this way. A player who names their own power or
 address simply resigns (`account.resign`); naming anyone else is refused.
@@ -14,6 +17,8 @@ from __future__ import annotations
 
 from judge.language.command_types import Resign
 from judge.service.commands.board import running_board
+from judge.service.commands.leaving_before_start import remove
+from judge.service.commands.takeover import record_resignation
 from judge.service.confirmation import observing
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.announce import announce_leaving
@@ -24,7 +29,7 @@ from judge.service.seats import find_game, power_holder
 from judge.service.snapshots import active_players, variants
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
-from judge.store.models import Game, Player, PlayerRole, PlayerStatus
+from judge.store.models import Game, GameStatus, Player, PlayerRole, PlayerStatus
 from judge.wording.describe import power_title
 from judge.wording.lists import and_list
 from judge.wording.readers import Reader
@@ -38,6 +43,8 @@ def master_resign(ctx: MailContext, command: Resign) -> list[Note]:
     signed = ctx.need_master()
     game = find_game(ctx.session, signed.game.name)
     if command.power is not None:
+        if game.status is GameStatus.FORMING:  # nobody has a power yet
+            raise Refusal("name_the_address", game=game.name, command="RESIGN")
         running_board(ctx, signed)
         holder = power_holder(ctx.session, game, command.power)
         if holder is None:
@@ -59,12 +66,15 @@ def _resign_address(ctx: MailContext, game: Game, address: str) -> list[Note]:
     players = [p for p in active_players(ctx.session, game) if p.address.lower() == key]
     if not players:
         raise Refusal("resign_nobody", game=game.name, address=address)
+    if game.status is GameStatus.FORMING:
+        return remove(ctx, game, players[0], ejected=False)
     running_board(ctx, ctx.need_master())
     return _resign_player(ctx, game, players[0])
 
 
 def _resign_player(ctx: MailContext, game: Game, player: Player) -> list[Note]:
     player.status = PlayerStatus.RESIGNED
+    record_resignation(ctx, game, player)  # retaken only as the master allows
     powers = " and ".join(power_title(p) for p in sorted(player.powers))
     announce_leaving(
         ctx.session, ctx.config, game, "resigned_by_master",

@@ -27,7 +27,7 @@ from judge.rules.orders import (
     ordered_province,
 )
 from judge.rules.parse import parse_order
-from judge.rules.state import Phase, PhaseType
+from judge.rules.state import PhaseType
 from judge.service.commands.bids import bid, bids_done
 from judge.service.commands.board import running_board
 from judge.service.commands.order_hints import (
@@ -194,8 +194,8 @@ def _cancel_words(order: Build | Waive | Remove) -> str:
 
 def note_refusals(ctx: MailContext) -> None:
     """After the last line: remember, per player, whether this mail's orders had refused
-    lines. Such orders are not complete (early processing waits) until a later mail of
-    orders has every line accepted; the current-orders listing says so."""
+    lines, for the current-orders listing to say so. A refused line is not on file and
+    never makes orders incomplete (`Variant.is_complete`)."""
     for player_id, signed in ctx.orders_sent.items():
         record = store.current_phase(ctx.session, signed.game)
         if record is None:
@@ -224,12 +224,3 @@ def set_wait(ctx: MailContext, command: SetWait) -> list[Note]:
 def current_orders(ctx: MailContext, signed: Signed) -> dict[str, Any] | None:
     """What the player has ordered this phase, and what is still owed."""
     return orders_listing(ctx.session, signed.game, signed.player)
-
-
-def bids_held(ctx: MailContext, signed: Signed) -> bool:
-    """Whether the player's latest bid mail had refused bid lines, which hold the bid
-    phase (bids are sealed, so no listing says it)."""
-    record = store.current_phase(ctx.session, signed.game)
-    if record is None or signed.player.orders_refused_in != record.phase:
-        return False
-    return Phase.parse(record.phase).type is PhaseType.BID

@@ -1,27 +1,18 @@
-"""Taking over an abandoned power: `SIGNON Xgame password` for a power nobody plays.
+"""Taking over a power nobody plays: `SIGNON Xgame password` for it.
 
-A power is abandoned when its player resigned or was ejected. A resigned power
-may be taken over by anyone, first come first served, by signing on to its
-letter with a password of their choice, unless they already play in that game.
-
-An EJECT sticks (njudge's way: the master decides who replaces an ejected
-player). The master's `APPROVE power address` names the one address that may
-take over an ejected power; any other takeover of it is refused, and the master
-is mailed the request with the line to approve it. An address ejected from a
-game never takes a seat in it again, with its old password or a new one,
-unless the master approves that very address (the way to undo a mistaken
-EJECT). An approval counts only for the ejection it follows.
+A power nobody plays is one whose player resigned (RESIGN, or the master's RESIGN
+power) or was ejected, or one the master never gave (STARTed short: the variant's
+`open_powers`). Who may take it is one rule, `judge.service.seat_consent`: only an
+address the master approved for it (`APPROVE power address`) since it was left. Its
+former player's old password does not bring it back. Anyone else's SIGNON for it is
+refused and mails the master the request with the line to approve it; an address
+the master ejected is refused outright unless approved.
 
 The newcomer steps into the old player's seat (the same row, so the variant's
 bookkeeping, keyed by seat, goes on unchanged) with their own address and
-password, and the game is told.
-
-A power that nobody was ever given (the master STARTed short: the variant's
-`open_powers`) is in civil disorder too, and is filled like an ejected one: the
-master chose to start without it, so a SIGNON for it is a request the master is
-mailed, and once the master has sent `APPROVE power address` that address's SIGNON
-gives it a new seat (`Variant.give_power`). `APPROVE` is taken for any power nobody
-plays (never given, resigned or ejected), and refused for a power somebody plays.
+password, and the game is told. A power nobody was ever given gets a new seat
+(`Variant.give_power`). `APPROVE` is taken for any power nobody plays, and refused
+for a power somebody plays.
 """
 
 from __future__ import annotations
@@ -31,31 +22,52 @@ import functools
 from sqlalchemy.orm import Session
 
 from judge.language.command_types import Approve
+from judge.service import seat_consent
 from judge.service.commands.board import running_board
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.announce import announce_leaving
 from judge.service.mailing import broadcast, header_data
+from judge.service.seat_consent import Consent
 from judge.service.snapshots import Board, active_players, load_board, seat_of, variants
 from judge.store import games as store
 from judge.store import phase_orders as held_orders
 from judge.store.game_settings import GameSettings
-from judge.store.models import Event, Game, GameStatus, Player, PlayerRole, PlayerStatus
+from judge.store.models import Game, GameStatus, Player, PlayerRole, PlayerStatus
 from judge.wording.describe import power_title
 from judge.wording.templates import render
 
 ABANDONED = (PlayerStatus.RESIGNED, PlayerStatus.EJECTED)
-EJECTED_EVENT = "ejected"  # body: "address POWER [POWER...]", master only
-APPROVED_EVENT = "approved"  # body: "POWER address", master only
-ASKED_EVENT = "takeover_asked"  # body: "POWER address", master only
+# How a power came to be played by nobody: the refusal and the master's request say it.
+NEEDS_APPROVAL = {
+    "open": "takeover_open_needs_approval",
+    "resigned": "takeover_resigned_needs_approval",
+    "ejected": "takeover_needs_approval",
+}
 
 
 def record_ejection(ctx: MailContext, game: Game, player: Player) -> None:
-    """Remember who was ejected from which powers (EJECT calls this)."""
-    store.add_event(
-        ctx.session, game, kind=EJECTED_EVENT,
-        body=" ".join([player.address, *sorted(player.powers)]),
-        now=ctx.now, phase=game.phase, author=seat_of(player), recipients=["MASTER"],
+    """Remember who was ejected from which powers (EJECT calls this): barred."""
+    seat_consent.record_leaving(
+        ctx.session, game, player.address, _held(ctx, game, player), ejected=True,
+        now=ctx.now, author=seat_of(player),
     )  # fmt: skip
+
+
+def record_resignation(ctx: MailContext, game: Game, player: Player) -> None:
+    """Remember who resigned which powers (their own RESIGN or the master's): an
+    approval made before it no longer counts."""
+    seat_consent.record_leaving(
+        ctx.session, game, player.address, _held(ctx, game, player), ejected=False,
+        now=ctx.now, author=seat_of(player),
+    )  # fmt: skip
+
+
+def _held(ctx: MailContext, game: Game, player: Player) -> list[str]:
+    """The powers the seat holds now (a Taskdip seat's allotted neutrals too)."""
+    board = load_board(ctx.session, game)
+    if board is None:
+        return list(player.powers)
+    return list(board.variant.holdings(board.snapshot).get(seat_of(player), player.powers))
 
 
 def powers_nobody_plays(session: Session, game: Game) -> list[str]:
@@ -83,7 +95,8 @@ def approve(ctx: MailContext, command: Approve) -> list[Note]:
     if command.power not in powers_nobody_plays(ctx.session, game):
         raise Refusal("approve_power_played", game=game.name, power=title)
     store.add_event(
-        ctx.session, game, kind=APPROVED_EVENT, body=f"{command.power} {command.address}",
+        ctx.session, game, kind=seat_consent.APPROVED_EVENT,
+        body=f"{command.power} {command.address}",
         now=ctx.now, phase=game.phase, author="MASTER", recipients=["MASTER"],
     )  # fmt: skip
     _tell_the_candidate(ctx, game, command.power, command.address)
@@ -93,17 +106,25 @@ def approve(ctx: MailContext, command: Approve) -> list[Note]:
 
 
 def take_over(ctx: MailContext, game: Game, power: str, password: str) -> Note:
-    """Give the abandoned `power` to the sender, or refuse as if nobody played it."""
+    """Give `power`, which nobody plays, to the sender if the master approved it;
+    else refuse (and ask the master), as `seat_consent` rules."""
     if game.status is GameStatus.FINISHED:
         raise Refusal("game_over", game=game.name)
     board = load_board(ctx.session, game)
-    if board is not None and power in board.variant.open_powers(board.snapshot):
-        return _take_open_power(ctx, board, power, password)
-    seat = _abandoned_seat(ctx, game, power)
+    is_open = board is not None and power in board.variant.open_powers(board.snapshot)
+    seat = None if is_open else _abandoned_seat(ctx, game, power)
     _refuse_a_player(ctx, game)
-    refused = _check_consent(ctx, game, seat, power)
-    if refused is not None:
-        return refused  # not raised: the request mailed to the master must stay queued
+    ruling = seat_consent.consent(ctx.session, game, ctx.sender, power)
+    if ruling is Consent.BARRED:
+        raise Refusal("ejected_address", game=game.name)
+    if ruling is Consent.ASK:
+        how = "open" if seat is None else _how_left(seat)
+        _ask_master(ctx, game, power, how=how)
+        # not raised: the request mailed to the master must stay queued
+        return Refusal(NEEDS_APPROVAL[how], game=game.name, power=power_title(power)).note
+    if seat is None:
+        assert board is not None  # an open power is a running board's
+        return _take_open_power(ctx, board, power, password)
     seat.status = PlayerStatus.ACTIVE
     seat.address = ctx.sender
     seat.password_hash = ctx.password_work.new_hash(password)
@@ -113,18 +134,13 @@ def take_over(ctx: MailContext, game: Game, power: str, password: str) -> Note:
     return _seated(ctx, game, seat, power_title(power))
 
 
+def _how_left(seat: Player) -> str:
+    return "ejected" if seat.status is PlayerStatus.EJECTED else "resigned"
+
+
 def _take_open_power(ctx: MailContext, board: Board, power: str, password: str) -> Note:
-    """A power nobody was given: a new seat for the sender, once the master approved."""
+    """A power nobody was given, approved for the sender: a new seat for them."""
     game = board.game
-    _refuse_a_player(ctx, game)
-    events = store.events_of(ctx.session, game)
-    sender = ctx.sender.lower()
-    title = power_title(power)
-    if not _approved(events, power, sender):
-        if sender in _ejected_addresses(events):
-            raise Refusal("ejected_address", game=game.name)
-        _ask_master(ctx, game, power, ejected=False)
-        return Refusal("takeover_open_needs_approval", game=game.name, power=title).note
     seat = store.add_player(
         ctx.session,
         game,
@@ -136,7 +152,7 @@ def _take_open_power(ctx: MailContext, board: Board, power: str, password: str) 
     given = dict(board.variant.give_power(board.snapshot, seat_of(seat), power).data)
     game.variant_data = given
     board.record.variant_data = dict(given)  # the current phase's record: its map's legend
-    return _seated(ctx, game, seat, title)
+    return _seated(ctx, game, seat, power_title(power))
 
 
 def _seated(ctx: MailContext, game: Game, seat: Player, title: str) -> Note:
@@ -158,45 +174,13 @@ def _refuse_a_player(ctx: MailContext, game: Game) -> None:
         raise Refusal("already_playing", game=game.name)
 
 
-def _check_consent(ctx: MailContext, game: Game, seat: Player, power: str) -> Note | None:
-    """Refuse an ejected address, and a takeover of an ejected power the master did
-    not approve for this sender (the master is asked); None: go ahead."""
-    events = store.events_of(ctx.session, game)
-    sender = ctx.sender.lower()
-    approved = _approved(events, power, sender)
-    title = power_title(power)
-    if not approved and sender in _ejected_addresses(events):
-        raise Refusal("ejected_address", game=game.name)
-    if seat.status is PlayerStatus.EJECTED and not approved:
-        _ask_master(ctx, game, power, ejected=True)
-        return Refusal("takeover_needs_approval", game=game.name, power=title).note
-    return None
-
-
-def _ejected_addresses(events: list[Event]) -> set[str]:
-    return {e.body.split()[0].lower() for e in events if e.kind == EJECTED_EVENT and e.body}
-
-
-def _approved(events: list[Event], power: str, sender: str) -> bool:
-    """Did the master approve `sender` for `power` since its last ejection?"""
-    last_ejection = max(
-        (e.id for e in events if e.kind == EJECTED_EVENT and power in e.body.split()[1:]),
-        default=0,
-    )
-    return any(
-        e.kind == APPROVED_EVENT and e.id > last_ejection and e.body.lower().split() == [
-            power.lower(), sender,
-        ]
-        for e in events
-    )
-
-
 def _tell_the_candidate(ctx: MailContext, game: Game, power: str, address: str) -> None:
     """Mail an approved address that asked for the power (and only then: the judge
     writes to no address that never wrote to it) how to take it."""
     asked = [
         e for e in store.events_of(ctx.session, game)
-        if e.kind == ASKED_EVENT and e.body.lower().split() == [power.lower(), address.lower()]
+        if e.kind == seat_consent.ASKED_EVENT
+        and e.body.lower().split() == [power.lower(), address.lower()]
     ]  # fmt: skip
     if not asked:
         return
@@ -212,12 +196,12 @@ def _tell_the_candidate(ctx: MailContext, game: Game, power: str, address: str) 
     )  # fmt: skip
 
 
-def _ask_master(ctx: MailContext, game: Game, power: str, *, ejected: bool) -> None:
+def _ask_master(ctx: MailContext, game: Game, power: str, *, how: str) -> None:
+    """Mail the masters the sender's request for `power` (`how`: "open", "resigned",
+    "ejected"), once per address until the power is left again."""
+    if not seat_consent.record_request(ctx.session, game, power, ctx.sender, ctx.now):
+        return
     title = power_title(power)
-    store.add_event(
-        ctx.session, game, kind=ASKED_EVENT, body=f"{power} {ctx.sender}",
-        now=ctx.now, phase=game.phase, author="MASTER", recipients=["MASTER"],
-    )  # fmt: skip
     display = variants(ctx.session).get(game.variant).display_name
     body = functools.partial(
         render,
@@ -225,7 +209,7 @@ def _ask_master(ctx: MailContext, game: Game, power: str, *, ejected: bool) -> N
         **header_data(ctx.config, game, display),
         power=title,
         address=ctx.sender,
-        ejected=ejected,
+        how=how,
     )
     masters = store.players_of(ctx.session, game, roles=[PlayerRole.MASTER])
     broadcast(

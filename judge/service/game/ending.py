@@ -89,8 +89,10 @@ def holdings_of(session: Session, game: Game) -> list[list[str]]:
 
 def end_audience(session: Session, game: Game) -> list[Player]:
     """Who is told a game is over: its usual audience and the players who resigned
-    (they played it; an ejected player is not written to again)."""
+    (they played it; an ejected player is not written to again, nor one who withdrew
+    before the start, with no power)."""
     resigned = store.players_of(
         session, game, roles=[PlayerRole.PLAYER], statuses=[PlayerStatus.RESIGNED]
     )
-    return one_per_address([*audience(session, game), *resigned], lambda p: p.address)
+    played = [player for player in resigned if player.powers]
+    return one_per_address([*audience(session, game), *played], lambda p: p.address)

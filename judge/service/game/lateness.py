@@ -6,8 +6,9 @@ Resigned and ejected players are never late: their powers are in civil disorder.
 
 * The reminder, before the deadline, goes only to the late players, with the
   orders they have sent so far.
-* After the deadline, each late player gets a late notice (with the end of the
-  grace period), and the other players and the master are told who is late.
+* After the deadline, each late player gets a late notice naming what is missing
+  (with the end of the grace period, or under SET NMR that the game waits), and the
+  other players and the master are told who is late.
   Observers and the zine are not: lateness is not part of the public record.
 """
 
@@ -155,10 +156,31 @@ def _common(config: Config, board: Board) -> dict[str, Any]:
 
 
 def _personal(session: Session, board: Board, entry: Late) -> dict[str, Any]:
+    """What one late player is told: the powers whose orders are missing (not every
+    power they owe for: Austria's builds in, Italy's missing, names Italy), what is
+    missing for each, and their orders on file."""
+    listing = orders_listing(session, board.game, entry.player)
     return {
-        "powers": list(entry.powers),
-        "listing": orders_listing(session, board.game, entry.player),
+        "powers": list(entry.missing or entry.powers),
+        "missing": missing_items(listing),
+        "listing": listing,
     }
+
+
+def missing_items(listing: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    """Per power of a current-orders listing (`orders_listing`), what is still
+    missing: `units` without an order, and `more` builds or removals (`kind`) due.
+    Empty for a bid phase (no listing: bids are sealed) and when nothing is missing."""
+    items = []
+    for row in (listing or {}).get("powers", []):
+        adjustments = row["adjustments"] or {}
+        more = adjustments.get("due", 0) - adjustments.get("sent", 0)
+        if row["unordered"] or more > 0:
+            items.append({
+                "power": row["power"], "units": list(row["unordered"]), "more": more,
+                "kind": adjustments.get("kind"), "can_waive": adjustments.get("can_waive"),
+            })  # fmt: skip
+    return items
 
 
 def _send(

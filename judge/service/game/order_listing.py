@@ -2,8 +2,10 @@
 a reply to orders, and that reminders and late notices repeat.
 
 It says plainly whether the player's orders are complete (the phase can then be
-processed early once everyone's are), and if not, why: units without orders, builds
-or removals still due, or refused lines in the player's latest mail of orders.
+processed early once everyone's are), and if not, what is missing: units without
+orders, builds or removals still due. Complete means what is on file covers every
+duty (`Variant.is_complete`): a refused line is not on file, so it never makes
+orders incomplete; the listing only says that the latest mail had one.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from judge.rules.orders import Build, Order, Remove, Waive, ordered_province
 from judge.rules.state import PhaseType, Unit
 from judge.service.snapshots import Board, load_board, parse_stored, seat_of, submissions
 from judge.store import games as store
+from judge.store.game_settings import GameSettings
 from judge.store.models import Game, Player
 from judge.variants.base import Submission
 from judge.variants.common import adjustment_delta
@@ -24,13 +27,14 @@ from judge.wording.report import phase_words
 
 
 def orders_listing(session: Session, game: Game, player: Player) -> dict[str, Any] | None:
-    """The player's orders for the current phase, power by power, and their status:
-    `complete`, `refused` (the latest mail of orders had refused lines), `incomplete`,
-    or `nothing_owed`. None before the game starts, and in a bid phase."""
+    """The player's orders for the current phase, power by power, their status
+    (`_status`), and `refused`: whether the latest mail of orders had refused lines.
+    None before the game starts, and in a bid phase."""
     board = load_board(session, game)
     if board is None or board.state.phase.type is PhaseType.BID:
         return None  # bids are acknowledged line by line, and sealed
     seat = seat_of(player)
+    sent = submissions(session, board).get(seat, Submission(complete=False))
     powers = sorted(board.variant.orderable_powers(board.snapshot, seat))
     stored = store.submitted_orders(session, board.record)
     rows = []
@@ -45,7 +49,8 @@ def orders_listing(session: Session, game: Game, player: Player) -> dict[str, An
         "game": game.name,
         "phase": phase_words(board.state.phase),
         "powers": rows,
-        "status": _status(session, board, seat),
+        "status": _status(board, seat, sent),
+        "refused": sent.refused,
     }
 
 
@@ -62,17 +67,18 @@ def _row(board: Board, power: str, orders: list[Order]) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def _status(session: Session, board: Board, seat: str) -> str:
-    owed = board.variant.owing(board.snapshot)
-    if seat not in owed:
+def _status(board: Board, seat: str, sent: Submission) -> str:
+    """`nothing_owed`, `complete`, or not complete: `incomplete` before the deadline;
+    after it (the late notices are out), `incomplete_late` when the phase is processed
+    at the end of the grace period anyway, `incomplete_nmr` when the game (SET NMR)
+    waits for the orders instead."""
+    if seat not in board.variant.owing(board.snapshot):
         return "nothing_owed"
-    sent = submissions(session, board).get(seat, Submission(complete=False))
-    if sent.refused:
-        return "refused"
     if board.variant.is_complete(board.snapshot, seat, sent):
         return "complete"
-    # After the deadline the phase waits only until the end of the grace period.
-    return "incomplete" if board.game.grace_until is None else "incomplete_late"
+    if board.game.grace_until is None:
+        return "incomplete"
+    return "incomplete_nmr" if GameSettings.of(board.game).nmr else "incomplete_late"
 
 
 def _units_needing_orders(board: Board, power: str) -> list[Unit]:

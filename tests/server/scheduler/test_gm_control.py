@@ -136,15 +136,21 @@ def test_approve_is_for_powers_nobody_plays(judge: JudgeHarness, scheduler: Sche
     assert "*** Error" in reply
 
 
-def test_a_resigned_power_goes_to_the_first_newcomer_only(
+def test_a_resigned_power_goes_to_the_newcomer_the_master_approves_only(
     judge: JudgeHarness, scheduler: Scheduler
 ) -> None:
     _game(judge)
     mails = judge.send("p2@example.org", "SIGNON Fg1 pw2\nRESIGN")
     assert to_whom(mails, "TEST:g1 - France Resigned") == EVERYONE - {"p2@example.org"}
-    judge.reply("new@example.org", "SIGNON Fg1 fresh")
+    asked = judge.send("new@example.org", "SIGNON Fg1 fresh")
+    assert to_whom(asked, "TEST:g1 - France Takeover Request") == {GM}
+    judge.reply(GM, "SIGNON Mg1 gmpass\nAPPROVE France new@example.org")
     late = judge.reply("late@example.org", "SIGNON Fg1 other")
-    assert "Wrong password for 'g1'." in body_of(late)
+    assert "only someone the master approves may take it over" in " ".join(body_of(late).split())
+    taken = judge.reply("new@example.org", "SIGNON Fg1 fresh")
+    assert "You now play France in 'g1'" in " ".join(body_of(taken).split())
+    again = judge.reply("late@example.org", "SIGNON Fg1 other")
+    assert "Wrong password for 'g1'." in body_of(again)
 
 
 def test_a_player_cannot_take_over_a_second_power(
