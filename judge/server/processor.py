@@ -36,12 +36,13 @@ import time
 import traceback
 from collections.abc import Callable, Collection
 
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Connection, Engine, text
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import Clock
 from judge.config import Config
 from judge.loop import BackgroundLoop
+from judge.server.batch_recovery import BatchBroken, discard, fail_alone, rolled_back
 from judge.server.handler import HandleMail, HandleOnly, Handler, as_handler
 from judge.server.handover import Handed, Handover, fail, settle
 from judge.server.watchdog import MailTooLong, Watchdog, Watchdogs
@@ -97,9 +98,23 @@ def process_batch(
     steps = as_handler(handler)
     watchdog = watchdogs.of(config.processor.mail_seconds)
     overran = _prepare(sessions, steps, config, watchdog, size)
-    with engine.connect() as connection, connection.begin():
-        return _process_rows(sessions, connection, steps, clock, config, watchdog, ids,
-                             handover, overran)  # fmt: skip
+    connection = engine.connect()
+    try:
+        transaction = connection.begin()
+        try:
+            count = _process_rows(sessions, connection, steps, clock, config, watchdog, ids,
+                                  handover, overran)  # fmt: skip
+        except BatchBroken as broken:
+            discard(connection)
+            fail_alone(engine, broken, ids, clock.now())
+            return 1
+        except BaseException:
+            discard(connection)  # whatever it was, its transaction (and lock) end here
+            raise
+        transaction.commit()
+        return count
+    finally:
+        connection.close()
 
 
 def store_handed(sessions: sessionmaker[Session], handover: Handover, clock: Clock) -> int:
@@ -141,7 +156,24 @@ def _prepare(
             except MailTooLong:
                 log.error("inbox %s: reading it ran too long; stopped", row.id)
                 overran.add(row.id)
+            except Exception:
+                # Only read ahead: the mail is read again as it is handled, and fails there.
+                log.exception("inbox %s: reading it ahead failed", row.id)
+            else:
+                continue
+            if not _still_readable(session):
+                break  # the read-only session is spoiled; the rest is read as handled
     return overran
+
+
+def _still_readable(session: Session) -> bool:
+    """Whether the read-ahead session still works (a `MailTooLong` landing inside
+    SQLAlchemy invalidates its connection). Never raises."""
+    try:
+        session.execute(text("SELECT 1")).close()
+    except BaseException:  # any failure means the same: stop reading ahead
+        return False
+    return True
 
 
 def too_long(config: Config) -> str:
@@ -204,6 +236,8 @@ def _process_rows(
         try:
             _process_one(sessions, connection, message, copies, finished, handler, clock, config,
                          watchdog)  # fmt: skip
+        except BatchBroken:
+            raise
         except Exception:
             if not finished:
                 raise
@@ -248,23 +282,27 @@ def _process_one(
         log.info("inbox %s from <%s>: duplicate of inbox %s", row.id, row.mail_from, original)
         return
     started = time.perf_counter()
-    with sessions(bind=connection, join_transaction_mode="create_savepoint") as session:
+    session = sessions(bind=connection, join_transaction_mode="create_savepoint")
+    try:
         session.begin()
-        try:
-            with watchdog.watching():
-                outcome = handler.handle(session, row, clock, config)
-            session.commit()
-        except MailTooLong:
-            session.rollback()  # the handler's effects, back to the savepoint
-            log.error("inbox %s: handling it ran too long; stopped, marked failed", row.id)
-            inbox.mark_failed(row, traceback.format_exc() + too_long(config), clock.now())
-            return
-        except Exception:
-            session.rollback()  # the handler's effects, back to the savepoint
-            log.exception("inbox %s from <%s>: the handler failed; marked failed in %.3f s",
-                          row.id, row.mail_from, time.perf_counter() - started)  # fmt: skip
-            inbox.mark_failed(row, traceback.format_exc(), clock.now())
-            return
+        with watchdog.watching():
+            outcome = handler.handle(session, row, clock, config)
+        session.commit()
+        session.close()
+    except BaseException as error:
+        # The watchdog has stood down (`watching` ended): nothing is raised from
+        # here on but by the cleanup itself, which `rolled_back` survives.
+        reason = traceback.format_exc()
+        if isinstance(error, MailTooLong):
+            reason += too_long(config)
+        if not rolled_back(session, connection):  # the handler's effects, to the savepoint
+            raise BatchBroken(row, reason) from error
+        if not isinstance(error, Exception | MailTooLong):
+            raise  # the process is stopping (KeyboardInterrupt, SystemExit): row stays new
+        log.error("inbox %s from <%s>: handling it failed; marked failed in %.3f s\n%s",
+                  row.id, row.mail_from, time.perf_counter() - started, reason)  # fmt: skip
+        inbox.mark_failed(row, reason, clock.now())
+        return
     took = time.perf_counter() - started
     if outcome is None:
         inbox.mark_done(row, clock.now())
