@@ -283,6 +283,7 @@ def _process_one(
         return
     started = time.perf_counter()
     session = sessions(bind=connection, join_transaction_mode="create_savepoint")
+    spoiled: str | None = None  # the reason, when the batch's transaction is spoiled
     try:
         session.begin()
         with watchdog.watching():
@@ -295,14 +296,20 @@ def _process_one(
         reason = traceback.format_exc()
         if isinstance(error, MailTooLong):
             reason += too_long(config)
-        if not rolled_back(session, connection):  # the handler's effects, to the savepoint
-            raise BatchBroken(row, reason) from error
-        if not isinstance(error, Exception | MailTooLong):
-            raise  # the process is stopping (KeyboardInterrupt, SystemExit): row stays new
-        log.error("inbox %s from <%s>: handling it failed; marked failed in %.3f s\n%s",
-                  row.id, row.mail_from, time.perf_counter() - started, reason)  # fmt: skip
-        inbox.mark_failed(row, reason, clock.now())
-        return
+        if rolled_back(session, connection):  # the handler's effects, to the savepoint
+            if not isinstance(error, Exception | MailTooLong):
+                raise  # the process is stopping (KeyboardInterrupt, SystemExit): row stays new
+            log.error("inbox %s from <%s>: handling it failed; marked failed in %.3f s\n%s",
+                      row.id, row.mail_from, time.perf_counter() - started, reason)  # fmt: skip
+            inbox.mark_failed(row, reason, clock.now())
+            return
+        # The traceback's frames hold the driver's cursor, and SQLite closes a
+        # connection (ending its transaction, freeing the write lock) only once its
+        # last statement is freed: so clear them, and raise outside this `except`.
+        traceback.clear_frames(error.__traceback__)
+        spoiled = reason
+    if spoiled is not None:
+        raise BatchBroken(row, spoiled)
     took = time.perf_counter() - started
     if outcome is None:
         inbox.mark_done(row, clock.now())
