@@ -136,6 +136,7 @@ class LimitsSection:
     per_sender_per_hour: int = 60  # mails per envelope sender (and connecting address pair)
     per_connection_address_per_hour: int = 300  # mails per connecting IP at the SMTP intake
     lines_per_mail: int = 1000  # lines of a mail read; the rest are ignored, with a note
+    commands_per_mail: int = 100  # commands of a mail run; the rest are not, with a note
     failed_passwords_per_mail: int = 3  # then the rest of the mail is not read
     failed_passwords_per_seat_per_hour: int = 10  # per seat, counted per kind of sender
     games_per_address_per_day: int = 5  # CREATE
