@@ -127,6 +127,7 @@ class ProcessorSection:
     handover_wait_seconds: float = 0.01  # a batch ends once a handed-over mail waited this
     intake_wait_seconds: float = 1.0  # then the intake stores a mail itself, not waiting
     mail_seconds: float = 60.0  # a mail still processed after this is stopped and failed
+    spool: Path = Path("spool")  # mail accepted while the processor was busy, as files
 
 
 @dataclass(frozen=True)
@@ -380,8 +381,11 @@ def _resolve_paths(config: Config) -> Config:
     ca_file = outbound.relay_ca_file
     if ca_file is not None and not ca_file.is_absolute():
         outbound = replace(outbound, relay_ca_file=config.base_dir / ca_file)
+    processor = config.processor
+    if not processor.spool.is_absolute():
+        processor = replace(processor, spool=config.base_dir / processor.spool)
     database = DatabaseSection(url=resolve_database_url(config.database.url, config.base_dir))
-    return replace(config, outbound=outbound, database=database)
+    return replace(config, outbound=outbound, database=database, processor=processor)
 
 
 def resolve_database_url(url: str, base_dir: Path) -> str:

@@ -104,7 +104,8 @@ POSTGRES_ONLY_FOR = {
         "test_lease_fencing.py", "test_crash.py", "test_outage.py", "test_slow_relay.py",
     }),
     "intake": frozenset({"test_smtp_intake.py"}),
-    "processor": frozenset({"test_processor.py", "test_handover.py", "test_sigkill.py"}),
+    "processor": frozenset({"test_processor.py", "test_handover.py", "test_sigkill.py",
+                            "test_spool.py"}),
     "hostile": frozenset({
         "test_rate_limit.py", "test_limit_switch.py", "test_failures_stay_failures.py",
         "test_upgrade_972007f.py",

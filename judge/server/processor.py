@@ -45,6 +45,7 @@ from judge.loop import BackgroundLoop
 from judge.server.batch_recovery import BatchBroken, discard, fail_alone, rolled_back
 from judge.server.handler import HandleMail, HandleOnly, Handler, as_handler
 from judge.server.handover import Handed, Handover, fail, settle
+from judge.server.spool import Spool, read_spool
 from judge.server.watchdog import MailTooLong, Watchdog, Watchdogs
 from judge.store import inbox
 from judge.store.db import begin_read_only
@@ -92,7 +93,8 @@ def process_batch(
     """
     engine = _engine(sessions)
     handed = handover.take() if handover is not None else []
-    ids = _store_and_count(engine, handed, clock, size)
+    spool = handover.spool if handover is not None else None
+    ids = _store_and_count(engine, handed, spool, clock, size)
     if not ids:
         return 0
     steps = as_handler(handler)
@@ -182,21 +184,27 @@ def too_long(config: Config) -> str:
             "([processor] mail_seconds) and was stopped; see `judge retry`")  # fmt: skip
 
 
-def _store_and_count(engine: Engine, handed: list[Handed], clock: Clock, size: int) -> list[int]:
-    """Store the handed-over mails and count an attempt for the next batch's mails,
-    in one short transaction (one commit); answer the handed sessions once it is
-    committed. Returns the ids of the batch to process."""
+def _store_and_count(
+    engine: Engine, handed: list[Handed], spool: Spool | None, clock: Clock, size: int
+) -> list[int]:
+    """Store the spooled and the handed-over mails and count an attempt for the next
+    batch's mails, in one short transaction (one commit); answer the handed sessions
+    and delete the spool's files once it is committed. Returns the ids of the batch to
+    process."""
+    spooled = read_spool(spool) if spool is not None else []
     try:
         with engine.begin() as connection:
-            mails = [item.mail for item in handed]
+            mails = [mail for _, mail in spooled] + [item.mail for item in handed]
             stored = inbox.insert_received(connection, mails, clock.now()) if mails else []
             batch = inbox.count_attempts(connection, size)
     except BaseException as error:
         if handed:
             fail(handed, error)
         raise
+    if spool is not None and spooled:
+        spool.remove([path for path, _ in spooled])
     if handed:
-        settle(handed, stored)
+        settle(handed, stored[len(spooled):])
     return batch
 
 

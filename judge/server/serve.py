@@ -29,6 +29,7 @@ from judge.server.handover import Handover
 from judge.server.intake import Inbox, bound_address, start_smtp
 from judge.server.processor import GivenHandler, processor_loop
 from judge.server.sender import make_transport, sender_loop
+from judge.server.spool import Spool
 from judge.server.startup import StartupError, open_judge_database, start_line
 from judge.server.watchdog import Watchdogs
 from judge.store.db import make_session_factory
@@ -86,8 +87,8 @@ async def _run(
     sender = sender_loop(sessions, make_transport(config.outbound), clock, config)
     inbox = Inbox(sessions, clock, config)
     # A mail the processor does not take in time (it is busy with a long mail) is
-    # stored by the intake itself: one mail never holds the others' 250.
-    handover = Handover(lambda: processor.wake(), inbox.store,
+    # spooled to a file by the intake: one mail never holds the others' 250.
+    handover = Handover(lambda: processor.wake(), Spool(config.processor.spool),
                         config.processor.intake_wait_seconds)  # fmt: skip
     processor = processor_loop(sessions, handler, clock, config, watchdogs, sender.wake, handover)
     loops = [sender, processor]
