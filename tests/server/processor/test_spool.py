@@ -70,6 +70,7 @@ def test_mail_sent_while_a_mail_is_run_is_spooled_and_answered_250_meanwhile(
             client.send_message(mail(1, subject="hold"))
         assert handler.holding.wait(30)
         with listener.client() as client:  # 10 s timeout: SQLite's busy wait is 30 s
+            client.ehlo()
             client.mail("bob@example.org")
             client.rcpt("judge@example.org")
             code, answer = client.data(mail(2, sender="bob@example.org").as_bytes(policy=SMTP))
