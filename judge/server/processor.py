@@ -22,6 +22,15 @@ effects are rolled back and it is marked `failed` with the reason, and the batch
 goes on with the next mail. The watchdogs are the judge's (`Watchdogs`, owned by
 `judge.server.runtime.Judge`), passed to every entry point here.
 
+Whatever escapes a mail's handling (any exception, the watchdog's included, even one
+raised by the rollback) is undone the same way, after the watchdog has stood down.
+When the batch's transaction did not survive it (the watchdog's exception landing
+inside SQLAlchemy invalidates the connection), the batch is discarded instead: its
+connection closed (its lock freed), the mail marked `failed` in a transaction of
+its own, the batch's other mails left `new` for the next batch
+(`judge.server.batch_recovery`). The work one mail may cause is bounded by counting
+in the dispatcher (`judge.service.dispatch`); the watchdog is the last resort.
+
 A crash the process does not survive (the kernel's OOM killer, a segfault) cannot
 be caught. So before a batch begins, an attempt is counted for each of its mails
 and committed (`inbox.count_attempts`). A mail still `new` with an attempt counted
