@@ -125,7 +125,7 @@ class ProcessorSection:
     batch_size: int = 20  # mails per transaction, at most
     batch_seconds: float = 0.25  # no new mail is started in a batch older than this
     handover_wait_seconds: float = 0.01  # a batch ends once a handed-over mail waited this
-    intake_wait_seconds: float = 1.0  # then the intake stores a mail itself, not waiting
+    intake_wait_seconds: float = 1.0  # then the intake spools a mail itself, not waiting
     mail_seconds: float = 60.0  # a mail still processed after this is stopped and failed
     spool: Path = Path("spool")  # mail accepted while the processor was busy, as files
 
