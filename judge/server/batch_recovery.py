@@ -27,7 +27,7 @@ import logging
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Connection, Engine, RootTransaction
 from sqlalchemy.orm import Session
 
 from judge.store import inbox
@@ -72,6 +72,16 @@ def discard(connection: Connection) -> None:
         connection.close()
     except BaseException:
         log.exception("closing a broken connection failed")
+
+
+def roll_back_or_discard(connection: Connection, transaction: RootTransaction) -> None:
+    """End the batch's `transaction` after an error: rolled back, or when even that
+    fails, its connection discarded. Never raises."""
+    try:
+        transaction.rollback()
+    except BaseException:  # the connection is in doubt: it goes
+        log.exception("rolling a batch back failed; its connection is discarded")
+        discard(connection)
 
 
 def fail_alone(

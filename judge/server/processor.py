@@ -51,7 +51,13 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.clock import Clock
 from judge.config import Config
 from judge.loop import BackgroundLoop
-from judge.server.batch_recovery import BatchBroken, discard, fail_alone, rolled_back
+from judge.server.batch_recovery import (
+    BatchBroken,
+    discard,
+    fail_alone,
+    roll_back_or_discard,
+    rolled_back,
+)
 from judge.server.handler import HandleMail, HandleOnly, Handler, as_handler
 from judge.server.handover import Handed, Handover, fail, settle
 from judge.server.spool import Spool, read_spool
@@ -115,14 +121,14 @@ def process_batch(
         try:
             count = _process_rows(sessions, connection, steps, clock, config, watchdog, ids,
                                   handover, overran)  # fmt: skip
+            transaction.commit()
         except BatchBroken as broken:
             discard(connection)
             fail_alone(engine, broken, ids, clock.now())
             return 1
         except BaseException:
-            discard(connection)  # whatever it was, its transaction (and lock) end here
+            roll_back_or_discard(connection, transaction)  # its lock ends here, whatever it was
             raise
-        transaction.commit()
         return count
     finally:
         connection.close()
