@@ -5,10 +5,10 @@ bodies, and a control mail; the median of several runs each.
 
 One SQLite database in a temporary folder holds a running standard game (seeded
 through the store: `bench.mail_seed.seed_started`), its master `gm-g1@example.org`.
-Each mail is stored as the intake stores it (`received`: its header block is read
-then) and handled by the real inbox processor and service handler
-(`process_pending`, under the judge's watchdogs); measured around both, in CPU
-seconds of this process (user + system). Shapes:
+Each mail is written first (not measured), then stored as the intake stores it
+(`received`: its header block is read then) and handled by the real inbox processor
+and service handler (`process_pending`, under the judge's watchdogs); measured
+around both, in CPU seconds of this process (user + system). Shapes:
 
 * SIGNON + 998 PROCESS, from the master (issue 31: it wedged the judge; now one
   PROCESS per mail and game, and at most `[limits] commands_per_mail` commands);
@@ -77,12 +77,16 @@ def _shapes(player: str, signon: str, orders: tuple[str, ...]) -> dict[str, tupl
     }  # fmt: skip
 
 
-def _measure(handle: Callable[[], str], runs: int) -> tuple[float, list[str]]:
-    """The median CPU seconds of `runs` calls of `handle`, and their outcomes."""
+def _measure(
+    make: Callable[[], bytes], handle: Callable[[bytes], str], runs: int
+) -> tuple[float, list[str]]:
+    """The median CPU seconds of `runs` calls of `handle` (each on a mail `make` wrote
+    beforehand, not measured), and their outcomes."""
     times, outcomes = [], []
     for _ in range(runs):
+        raw = make()
         started = time.process_time()
-        outcomes.append(handle())
+        outcomes.append(handle(raw))
         times.append(time.process_time() - started)
     return statistics.median(times), sorted(set(outcomes))
 
@@ -108,9 +112,17 @@ def main() -> int:
         clock, handler, count = SystemClock(), ServiceHandler(), [0]
         watchdogs = Watchdogs()
 
-        def handle(sender: str, body: str) -> str:
-            count[0] += 1
-            raw = _mail(sender, body, count[0])
+        def make(sender: str, body: str) -> Callable[[], bytes]:
+            def write() -> bytes:
+                count[0] += 1
+                return _mail(sender, body, count[0])
+
+            return write
+
+        def handle(sender: str) -> Callable[[bytes], str]:
+            return lambda raw: _handle(raw, sender)
+
+        def _handle(raw: bytes, sender: str) -> str:
             [inbox_id] = store_messages(sessions, [received(raw, sender, [config.judge.address])],
                                         clock.now())  # fmt: skip
             process_pending(sessions, handler, clock, config, watchdogs)
@@ -122,10 +134,11 @@ def main() -> int:
         print(f"{'shape':40} {'median CPU s':>12}  outcomes")
         over = []
         for name, (sender, body) in _shapes(seat.address, seat.signon, seat.orders).items():
-            cpu, outcomes = _measure(lambda s=sender, b=body: handle(s, b), args.runs)
+            cpu, outcomes = _measure(make(sender, body), handle(sender), args.runs)
             print(f"{name:40} {cpu:12.3f}  {', '.join(outcomes)}")
             over += [name] if cpu > TARGET_CPU else []
-        cpu, outcomes = _measure(lambda: handle("ann@example.org", "LIST\n"), args.control)
+        control = "ann@example.org"
+        cpu, outcomes = _measure(make(control, "LIST\n"), handle(control), args.control)
         name = f"control: LIST, x{args.control}"
         print(f"{name:40} {cpu:12.3f}  {', '.join(outcomes)}")
         over += [name] if cpu > TARGET_CPU else []
