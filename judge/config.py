@@ -125,8 +125,9 @@ class ProcessorSection:
     batch_size: int = 20  # mails per transaction, at most
     batch_seconds: float = 0.25  # no new mail is started in a batch older than this
     handover_wait_seconds: float = 0.01  # a batch ends once a handed-over mail waited this
-    intake_wait_seconds: float = 1.0  # then the intake stores a mail itself, not waiting
+    intake_wait_seconds: float = 1.0  # then the intake spools a mail itself, not waiting
     mail_seconds: float = 60.0  # a mail still processed after this is stopped and failed
+    spool: Path = Path("spool")  # mail accepted while the processor was busy, as files
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,7 @@ class LimitsSection:
     per_sender_per_hour: int = 60  # mails per envelope sender (and connecting address pair)
     per_connection_address_per_hour: int = 300  # mails per connecting IP at the SMTP intake
     lines_per_mail: int = 1000  # lines of a mail read; the rest are ignored, with a note
+    commands_per_mail: int = 100  # commands of a mail run; the rest are not, with a note
     failed_passwords_per_mail: int = 3  # then the rest of the mail is not read
     failed_passwords_per_seat_per_hour: int = 10  # per seat, counted per kind of sender
     games_per_address_per_day: int = 5  # CREATE
@@ -379,8 +381,11 @@ def _resolve_paths(config: Config) -> Config:
     ca_file = outbound.relay_ca_file
     if ca_file is not None and not ca_file.is_absolute():
         outbound = replace(outbound, relay_ca_file=config.base_dir / ca_file)
+    processor = config.processor
+    if not processor.spool.is_absolute():
+        processor = replace(processor, spool=config.base_dir / processor.spool)
     database = DatabaseSection(url=resolve_database_url(config.database.url, config.base_dir))
-    return replace(config, outbound=outbound, database=database)
+    return replace(config, outbound=outbound, database=database, processor=processor)
 
 
 def resolve_database_url(url: str, base_dir: Path) -> str:

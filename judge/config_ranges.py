@@ -62,6 +62,7 @@ RANGES: dict[tuple[str, str], Range] = {
     ("limits", "per_sender_per_hour"): Range(1, 10_000_000, "mails"),
     ("limits", "per_connection_address_per_hour"): Range(1, 10_000_000, "mails"),
     ("limits", "lines_per_mail"): Range(1, 100_000, "lines"),
+    ("limits", "commands_per_mail"): Range(1, 10_000, "commands"),
     ("limits", "failed_passwords_per_mail"): Range(1, 1000, "passwords"),
     ("limits", "failed_passwords_per_seat_per_hour"): Range(1, 1_000_000, "passwords"),
     ("limits", "games_per_address_per_day"): Range(1, 1_000_000, "games"),

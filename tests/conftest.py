@@ -71,7 +71,8 @@ def _temporary_files_in_memory() -> None:
 # copy on PostgreSQL added minutes to the suite and little the kept ones do not cover.
 # * e2e: the flagship standard game (every command, both daemons) and the bounce and
 #   map round trip (outbox maps, VERP);
-# * service: processing and its guards, the hourly limits, stored maps and pruning,
+# * service: processing and its guards, a mail that fails or runs too long, the hourly
+#   limits, stored maps and pruning,
 #   the header facts (JSON) read once, bounces, the sign-up, absences, a refused
 #   command's savepoint, the status, the registry on the sessions, and the fuzzer of
 #   any mail against the games' consistency;
@@ -91,6 +92,7 @@ POSTGRES_ONLY_FOR = {
         "test_processing.py", "test_rate_limit.py", "test_storage.py", "test_read_once.py",
         "test_bounces.py", "test_fuzz.py", "test_signup.py", "test_absences.py",
         "test_dispatch_context.py", "test_status.py", "test_variant_vocabulary.py",
+        "test_mail_wedge.py", "test_mail_faults.py",
     }),
     "zine": frozenset({"test_command.py"}),
     "scheduler": frozenset({
@@ -102,7 +104,8 @@ POSTGRES_ONLY_FOR = {
         "test_lease_fencing.py", "test_crash.py", "test_outage.py", "test_slow_relay.py",
     }),
     "intake": frozenset({"test_smtp_intake.py"}),
-    "processor": frozenset({"test_processor.py", "test_handover.py", "test_sigkill.py"}),
+    "processor": frozenset({"test_processor.py", "test_handover.py", "test_sigkill.py",
+                            "test_spool.py"}),
     "hostile": frozenset({
         "test_rate_limit.py", "test_limit_switch.py", "test_failures_stay_failures.py",
         "test_upgrade_972007f.py",

@@ -47,6 +47,7 @@ from judge.mail.header_facts import NO_REPLY_SIGNS, HeaderFacts, KeptHeaders
 from judge.mail.headers import HeaderValues, MessageHeaders, ids_in
 from judge.mail.mime_text import body_text
 from judge.mail.no_reply import why_no_reply
+from judge.mail.parse_cost import fewer_blank_lines, header_block
 from judge.mail.text_bounds import bound_text
 from judge.rfc5322 import printable
 
@@ -135,7 +136,7 @@ def read_header_facts(raw: bytes) -> HeaderFacts:
         check_bounds(raw)
     except TooCostly as cost:
         return _costly_facts(raw, str(cost))
-    return message_facts(_HEADER_PARSER.parsebytes(raw))
+    return message_facts(_HEADER_PARSER.parsebytes(header_block(raw)))
 
 
 def read_with(facts: HeaderFacts, raw: bytes, judge_address: str) -> IncomingMail:
@@ -143,7 +144,7 @@ def read_with(facts: HeaderFacts, raw: bytes, judge_address: str) -> IncomingMai
     limits were checked when the facts were read)."""
     if facts.too_costly:
         return _unread(facts, judge_address)
-    return _incoming(facts, _PARSER.parsebytes(bytes(raw)), judge_address)
+    return _incoming(facts, _PARSER.parsebytes(fewer_blank_lines(bytes(raw))), judge_address)
 
 
 def _read_whole(raw: bytes, judge_address: str) -> IncomingMail:
@@ -152,7 +153,7 @@ def _read_whole(raw: bytes, judge_address: str) -> IncomingMail:
         check_bounds(raw)
     except TooCostly as cost:
         return _unread(_costly_facts(raw, str(cost)), judge_address)
-    message = _PARSER.parsebytes(raw)
+    message = _PARSER.parsebytes(fewer_blank_lines(raw))
     return _incoming(message_facts(message), message, judge_address)
 
 

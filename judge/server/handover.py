@@ -9,12 +9,14 @@ processor stores every waiting mail in one short transaction, and once that has
 committed each SMTP session hears 250 (or 451 if it failed). A batch ends early when
 a handed mail has waited a few milliseconds, so no mail waits long.
 
-The processor can only take the mail between two mails, though: while it reads one
-mail for long (a hostile one, before the watchdog stops it), the others would wait.
-So a mail not taken within `[processor] intake_wait_seconds` is taken back from the
-queue and stored by the intake itself (`fallback`, in a thread of its own): the
-processor's slow step holds no write lock (it reads the mail in a read-only session
-before its batch), so the intake's own commit goes through, and the sender hears 250.
+The processor can only take the mail between two mails, though: while it reads or
+runs one mail for long (a hostile one, before the watchdog stops it), the others would
+wait. So a mail not taken within `[processor] intake_wait_seconds` is taken back from
+the queue and written to the spool (`judge.server.spool`, in a thread of its own):
+a file, flushed to disk, and the sender hears 250. The spool asks for no database
+lock: a batch running a mail's commands holds SQLite's write lock, and the intake
+used to store the mail itself then, waiting out the busy timeout (a sender got 451
+after 31 s). The processor imports the spool at the start of its next batch.
 """
 
 from __future__ import annotations
@@ -27,11 +29,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from judge.server.spool import Spool
 from judge.store.inbox import ReceivedMail
 
 log = logging.getLogger(__name__)
 
-Store = Callable[[ReceivedMail], int]  # store one mail, blocking; its inbox id
+# What became of an accepted mail: its inbox id (committed), or the name of its spool
+# file (durable, to be imported into the inbox by the processor's next batch).
+Accepted = int | str
 
 
 @dataclass(frozen=True)
@@ -50,33 +55,33 @@ class Handover:
     def __init__(
         self,
         on_handed: Callable[[], None],
-        fallback: Store | None = None,
+        spool: Spool | None = None,
         wait_seconds: float = 1.0,
     ) -> None:
         self._on_handed = on_handed
-        self._fallback = fallback
+        self.spool = spool  # the processor imports it at each batch
         self._wait_seconds = wait_seconds
         self._lock = threading.Lock()
         self._waiting: list[Handed] = []
 
-    async def store(self, mail: ReceivedMail) -> int:
+    async def store(self, mail: ReceivedMail) -> Accepted:
         """Wait until `mail` is committed; return its inbox id (raise if it was not).
-        With a `fallback`, a mail the processor has not taken within `wait_seconds`
-        is stored by the fallback instead."""
+        With a `spool`, a mail the processor has not taken within `wait_seconds` is
+        spooled instead: then the name of its file."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[int] = loop.create_future()
         item = Handed(mail, future, loop, time.monotonic())
         with self._lock:
             self._waiting.append(item)
         self._on_handed()
-        if self._fallback is None:
+        if self.spool is None:
             return await future
         with contextlib.suppress(TimeoutError):
             return await asyncio.wait_for(asyncio.shield(future), self._wait_seconds)
         if not self._withdraw(item):
             return await future  # the processor took it meanwhile: it answers
-        log.warning("intake: the processor is busy; the intake stores a mail itself")
-        return await asyncio.to_thread(self._fallback, mail)
+        log.warning("intake: the processor is busy; a mail goes to the spool")
+        return await asyncio.to_thread(self.spool.put, mail)
 
     def _withdraw(self, item: Handed) -> bool:
         """Take `item` back from the queue; False when the processor has it already."""

@@ -36,7 +36,7 @@ from judge.mail.header_facts import HeaderFacts
 from judge.mail.read import header_facts_json
 from judge.mail.verp import return_path_id
 from judge.server.disk_full import disk_full, disk_full_line
-from judge.server.handover import Handover
+from judge.server.handover import Accepted, Handover
 from judge.server.startup import cause, shown_url
 from judge.store import rate_limit
 from judge.store.db import begin_read_only
@@ -109,7 +109,7 @@ class IntakeHandler:
     ) -> None:
         self.inbox = inbox
         self.on_stored = on_stored
-        self.store: Callable[[ReceivedMail], Awaitable[int]] = handover.store
+        self.store: Callable[[ReceivedMail], Awaitable[Accepted]] = handover.store
         self.counts = rate_limit.IntakeCounts()
 
     async def handle_MAIL(
@@ -169,6 +169,10 @@ class IntakeHandler:
                 return NO_STORAGE
             log.exception("intake: storing a mail from <%s> failed", envelope.mail_from)
             return STORE_FAILED
+        if isinstance(inbox_id, str):  # spooled: the processor was busy (handover.py)
+            log.info("spooled as %s: received from <%s> by %s, %d bytes", inbox_id,
+                     stored_sender(mail_from), peer, len(raw))  # fmt: skip
+            return f"250 2.0.0 OK: spooled as {inbox_id}"
         log.info("inbox %s: received from <%s> by %s, %d bytes", inbox_id,
                  stored_sender(mail_from), _peer(session), len(raw))  # fmt: skip
         if self.on_stored is not None:

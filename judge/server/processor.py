@@ -22,6 +22,15 @@ effects are rolled back and it is marked `failed` with the reason, and the batch
 goes on with the next mail. The watchdogs are the judge's (`Watchdogs`, owned by
 `judge.server.runtime.Judge`), passed to every entry point here.
 
+Whatever escapes a mail's handling (any exception, the watchdog's included, even one
+raised by the rollback) is undone the same way, after the watchdog has stood down.
+When the batch's transaction did not survive it (the watchdog's exception landing
+inside SQLAlchemy invalidates the connection), the batch is discarded instead: its
+connection closed (its lock freed), the mail marked `failed` in a transaction of
+its own, the batch's other mails left `new` for the next batch
+(`judge.server.batch_recovery`). The work one mail may cause is bounded by counting
+in the dispatcher (`judge.service.dispatch`); the watchdog is the last resort.
+
 A crash the process does not survive (the kernel's OOM killer, a segfault) cannot
 be caught. So before a batch begins, an attempt is counted for each of its mails
 and committed (`inbox.count_attempts`). A mail still `new` with an attempt counted
@@ -36,14 +45,22 @@ import time
 import traceback
 from collections.abc import Callable, Collection
 
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Connection, Engine, text
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import Clock
 from judge.config import Config
 from judge.loop import BackgroundLoop
+from judge.server.batch_recovery import (
+    BatchBroken,
+    discard,
+    fail_alone,
+    roll_back_or_discard,
+    rolled_back,
+)
 from judge.server.handler import HandleMail, HandleOnly, Handler, as_handler
 from judge.server.handover import Handed, Handover, fail, settle
+from judge.server.spool import Spool, read_spool
 from judge.server.watchdog import MailTooLong, Watchdog, Watchdogs
 from judge.store import inbox
 from judge.store.db import begin_read_only
@@ -91,15 +108,30 @@ def process_batch(
     """
     engine = _engine(sessions)
     handed = handover.take() if handover is not None else []
-    ids = _store_and_count(engine, handed, clock, size)
+    spool = handover.spool if handover is not None else None
+    ids = _store_and_count(engine, handed, spool, clock, size)
     if not ids:
         return 0
     steps = as_handler(handler)
     watchdog = watchdogs.of(config.processor.mail_seconds)
     overran = _prepare(sessions, steps, config, watchdog, size)
-    with engine.connect() as connection, connection.begin():
-        return _process_rows(sessions, connection, steps, clock, config, watchdog, ids,
-                             handover, overran)  # fmt: skip
+    connection = engine.connect()
+    try:
+        transaction = connection.begin()
+        try:
+            count = _process_rows(sessions, connection, steps, clock, config, watchdog, ids,
+                                  handover, overran)  # fmt: skip
+            transaction.commit()
+        except BatchBroken as broken:
+            discard(connection)
+            fail_alone(engine, broken, ids, clock.now())
+            return 1
+        except BaseException:
+            roll_back_or_discard(connection, transaction)  # its lock ends here, whatever it was
+            raise
+        return count
+    finally:
+        connection.close()
 
 
 def store_handed(sessions: sessionmaker[Session], handover: Handover, clock: Clock) -> int:
@@ -141,7 +173,24 @@ def _prepare(
             except MailTooLong:
                 log.error("inbox %s: reading it ran too long; stopped", row.id)
                 overran.add(row.id)
+            except Exception:
+                # Only read ahead: the mail is read again as it is handled, and fails there.
+                log.exception("inbox %s: reading it ahead failed", row.id)
+            else:
+                continue
+            if not _still_readable(session):
+                break  # the read-only session is spoiled; the rest is read as handled
     return overran
+
+
+def _still_readable(session: Session) -> bool:
+    """Whether the read-ahead session still works (a `MailTooLong` landing inside
+    SQLAlchemy invalidates its connection). Never raises."""
+    try:
+        session.execute(text("SELECT 1")).close()
+    except BaseException:  # any failure means the same: stop reading ahead
+        return False
+    return True
 
 
 def too_long(config: Config) -> str:
@@ -150,21 +199,27 @@ def too_long(config: Config) -> str:
             "([processor] mail_seconds) and was stopped; see `judge retry`")  # fmt: skip
 
 
-def _store_and_count(engine: Engine, handed: list[Handed], clock: Clock, size: int) -> list[int]:
-    """Store the handed-over mails and count an attempt for the next batch's mails,
-    in one short transaction (one commit); answer the handed sessions once it is
-    committed. Returns the ids of the batch to process."""
+def _store_and_count(
+    engine: Engine, handed: list[Handed], spool: Spool | None, clock: Clock, size: int
+) -> list[int]:
+    """Store the spooled and the handed-over mails and count an attempt for the next
+    batch's mails, in one short transaction (one commit); answer the handed sessions
+    and delete the spool's files once it is committed. Returns the ids of the batch to
+    process."""
+    spooled = read_spool(spool) if spool is not None else []
     try:
         with engine.begin() as connection:
-            mails = [item.mail for item in handed]
+            mails = [mail for _, mail in spooled] + [item.mail for item in handed]
             stored = inbox.insert_received(connection, mails, clock.now()) if mails else []
             batch = inbox.count_attempts(connection, size)
     except BaseException as error:
         if handed:
             fail(handed, error)
         raise
+    if spool is not None and spooled:
+        spool.remove([path for path, _ in spooled])
     if handed:
-        settle(handed, stored)
+        settle(handed, stored[len(spooled):])
     return batch
 
 
@@ -204,6 +259,8 @@ def _process_rows(
         try:
             _process_one(sessions, connection, message, copies, finished, handler, clock, config,
                          watchdog)  # fmt: skip
+        except BatchBroken:
+            raise
         except Exception:
             if not finished:
                 raise
@@ -248,23 +305,34 @@ def _process_one(
         log.info("inbox %s from <%s>: duplicate of inbox %s", row.id, row.mail_from, original)
         return
     started = time.perf_counter()
-    with sessions(bind=connection, join_transaction_mode="create_savepoint") as session:
+    session = sessions(bind=connection, join_transaction_mode="create_savepoint")
+    spoiled: str | None = None  # the reason, when the batch's transaction is spoiled
+    try:
         session.begin()
-        try:
-            with watchdog.watching():
-                outcome = handler.handle(session, row, clock, config)
-            session.commit()
-        except MailTooLong:
-            session.rollback()  # the handler's effects, back to the savepoint
-            log.error("inbox %s: handling it ran too long; stopped, marked failed", row.id)
-            inbox.mark_failed(row, traceback.format_exc() + too_long(config), clock.now())
+        with watchdog.watching():
+            outcome = handler.handle(session, row, clock, config)
+        session.commit()
+        session.close()
+    except BaseException as error:
+        # The watchdog has stood down (`watching` ended): nothing is raised from
+        # here on but by the cleanup itself, which `rolled_back` survives.
+        reason = traceback.format_exc()
+        if isinstance(error, MailTooLong):
+            reason += too_long(config)
+        if rolled_back(session, connection):  # the handler's effects, to the savepoint
+            if not isinstance(error, Exception | MailTooLong):
+                raise  # the process is stopping (KeyboardInterrupt, SystemExit): row stays new
+            log.error("inbox %s from <%s>: handling it failed; marked failed in %.3f s\n%s",
+                      row.id, row.mail_from, time.perf_counter() - started, reason)  # fmt: skip
+            inbox.mark_failed(row, reason, clock.now())
             return
-        except Exception:
-            session.rollback()  # the handler's effects, back to the savepoint
-            log.exception("inbox %s from <%s>: the handler failed; marked failed in %.3f s",
-                          row.id, row.mail_from, time.perf_counter() - started)  # fmt: skip
-            inbox.mark_failed(row, traceback.format_exc(), clock.now())
-            return
+        # The traceback's frames hold the driver's cursor, and SQLite closes a
+        # connection (ending its transaction, freeing the write lock) only once its
+        # last statement is freed: so clear them, and raise outside this `except`.
+        traceback.clear_frames(error.__traceback__)
+        spoiled = reason
+    if spoiled is not None:
+        raise BatchBroken(row, spoiled)
     took = time.perf_counter() - started
     if outcome is None:
         inbox.mark_done(row, clock.now())

@@ -26,10 +26,11 @@ from judge.clock import Clock
 from judge.config import Config
 from judge.loop import BackgroundLoop
 from judge.server.disk_full import known_disk_full
-from judge.server.handover import Handover
+from judge.server.handover import Accepted, Handover
 from judge.server.intake import Inbox, bound_address, start_smtp
 from judge.server.processor import GivenHandler, processor_loop
 from judge.server.sender import make_transport, sender_loop
+from judge.server.spool import Spool
 from judge.server.startup import StartupError, check_outbound, open_judge_database, start_line
 from judge.server.watchdog import Watchdogs
 from judge.store.db import make_session_factory
@@ -89,9 +90,11 @@ async def _run(
     sender = sender_loop(sessions, make_transport(config.outbound), clock, config)
     inbox = Inbox(sessions, clock, config)
     # A mail the processor does not take in time (it is busy with a long mail) is
-    # stored by the intake itself: one mail never holds the others' 250.
+    # spooled to a file by the intake: one mail never holds the others' 250. While
+    # the processor's rounds fail (a full disk), the intake stores each mail itself.
     handover = _IntakeHandover(lambda: processor.failures > 0, lambda: processor.wake(),
-                               inbox.store, config.processor.intake_wait_seconds)  # fmt: skip
+                               Spool(config.processor.spool), inbox.store,
+                               config.processor.intake_wait_seconds)  # fmt: skip
     processor = processor_loop(sessions, handler, clock, config, watchdogs, sender.wake, handover)
     loops = [sender, processor]
     if ticks:
@@ -127,12 +130,13 @@ class _IntakeHandover(Handover):
     busy."""
 
     def __init__(self, processor_failing: Callable[[], bool], on_handed: Callable[[], None],
-                 store: Callable[[ReceivedMail], int], wait_seconds: float) -> None:  # fmt: skip
-        super().__init__(on_handed, store, wait_seconds)
+                 spool: Spool, store: Callable[[ReceivedMail], int],
+                 wait_seconds: float) -> None:  # fmt: skip
+        super().__init__(on_handed, spool, wait_seconds)
         self._processor_failing = processor_failing
         self._store_itself = store
 
-    async def store(self, mail: ReceivedMail) -> int:
+    async def store(self, mail: ReceivedMail) -> Accepted:
         if self._processor_failing():
             return await asyncio.to_thread(self._store_itself, mail)
         return await super().store(mail)

@@ -116,6 +116,7 @@ KEPT_ACROSS_REFUSAL = {
     "verified": "fixed for the whole mail (the MTA's Authentication-Results)",
     "slowed": "set by a wrong password, which counts even when its line is refused",
     "named_game": "a refused SIGNON is answered in the language of the game it named",
+    "once_per_game": "a PROCESS or ROLLBACK tried counts, even when its line is refused",
 }
 
 
@@ -161,6 +162,9 @@ class MailContext:
     password_work: PasswordWork = field(default_factory=PasswordWork)
     broadcasts: int = 0  # BROADCAST and PRESS blocks sent by this mail
     answered: set[str] = field(default_factory=set)  # read-only commands answered already
+    # (command word, game id) of the commands run at most once per mail and game
+    # (judge.service.dispatch.ONCE_PER_GAME) that this mail tried already
+    once_per_game: set[tuple[str, int]] = field(default_factory=set)
     internal_errors: list[str] = field(default_factory=list)  # tracebacks of crashed lines
     # njudge's PHASE: the later phase the order lines that follow are held for (None:
     # they are for the current phase). A SIGNON ends it.

@@ -187,6 +187,12 @@ ANSWERED_ONCE: frozenset[type] = frozenset(
 )
 
 
+# Commands that move a game through its phases: one of each per mail and game. The
+# work one mail can cause is bounded by counting, not by the watchdog's timer: a
+# master's mail of 998 PROCESS lines processes one phase, not 998.
+ONCE_PER_GAME: dict[type, str] = {c.Process: "PROCESS", c.Rollback: "ROLLBACK"}
+
+
 def run_line(ctx: MailContext, parsed: ParsedLine) -> Entry:
     """Run one line; its entry says what became of it, and as whom it was done."""
     entry = _run_line(ctx, parsed)
@@ -217,6 +223,9 @@ def _run_line(ctx: MailContext, parsed: ParsedLine) -> Entry:
         ctx.answered.add(asked)
     if type(parsed.command) in READS_ONLY:
         return _read_line(ctx, parsed, handler)
+    repeated = _repeated_for_game(ctx, parsed.command)
+    if repeated is not None:
+        return Entry(parsed.text, (repeated.note,))
     signed = ctx.signed
     before = ctx.checkpoint()
     is_order = type(parsed.command) in ORDER_COMMANDS and not held
@@ -241,6 +250,20 @@ def _run_line(ctx: MailContext, parsed: ParsedLine) -> Entry:
     if is_order:
         ctx.order_line_read(signed, refused=spoils_orders)
     return Entry(parsed.text, (failure,))
+
+
+def _repeated_for_game(ctx: MailContext, command: object) -> Refusal | None:
+    """The refusal of a second PROCESS (or ROLLBACK) for the same game in one mail;
+    None for any other line, which is counted here when it is one of them (tried
+    is counted: a refused or failed one counts too)."""
+    word = ONCE_PER_GAME.get(type(command))
+    if word is None or ctx.signed is None:
+        return None  # not one of them, or refused by its handler (nobody signed on)
+    game = ctx.signed.game
+    if (word, game.id) in ctx.once_per_game:
+        return Refusal("once_per_mail", command=word, game=game.name)
+    ctx.once_per_game.add((word, game.id))
+    return None
 
 
 def _read_line(ctx: MailContext, parsed: ParsedLine, handler: Handler) -> Entry:

@@ -135,15 +135,21 @@ def _signs_on(ctx: MailContext, lines: Sequence[str]) -> bool:
 
 
 def _run_lines(ctx: MailContext, lines: Sequence[str]) -> tuple[list[Entry], list[Note]]:
-    """Run the mail's lines, up to `[limits] lines_per_mail` and until the mail gave
-    too many wrong passwords; the notes say where reading stopped, and why."""
+    """Run the mail's lines, up to `[limits] lines_per_mail` lines and `commands_per_mail`
+    commands, and until the mail gave too many wrong passwords; the notes say where
+    reading stopped, and why (once: the reply stays small)."""
     limits = ctx.config.limits
     stopped: list[Note] = []
     if len(lines) > limits.lines_per_mail:
         stopped.append(Refusal("lines_limit", limit=limits.lines_per_mail, total=len(lines)).note)
         lines = lines[: limits.lines_per_mail]
+    commands = parse_commands(lines, variants(ctx.session))
+    if len(commands) > limits.commands_per_mail:
+        stopped.append(Refusal("commands_limit", limit=limits.commands_per_mail,
+                               total=len(commands)).note)  # fmt: skip
+        commands = commands[: limits.commands_per_mail]
     entries = []
-    for parsed in parse_commands(lines, variants(ctx.session)):
+    for parsed in commands:
         entries.append(run_line(ctx, parsed))
         if passwords.mail_limit_reached(ctx):
             stopped.append(Refusal("password_limit", limit=limits.failed_passwords_per_mail).note)

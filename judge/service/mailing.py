@@ -96,13 +96,16 @@ def build_guarded(
     if not is_plain_address(to):
         record_unbuildable(session, to, kind, game_id, "not a plain address", now=now)
         return False
+    savepoint = session.begin_nested()  # a build that fails half way queues nothing
     try:
         build()
     except SQLAlchemyError:
         raise  # the database's trouble, not this recipient's: the caller's to handle
     except Exception as error:
+        savepoint.rollback()
         record_unbuildable(session, to, kind, game_id, repr(error), now=now)
         return False
+    savepoint.commit()
     return True
 
 

@@ -14,7 +14,8 @@ from judge.store.models import OutboxMessage
 
 
 def test_500_help_gm_lines_get_one_answer(serve: Serve) -> None:
-    judge = serve(cheap=True)
+    # Room for every line: the cap on commands per mail has its own test (test_mail_caps).
+    judge = serve(cheap=True, limits={"commands_per_mail": 1000})
     single = judge.send("forged@example.net", "HELP gm")
     reply = judge.send("forged@example.net", "HELP gm\n" * 500)
     text = _body(reply)
@@ -52,7 +53,7 @@ def test_observers_per_game(harness: HarnessFactory) -> None:
 
 
 def test_a_long_reply_is_cut_with_a_note(harness: HarnessFactory) -> None:
-    judge = harness(limits={"reply_bytes": 2000})
+    judge = harness(limits={"reply_bytes": 2000, "commands_per_mail": 1000})
     body = "\n".join(f"HISTORY nosuchgame{i}" for i in range(200))
     reply = judge.reply("ann@example.org", body)
     text = body_of(reply)

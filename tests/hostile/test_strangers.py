@@ -75,7 +75,8 @@ def test_one_mail_in_writes_to_at_most_one_stranger(serve: Serve) -> None:
     """CREATE + SET ADDRESS x 149, then SET ZINE x 149 (the report's attack had 499
     lines; any number past a screenful shows the same): one confirmation request per
     mail, no copy to an unconfirmed address, and a reply that repeats one screenful."""
-    judge = serve(security=CONFIRMING)
+    # Room for every line: the cap on commands per mail has its own test (test_mail_caps).
+    judge = serve(security=CONFIRMING, limits={"commands_per_mail": 1000})
     spam = "\n".join(f"SET ADDRESS a{i}{VICTIMS}" for i in range(149))
     reply = judge.send("spammer@example.org", f"CREATE spa1 pw standard\n{spam}")
     text = _body(reply)

@@ -4,6 +4,8 @@ bytes through the inbox (JudgeHarness), in English and French."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from service.harness import JudgeHarness, body_of
 from service.intimate_game import bid, start_intimate
 
@@ -192,6 +194,9 @@ def test_taskdip_draws_name_players_by_any_of_their_powers(judge: JudgeHarness) 
 
 def test_held_lines_are_limited_per_player(judge: JudgeHarness) -> None:
     judge.start_game(count=2)
+    # Room for 201 lines in one mail (the cap on commands per mail is test_mail_caps's).
+    judge.config = replace(judge.config, limits=replace(judge.config.limits,
+                                                        commands_per_mail=1000))  # fmt: skip
     said = _said(judge, "Austria", "PHASE F1901M", *["A VIE H"] * 201)
     assert "1 error found" in said
     again = _said(judge, "Austria", "PHASE F1901M", "A VIE-GAL")
