@@ -1,0 +1,80 @@
+"""The 78-column rule of every mail the judge writes, in one place.
+
+A text/plain body with a line longer than 78 bytes is sent quoted-printable by the
+stdlib (`=20` and soft breaks `=` in some readers); njudge's mail never was. So
+every body is passed through `fit_body` on its way out (`judge.mail.compose`): a
+line too long is broken at spaces, its continuation lines indented by two more
+spaces than the line (so a wrapped line still reads as one item of a list or a
+table). Templates may wrap a value more nicely first (`{{ text|fit(hang="    ") }}`
+for an order line); what they leave too long, the body rule catches.
+
+Two kinds of line are left whole: a quoted line (`>`), which echoes what a player
+wrote, and a word longer than a line (an address, a URL), which cannot be broken
+without breaking it.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+MAIL_WIDTH = 78  # beyond this, set_content sends the body quoted-printable
+BODY_HANG = "  "  # what a continuation line adds to its line's indent
+QUOTE = ">"
+
+
+def fit(text: str, width: int = MAIL_WIDTH, hang: str = "") -> str:
+    """`{{ text|fit }}`: each line longer than `width` broken at spaces, its
+    continuation lines indented like the line itself, plus `hang`. Shorter lines,
+    and words longer than a line (an address, a URL), are left whole. Lengths are
+    counted in UTF-8 bytes, as the mail's 7bit/8bit limit counts them (`é` is
+    two): a French line of 78 letters may be too long."""
+    lines: list[str] = []
+    for line in text.split("\n"):
+        lines.extend(_fit_line(line, width, hang))
+    return "\n".join(lines)
+
+
+def fit_body(body: str, width: int = MAIL_WIDTH) -> str:
+    """A whole mail body within `width`: every line but the quoted ones fitted, with
+    continuation lines hanging by `BODY_HANG`. Fitting a fitted body changes nothing."""
+    lines: list[str] = []
+    for line in body.split("\n"):
+        if line.startswith(QUOTE):
+            lines.append(line)
+        else:
+            lines.extend(_fit_line(line, width, BODY_HANG))
+    return "\n".join(lines)
+
+
+def line_bytes(text: str) -> int:
+    """The length of a line as the mail's line limit counts it: UTF-8 bytes."""
+    return len(text.encode("utf-8"))
+
+
+def _fit_line(line: str, width: int, hang: str) -> list[str]:
+    if line_bytes(line) <= width:
+        return [line]
+    indent = line[: len(line) - len(line.lstrip(" "))] + hang
+    if line.isascii():
+        return textwrap.wrap(
+            line, width, subsequent_indent=indent, break_long_words=False,
+            break_on_hyphens=False,
+        )  # fmt: skip
+    return _wrap_bytes(line, width, indent)
+
+
+def _wrap_bytes(line: str, width: int, indent: str) -> list[str]:
+    """Greedy wrapping at spaces, by UTF-8 length (the first line keeps its indent)."""
+    lead = line[: len(line) - len(line.lstrip(" "))]
+    wrapped: list[str] = []
+    current = lead
+    for word in line.split():
+        if current.strip() == "":
+            current += word
+        elif line_bytes(f"{current} {word}") <= width:
+            current = f"{current} {word}"
+        else:
+            wrapped.append(current)
+            current = indent + word
+    wrapped.append(current)
+    return wrapped
