@@ -71,6 +71,16 @@ def english_in(mail: EmailMessage) -> list[str]:
     ]  # fmt: skip
 
 
+def english_subject(mail: EmailMessage) -> list[str]:
+    """The subject of a game mail (`CODE:g1 - <what>`), if English is left in its
+    `<what>` (a reply's subject is the sender's own, with `Re:`)."""
+    subject = str(mail["Subject"])
+    _, dash, what = subject.partition(" - ")
+    if subject.startswith("Re: ") or not dash:
+        return []
+    return [f"Subject: {subject}"] if ENGLISH.search(_without_commands(what)) else []
+
+
 def without_article(mail: EmailMessage) -> list[str]:
     """Lines that name a power without its article, or put 0 or 1 in the plural."""
     return [
@@ -110,7 +120,7 @@ def test_a_french_game_year_has_no_english_left(french_game: JudgeHarness) -> No
     def french(mails: list[EmailMessage]) -> list[EmailMessage]:
         check(mails)
         for mail in mails:
-            for line in english_in(mail):
+            for line in english_in(mail) + english_subject(mail):
                 left.setdefault(line, str(mail["Subject"]))
         return mails
 
@@ -178,7 +188,8 @@ class FrenchMails:
     def read(self, mails: list[EmailMessage]) -> list[EmailMessage]:
         self.seen += mails
         for mail in mails:
-            found = english_in(mail) + without_article(mail) + too_long(mail)
+            found = english_in(mail) + english_subject(mail) + without_article(mail)
+            found += too_long(mail)
             for line in found:
                 self.left.setdefault(line, str(mail["Subject"]))
         return mails
