@@ -97,14 +97,20 @@ def render(name: str, reader: Reader = DEFAULT_READER, **data: Any) -> str:
     return environment(reader.language).get_template(name).render(reader=reader, **data)
 
 
+@functools.lru_cache(maxsize=256)
+def _macros(module: str, reader: Reader) -> Any:
+    """The macros of a template module, for one reader: built once per reader (a
+    module is the whole template run again, e.g. the 2,500 lines of the notes)."""
+    template = environment(reader.language).get_template(module)
+    return template.module if reader == DEFAULT_READER else template.make_module(
+        {"reader": reader}
+    )
+
+
 def render_macro(module: str, macro: str, reader: Reader = DEFAULT_READER, **data: Any) -> str:
     """Call one macro of a template module, e.g. a single reply note, for `reader`."""
     data = _in_language(data, reader)
-    template = environment(reader.language).get_template(module)
-    namespace = template.module if reader == DEFAULT_READER else template.make_module(
-        {"reader": reader}
-    )
-    function = getattr(namespace, macro, None)
+    function = getattr(_macros(module, reader), macro, None)
     if function is None:
         raise LookupError(f"{module} has no macro {macro!r}")
     return str(function(**data)).strip("\n")
