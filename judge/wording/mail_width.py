@@ -15,6 +15,7 @@ without breaking it.
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 MAIL_WIDTH = 78  # beyond this, set_content sends the body quoted-printable
@@ -64,17 +65,21 @@ def _fit_line(line: str, width: int, hang: str) -> list[str]:
 
 
 def _wrap_bytes(line: str, width: int, indent: str) -> list[str]:
-    """Greedy wrapping at spaces, by UTF-8 length (the first line keeps its indent)."""
-    lead = line[: len(line) - len(line.lstrip(" "))]
+    """Greedy wrapping at spaces, by UTF-8 length. The first line keeps its indent,
+    and the spaces between two words on one line are kept as they were (a padded
+    column, `Autriche :    Budapest`, stays aligned)."""
     wrapped: list[str] = []
-    current = lead
-    for word in line.split():
+    current = ""
+    for gap, word in _WORDS.findall(line):
         if current.strip() == "":
-            current += word
-        elif line_bytes(f"{current} {word}") <= width:
-            current = f"{current} {word}"
+            current += gap + word
+        elif line_bytes(current + gap + word) <= width:
+            current += gap + word
         else:
             wrapped.append(current)
             current = indent + word
     wrapped.append(current)
     return wrapped
+
+
+_WORDS = re.compile(r"(\s*)(\S+)")
