@@ -39,7 +39,9 @@ ENGLISH = re.compile(
     r"Removes?|Waives?|Withdrawn|Already|duplicate|Error|errors?|found|mail|signed|"
     r"white|grey|allowed|yes|this|that|it|at|or|be|will|must|only|Rule|Grace|Maps|"
     r"Language|Partial|Maximum|credits|controlled|anarchy|neutral|task|wins?|owns|"
-    r"fulfils|Sign|none|no)\b"
+    r"fulfils|Sign|none|no|"
+    # a Taskdip card
+    r"Seven|Eight|Nine|Ten)\b"
 )
 # A power's name where French needs its article: `vous jouez la France`, `de
 # l'Allemagne`, `L'Autriche est...` (a table's `Autriche : 3 centres` needs none).
