@@ -97,11 +97,16 @@ def render(name: str, reader: Reader = DEFAULT_READER, **data: Any) -> str:
     return environment(reader.language).get_template(name).render(reader=reader, **data)
 
 
-@functools.lru_cache(maxsize=256)
 def _macros(module: str, reader: Reader) -> Any:
-    """The macros of a template module, for one reader: built once per reader (a
-    module is the whole template run again, e.g. the 2,500 lines of the notes)."""
-    template = environment(reader.language).get_template(module)
+    """The macros of a template module, for one reader: built once per reader and
+    environment (a module is the whole template run again, e.g. the 2,500 lines of
+    the notes)."""
+    return _macros_in(environment(reader.language), module, reader)
+
+
+@functools.lru_cache(maxsize=256)
+def _macros_in(env: jinja2.Environment, module: str, reader: Reader) -> Any:
+    template = env.get_template(module)
     return template.module if reader == DEFAULT_READER else template.make_module(
         {"reader": reader}
     )
