@@ -37,9 +37,10 @@ def fit(text: str, width: int = MAIL_WIDTH, hang: str = "") -> str:
 
 def fit_body(body: str, width: int = MAIL_WIDTH) -> str:
     """A whole mail body within `width`: every line but the quoted ones fitted, with
-    continuation lines hanging by `BODY_HANG`. Fitting a fitted body changes nothing."""
+    continuation lines hanging by `BODY_HANG`. Fitting a fitted body changes nothing.
+    Lines end where the mail's lines will (`\r\n`, `\r` or `\n`), never inside one."""
     lines: list[str] = []
-    for line in body.split("\n"):
+    for line in body.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
         if line.startswith(QUOTE):
             lines.append(line)
         else:
