@@ -26,7 +26,7 @@ from judge.wording.vocabulary import localized, wording_for
 # What a language's templates need besides the common filters (French: the names,
 # phases and moments the code hands over in English, shown in French).
 LANGUAGE_FILTERS: dict[str, dict[str, Any]] = {
-    "fr": {**french_filters.FILTERS, "reglage": settings_fr.reglage}
+    "fr": {**french_filters.FILTERS, "reglage": settings_fr.reglage, "regle": settings_fr.regle}
 }
 
 

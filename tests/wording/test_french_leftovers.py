@@ -44,3 +44,16 @@ def test_the_first_bids_are_due_at_the_latest_on_a_day() -> None:
     )  # fmt: skip
     flat = " ".join(text.split())
     assert "pour le jeu." not in flat and "attendues au plus tard le jeu. 3 déc. 2026" in flat
+
+
+def test_the_rules_line_says_the_english_values_in_french() -> None:
+    rules = [{"name": "rulebook", "value": "current", "default": True},
+             {"name": "anarchy_builds", "value": "none", "default": True},
+             {"name": "mercenary_default_builds", "value": "alphabetical", "default": False},
+             {"name": "civil_disorder", "value": "2023", "default": True}]  # fmt: skip
+    settings = {"press": "white", "partial": True, "gunboat": False, "rules": rules,
+                "nmr": False, "quiet": False}
+    text = " ".join(render("_settings.txt.j2", FRENCH, settings=settings).split())
+    assert "Règles : rulebook current (DATC actuel), anarchy_builds none (aucune), " in text
+    assert "mercenary_default_builds alphabetical (ordre alphabétique) (choisie par le " in text
+    assert "civil_disorder 2023." in text
