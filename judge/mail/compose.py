@@ -3,7 +3,8 @@
 Every mail names its one recipient in `To:`, comes `From:` the judge, and says how
 it was made: replies carry `Auto-Submitted: auto-replied` and are threaded on the
 mail they answer; game mail (results, start notices) carries `auto-generated`.
-The body text comes from the templates; this module only dresses it.
+The body text comes from the templates; this module only dresses it, and keeps
+every line of it to 78 columns (`judge.wording.mail_width.fit_body`).
 
 Messages are built under `judge.mail.wire.WIRE` with plain string headers, the
 values that need it already encoded (`address`, `text`), and written by
@@ -21,6 +22,7 @@ from email.utils import format_datetime
 
 from judge.mail.identifiers import new_message_id, plain_id, plain_ids
 from judge.mail.wire import WIRE, address, mailbox, text
+from judge.wording.mail_width import fit_body
 
 REPLY_PREFIX = "Re: "
 ERROR_MARK = "[Error] "
@@ -76,7 +78,7 @@ def _base(
     message["Date"] = format_datetime(now)
     message["Message-ID"] = message_id or new_message_id(_domain(sender))
     message["X-Loop"] = sender  # a robot that echoes this mail back is not answered
-    message.set_content(body)
+    message.set_content(fit_body(body))  # the one place every body is kept to 78 columns
     return message
 
 

@@ -59,6 +59,7 @@ class Verdict(enum.Enum):
     READ = "read"  # the player's own line
     SKIP = "skip"  # quoted (`>`) or an attribution line above `>`-quoted text
     STOP = "stop"  # a quoted or forwarded mail starts here: nothing after it is read
+    PASTED = "pasted"  # a sentence of the judge's reply pasted back without `>`: skipped
 
 
 _MARKER = re.compile(
@@ -113,6 +114,20 @@ _JUDGE_LINE = re.compile(
 )
 
 
+# Sentences of the judge's replies that a player pastes back among their commands
+# (`Signed on as France in 'g1'.`, `Your orders in 'g1' for ...:`), in English and
+# French (templates/notes.txt.j2). They are not commands: skipped, and the reply says so.
+_JUDGE_REPLY = re.compile(
+    r"signed on as .+ in '[^']+'( \(you also play .+\))?\."
+    r"|signed on as (the master|an observer) of '[^']+'\."
+    r"|connect[ée] : vous jouez .+ dans '[^']+'( \(et aussi .+\))?\."
+    r"|connect[ée] en tant (que ma[îi]tre|qu'observateur) de '[^']+'\."
+    r"|your orders in '[^']+' for .+:"
+    r"|vos ordres dans '[^']+' pour .+ :",
+    re.IGNORECASE,
+)
+
+
 def verdict(lines: Sequence[str], index: int, in_press: bool) -> Verdict:
     """What to do with `lines[index]` (right-stripped lines of the body), given
     whether it falls inside a press block."""
@@ -130,6 +145,8 @@ def verdict(lines: Sequence[str], index: int, in_press: bool) -> Verdict:
         return _attribution_verdict(lines, attribution, in_press)
     if not in_press and _JUDGE_LINE.fullmatch(line):
         return Verdict.STOP
+    if not in_press and _JUDGE_REPLY.fullmatch(line):
+        return Verdict.PASTED
     return Verdict.READ
 
 

@@ -29,7 +29,7 @@ from judge.service.commands.phase_orders import named, phase_key
 from judge.service.context import MailContext, Note, note
 from judge.service.dispatch import run_line
 from judge.service.game.processing import Processed, process_if_ready
-from judge.service.mailing import broadcast
+from judge.service.mailing import broadcast, header_data
 from judge.service.reader_preferences import reader_of
 from judge.service.snapshots import variants
 from judge.store import phase_orders as store
@@ -129,13 +129,16 @@ def _check_and_mail(
     errors = sum(entry.errors for entry in entries) + sum(n.error for n in trailer)
     opened = note("held_orders_opened", game=game.name, phase=named(game.phase or ""))
 
+    header = header_data(config, game, vocabulary.get(game.variant).display_name)
+
     def body(reader: Reader) -> str:
         if not lines:  # only lines for a phase the game did not have
-            return "".join(f"{n.text_for(reader).rstrip()}\n\n" for n in trailer)
-        intro = opened.text_for(reader).rstrip()
-        reply = render("reply.txt.j2", reader, problems=[], entries=entries, trailer=trailer,
-                       errors=errors)  # fmt: skip
-        return f"{intro}\n\n{reply}"
+            reply, intro = "".join(f"{n.text_for(reader).rstrip()}\n\n" for n in trailer), ""
+        else:
+            intro = opened.text_for(reader).rstrip()
+            reply = render("reply.txt.j2", reader, problems=[], entries=entries, trailer=trailer,
+                           errors=errors)  # fmt: skip
+        return render("held_orders.txt.j2", reader, **header, intro=intro, reply=reply)
 
     broadcast(
         session, config, game, to=[player.address], what=f"{game.phase} Orders held with PHASE",

@@ -39,6 +39,7 @@ from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, Player, PlayerRole, PlayerStatus
 from judge.wording.readers import DEFAULT_READER, Reader
+from judge.wording.subjects import subject_in
 from judge.wording.templates import render
 
 T = TypeVar("T")
@@ -205,7 +206,7 @@ def _game_message(
         sender=judge,
         sender_name=config.judge.name,
         to=to,
-        subject=game_subject(config.judge.code, game.name, what),
+        subject=game_subject(config.judge.code, game.name, subject_in(what, reader.language)),
         body=body.rstrip("\n") + "\n\n" + footer,
         now=now,
     )

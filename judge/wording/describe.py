@@ -77,14 +77,20 @@ def winner_groups(
 ) -> list[list[str]]:
     """Each winner with every power their player holds, as names, the winning power
     first: `[["Germany", "Italy"]]` when the player of Germany and Italy won (Taskdip),
-    `[["France"], ["Russia"]]` for a draw of two one-power players. `holdings` is the
-    powers of each player (as stored, any case)."""
+    `[["France"], ["Russia"]]` for a draw of two one-power players. A player who
+    holds several of the winning powers (a draw in a game where players hold more
+    than one power) is one group, named once. `holdings` is the powers of each
+    player (as stored, any case)."""
     held = [[p.upper() for p in powers] for powers in holdings]
-    groups = []
+    groups: list[list[str]] = []
+    named: set[str] = set()
     for name in winner_titles(winner):
+        if name.upper() in named:
+            continue  # their player is already named, with another winning power
         mine = next((h for h in held if name.upper() in h), [])
         others = sorted(power_title(p) for p in mine if p != name.upper())
         groups.append([name, *others])
+        named.update(p.upper() for p in [name, *others])
     return groups
 
 

@@ -213,7 +213,17 @@ def sujets(topics: Iterable[str] | str) -> str:
 
 
 # The filters the French templates use (`judge.wording.templates`).
+# Taskdip's playing cards (Table 1), as a French pack names them.
+CARDS = {"Seven": "Sept", "Eight": "Huit", "Nine": "Neuf", "Ten": "Dix", "Joker": "Joker"}
+
+
+def carte(card: str) -> str:
+    """`{{ t.card|carte }}`: `Ten` -> `Dix` (a card not in the pack as it is)."""
+    return CARDS.get(card, card)
+
+
 FILTERS: dict[str, Any] = {
+    "carte": carte,
     "nom": nom,
     "noms": noms,
     "phase": phase,

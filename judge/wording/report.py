@@ -115,11 +115,13 @@ def ownership(
     """`Austria: Budapest, Serbia, ...` per power, then the unowned centres."""
     rows = []
     for power in sorted(game_map.home_centers):
-        centers = sorted(place(game_map, c, wording) for c in state.centers_of(power))
+        shown = (place(game_map, c, wording) for c in state.centers_of(power))
+        centers = sorted(shown, key=wording.collate)
         if centers:
             rows.append({"power": power_name(power, wording), "centers": ", ".join(centers)})
     unowned = sorted(
-        place(game_map, c, wording) for c in game_map.centers if c not in state.centers
+        (place(game_map, c, wording) for c in game_map.centers if c not in state.centers),
+        key=wording.collate,
     )
     if unowned:
         rows.append({"power": wording.unowned, "centers": ", ".join(unowned)})

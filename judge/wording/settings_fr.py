@@ -52,6 +52,14 @@ VALUES = {
     "en": "anglais",
     "fr": "français",
 }  # fmt: skip
+# A rule's value stays as the master types it (`rulebook current`); a word of English
+# among them is said in French after it: `rulebook current (DATC actuel)`.
+RULE_VALUES = {
+    "current": "DATC actuel", "none": "aucune", "alphabetical": "ordre alphabétique",
+    "waive": "abandon permis", "eliminated": "mercenaires éliminés", "always": "toujours",
+    "off": "désactivée", "needs": "si elle en a besoin", "mentions": "si elle en nomme un",
+    "adversaries": "des adversaires", "one_adversary": "un seul adversaire",
+}  # fmt: skip
 _PER_PLAYER = re.compile(r"^(.*) per player in this game$")
 
 
@@ -67,3 +75,10 @@ def reglage(what: str, value: str) -> str:
     if per_player:
         return f"{name} : {duree(per_player[1])} par joueur dans cette partie"
     return f"{name} : {duree(value)}"
+
+
+def regle(name: str, value: str) -> str:
+    """`{{ rule.name|regle(rule.value) }}`: `rulebook current (DATC actuel)`, as the
+    master types it, with the French of an English value; a number as it is."""
+    said = RULE_VALUES.get(value)
+    return f"{name} {value}" + (f" ({said})" if said else "")

@@ -10,7 +10,6 @@ instead of a silently blank line in a player's mail.
 from __future__ import annotations
 
 import functools
-import textwrap
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ import jinja2
 
 from judge.bundled import data_dir
 from judge.wording import french_filters, lists, settings_fr
+from judge.wording.mail_width import fit
 from judge.wording.readers import DEFAULT_LANGUAGE, DEFAULT_READER, LANGUAGES, Reader
 from judge.wording.time_display import show_time
 from judge.wording.vocabulary import localized, wording_for
@@ -26,7 +26,7 @@ from judge.wording.vocabulary import localized, wording_for
 # What a language's templates need besides the common filters (French: the names,
 # phases and moments the code hands over in English, shown in French).
 LANGUAGE_FILTERS: dict[str, dict[str, Any]] = {
-    "fr": {**french_filters.FILTERS, "reglage": settings_fr.reglage}
+    "fr": {**french_filters.FILTERS, "reglage": settings_fr.reglage, "regle": settings_fr.regle}
 }
 
 
@@ -46,54 +46,6 @@ def language_dir(language: str = DEFAULT_LANGUAGE) -> Path:
 def plural(count: int, singular: str = "", many: str = "s") -> str:
     """`{{ n }} unit{{ n|plural }}`: the suffix for `count`."""
     return singular if count == 1 else many
-
-
-MAIL_WIDTH = 78  # beyond this, set_content sends the body quoted-printable
-
-
-def fit(text: str, width: int = MAIL_WIDTH, hang: str = "") -> str:
-    """`{{ text|fit }}`: each line longer than `width` broken at spaces, its
-    continuation lines indented like the line itself, plus `hang`. Shorter lines,
-    and words longer than a line (an address, a URL), are left whole. Lengths are
-    counted in UTF-8 bytes, as the mail's 7bit/8bit limit counts them (`é` is
-    two): a French line of 78 letters may be too long."""
-    lines: list[str] = []
-    for line in text.split("\n"):
-        if _bytes(line) <= width:
-            lines.append(line)
-            continue
-        indent = line[: len(line) - len(line.lstrip(" "))] + hang
-        if line.isascii():
-            wrapped = textwrap.wrap(
-                line, width, subsequent_indent=indent, break_long_words=False,
-                break_on_hyphens=False,
-            )  # fmt: skip
-        else:
-            wrapped = _wrap_bytes(line, width, indent)
-        lines.extend(wrapped)
-    return "\n".join(lines)
-
-
-def _bytes(text: str) -> int:
-    return len(text.encode("utf-8"))
-
-
-def _wrap_bytes(line: str, width: int, indent: str) -> list[str]:
-    """Greedy wrapping at spaces, by UTF-8 length (the first line keeps its indent)."""
-    lead = line[: len(line) - len(line.lstrip(" "))]
-    wrapped: list[str] = []
-    current = lead
-    for word in line.split():
-        candidate = word if current.strip() == "" else f"{current} {word}"
-        if current.strip() == "":
-            candidate = current + word
-        if _bytes(candidate) <= width or current.strip() == "":
-            current = candidate
-        else:
-            wrapped.append(current)
-            current = indent + word
-    wrapped.append(current)
-    return wrapped
 
 
 @jinja2.pass_context
@@ -145,14 +97,25 @@ def render(name: str, reader: Reader = DEFAULT_READER, **data: Any) -> str:
     return environment(reader.language).get_template(name).render(reader=reader, **data)
 
 
+def _macros(module: str, reader: Reader) -> Any:
+    """The macros of a template module, for one reader: built once per reader and
+    environment (a module is the whole template run again, e.g. the 2,500 lines of
+    the notes)."""
+    return _macros_in(environment(reader.language), module, reader)
+
+
+@functools.lru_cache(maxsize=256)
+def _macros_in(env: jinja2.Environment, module: str, reader: Reader) -> Any:
+    template = env.get_template(module)
+    return template.module if reader == DEFAULT_READER else template.make_module(
+        {"reader": reader}
+    )
+
+
 def render_macro(module: str, macro: str, reader: Reader = DEFAULT_READER, **data: Any) -> str:
     """Call one macro of a template module, e.g. a single reply note, for `reader`."""
     data = _in_language(data, reader)
-    template = environment(reader.language).get_template(module)
-    namespace = template.module if reader == DEFAULT_READER else template.make_module(
-        {"reader": reader}
-    )
-    function = getattr(namespace, macro, None)
+    function = getattr(_macros(module, reader), macro, None)
     if function is None:
         raise LookupError(f"{module} has no macro {macro!r}")
     return str(function(**data)).strip("\n")

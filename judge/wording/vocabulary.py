@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from judge.wording.collation import as_written, french_key
 from judge.wording.names_fr import french_name
 from judge.wording.readers import DEFAULT_LANGUAGE
 
@@ -39,6 +40,8 @@ class Wording:
     unowned: str
     or_word: str
     name: Callable[[str], str] = field(default=_same)  # a map or power name, shown
+    # the sort key of a list of shown names (`judge.wording.collation`)
+    collate: Callable[[str], Any] = field(default=as_written)
 
 
 ENGLISH = Wording(
@@ -106,6 +109,7 @@ FRENCH = Wording(
     unowned="Sans maître",
     or_word="ou",
     name=french_name,
+    collate=french_key,
 )
 
 WORDINGS: dict[str, Wording] = {DEFAULT_LANGUAGE: ENGLISH, "fr": FRENCH}

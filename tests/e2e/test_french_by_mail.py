@@ -24,13 +24,19 @@ from e2e.intimate_by_mail import (
     _with_rest,
 )
 from e2e.test_standard_game import Judge, _body
+from judge.wording.subjects import subject_in
 
 AUDIENCE = {ANN, BOB, MASTER, OBSERVER}
 
 
 def _everyone(subject: str) -> Callable[[list[EmailMessage]], list[EmailMessage]]:
+    """The mails of `subject` to everyone, each reader's in their language (a French
+    reader's subject is French: `S1901B Résultats`)."""
+    head, _, what = subject.partition(" - ")
+    either = {subject, f"{head} - {subject_in(what, 'fr')}"}
+
     def found(mails: list[EmailMessage]) -> list[EmailMessage]:
-        matching = [m for m in mails if m["Subject"] == subject]
+        matching = [m for m in mails if m["Subject"] in either]
         return matching if {m["To"] for m in matching} >= AUDIENCE else []
 
     return found

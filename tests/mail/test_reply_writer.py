@@ -26,6 +26,7 @@ from judge.mail.compose import broadcast_message, reply_message, reply_subject
 from judge.mail.identifiers import plain_id, plain_ids
 from judge.mail.wire import wire_bytes
 from judge.outbox.enqueue import _fill_headers, _single_recipient
+from judge.wording.mail_width import fit_body
 
 EXAMPLES = int(os.environ.get("JUDGE_FUZZ_EXAMPLES", "300"))
 PROPERTY = settings(
@@ -85,10 +86,11 @@ def check(asked: dict[str, Any]) -> EmailMessage:
     references = plain_ids(asked["references"])
     assert mail.get("References") == (" ".join(references) if references else None)
     assert mail.get_content_type() == "text/plain" and mail.get_content_charset() == "utf-8"
-    assert mail.get_content().replace("\r\n", "\n") == body_as_set_lines(asked["body"])
-    lines = asked["body"].encode().splitlines()
+    body = fit_body(asked["body"])  # the body as the judge sends it: lines of 78 columns
+    assert mail.get_content().replace("\r\n", "\n") == body_as_set_lines(body)
+    lines = body.encode().splitlines()
     if max(map(len, lines), default=0) <= MAX_LINE:  # else quoted-printable or base64
-        want = "7bit" if asked["body"].isascii() else "8bit"
+        want = "7bit" if body.isascii() else "8bit"
         assert mail["Content-Transfer-Encoding"] == want
     else:
         assert mail["Content-Transfer-Encoding"] in ("quoted-printable", "base64")

@@ -39,7 +39,9 @@ ENGLISH = re.compile(
     r"Removes?|Waives?|Withdrawn|Already|duplicate|Error|errors?|found|mail|signed|"
     r"white|grey|allowed|yes|this|that|it|at|or|be|will|must|only|Rule|Grace|Maps|"
     r"Language|Partial|Maximum|credits|controlled|anarchy|neutral|task|wins?|owns|"
-    r"fulfils|Sign|none|no)\b"
+    r"fulfils|Sign|none|no|"
+    # a Taskdip card
+    r"Seven|Eight|Nine|Ten)\b"
 )
 # A power's name where French needs its article: `vous jouez la France`, `de
 # l'Allemagne`, `L'Autriche est...` (a table's `Autriche : 3 centres` needs none).
@@ -69,6 +71,16 @@ def english_in(mail: EmailMessage) -> list[str]:
         line for line in body_of(mail).splitlines()
         if not SKIP.match(line) and ENGLISH.search(_without_commands(line))
     ]  # fmt: skip
+
+
+def english_subject(mail: EmailMessage) -> list[str]:
+    """The subject of a game mail (`CODE:g1 - <what>`), if English is left in its
+    `<what>` (a reply's subject is the sender's own, with `Re:`)."""
+    subject = str(mail["Subject"])
+    _, dash, what = subject.partition(" - ")
+    if subject.startswith("Re: ") or not dash:
+        return []
+    return [f"Subject: {subject}"] if ENGLISH.search(_without_commands(what)) else []
 
 
 def without_article(mail: EmailMessage) -> list[str]:
@@ -110,7 +122,7 @@ def test_a_french_game_year_has_no_english_left(french_game: JudgeHarness) -> No
     def french(mails: list[EmailMessage]) -> list[EmailMessage]:
         check(mails)
         for mail in mails:
-            for line in english_in(mail):
+            for line in english_in(mail) + english_subject(mail):
                 left.setdefault(line, str(mail["Subject"]))
         return mails
 
@@ -178,7 +190,8 @@ class FrenchMails:
     def read(self, mails: list[EmailMessage]) -> list[EmailMessage]:
         self.seen += mails
         for mail in mails:
-            found = english_in(mail) + without_article(mail) + too_long(mail)
+            found = english_in(mail) + english_subject(mail) + without_article(mail)
+            found += too_long(mail)
             for line in found:
                 self.left.setdefault(line, str(mail["Subject"]))
         return mails

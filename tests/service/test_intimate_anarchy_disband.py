@@ -23,9 +23,9 @@ def test_a_dislodged_anarchy_unit_is_reported_disbanded_for_anarchy(judge: Judge
     results = next(body_of(m) for m in mails if m["To"] == MASTER and "Results" in m["Subject"])
     assert "Russia: Army Warsaw HOLD.  (*dislodged*)" in results
     assert (
-        "The Army in Warsaw was disbanded: Russia is in anarchy, and\n"
-        "nobody may order its retreat." in results
-    )
+        "The Army in Warsaw was disbanded: Russia is in anarchy, and nobody may order\n"
+        "    its retreat." in results
+    )  # one line, fitted to 78 columns with a hanging indent
     assert "no valid retreats" not in results
     history = body_of(judge.reply(MASTER, "HISTORY g1"))
-    assert "Russia is in anarchy, and\nnobody may order its retreat." in history
+    assert "Russia is in anarchy, and nobody may order\n    its retreat." in history

@@ -26,13 +26,15 @@ def test_rollback_alone_goes_back_one_phase_and_tells_everyone(judge: JudgeHarne
     assert judge.status()["phase"] == "W1901A"
     mails = judge.send(GM, "SIGNON Mg1 gmpass\nROLLBACK")
     reply = next(m for m in mails if m["Auto-Submitted"] == "auto-replied")
-    assert "Game 'g1' is back at the start of F1901M; undone: F1901M, W1901A." in (
+    assert "Game 'g1' is back at the start of F1901M; undone: F1901M. No orders" in (
         " ".join(body_of(reply).split())
     )
     told = {m["To"] for m in mails if "Rolled Back to F1901M" in str(m["Subject"])}
     assert told == {p.address for p in judge.players.values()} | {GM}
     notice = body_of(next(m for m in mails if m["To"] == judge.players["France"].address))
     assert "send your orders for F1901M again" in " ".join(notice.split())
+    # one phase played is undone; W1901A, open and never played, is not listed
+    assert "Undone: F1901M; its results stay in the record" in " ".join(notice.split())
     assert max(len(line) for m in mails for line in body_of(m).splitlines()) <= 78
     assert judge.status()["phase"] == "F1901M"
     history = body_of(judge.reply(GM, "HISTORY g1"))
@@ -73,14 +75,14 @@ def test_a_finished_game_reopens(judge: JudgeHarness) -> None:
     _gm(judge, "TERMINATE")
     assert judge.status()["status"] == "finished"
     reply = " ".join(_gm(judge, "ROLLBACK F1901M").split())
-    assert "back at the start of F1901M" in reply
+    assert "back at the start of F1901M; no phase had been played since it opened." in reply
     with judge.sessions() as session:
         game = store.get_game(session, "g1")
         assert game is not None and game.status is GameStatus.ACTIVE and game.winner is None
         assert game.next_deadline is not None
     history = body_of(judge.reply(GM, "HISTORY g1"))
     assert "--- F1901M (rolled back) ---" in history  # the game-over notice, undone
-    assert "back at the start of S1901M; undone: S1901M, F1901M." in " ".join(
+    assert "back at the start of S1901M; undone: S1901M. No orders" in " ".join(
         _gm(judge, "ROLLBACK").split()
     )  # rolled back twice
     assert "has no processed phase before S1901M to go back to" in " ".join(
@@ -93,7 +95,7 @@ def test_in_french_with_retour(judge: JudgeHarness) -> None:
     _gm(judge, "SET LANGUAGE fr")
     raw = _gm(judge, "RETOUR S1901M")
     reply = " ".join(raw.split())
-    assert "La partie 'g1' est revenue au début de S1901M ; annulé : S1901M, F1901M." in reply
+    assert "La partie 'g1' est revenue au début de S1901M ; annulée : S1901M. Aucun" in reply
     assert "ROLLBACK [phase]" in _gm(judge, "AIDE gm")
     refused = _gm(judge, "RETOUR S1905M")
     assert "S1905M n'a pas été jouée dans 'g1'" in " ".join(refused.split())

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from judge.wording.templates import MAIL_WIDTH, fit, render, template_dir
+from judge.wording.mail_width import MAIL_WIDTH, fit
+from judge.wording.templates import render, template_dir
 
 TEMPLATE_DIR = template_dir()
 

@@ -123,11 +123,14 @@ def read_order(
 
 
 def _as_a_player_writes(canonical: str, phase: PhaseType) -> str:
-    """A build or removal as players write it (`BUILD A BER`, `REMOVE A PAR`), not in
-    the adjudicator's short form (`A BER B`, `A PAR D`); other orders as they are."""
+    """A build, removal or disband as players write it (`BUILD A BER`, `REMOVE A PAR`,
+    `DISBAND F NTH`), not in the adjudicator's short form (`A BER B`, `A PAR D`), in
+    whatever phase it is refused (a build sent in a movement phase: `BUILD A VIE: no
+    build is due`); other orders as they are."""
     words = canonical.split()
-    if len(words) == 3 and phase is PhaseType.ADJUSTMENT:
-        verb = {"B": "BUILD", "D": "REMOVE"}.get(words[2])
+    if len(words) == 3:
+        remove = "REMOVE" if phase is PhaseType.ADJUSTMENT else "DISBAND"
+        verb = {"B": "BUILD", "D": remove}.get(words[2])
         if verb is not None:
             return f"{verb} {words[0]} {words[1]}"
     return canonical

@@ -43,11 +43,12 @@ def rollback(ctx: MailContext, command: Rollback) -> list[Note]:
     history = store.phase_history(ctx.session, game)
     target = _target(game, history, command.phase)
     finished = game.status is GameStatus.FINISHED
-    done = roll_back(ctx.session, game, target, ctx.now)
+    # the phases whose results are undone: the one open now was never played
+    undone = [r.phase for r in history if r.seq >= target.seq and r.processed_at is not None]
+    roll_back(ctx.session, game, target, ctx.now)
     if finished:
         _reopen(ctx, game)
     _open_again(ctx, game)
-    undone = list(done.undone)
     announce(
         ctx.session, ctx.config, game, "rolled_back", what=f"Rolled Back to {target.phase}",
         now=ctx.now, author="Master", phase=target.phase, undone=undone,

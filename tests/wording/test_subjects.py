@@ -1,0 +1,89 @@
+"""Every subject a game mail can have reads in French for a French reader.
+
+The subjects are made in English all over the service (`what=` of a broadcast, an
+announcement or a late notice); `judge.wording.subjects` words them for the reader.
+The sources are read here for every subject the code makes, so a new subject
+without its French fails this test rather than reaching a French player in English.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from judge.wording.subjects import FRENCH, subject_in
+
+SERVICE = Path(__file__).resolve().parents[2] / "judge" / "service"
+# `what="Game Start"`, `what=f"{title} Approved"`, `_announce(ctx, game, "paused",
+# "Game Paused")`, lateness's `_send(..., "Late Notice", body, now)`.
+MADE = re.compile(
+    r"what ?= ?(f?)\"([^\"]+)\""
+    r"|_announce\([^)]*?\"\w+\", (f?)\"([^\"]+)\""
+    r"|_send\([^)]*?\"([^\"]+)\", body"
+)
+NOT_SUBJECTS = {"BID", "this setting"}  # a Refusal's `what=`, not a mail's subject
+
+
+FIELD = re.compile(r"\{([^{}]*)\}")
+
+
+def filled(text: str) -> list[str]:
+    """An f-string's text with each field filled: by each word it chooses between
+    (`{'Broadcast' if kind == 'broadcast' else 'Press'}`), else by a power's name."""
+    field = FIELD.search(text)
+    if field is None:
+        return [text]
+    words = re.findall(r"'([A-Z][^']*)'", field.group(1)) or ["France"]
+    head, tail = text[: field.start()], text[field.end() :]
+    return [f"{head}{word}{rest}" for word in words for rest in filled(tail)]
+
+
+def subjects_made() -> set[str]:
+    found: set[str] = set()
+    for path in SERVICE.rglob("*.py"):
+        for match in MADE.finditer(path.read_text("utf-8")):
+            text = match.group(2) or match.group(4) or match.group(5)
+            for subject in filled(text):
+                if set(subject.split()) == {"France"}:
+                    continue  # lateness's `f"{phase} {what}"`: fields only, no subject
+                # lateness's `_send` puts the phase before its subject
+                found.add(f"S1901M {subject}" if "lateness" in path.name else subject)
+    return found - NOT_SUBJECTS
+
+
+def test_the_sources_are_read_for_their_subjects() -> None:
+    made = subjects_made()
+    assert {"Game Start", "Setting Changed", "France Approved", "S1901M Late Notice",
+            "Rolled Back to France", "Press from France", "Broadcast from France",
+            "France Results"} <= made, made  # fmt: skip
+
+
+@pytest.mark.parametrize("what", sorted(subjects_made()))
+def test_every_subject_the_code_makes_has_its_french(what: str) -> None:
+    assert subject_in(what, "en") == what
+    assert subject_in(what, "fr") != what, f"no French for {what!r} in judge/wording/subjects.py"
+
+
+@pytest.mark.parametrize(
+    ("english", "french"),
+    [("Game Start", "Début de la partie"), ("Setting Changed", "Réglage modifié"),
+     ("Press from Anonymous", "Presse d'Anonyme"), ("Broadcast from Master", "Annonce du maître"),
+     ("S1901M Late Notice", "S1901M Avis de retard"), ("Rolled Back to S1901B", "Retour à S1901B"),
+     ("Austria and Italy Resigned", "Abandon de l'Autriche et de l'Italie"),
+     ("Germany Absence Declared", "L'Allemagne : absence déclarée"),
+     ("A player Absence Withdrawn", "Un joueur : absence retirée"),
+     ("F1901M Orders held with PHASE", "F1901M Ordres gardés avec PHASE")],
+)  # fmt: skip
+def test_a_subject_reads_in_french_with_its_names(english: str, french: str) -> None:
+    assert subject_in(english, "fr") == french
+
+
+def test_every_french_subject_is_distinct() -> None:
+    said = [french for _, french in FRENCH]
+    assert len(said) == len(set(said))
+
+
+def test_a_subject_the_table_does_not_know_is_sent_as_it_is() -> None:
+    assert subject_in("Something New", "fr") == "Something New"
