@@ -15,6 +15,7 @@ from __future__ import annotations
 from judge.language.command_types import Become
 from judge.service.commands.board import running_board
 from judge.service.context import MailContext, Note, Refusal, note
+from judge.service.mercenaries import is_mercenary
 from judge.service.seats import power_holder
 from judge.wording.describe import power_title
 
@@ -24,6 +25,8 @@ def become(ctx: MailContext, command: Become) -> list[Note]:
     board = running_board(ctx, signed)
     game = board.game
     title = power_title(command.power)
+    if is_mercenary(ctx.session, game, command.power):
+        raise Refusal("power_is_mercenary", game=game.name, power=title, command="BECOME")
     holder = power_holder(ctx.session, game, command.power)
     if holder is None:
         raise Refusal("become_nobody", game=game.name, power=title)

@@ -26,6 +26,7 @@ from judge.service import seat_consent
 from judge.service.commands.board import running_board
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.announce import announce_leaving
+from judge.service.mercenaries import is_mercenary
 from judge.service.mailing import broadcast, header_data
 from judge.service.seat_consent import Consent
 from judge.service.snapshots import Board, active_players, load_board, seat_of, variants
@@ -92,6 +93,8 @@ def approve(ctx: MailContext, command: Approve) -> list[Note]:
     board = running_board(ctx, signed)
     game = board.game
     title = power_title(command.power)
+    if is_mercenary(ctx.session, game, command.power):
+        raise Refusal("power_is_mercenary", game=game.name, power=title, command="APPROVE")
     if command.power not in powers_nobody_plays(ctx.session, game):
         raise Refusal("approve_power_played", game=game.name, power=title)
     store.add_event(
@@ -110,6 +113,9 @@ def take_over(ctx: MailContext, game: Game, power: str, password: str) -> Note:
     else refuse (and ask the master), as `seat_consent` rules."""
     if game.status is GameStatus.FINISHED:
         raise Refusal("game_over", game=game.name)
+    if is_mercenary(ctx.session, game, power):
+        raise Refusal("power_is_mercenary", game=game.name, power=power_title(power),
+                      command="SIGNON")  # fmt: skip
     board = load_board(ctx.session, game)
     is_open = board is not None and power in board.variant.open_powers(board.snapshot)
     seat = None if is_open else _abandoned_seat(ctx, game, power)
