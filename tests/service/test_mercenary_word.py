@@ -13,7 +13,9 @@ FORBIDDEN = ("Nobody plays", "nobody plays", "Somebody plays", "civil disorder")
 def _refusals(judge: JudgeHarness) -> dict[str, str]:
     return {
         "SIGNON": body_of(judge.reply("new@example.org", "SIGNON Ag1 newpass")),
-        "APPROVE": body_of(judge.reply(MASTER, "SIGNON Mg1 gmpass\nAPPROVE AUSTRIA new@example.org")),
+        "APPROVE": body_of(
+            judge.reply(MASTER, "SIGNON Mg1 gmpass\nAPPROVE AUSTRIA new@example.org")
+        ),
         "BECOME": body_of(judge.reply(MASTER, "SIGNON Mg1 gmpass\nBECOME AUSTRIA")),
     }
 

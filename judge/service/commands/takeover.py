@@ -26,8 +26,8 @@ from judge.service import seat_consent
 from judge.service.commands.board import running_board
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.announce import announce_leaving
-from judge.service.mercenaries import is_mercenary
 from judge.service.mailing import broadcast, header_data
+from judge.service.mercenaries import is_mercenary
 from judge.service.seat_consent import Consent
 from judge.service.snapshots import Board, active_players, load_board, seat_of, variants
 from judge.store import games as store

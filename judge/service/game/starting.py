@@ -101,6 +101,7 @@ def _render_start(
         **common,
         role=person.role.value,
         powers=[power_title(p) for p in person.powers],
+        sent_preferences=bool(person.preferences),
         notes=dict(private),
         master_notes=secret if person.role is PlayerRole.MASTER else {},
     )
