@@ -51,6 +51,7 @@ from judge.service.context import MailContext, Note, Refusal, note
 from judge.store import games as store
 from judge.store.models import Address, Game, GameStatus, Player, PlayerRole, PlayerStatus
 from judge.wording.readers import DEFAULT_READER, Reader
+from judge.wording.subjects import judge_subject
 from judge.wording.templates import render
 
 REQUEST_KIND = CONFIRM_KIND
@@ -131,7 +132,10 @@ def deliverable(
 
 
 def request(
-    session: Session, config: Config, address: str, now: datetime,
+    session: Session,
+    config: Config,
+    address: str,
+    now: datetime,
     reader: Reader = DEFAULT_READER,
 ) -> bool:
     """Send `address` its confirmation request, unless it was sent (or is not needed,
@@ -149,7 +153,9 @@ def request(
         sender=config.judge.address,
         sender_name=config.judge.name,  # "Diplomacy Judge <judge@...>", as every other mail
         to=address,
-        subject=f"{config.judge.code}: please confirm your address ({row.code})",
+        subject=judge_subject(
+            config.judge.code, f"please confirm your address ({row.code})", reader.language
+        ),
         body=body,
         now=now,
     )

@@ -40,6 +40,7 @@ from judge.store.models import (
     PlayerRole,
     PlayerStatus,
 )
+from judge.wording.subjects import judge_subject
 from judge.wording.templates import render
 
 __all__ = ["PendingAction"]
@@ -115,15 +116,18 @@ def request(
         return None
     pending = hold(ctx, address, action, game=game, player=player, password_hash=password_hash)
     seat = ", ".join(player.powers) if player is not None and player.powers else ""
+    reader = reader_of(game, player)
     body = render(
-        "confirm_action.txt.j2", reader_of(game, player), judge=ctx.config.judge.address,
+        "confirm_action.txt.j2", reader, judge=ctx.config.judge.address,
         code=pending.code, action=action, game=game.name, seat=seat,
     )  # fmt: skip
     message = broadcast_message(
         sender=ctx.config.judge.address,
         sender_name=ctx.config.judge.name,  # "Diplomacy Judge <judge@...>", as every other mail
         to=address,
-        subject=f"{ctx.config.judge.code}: please confirm ({pending.code})",
+        subject=judge_subject(
+            ctx.config.judge.code, f"please confirm ({pending.code})", reader.language
+        ),
         body=body,
         now=ctx.now,
     )

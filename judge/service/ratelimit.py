@@ -23,6 +23,8 @@ from judge.outbox.enqueue import enqueue
 from judge.store.models import InboxMessage, OutboxMessage
 from judge.store.rate_limit import WINDOW, Verdict, mails_before
 from judge.store.rate_limit import verdict as verdict_on
+from judge.wording.readers import DEFAULT_READER, Reader
+from judge.wording.subjects import judge_subject
 from judge.wording.templates import render
 
 __all__ = ["DECLINED", "Verdict", "send_notice", "verdict"]
@@ -45,16 +47,20 @@ def notice_sent(session: Session, address: str, now: datetime) -> bool:
     return bool(session.scalar(query))
 
 
-def send_notice(session: Session, config: Config, address: str, now: datetime) -> None:
-    """Tell `address` it has reached the limit, once per hour."""
+def send_notice(
+    session: Session, config: Config, address: str, now: datetime,
+    reader: Reader = DEFAULT_READER,
+) -> None:  # fmt: skip
+    """Tell `address` it has reached the limit, once per hour, in `reader`'s language
+    (the judge knows none for a bare address: English unless the caller says)."""
     if notice_sent(session, address, now):
         return
-    body = render("rate_limit.txt.j2", limit=config.limits.per_sender_per_hour)
+    body = render("rate_limit.txt.j2", reader, limit=config.limits.per_sender_per_hour)
     message = broadcast_message(
         sender=config.judge.address,
         sender_name=config.judge.name,
         to=address,
-        subject=f"{config.judge.code}: too many mails",
+        subject=judge_subject(config.judge.code, "too many mails", reader.language),
         body=body,
         now=now,
     )

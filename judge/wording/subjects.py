@@ -19,6 +19,7 @@ from judge.wording.readers import DEFAULT_LANGUAGE
 
 _PHASE = r"(?P<phase>\S+)"
 _NAMES = r"(?P<names>.+?)"
+_CODE = r"(?P<code>\(\S+\))"
 
 
 # Who a subject may name that is not a power, at the head of the French subject.
@@ -54,8 +55,10 @@ FRENCH: tuple[tuple[str, str], ...] = (
     (r"Processed", "Phase traitée"),
     (r"Expired", "Partie expirée"),
     (r"Bouncing Address", "Adresse injoignable"),
+    (r"Player Left", "Départ d'un joueur"),
     (r"You Are a Master", "Vous êtes maître"),
     (r"Resigned by the Master", "Retiré par le maître"),
+    (r"Removed by the Master", "Renvoyé par le maître"),
     (rf"Rolled Back to {_PHASE}", "Retour à {phase}"),
     (rf"Press from {_NAMES}", "Presse {de}"),
     (rf"Broadcast from {_NAMES}", "Annonce {de}"),
@@ -66,10 +69,21 @@ FRENCH: tuple[tuple[str, str], ...] = (
     (rf"{_NAMES} Takeover Request", "Demande de reprise {de}"),
     (rf"{_NAMES} Absence Declared", "{la} : absence déclarée"),
     (rf"{_NAMES} Absence Withdrawn", "{la} : absence retirée"),
+    # Outside games (after the judge's code): the code in brackets is kept, replies
+    # are matched on it.
+    (rf"please confirm your address {_CODE}", "merci de confirmer votre adresse {code}"),
+    (rf"please confirm {_CODE}", "merci de confirmer {code}"),
+    (r"too many mails", "trop de courriers"),
 )
 _NAME_FORMS: dict[str, Callable[[str], str]] = {"la": _la, "de": _de}
 _COMPILED = tuple((re.compile(pattern), french) for pattern, french in FRENCH)
 TABLES = {"fr": _COMPILED}
+
+
+def judge_subject(judge_code: str, what: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """A subject outside any game (`UK: please confirm (AB12CD)`): the judge's code,
+    then `what` in the reader's language."""
+    return f"{judge_code}: {subject_in(what, language)}"
 
 
 def subject_in(what: str, language: str = DEFAULT_LANGUAGE) -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.wording.subjects import FRENCH, subject_in
+from judge.wording.subjects import FRENCH, judge_subject, subject_in
 
 SERVICE = Path(__file__).resolve().parents[2] / "judge" / "service"
 # `what="Game Start"`, `what=f"{title} Approved"`, `_announce(ctx, game, "paused",
@@ -87,3 +87,47 @@ def test_every_french_subject_is_distinct() -> None:
 
 def test_a_subject_the_table_does_not_know_is_sent_as_it_is() -> None:
     assert subject_in("Something New", "fr") == "Something New"
+
+
+# Subjects outside games: `judge_subject(code, "too many mails", ...)`, possibly over
+# two lines, the reader's words second.
+OUTSIDE = re.compile(r"judge_subject\(\s*[\w.]+,\s*(f?)\"([^\"]+)\"")
+
+
+def subjects_outside_games() -> set[str]:
+    found: set[str] = set()
+    for path in SERVICE.rglob("*.py"):
+        for match in OUTSIDE.finditer(path.read_text("utf-8")):
+            found.update(filled(match.group(2)))
+    return found
+
+
+def test_the_sources_are_read_for_their_subjects_outside_games() -> None:
+    assert {"please confirm your address (France)", "please confirm (France)",
+            "too many mails"} <= subjects_outside_games()  # fmt: skip
+
+
+@pytest.mark.parametrize("what", sorted(subjects_outside_games()))
+def test_every_subject_outside_games_has_its_french(what: str) -> None:
+    assert judge_subject("UK", what, "en") == f"UK: {what}"
+    assert subject_in(what, "fr") != what, f"no French for {what!r} in judge/wording/subjects.py"
+
+
+def test_no_subject_is_made_by_hand_around_the_table() -> None:
+    """Every subject the service makes goes through `what=` or `judge_subject`."""
+    by_hand = [
+        path.name
+        for path in SERVICE.rglob("*.py")
+        if re.search(r"subject=f?\"", path.read_text("utf-8"))
+    ]
+    assert by_hand == []
+
+
+@pytest.mark.parametrize(
+    ("english", "french"),
+    [("please confirm your address (AB12CD)", "UK: merci de confirmer votre adresse (AB12CD)"),
+     ("please confirm (XY34ZW)", "UK: merci de confirmer (XY34ZW)"),
+     ("too many mails", "UK: trop de courriers")],
+)  # fmt: skip
+def test_a_subject_outside_games_keeps_its_code_in_french(english: str, french: str) -> None:
+    assert judge_subject("UK", english, "fr") == french
