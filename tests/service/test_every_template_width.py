@@ -27,6 +27,7 @@ from judge.wording.mail_width import MAIL_WIDTH, line_bytes
 from judge.wording.readers import Reader
 from service.harness import JudgeHarness
 from service.intimate_game import MASTER, bid, start_intimate
+from service.taskdip_scenario import THREE_PLAYERS, find_seed, seat_orders, set_seed
 from service.test_mail_widths import (
     LONGEST_ADDRESS,
     LONGEST_GAME,
@@ -59,7 +60,7 @@ def recordings(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Recording]]:
 def longest(value: Any, key: str = "") -> Any:
     """`value` with its names, addresses and numbers made the longest they can be."""
     if isinstance(value, dict):
-        return {k: longest(v, k) for k, v in value.items()}
+        return {k: v if k in AS_GIVEN else longest(v, k) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return type(value)(longest(v, key) for v in value)
     if isinstance(value, bool) or not isinstance(value, str | int):
@@ -75,6 +76,9 @@ def longest(value: Any, key: str = "") -> Any:
 
 # Numbers the templates compute with (a column width, a year), not counts they show.
 WHOLE_NUMBERS = {"width", "year", "limit_hours"}
+# Values kept whole: a Taskdip task's parts (its centre count, 1 to 7, is said as a
+# word from a table; the task is one of the variant's cards, not a free value).
+AS_GIVEN = {"task_parts"}
 
 
 def too_long(name: str, data: dict[str, Any], language: str) -> list[str]:
@@ -126,6 +130,33 @@ def test_a_propaganda_year_with_the_longest_values_fits_in_both_languages(
     bid(judge, "France", "CONCEDE", game=LONGEST_GAME)
     names = check_all(recordings)
     assert {"intimate_report.txt.j2", "start.txt.j2"} <= names, names
+
+
+def test_a_taskdip_year_with_the_longest_values_fits_in_both_languages(
+    judge: JudgeHarness, recordings: list[Recording]
+) -> None:
+    """Three players play the scripted lot to a task victory in 1901: the start with
+    the tasks, the reports with the neutral allotted, the end with every task."""
+    game = LONGEST_GAME
+    judge.send(MASTER, f"CREATE {game} gmpass taskdip\nSET PLAYERS 3")
+    set_seed(judge.sessions, game, find_seed(THREE_PLAYERS))
+    addresses = [LONGEST_ADDRESS, "p1@example.org", "p2@example.org"]
+    for index, address in enumerate(addresses):
+        judge.send(address, f"SIGNON ?{game} pw{index}")
+    held = {row["address"]: row["powers"] for row in judge.status(game)["players"]}
+    signons = {a: f"SIGNON {held[a][0][0]}{game} pw{i}" for i, a in enumerate(addresses)}
+    for _ in range(4):
+        status = judge.status(game)
+        if status["winner"] is not None:
+            break
+        for row in status["players"]:
+            lines = seat_orders(THREE_PLAYERS, status["phase"], row["powers"], status)
+            judge.send(row["address"], "\n".join([signons[row["address"]], *lines]))
+    assert judge.status(game)["winner"] == "AUSTRIA"
+    names = check_all(recordings)
+    assert {"taskdip_report.txt.j2", "start.txt.j2"} <= names, names
+    included = {data.get("start_template") for name, data in recordings if name == "start.txt.j2"}
+    assert included == {"taskdip_start.txt.j2"}  # the start mail includes the tasks' part
 
 
 def test_the_recorder_sees_templates_by_their_names() -> None:
