@@ -132,10 +132,7 @@ def deliverable(
 
 
 def request(
-    session: Session,
-    config: Config,
-    address: str,
-    now: datetime,
+    session: Session, config: Config, address: str, now: datetime,
     reader: Reader = DEFAULT_READER,
 ) -> bool:
     """Send `address` its confirmation request, unless it was sent (or is not needed,
