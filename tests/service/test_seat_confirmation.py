@@ -101,3 +101,19 @@ def test_a_join_confirmed_after_the_master_removed_the_address_is_refused(
     assert "You have joined" not in confirmed, confirmed
     listing = _flat(guarded.reply(GM, "LIST g1", headers=VERIFIED))
     assert "ann@example.org" not in listing, listing
+
+
+def test_a_french_games_confirmation_request_has_a_french_subject_that_a_reply_confirms(
+    guarded: JudgeHarness,
+) -> None:
+    guarded.send(GM, "CREATE g1 gmpw standard\nSIGNON Mg1 gmpw\nSET LANGUAGE fr")
+    mails = guarded.send("fan@example.org", "OBSERVE g1 a")
+    requests = [m for m in mails if "merci de confirmer (" in str(m["Subject"])]
+    assert len(requests) == 1, [m["Subject"] for m in mails]
+    subject = str(requests[0]["Subject"])
+    assert "please confirm" not in subject
+    code = re.search(r"\(([A-Z0-9]{8})\)$", subject)
+    assert code is not None and f"CONFIRM {code[1]}" in body_of(requests[0])
+    guarded.send("fan@example.org", "", subject=f"Re: {subject}")  # a bare reply confirms
+    signed = _flat(guarded.reply("fan@example.org", "SIGNON Og1 a"))
+    assert "Connecté en tant qu'observateur de 'g1'." in signed
