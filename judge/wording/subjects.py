@@ -100,4 +100,6 @@ def subject_in(what: str, language: str = DEFAULT_LANGUAGE) -> str:
         if names is not None:
             values |= {form: word(names) for form, word in _NAME_FORMS.items()}
         return said.format(**values)
+    if ", " in what:  # a batch of announcements names each (`Game Paused, Game Resumed`)
+        return ", ".join(subject_in(part, language) for part in what.split(", "))
     return what

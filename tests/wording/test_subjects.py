@@ -131,3 +131,11 @@ def test_no_subject_is_made_by_hand_around_the_table() -> None:
 )  # fmt: skip
 def test_a_subject_outside_games_keeps_its_code_in_french(english: str, french: str) -> None:
     assert judge_subject("UK", english, "fr") == french
+
+
+def test_a_batch_of_announcements_reads_each_subject_in_french() -> None:
+    """`judge.service.notice_batch` joins the subjects of one mail's notices."""
+    assert subject_in("Deadline Changed, Setting Changed, Game Paused", "fr") == (
+        "Date limite modifiée, Réglage modifié, Partie en pause"
+    )
+    assert subject_in("Game Paused, Something New", "fr") == "Partie en pause, Something New"
