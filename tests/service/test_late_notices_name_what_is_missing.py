@@ -14,6 +14,7 @@ from service.harness import JudgeHarness, Player, body_of
 
 GM = "gm@example.org"
 LATE_NOTICE = "TEST:g1 - S1901M Late Notice"
+LATE_NOTICE_FR = "TEST:g1 - S1901M Avis de retard"
 
 
 def _flat(text: str) -> str:
@@ -35,8 +36,8 @@ def _two_players(judge: JudgeHarness, setting: str) -> tuple[Player, Player]:
     return on_time, late
 
 
-def _notice(mails: list[EmailMessage], address: str) -> str:
-    found = [m for m in mails if m["To"] == address and m["Subject"] == LATE_NOTICE]
+def _notice(mails: list[EmailMessage], address: str, subject: str = LATE_NOTICE) -> str:
+    found = [m for m in mails if m["To"] == address and m["Subject"] == subject]
     assert len(found) == 1, [(m["To"], m["Subject"]) for m in mails]
     return _flat(body_of(found[0]))
 
@@ -85,7 +86,7 @@ def test_the_french_late_notice_names_what_is_missing(judge: JudgeHarness) -> No
     scheduler = Scheduler(judge)
     _, late = _two_players(judge, "SET NMR\nSET LANGUAGE fr")
     missing = _missing_units(judge, late)
-    notice = _notice(scheduler.at(scheduler.deadline()), late.address)
+    notice = _notice(scheduler.at(scheduler.deadline()), late.address, LATE_NOTICE_FR)
     assert f": des ordres pour {', '.join(missing)}." in notice
     assert "Manque :" in notice
     assert "la partie (en NMR) attend les autres, ou que le maître traite la phase" in notice

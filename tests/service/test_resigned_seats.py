@@ -23,7 +23,9 @@ def _master(judge: JudgeHarness, *lines: str) -> str:
 
 
 def _requests(mails: list[EmailMessage], power: str) -> list[EmailMessage]:
-    return [m for m in mails if m["To"] == GM and f"{power} Takeover Request" in m["Subject"]]
+    """The master's takeover requests for `power` (in French: "Demande de reprise de ...")."""
+    asked = (f"{power} Takeover Request", "Demande de reprise")
+    return [m for m in mails if m["To"] == GM and any(a in str(m["Subject"]) for a in asked)]
 
 
 def _holder(judge: JudgeHarness, power: str) -> str | None:

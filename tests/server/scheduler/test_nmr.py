@@ -59,5 +59,5 @@ def test_cd_the_default_processes_at_the_end_of_the_grace(
 def test_nmr_notices_in_french(judge: JudgeHarness, scheduler: Scheduler) -> None:
     late = _two_players_one_late(judge, "SET NMR\nSET LANGUAGE fr")
     mails = scheduler.at(scheduler.deadline())
-    notice = " ".join(text_to(mails, late, "TEST:g1 - S1901M Late Notice").split())
+    notice = " ".join(text_to(mails, late, "TEST:g1 - S1901M Avis de retard").split())
     assert "Cette partie est en NMR : elle continue ensuite d'attendre vos ordres" in notice
