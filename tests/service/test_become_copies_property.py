@@ -13,17 +13,26 @@ read. Whatever the mix:
   plus those its closing note counts (never cut silently);
 * no copy holds a password (the master's, a new one, any player's) nor another
   player's address; the master's reply holds each line that did something too.
+
+The generated mails reach several hundred lines, past `[limits] commands_per_mail`
+(lines past it are not done at all: tests/service/test_mail_caps.py), so this test
+gives the cap room: what it proves is the copy of every line that was done.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy.orm import Session, sessionmaker
 
+from judge.clock import ManualClock
+from judge.config import Config
 from service.harness import JudgeHarness, body_of
 
 GM, GM_PASSWORD = "gm@example.org", "gmpass"
@@ -98,6 +107,18 @@ def master_mails(draw: st.DrawFn) -> list[Block | list[str]]:
         mail.append([f"SIGNON Mg1 {GM_PASSWORD}", *reading])
         mail.append(draw(acts(power)))
     return mail
+
+
+@pytest.fixture
+def judge(
+    sessions: sessionmaker[Session],
+    clock: ManualClock,
+    make_config: Callable[..., Config],
+    database_url: str,
+) -> JudgeHarness:
+    """The service's judge, with room for the longest generated mail's commands."""
+    limits = {"per_sender_per_hour": 1000, "commands_per_mail": 1000}
+    return JudgeHarness(sessions, clock, make_config(database_url, limits=limits))
 
 
 def _ready(judge: JudgeHarness) -> None:

@@ -11,6 +11,7 @@ from service.harness import JudgeHarness, body_of
 GM = "gm@example.org"
 ANN, BOB, CAT = "ann@example.org", "bob@example.org", "cat@example.org"
 LEFT = "TEST:g1 - Player Left"
+LEFT_FR = "TEST:g1 - Départ d'un joueur"  # the subject in French (judge.wording.subjects)
 
 
 def flat(text: str) -> str:
@@ -120,10 +121,10 @@ def test_the_french_notices(judge: JudgeHarness) -> None:
     assert f"{ANN} est retiré de 'g1', qui n'a pas commencé, et ne peut plus la rejoindre" in (
         _reply(mails, GM)
     )
-    (told,) = _to(mails, "TEST:g1 - Removed by the Master").values()
+    (told,) = _to(mails, "TEST:g1 - Renvoyé par le maître").values()
     assert "cette adresse ne peut plus la rejoindre" in told
     assert "Le maître a retiré ann@example.org de 'g1', qui n'a pas commencé : 2 joueurs sur 7" \
-        in _to(mails, LEFT)[BOB]
+        in _to(mails, LEFT_FR)[BOB]
 
 
 def test_who_withdrew_before_the_start_is_not_told_the_game_is_over(judge: JudgeHarness) -> None:
