@@ -29,6 +29,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from judge.server.transports import sync_folder
 from judge.store.inbox import ReceivedMail
 
 log = logging.getLogger(__name__)
@@ -60,7 +61,7 @@ class Spool:
         except BaseException:
             temporary.unlink(missing_ok=True)
             raise
-        _sync_folder(self.folder)
+        sync_folder(self.folder)
         return name
 
     def waiting(self) -> list[Path]:
@@ -77,7 +78,7 @@ class Spool:
         for path in paths:
             path.unlink(missing_ok=True)
         if paths:
-            _sync_folder(self.folder)
+            sync_folder(self.folder)
 
 
 def read_spool(spool: Spool) -> list[tuple[Path, ReceivedMail]]:
@@ -101,11 +102,3 @@ def read_spooled(path: Path) -> ReceivedMail:
     envelope = json.loads(head)
     return ReceivedMail(raw, str(envelope["mail_from"]), tuple(envelope["rcpt_tos"]),
                         envelope["header_facts"], envelope["peer"])  # fmt: skip
-
-
-def _sync_folder(folder: Path) -> None:
-    descriptor = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)

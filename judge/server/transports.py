@@ -83,7 +83,7 @@ class MaildirTransport:
         outcomes = [(mail, self._write(mail)) for mail in mails]
         if any(error is None for _mail, error in outcomes):
             try:
-                _sync_folder(self.root / "new")
+                sync_folder(self.root / "new")
             except OSError as exc:  # the renames may not last: count them as not sent
                 error = _disk_error(self.root, exc)
                 outcomes = [(mail, outcome or error) for mail, outcome in outcomes]
@@ -130,7 +130,8 @@ def _write_synced(path: Path, data: bytes) -> None:
         os.close(descriptor)
 
 
-def _sync_folder(path: Path) -> None:
+def sync_folder(path: Path) -> None:
+    """Flush a folder's entries (a file created or renamed in it) to disk."""
     descriptor = os.open(path, os.O_RDONLY)
     try:
         os.fsync(descriptor)
