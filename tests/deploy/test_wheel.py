@@ -79,7 +79,7 @@ def test_the_installed_package_carries_its_data_folders(installed_judge: Path) -
     for line in done.stdout.decode().split():
         folder = Path(line)
         assert folder.is_relative_to(venv), f"{folder} is outside the installed judge"
-        assert folder.parent.name == "_bundled"
+        assert folder.parent.name == "judge"
     templates, migrations = (Path(line) for line in done.stdout.decode().split())
     assert (templates / "reply.txt.j2").is_file()
     assert (templates / "zine").is_dir() and (templates / "help").is_dir()
