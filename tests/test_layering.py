@@ -177,9 +177,10 @@ def test_every_layered_folder_exists() -> None:
 #    lower layers (never from its own layer), and every part has a layer.
 LAYERS: tuple[tuple[str, ...], ...] = (
     # small modules of the base: a version, bundled files, the clock, a loop, the RFC 5322
-    # grammar, the cost counter of hostile text, trusted relays, the sane config ranges
+    # grammar, the cost counter of hostile text, trusted relays, the sane config ranges,
+    # the gettext marker
     ("version", "bundled", "clock", "loop", "rfc5322", "work", "trusted_relays",
-     "config_ranges"),
+     "config_ranges", "i18n"),
     ("addresses",),  # the addresses the judge writes to (RFC 5322's addr-spec)
     ("config",),  # the typed settings
     ("rules",),  # the rules core: pure
@@ -188,6 +189,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("language", "wording", "render", "adjudicate"),
     ("mail",),  # MIME in and out; the body's command lines, by the language's keywords
     ("store",),  # rows
+    ("migrations",),  # Alembic's scripts (package data), over the store's models
     ("outbox",),  # the outbox's way in, behind its gate (whether the judge may send)
     ("zine",),  # the published record of games, read from the store
     ("service",),  # a mail's commands and a deadline applied to games
