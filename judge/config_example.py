@@ -22,8 +22,10 @@ from judge.config_keys import DeclaredKey, DeclaredSection, declared_sections
 
 WIDTH = 90  # no line of the file is longer (but a value that cannot be wrapped)
 COMMENT_COLUMN = 30  # where the help starts, beside `key = value`
-_KEPT_WHOLE = re.compile(r"`[^`]*`|\"[^\"]*\"|\[\w+\] \w+")  # a command or a value: never cut in two
-_UNBROKEN = "\u00a0"  # stands for a space in them while the text is wrapped
+# A `command`, a "value" or a [section] key is never cut in two: while the text is
+# wrapped, the spaces in them are no-break spaces.
+_KEPT_WHOLE = re.compile(r"`[^`]*`|\"[^\"]*\"|\[\w+\] \w+")
+_UNBROKEN = "\u00a0"
 
 INTRODUCTION = """\
 The judge's configuration. `judge config example > judge.toml` writes this file; the \

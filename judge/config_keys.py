@@ -80,7 +80,7 @@ class SectionSpec:
 
 def setting(
     default: T,
-    help: str,  # noqa: A002 - the word the declarations read best with
+    help: str,
     *,
     bound: Range | None = None,
     choices: tuple[str, ...] = (),
@@ -95,7 +95,7 @@ def setting(
     return declared
 
 
-def section(cls: Callable[[], T], help: str = "") -> T:  # noqa: A002
+def section(cls: Callable[[], T], help: str = "") -> T:
     """The `Config` field holding the section `cls`, built with its defaults."""
     declared: T = field(default_factory=cls, metadata={_SECTION: SectionSpec(help)})
     return declared
@@ -121,6 +121,11 @@ class DeclaredKey:
         """An int or a float (or one of those `| None`): it must have a bound."""
         return optional_inner(self.annotation) in (int, float)
 
+    def measure(self, value: Any) -> float:
+        """The number `bound` applies to: a duration's seconds, else the value itself;
+        ValueError for a duration that cannot be read."""
+        return parse_duration(value).total_seconds() if self.spec.duration else float(value)
+
 
 @dataclass(frozen=True)
 class DeclaredSection:
@@ -133,12 +138,11 @@ class DeclaredSection:
 def declared_sections(config_cls: type) -> Iterator[DeclaredSection]:
     """Every section of `config_cls` (its fields declared with `section`), in order, with
     its keys; a section field that is not declared with `setting` is a TypeError."""
-    hints = typing.get_type_hints(config_cls)
     for holder in fields(config_cls):
         section_spec = holder.metadata.get(_SECTION)
-        if section_spec is None:
+        cls = holder.default_factory
+        if section_spec is None or not isinstance(cls, type):
             continue  # not a section of the file (the base folder, keys kept elsewhere)
-        cls = hints[holder.name]
         keys = tuple(_declared_keys(holder.name, cls))
         yield DeclaredSection(holder.name, cls, section_spec, keys)
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from email.header import decode_header
 from typing import Any
 
-from judge.config_keys import DeclaredKey, declared_sections, number_text, parse_duration
+from judge.config_keys import DeclaredKey, declared_sections, number_text
 
 
 def first_problem(config: Any) -> str | None:
@@ -45,13 +45,11 @@ def _problem(key: DeclaredKey, value: Any) -> str | None:
         return None  # an optional key left out
     if spec.choices and value not in spec.choices:
         return f"{key.where} must be one of {', '.join(spec.choices)}"
-    number = value
-    if spec.duration:
-        try:
-            number = parse_duration(value).total_seconds()
-        except ValueError as exc:
-            return f"{key.where}: {exc}"
     if spec.bound is not None:
+        try:
+            number = key.measure(value)
+        except ValueError as exc:  # a duration that is not one
+            return f"{key.where}: {exc}"
         if spec.bound.low > 0 and number <= 0:
             return f"{key.where} must be positive"
         if not spec.bound.low <= number <= spec.bound.high:
