@@ -129,6 +129,8 @@ class DeclaredKey:
 
 @dataclass(frozen=True)
 class DeclaredSection:
+    """One `[section]` of the file: its name, its dataclass, its help and its keys."""
+
     name: str
     cls: type
     spec: SectionSpec
