@@ -1,10 +1,12 @@
 """Where the judge's data is: package data inside `judge`, found by `importlib.resources`.
 
-`judge/templates/`, `judge/migrations/` and `judge/config.example.toml` are package
-data (pyproject.toml, `[tool.setuptools.package-data]`): a wheel carries them inside
-the package, and a source tree has them in the same place, so one lookup serves an
-installed judge, an editable install and the tests alike. The repository's top level
-keeps symbolic links of the same names for operators who look there first.
+`judge/templates/` and `judge/migrations/` are package data (pyproject.toml,
+`[tool.setuptools.package-data]`): a wheel carries them inside the package, and a
+source tree has them in the same place, so one lookup serves an installed judge, an
+editable install and the tests alike. The repository's top level keeps symbolic links
+of the same names for operators who look there first. (The example config is not
+data: `judge config example` writes it from the keys' declarations,
+`judge.config_example`.)
 """
 
 from __future__ import annotations
@@ -17,10 +19,6 @@ import judge
 DATA_FOLDERS = ("templates", "migrations")
 """The package-data folders the judge reads at run time."""
 
-DATA_FILES = ("config.example.toml",)
-"""The package-data files the judge reads at run time (`judge config example` prints the
-example config)."""
-
 
 def _in_package(name: str) -> Path:
     found = resources.files(judge).joinpath(name)
@@ -29,16 +27,6 @@ def _in_package(name: str) -> Path:
             f"the judge is installed where its data is not a folder on disk ({found}); "
             "install it unzipped (pip install .)"
         )
-    return found
-
-
-def data_file(name: str) -> Path:
-    """The package-data file `name` (one of DATA_FILES)."""
-    if name not in DATA_FILES:
-        raise ValueError(f"{name!r} is not one of the judge's data files {DATA_FILES}")
-    found = _in_package(name)
-    if not found.is_file():
-        raise RuntimeError(f"the judge's {name} is missing at {found}; reinstall the judge")
     return found
 
 

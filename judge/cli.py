@@ -37,7 +37,6 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from judge.bundled import data_file
 from judge.clock import SystemClock
 from judge.config import Config, ConfigError, load_config
 from judge.server.disk_full import disk_full, disk_full_line
@@ -400,7 +399,9 @@ def _flush(config: Config, args: argparse.Namespace) -> int:
 
 
 def _config_example(args: argparse.Namespace) -> int:
-    sys.stdout.write(data_file("config.example.toml").read_text(encoding="utf-8"))
+    from judge.config_example import example_text
+
+    sys.stdout.write(example_text(Config))
     return EXIT_OK
 
 

@@ -1,17 +1,23 @@
 """The judge's configuration: one TOML file read into frozen, typed dataclasses.
 
+Each key is declared once, on its section's field (`judge.config_keys.setting`): its
+type, default, help for operators and bounds. From those declarations the loaded values
+are checked (`judge.config_ranges`) and the example file is written
+(`judge.config_example`, `judge config example`), so a key added here is checked and
+documented without another line anywhere.
+
 Values are checked when loaded: every number finite and not negative (durations,
 sizes, counts; `poll_seconds = nan` once made the processor spin) and within its
-sane range (`judge.config_ranges`), strings without control characters (those
-written into headers without any non-printing character, encoded or not), and a
-file that is not UTF-8 is a `ConfigError` like any other
-(`judge deliver` then exits 75, so the MTA keeps the mail and tries again).
+declared sane range, strings without control characters (those written into headers
+without any non-printing character, encoded or not), and a file that is not UTF-8 is
+a `ConfigError` like any other (`judge deliver` then exits 75, so the MTA keeps the
+mail and tries again).
 
 Every part of the shell (intake, store, outbound, scheduler) takes its settings from
 a `Config` value instead of reading files or the environment itself, so tests can
-build one in a line. The keys follow `spec/mail.md`; `config.example.toml` documents
-each of them. Relative paths (a SQLite file, the maildir) are relative to the folder
-that holds the config file, so a judge's files stay together wherever it is started.
+build one in a line. The keys follow `spec/mail.md`. Relative paths (a SQLite file,
+the maildir) are relative to the folder that holds the config file, so a judge's
+files stay together wherever it is started.
 """
 
 from __future__ import annotations
@@ -20,7 +26,6 @@ import logging
 import math
 import re
 import tomllib
-import types
 import typing
 from dataclasses import dataclass, field, fields, replace
 from datetime import timedelta
@@ -30,11 +35,22 @@ from typing import Any
 from sqlalchemy.engine import make_url
 
 from judge.addresses import is_plain_address
-from judge.config_ranges import out_of_range, unprintable_header_value
+from judge.config_keys import (
+    DAY,
+    HOUR,
+    KIB,
+    MIB,
+    Range,
+    declared_sections,
+    optional_inner,
+    parse_duration,
+    section,
+    setting,
+)
+from judge.config_ranges import first_problem
 from judge.trusted_relays import trusted_networks
 
 DEFAULT_FILE = "judge.toml"
-TRANSPORTS = ("maildir", "smtp")
 LEASE_PER_TIMEOUT = 4  # lease_seconds >= this x relay_timeout_seconds
 
 
@@ -44,67 +60,150 @@ RETIRED = {  # keys that are gone (ignored with a warning), with what to do inst
     ("outbound", "max_attempts"): "temporary failures are now retried for [outbound] "
     "lifetime (default 5d) instead of a number of attempts; remove the key",
 }
-_DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([smhd])")
-_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
 class ConfigError(ValueError):
     """The config file is missing, unreadable, or holds a bad key or value."""
 
 
-def parse_duration(text: str) -> timedelta:
-    """`"5d"`, `"12h"`, `"30m"` or `"45s"` as a timedelta; ValueError otherwise."""
-    match = _DURATION.fullmatch(text.strip())
-    if match is None:
-        raise ValueError(f"not a duration: {text!r} (a number and s, m, h or d)")
-    try:
-        return timedelta(seconds=float(match[1]) * _UNIT_SECONDS[match[2]])
-    except OverflowError as exc:
-        raise ValueError(f"a duration too long: {text!r}") from exc
+def _plain_address(value: str) -> str | None:
+    return None if is_plain_address(value) else "must be an email address, plain: local@domain"
+
+
+_AUTHSERV_ID = re.compile(r"[!#-'*-:<-~]{1,255}")  # printable ASCII but space " ( ) ;
+
+
+def _authserv_token(value: str) -> str | None:
+    if not value or _AUTHSERV_ID.fullmatch(value):
+        return None
+    return (
+        f"{value!r}: one token of printable ASCII without spaces, ';' or '(' (the MTA's "
+        "host name, as in its Authentication-Results headers)"
+    )
 
 
 @dataclass(frozen=True)
 class JudgeSection:
-    address: str = "judge@localhost"
-    code: str = "LOCAL"
-    name: str = "Diplomacy Judge"
+    address: str = setting(
+        "judge@localhost",
+        "the judge's mail address: intake accepts mail only for it, and every outgoing "
+        "mail comes From it",
+        in_headers=True, check=_plain_address,
+    )
+    code: str = setting(
+        "LOCAL", "judge code shown in subjects and headers (CODE:game - ...)", in_headers=True
+    )
+    name: str = setting("Diplomacy Judge", "display name of the judge", in_headers=True)
 
 
 @dataclass(frozen=True)
 class SmtpSection:
-    host: str = "127.0.0.1"
-    port: int = 2525
-    max_message_bytes: int = 1024 * 1024
-    deliver_timeout_seconds: float = 30.0  # `judge deliver` gives up (exit 75) after this
-    # The operator's own relays, never limited per connecting address (judge.trusted_relays):
-    # "auto": loopback when `host` is loopback; "": none; else addresses or networks.
-    trusted_relays: str = "auto"
+    host: str = setting("127.0.0.1", "address to listen on")
+    port: int = setting(
+        2525, "port to listen on (0: any free port; the log says which)", bound=Range(0, 65535)
+    )
+    max_message_bytes: int = setting(
+        MIB,
+        "larger mail is refused (552); advertised as SIZE. `judge deliver` refuses it too "
+        "(exit 65)",
+        bound=Range(1000, 100 * MIB, "bytes"),
+    )
+    deliver_timeout_seconds: float = setting(
+        30.0,
+        "`judge deliver` stores the piped mail within this time, else exits 75 (the MTA "
+        "tries again later)",
+        bound=Range(0.1, HOUR, "seconds"),
+    )
+    trusted_relays: str = setting(
+        "auto",
+        "the operator's own MTAs, never limited per connecting IP: their mail gets the "
+        "per-sender limit when processed (a valid password is exempt). Addresses or "
+        'networks, "127.0.0.0/8 [::1]/128 192.0.2.7"; "auto": loopback when `host` is '
+        'loopback; "": none',
+    )
 
 
 @dataclass(frozen=True)
 class DatabaseSection:
-    url: str = "sqlite:///judge.db"
+    url: str = setting(
+        "sqlite:///judge.db",
+        "or postgresql+psycopg://user:password@host/dbname (a bare postgresql:// URL also "
+        "uses psycopg 3)",
+    )
 
 
 @dataclass(frozen=True)
 class OutboundSection:
-    transport: str = "maildir"
-    maildir: Path = Path("outbox")
-    relay_host: str = "localhost"
-    relay_port: int = 25
-    relay_starttls: bool = False
-    relay_ca_file: Path | None = None  # CA certificates (PEM) for a relay's private certificate
-    relay_username: str | None = None
-    relay_password: str | None = None
-    relay_timeout_seconds: float = 60.0  # each wait for the relay (connect, a reply)
-    helo_name: str = ""  # the name said in EHLO; empty: this host's FQDN
-    lifetime: str = "5d"  # how long temporary failures are retried (s, m, h or d)
-    backoff_seconds: float = 60.0  # the wait after the first failure, doubled after each
-    max_backoff_seconds: float = 3600.0  # ... up to this
-    lease_seconds: float = 300.0  # a sender's hold on a mail, renewed while it works
-    batch_size: int = 50  # mails leased (and sent on one connection) together
-    verp: bool = True  # each mail's return path names it (smtp), so bounces are matched
-    verp_secret: str = ""  # the key of the return paths' MAC; empty: derived (weak)
+    transport: str = setting(
+        "maildir", '"maildir" (default: no relay needed) or "smtp"', choices=("maildir", "smtp")
+    )
+    maildir: Path = setting(
+        Path("outbox"),
+        "every outgoing mail lands here as one file (in new/); a folder (created if "
+        "missing) the judge can write, checked at start (a deployment uses an absolute "
+        'path, e.g. "/var/lib/judge/outbox": docs/deploy.md)',
+    )
+    relay_host: str = setting("localhost", 'transport = "smtp": the relay to hand mail to')
+    relay_port: int = setting(25, "the relay's port", bound=Range(0, 65535))
+    relay_starttls: bool = setting(False, "upgrade the relay connection with STARTTLS")
+    relay_ca_file: Path | None = setting(
+        None,
+        "the CA certificate(s), PEM, that signed the relay's own, when no CA of the "
+        "system's did (absent: the system's CAs). Relative to this file",
+        example="/etc/judge/relay-ca.pem",
+    )
+    relay_username: str | None = setting(
+        None, "log in to the relay (no login when absent)", example="judge"
+    )
+    relay_password: str | None = setting(None, "the password of that login", example="secret")
+    relay_timeout_seconds: float = setting(
+        60.0,
+        "each wait for the relay (connecting, each reply)",
+        bound=Range(0.1, HOUR, "seconds"),
+    )
+    helo_name: str = setting(
+        "", 'the name the judge gives in EHLO ("": this host\'s FQDN)', in_headers=True
+    )
+    lifetime: str = setting(
+        "5d",
+        "temporary failures (relay down, TLS, 4xx, a full or read-only disk) are retried "
+        'this long ("30m", "12h", "5d"), then the mail fails; a 5xx answer fails it at '
+        "once. `judge retry --outbox ID` / `--all-failed` requeues it",
+        duration=True, bound=Range(60, 60 * DAY, "seconds (1m to 60d)"),
+    )
+    backoff_seconds: float = setting(
+        60.0,
+        "wait after the first failure, doubled after each next one",
+        bound=Range(0.1, DAY, "seconds"),
+    )
+    max_backoff_seconds: float = setting(
+        3600.0, "... but never longer than this", bound=Range(0.1, 7 * DAY, "seconds")
+    )
+    lease_seconds: float = setting(
+        300.0,
+        "a sender's hold on a mail while it sends (renewed by a heartbeat every quarter "
+        f"of it); at least {LEASE_PER_TIMEOUT} x relay_timeout_seconds",
+        bound=Range(1, DAY, "seconds"),
+    )
+    batch_size: int = setting(
+        50,
+        "mails taken together, sent over one relay connection",
+        bound=Range(1, 1000, "mails"),
+    )
+    verp: bool = setting(
+        True,
+        'transport = "smtp": each mail\'s envelope sender is its own return path, '
+        "judge+bounce-<outbox id>-<to>-<mac>@<domain> (<to>: 6 hex digits of a hash of "
+        "the recipient's address, <mac>: 12 of an HMAC), so a bounce names the mail and "
+        "its recipient whatever its form; the SMTP intake accepts mail for these "
+        "addresses (and the older form, without <to>)",
+    )
+    verp_secret: str = setting(
+        "",
+        'the key of the <mac>; "": a random key the judge generates at its first start '
+        "and keeps in its database, so backups and moves carry it. A key set here wins "
+        "over it",
+    )
 
     @property
     def lifetime_delta(self) -> timedelta:
@@ -113,52 +212,148 @@ class OutboundSection:
 
 @dataclass(frozen=True)
 class SchedulerSection:
-    poll_seconds: float = 1.0  # the wait between rounds of every loop when nothing woke it
-    batch_size: int = 20  # due games claimed (and committed) together
-    max_chained_phases: int = 8  # phases processed in a row when nobody owes anything
+    poll_seconds: float = setting(
+        1.0,
+        "how often deadlines, the inbox and the outbox are checked (new mail is "
+        "processed at once, without waiting). `judge scheduler` runs the same rounds "
+        "without the SMTP intake: with mail piped into `judge deliver`, run it (it "
+        "processes the inbox and sends the outbox too)",
+        bound=Range(0.01, HOUR, "seconds"),
+    )
+    batch_size: int = setting(
+        20, "due games claimed (and committed) together", bound=Range(1, 1000, "games")
+    )
+    max_chained_phases: int = setting(
+        8,
+        "phases processed in a row when nobody owes anything (early processing); "
+        "the rest wait for the next round",
+        bound=Range(1, 1000, "phases"),
+    )
 
 
 @dataclass(frozen=True)
 class ProcessorSection:
     """How the inbox processor cuts its work into transactions."""
 
-    batch_size: int = 20  # mails per transaction, at most
-    batch_seconds: float = 0.25  # no new mail is started in a batch older than this
-    handover_wait_seconds: float = 0.01  # a batch ends once a handed-over mail waited this
-    intake_wait_seconds: float = 1.0  # then the intake spools a mail itself, not waiting
-    mail_seconds: float = 60.0  # a mail still processed after this is stopped and failed
-    spool: Path = Path("spool")  # mail accepted while the processor was busy, as files
+    batch_size: int = setting(
+        20, "mails processed in one transaction, at most", bound=Range(1, 1000, "mails")
+    )
+    batch_seconds: float = setting(
+        0.25,
+        "no new mail is started in a batch older than this: the write lock is never held "
+        "long while mail waits",
+        bound=Range(0.001, 60, "seconds"),
+    )
+    handover_wait_seconds: float = setting(
+        0.01,
+        "a batch ends early once a mail the SMTP intake handed over has waited this long "
+        "(its sender waits for the 250)",
+        bound=Range(0.0001, 10, "seconds"),
+    )
+    intake_wait_seconds: float = setting(
+        1.0,
+        "a mail the processor has not taken within this (it is busy with a long mail) is "
+        "spooled by the SMTP intake itself: one mail's processing never holds other "
+        "senders' 250",
+        bound=Range(0.01, 60, "seconds"),
+    )
+    mail_seconds: float = setting(
+        60.0,
+        "a mail still being processed after this is stopped and marked failed (`judge "
+        "status`); the others go on",
+        bound=Range(0.5, HOUR, "seconds"),
+    )
+    spool: Path = setting(
+        Path("spool"),
+        "a folder: mail the SMTP intake accepted while the processor was busy, written "
+        "there (fsync) before the 250 and imported into the inbox by the next batch",
+    )
+
+
+@dataclass(frozen=True)
+class StorageSection:
+    retention_days: int = setting(
+        30,
+        "after this many days a sent mail keeps only its headers (and outcome), a "
+        "processed incoming mail too (done, duplicate, declined, done_with_errors), and a "
+        "phase's stored map is dropped; 0 keeps everything",
+        bound=Range(0, 36500, "days (0: keep everything)"),
+    )
 
 
 @dataclass(frozen=True)
 class LimitsSection:
     """Bounds on what one mail, one sender or one game may cost (spec: "Limits")."""
 
-    per_sender_per_hour: int = 60  # mails per envelope sender (and connecting address pair)
-    per_connection_address_per_hour: int = 300  # mails per connecting IP at the SMTP intake
-    lines_per_mail: int = 1000  # lines of a mail read; the rest are ignored, with a note
-    commands_per_mail: int = 100  # commands of a mail run; the rest are not, with a note
-    failed_passwords_per_mail: int = 3  # then the rest of the mail is not read
-    failed_passwords_per_seat_per_hour: int = 10  # per seat, counted per kind of sender
-    games_per_address_per_day: int = 5  # CREATE
-    observers_per_game: int = 50  # OBSERVE
-    broadcasts_per_mail: int = 5  # BROADCAST (and PRESS) blocks sent by one mail
-    reply_bytes: int = 256 * 1024  # one reply's body; longer ones are cut, with a note
-    forming_game_days: float = 30.0  # a forming game that never starts ends after this
+    per_sender_per_hour: int = setting(
+        60,
+        "mails per envelope sender per hour. SMTP from a peer that is not a trusted "
+        'relay: counted per (sender, connecting IP), more get "450 try later"; '
+        'processing (every route): mail past it is "declined", unless it signs on with a '
+        "valid password",
+        bound=Range(1, 10_000_000, "mails"),
+    )
+    per_connection_address_per_hour: int = setting(
+        300,
+        "mails per connecting IP per hour (SMTP: 450); never for a trusted relay ([smtp] "
+        "trusted_relays)",
+        bound=Range(1, 10_000_000, "mails"),
+    )
+    lines_per_mail: int = setting(
+        1000,
+        "lines read per mail; the rest are ignored, with a note",
+        bound=Range(1, 100_000, "lines"),
+    )
+    commands_per_mail: int = setting(
+        100,
+        "commands run per mail (orders count); the rest are not run, and the reply says "
+        "which, once",
+        bound=Range(1, 10_000, "commands"),
+    )
+    failed_passwords_per_mail: int = setting(
+        3,
+        "wrong passwords in one mail; then the rest is not read",
+        bound=Range(1, 1000, "passwords"),
+    )
+    failed_passwords_per_seat_per_hour: int = setting(
+        10,
+        "per seat, counted apart for its registered address and for all other addresses",
+        bound=Range(1, 1_000_000, "passwords"),
+    )
+    games_per_address_per_day: int = setting(
+        5, "games one address may CREATE", bound=Range(1, 1_000_000, "games")
+    )
+    observers_per_game: int = setting(
+        50, "observers (OBSERVE) of one game", bound=Range(1, 1_000_000, "observers")
+    )
+    broadcasts_per_mail: int = setting(
+        5, "BROADCAST / PRESS blocks one mail may send", bound=Range(1, 1000, "blocks")
+    )
+    reply_bytes: int = setting(
+        256 * KIB, "a longer reply is cut, with a note", bound=Range(1000, 64 * MIB, "bytes")
+    )
+    forming_game_days: float = setting(
+        30.0,
+        "a forming game that has not started by then ends",
+        bound=Range(0.001, 3650, "days"),
+    )
 
 
 @dataclass(frozen=True)
 class SecuritySection:
-    confirm_addresses: bool = True  # no ongoing mail to an address that has not confirmed
-    # The authserv-id of the operator's own MTA in its Authentication-Results headers
-    # (RFC 8601): a DMARC or DKIM pass for the From domain there marks the sender as
-    # verified (never locked out by wrong passwords). Empty: no header is trusted.
-    authserv_id: str = ""
-
-
-@dataclass(frozen=True)
-class StorageSection:
-    retention_days: int = 30  # then bodies of sent and processed mail go; 0: keep all
+    confirm_addresses: bool = setting(
+        True,
+        "no game mail to an address until it confirmed (CONFIRM code); false for a "
+        "closed judge whose players are known",
+    )
+    authserv_id: str = setting(
+        "",
+        "your MTA's id in its Authentication-Results headers: a dmarc=pass or "
+        "dkim=pass there for the From domain marks the sender verified (never locked out "
+        "by wrong passwords). The MTA must strip such headers from incoming mail "
+        "(OpenDMARC/OpenDKIM do). Empty (default): trust none.",
+        check=_authserv_token, example="mx.example.org",
+    )
 
 
 @dataclass(frozen=True)
@@ -174,32 +369,27 @@ class StoredVerpKeys:
 
 @dataclass(frozen=True)
 class Config:
-    """The whole configuration. `base_dir` is where relative paths were resolved."""
+    """The whole configuration. `base_dir` is where relative paths were resolved.
+    Each `section(...)` field is a `[section]` of the file, in the example's order."""
 
-    judge: JudgeSection = field(default_factory=JudgeSection)
-    smtp: SmtpSection = field(default_factory=SmtpSection)
-    database: DatabaseSection = field(default_factory=DatabaseSection)
-    outbound: OutboundSection = field(default_factory=OutboundSection)
-    scheduler: SchedulerSection = field(default_factory=SchedulerSection)
-    processor: ProcessorSection = field(default_factory=ProcessorSection)
-    limits: LimitsSection = field(default_factory=LimitsSection)
-    security: SecuritySection = field(default_factory=SecuritySection)
-    storage: StorageSection = field(default_factory=StorageSection)
+    judge: JudgeSection = section(JudgeSection)
+    smtp: SmtpSection = section(SmtpSection, "inbound SMTP listener (judge serve)")
+    database: DatabaseSection = section(DatabaseSection)
+    outbound: OutboundSection = section(OutboundSection)
+    scheduler: SchedulerSection = section(SchedulerSection)
+    processor: ProcessorSection = section(
+        ProcessorSection, "the inbox processor (judge serve, judge scheduler)"
+    )
+    storage: StorageSection = section(StorageSection)
+    limits: LimitsSection = section(
+        LimitsSection, "each limit is answered with a clear line (docs/service.md)"
+    )
+    security: SecuritySection = section(SecuritySection)
     base_dir: Path = field(default_factory=Path.cwd)
     stored_verp: StoredVerpKeys | None = None  # not a TOML key: read from the database
 
 
-_SECTIONS: dict[str, type] = {
-    "judge": JudgeSection,
-    "smtp": SmtpSection,
-    "database": DatabaseSection,
-    "outbound": OutboundSection,
-    "scheduler": SchedulerSection,
-    "processor": ProcessorSection,
-    "limits": LimitsSection,
-    "security": SecuritySection,
-    "storage": StorageSection,
-}
+_SECTIONS: dict[str, type] = {found.name: found.cls for found in declared_sections(Config)}
 
 
 def load_config(path: Path | str | None = None) -> Config:
@@ -264,7 +454,7 @@ def _coerce(where: str, annotation: Any, value: Any) -> Any:
     """Check `value` against the field's annotation: bool, int, float, str, Path, or
     one of those `| None` (TOML has no null: an optional key is left out instead).
     Any other annotation is a programming error (`TypeError`), caught by the tests."""
-    kind = _optional_inner(annotation)
+    kind = optional_inner(annotation)
     if kind is bool:
         ok = isinstance(value, bool)
     elif kind is int:
@@ -290,79 +480,26 @@ def _coerce(where: str, annotation: Any, value: Any) -> Any:
     return value
 
 
-def _optional_inner(annotation: Any) -> Any:
-    """`X` for `X | None` (or `Optional[X]`); the annotation itself otherwise."""
-    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
-        members = [arg for arg in typing.get_args(annotation) if arg is not type(None)]
-        if len(members) == 1 and len(typing.get_args(annotation)) == 2:
-            return members[0]
-    return annotation
-
-
 def _type_name(annotation: Any) -> str:
-    inner = _optional_inner(annotation)
+    inner = optional_inner(annotation)
     name = getattr(inner, "__name__", str(inner))
     return f"{name} | None" if inner is not annotation else name
 
 
 def _check(config: Config) -> None:
-    if not is_plain_address(config.judge.address):
-        raise ConfigError("[judge] address must be an email address, plain: local@domain")
-    if config.outbound.transport not in TRANSPORTS:
-        raise ConfigError(f"[outbound] transport must be one of {', '.join(TRANSPORTS)}")
-    for where, port in (("[smtp] port", config.smtp.port),
-                        ("[outbound] relay_port", config.outbound.relay_port)):
-        if not 0 <= port <= 65535:
-            raise ConfigError(f"{where} must be between 0 and 65535")
-    positive = {
-        "[smtp] max_message_bytes": config.smtp.max_message_bytes,
-        "[smtp] deliver_timeout_seconds": config.smtp.deliver_timeout_seconds,
-        "[outbound] relay_timeout_seconds": config.outbound.relay_timeout_seconds,
-        "[outbound] backoff_seconds": config.outbound.backoff_seconds,
-        "[outbound] max_backoff_seconds": config.outbound.max_backoff_seconds,
-        "[outbound] lease_seconds": config.outbound.lease_seconds,
-        "[outbound] batch_size": config.outbound.batch_size,
-        "[scheduler] poll_seconds": config.scheduler.poll_seconds,
-        "[scheduler] batch_size": config.scheduler.batch_size,
-        "[scheduler] max_chained_phases": config.scheduler.max_chained_phases,
-        "[processor] batch_size": config.processor.batch_size,
-        "[processor] batch_seconds": config.processor.batch_seconds,
-        "[processor] handover_wait_seconds": config.processor.handover_wait_seconds,
-        "[processor] intake_wait_seconds": config.processor.intake_wait_seconds,
-        "[processor] mail_seconds": config.processor.mail_seconds,
-        **{f"[limits] {f.name}": getattr(config.limits, f.name) for f in fields(LimitsSection)},
-    }
-    for where, number in positive.items():
-        if number <= 0:
-            raise ConfigError(f"{where} must be positive")
-    if config.storage.retention_days < 0:
-        raise ConfigError("[storage] retention_days must be 0 (keep everything) or more")
-    for problem in (out_of_range(config), unprintable_header_value(config)):
-        if problem is not None:  # a number outside its sane range, a header value broken
-            raise ConfigError(problem)
+    """Every value within its declaration, then the rules between keys."""
+    problem = first_problem(config)
+    if problem is not None:  # a number outside its range, a header value broken, ...
+        raise ConfigError(problem)
     _check_outbound(config.outbound)
     try:
         trusted_networks(config.smtp.trusted_relays, config.smtp.host)
     except ValueError as exc:
         raise ConfigError(f"[smtp] trusted_relays: {exc}") from exc
-    if config.security.authserv_id and not _AUTHSERV_ID.fullmatch(config.security.authserv_id):
-        raise ConfigError(
-            f"[security] authserv_id {config.security.authserv_id!r}: one token of printable "
-            "ASCII without spaces, ';' or '(' (the MTA's host name, as in its "
-            "Authentication-Results headers)"
-        )
-
-
-_AUTHSERV_ID = re.compile(r"[!#-'*-:<-~]{1,255}")  # printable ASCII but space " ( ) ;
 
 
 def _check_outbound(outbound: OutboundSection) -> None:
-    try:
-        lifetime = outbound.lifetime_delta
-    except ValueError as exc:
-        raise ConfigError(f"[outbound] lifetime: {exc}") from exc
-    if lifetime <= timedelta(0):
-        raise ConfigError("[outbound] lifetime must be positive")
+    """The outbound keys that bound each other (each key's own bounds are declared)."""
     if outbound.max_backoff_seconds < outbound.backoff_seconds:
         raise ConfigError("[outbound] max_backoff_seconds must be at least backoff_seconds")
     if outbound.lease_seconds < LEASE_PER_TIMEOUT * outbound.relay_timeout_seconds:

@@ -177,11 +177,13 @@ def test_every_layered_folder_exists() -> None:
 #    lower layers (never from its own layer), and every part has a layer.
 LAYERS: tuple[tuple[str, ...], ...] = (
     # small modules of the base: a version, bundled files, the clock, a loop, the RFC 5322
-    # grammar, the cost counter of hostile text, trusted relays, the sane config ranges,
-    # the gettext marker
+    # grammar, the cost counter of hostile text, trusted relays, how a config key is
+    # declared, the gettext marker
     ("version", "bundled", "clock", "loop", "rfc5322", "work", "trusted_relays",
-     "config_ranges", "i18n"),
-    ("addresses",),  # the addresses the judge writes to (RFC 5322's addr-spec)
+     "config_keys", "i18n"),
+    # the addresses the judge writes to (RFC 5322's addr-spec); a config checked against
+    # its keys' declarations, and the example config written from them
+    ("addresses", "config_ranges", "config_example"),
     ("config",),  # the typed settings
     ("rules",),  # the rules core: pure
     ("variants",),  # the variants, over the rules

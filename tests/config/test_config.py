@@ -69,7 +69,7 @@ def test_absolute_and_server_database_urls_are_kept(tmp_path: Path, url: str) ->
         ("[judge]\nadress = 'x@y'\n", "unknown key [judge] adress"),
         ("[jduge]\n", "unknown config section"),
         ("[smtp]\nport = '25'\n", "[smtp] port: expected int"),
-        ("[smtp]\nport = 70000\n", "between 0 and 65535"),
+        ("[smtp]\nport = 70000\n", "[smtp] port = 70,000 is out of range: it must be 0 to 65,535"),
         ("[outbound]\ntransport = 'pigeon'\n", "transport must be one of"),
         ("[outbound]\nrelay_starttls = 1\n", "expected bool"),
         ("[scheduler]\npoll_seconds = 0\n", "must be positive"),
