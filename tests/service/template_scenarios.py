@@ -92,11 +92,11 @@ def seats_and_notices(
     judge.play_phase(game)  # the held orders go out when Fall opens
     judge.send(GM, f"SIGNON M{game} gmpass\nRESIGN {third}")
     judge.send(players[third].address, signon[third])  # asks to take it back
-    judge.send(GM, f"SIGNON M{game} gmpass\nAPPROVE {third} new@example.org")
-    judge.send("new@example.org", f"SIGNON {third[0]}{game} fresh")
+    judge.send(GM, f"SIGNON M{game} gmpass\nAPPROVE {third} {players[third].address}")
     with judge.sessions() as session:
-        row = session.scalars(select(OutboxMessage).where(OutboxMessage.kind == "results")
-                              .order_by(OutboxMessage.id.desc())).first()  # fmt: skip
+        row = session.scalars(select(OutboxMessage).where(
+            OutboxMessage.kind == "results", OutboxMessage.to_address == players[first].address
+        ).order_by(OutboxMessage.id.desc())).first()  # fmt: skip
     assert row is not None
     judge.send_raw(postfix_dsn(to=judge.config.judge.address, recipient=row.to_address,
                                message_id=row.message_id, subject="results"), mail_from="")
