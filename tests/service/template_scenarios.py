@@ -14,12 +14,12 @@ from datetime import timedelta
 
 import pytest
 from mail.dsn_samples import postfix_dsn
+from server.scheduler.driver import Scheduler
 from sqlalchemy import select
 
 from judge.server import scheduler as scheduler_module
 from judge.store import game_failures
 from judge.store.models import OutboxMessage
-from server.scheduler.driver import Scheduler
 from service.harness import JudgeHarness, body_of
 from service.intimate_game import MASTER, bid, start_intimate
 from service.longest_values import LONGEST_ZONE
@@ -42,7 +42,9 @@ def a_standard_year(judge: JudgeHarness, _: Configured, __: pytest.MonkeyPatch) 
     return ("wsyear",)
 
 
-def a_propaganda_year(judge: JudgeHarness, _: Configured, __: pytest.MonkeyPatch) -> tuple[str, ...]:
+def a_propaganda_year(
+    judge: JudgeHarness, _: Configured, __: pytest.MonkeyPatch
+) -> tuple[str, ...]:
     """Bids, popularity, three phases and a concession."""
     game = "wpropa"
     start_intimate(judge, "propaganda", game=game)
@@ -98,12 +100,21 @@ def seats_and_notices(
             OutboxMessage.kind == "results", OutboxMessage.to_address == players[first].address
         ).order_by(OutboxMessage.id.desc())).first()  # fmt: skip
     assert row is not None
-    judge.send_raw(postfix_dsn(to=judge.config.judge.address, recipient=row.to_address,
-                               message_id=row.message_id, subject="results"), mail_from="")
+    judge.send_raw(
+        postfix_dsn(
+            to=judge.config.judge.address,
+            recipient=row.to_address,
+            message_id=row.message_id,
+            subject="results",
+        ),
+        mail_from="",
+    )
     return (game,)
 
 
-def limits_reached(judge: JudgeHarness, configured: Configured, _: pytest.MonkeyPatch) -> tuple[str, ...]:
+def limits_reached(
+    judge: JudgeHarness, configured: Configured, _: pytest.MonkeyPatch
+) -> tuple[str, ...]:
     """A reply cut at `[limits] reply_bytes`, and the notice of the hourly limit (in
     English and in French: a stranger who wrote French command words)."""
     limited = configured(limits={"per_sender_per_hour": 2, "reply_bytes": 1000})
@@ -113,7 +124,9 @@ def limits_reached(judge: JudgeHarness, configured: Configured, _: pytest.Monkey
     return ()
 
 
-def confirmations(judge: JudgeHarness, configured: Configured, _: pytest.MonkeyPatch) -> tuple[str, ...]:
+def confirmations(
+    judge: JudgeHarness, configured: Configured, _: pytest.MonkeyPatch
+) -> tuple[str, ...]:
     """A judge that confirms addresses: the request to confirm an address, and the
     request to confirm a join."""
     guarded = configured(security={"confirm_addresses": True})
@@ -125,7 +138,9 @@ def confirmations(judge: JudgeHarness, configured: Configured, _: pytest.MonkeyP
     return (game,)
 
 
-def a_parked_game(judge: JudgeHarness, _: Configured, monkeypatch: pytest.MonkeyPatch) -> tuple[str, ...]:
+def a_parked_game(
+    judge: JudgeHarness, _: Configured, monkeypatch: pytest.MonkeyPatch
+) -> tuple[str, ...]:
     """A game whose processing fails until it is parked: its master is told."""
     game = "wparked"
     judge.start_game(game, count=2)
@@ -166,18 +181,19 @@ SCENARIOS: dict[str, Scenario] = {
     "a_parked_game": a_parked_game,
 }
 
-HELP = {f"help/{topic}.txt.j2" for topic in
-        ("bid", "game", "general", "gm", "intimate", "orders", "press", "settings", "taskdip")}  # fmt: skip
+HELP_TOPICS = ("bid", "game", "general", "gm", "intimate", "orders", "press", "settings", "taskdip")
+HELP = {f"help/{topic}.txt.j2" for topic in HELP_TOPICS}
 REPLY = {"reply.txt.j2", "notes.txt.j2"}
 GAME_MAIL = {HEADER, "_settings.txt.j2", "_next_phase.txt.j2", "unsubscribe.txt.j2"}
+STANDARD_YEAR = {
+    "_command_errors.txt.j2", "_order_reasons.txt.j2", "start.txt.j2", "results.txt.j2",
+    "_phase_results.txt.j2", "late_powers.txt.j2", "late_notice.txt.j2", "game_over.txt.j2",
+    "_winners.txt.j2", "list_game.txt.j2", "list_games.txt.j2", "history.txt.j2",
+    "summary.txt.j2", "press.txt.j2", "announcement.txt.j2", "announcements.txt.j2",
+    "_civil_disorder.txt.j2",
+}  # fmt: skip
 COVERS: dict[str, set[str]] = {
-    "a_standard_year": HELP | REPLY | GAME_MAIL | {"_command_errors.txt.j2", "_order_reasons.txt.j2",
-        "start.txt.j2", "results.txt.j2", "_phase_results.txt.j2", "late_powers.txt.j2",
-        "late_notice.txt.j2", "game_over.txt.j2", "_winners.txt.j2",
-        "list_game.txt.j2", "list_games.txt.j2", "history.txt.j2", "summary.txt.j2",
-        "press.txt.j2", "announcement.txt.j2", "announcements.txt.j2",
-        "_civil_disorder.txt.j2",
-    },
+    "a_standard_year": HELP | REPLY | GAME_MAIL | STANDARD_YEAR,
     "a_propaganda_year": REPLY | GAME_MAIL | {
         "start.txt.j2", "intimate_start.txt.j2", "intimate_report.txt.j2",
         "_intimate_sentences.txt.j2", "results.txt.j2", "game_over.txt.j2",
@@ -191,8 +207,10 @@ COVERS: dict[str, set[str]] = {
         "reminder.txt.j2", "takeover_request.txt.j2", "takeover_granted.txt.j2",
         "bounce_notice.txt.j2",
     },
-    "limits_reached": {"reply.txt.j2","reply_cut.txt.j2", "rate_limit.txt.j2", "help/general.txt.j2"},
+    "limits_reached": {
+        "reply.txt.j2", "reply_cut.txt.j2", "rate_limit.txt.j2", "help/general.txt.j2",
+    },
     "confirmations": REPLY | {"confirm_request.txt.j2", "confirm_action.txt.j2"},
     "a_parked_game": {HEADER, "game_parked.txt.j2"},
     "a_skipped_winter": REPLY | GAME_MAIL | {"results.txt.j2", "_skipped_phases.txt.j2"},
-}
+}  # fmt: skip

@@ -63,7 +63,9 @@ def test_every_template_a_scenario_renders_fits_with_generated_values_in_both_la
     games = SCENARIOS[scenario](judge, configured, monkeypatch)
     prove(recorder, games)
     missed = COVERS[scenario] - recorder.covered
-    assert not missed, f"{scenario} never rendered {sorted(missed)}; it rendered {sorted(recorder.covered)}"
+    assert not missed, (
+        f"{scenario} never rendered {sorted(missed)}; it rendered {sorted(recorder.covered)}"
+    )
 
 
 def test_the_scenarios_claim_every_mail_template() -> None:
