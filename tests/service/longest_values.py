@@ -8,7 +8,8 @@ judge's limit, `judge.addresses.MAX_ADDRESS`), variant names, power names (any o
 the seven, each in the case the data had it; the French names come from the French
 templates' filters), counts (up to the largest `[limits]` bound of the config),
 moments (any day of 2000 to 2099, so every weekday and month name in both
-languages) and the reader's time zone. Game names and addresses are replaced
+languages), province names (any of the standard map's, in English and in French)
+and the reader's time zone. Game names, addresses and province names are replaced
 wherever they appear, also inside text the judge worded earlier (a note, the
 public part of the results); the other kinds where the data names them.
 """
@@ -33,6 +34,7 @@ from judge.rules.state import POWERS
 from judge.service.context import Note
 from judge.service.dispatch import Entry
 from judge.variants.registry import default_registry
+from judge.wording.names_fr import FRENCH_PROVINCE_NAMES
 from judge.wording.readers import DEFAULT_READER
 
 MAX_GAME = 20  # `judge.language.arguments.GAME_NAME`: a letter or digit, then up to 19
@@ -50,6 +52,17 @@ AS_GIVEN = frozenset({"task_parts"})
 POWER_KEYS = frozenset({"power", "player", "opponent", "home_power", "author", "powers",
                         "winner_groups", "controller", "lot_winner", "winner", "by"})  # fmt: skip
 _LETTERS = string.ascii_lowercase + string.digits
+PROVINCES = sorted(FRENCH_PROVINCE_NAMES)  # the standard map's, by their English names
+_PROVINCE_NAMES = re.compile(
+    r"(?<![\w-])("
+    + "|".join(map(re.escape, sorted({*PROVINCES, *FRENCH_PROVINCE_NAMES.values()},
+                                     key=len, reverse=True)))
+    + r")(?![\w-])"
+)  # fmt: skip
+
+
+def _name_bytes(province: str) -> int:
+    return max(len(province.encode()), len(FRENCH_PROVINCE_NAMES[province].encode()))
 
 
 @dataclass(frozen=True)
@@ -63,6 +76,7 @@ class Values:
     number: int
     shift: timedelta  # added to every moment
     zone: str | None
+    province: str  # an English name; its French name where the text had a French one
 
     def power(self, name: str) -> str:
         """`name` (any case, or its three-letter form) as the power it becomes."""
@@ -96,6 +110,7 @@ LONGEST = Values(
     number=MAX_NUMBER,
     shift=timedelta(days=254),  # a Wednesday in September (mercredi, septembre)
     zone=LONGEST_ZONE,
+    province=max(PROVINCES, key=_name_bytes),
 )
 
 
@@ -124,6 +139,7 @@ def values() -> st.SearchStrategy[Values]:
         number=st.one_of(st.just(MAX_NUMBER), st.integers(2, MAX_NUMBER)),
         shift=st.builds(timedelta, days=st.integers(-9000, 26000), minutes=st.integers(0, 1439)),
         zone=st.one_of(st.just(LONGEST_ZONE), st.none(), st.sampled_from(ZONES)),
+        province=st.one_of(st.just(LONGEST.province), st.sampled_from(PROVINCES)),
     )
 
 
@@ -160,9 +176,19 @@ def _text(value: str, key: str, new: Values, games: tuple[str, ...]) -> str:
     if key in POWER_KEYS:
         return new.power(value)
     value = SCENARIO_ADDRESS.sub(new.address, value)
+    value = _PROVINCE_NAMES.sub(lambda found: _province(found[0], new.province), value)
     for game in games:
         value = re.sub(rf"(?<![\w-]){re.escape(game)}(?![\w-])", new.game, value)
     return value
+
+
+def _province(name: str, new: str) -> str:
+    """`new` in the language of `name`: the longer of its two names where `name` is
+    both the English and the French name (Berlin)."""
+    french = FRENCH_PROVINCE_NAMES[new]
+    if name in FRENCH_PROVINCE_NAMES and name == FRENCH_PROVINCE_NAMES[name]:
+        return max(new, french, key=lambda n: len(n.encode()))
+    return new if name in FRENCH_PROVINCE_NAMES else french
 
 
 def _note(value: Note, again: Callable[..., Any]) -> Note:
