@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, example, given, seed, settings
 
 from judge.config import Config
 from service.harness import JudgeHarness
@@ -35,11 +35,14 @@ from service.template_scenarios import COVERS, SCENARIOS
 
 __all__ = ["recorder"]  # the fixture
 
-EXAMPLES = int(os.environ.get("JUDGE_WIDTH_EXAMPLES", "2"))  # drawn, besides the longest
+# Values drawn besides the longest; more, or other draws, by these variables.
+EXAMPLES = int(os.environ.get("JUDGE_WIDTH_EXAMPLES", "2"))
+SEED = int(os.environ.get("JUDGE_WIDTH_SEED", "32"))
 
 
 def prove(recorded: Recorder, games: tuple[str, ...]) -> None:
-    @settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=True,
+    @seed(SEED)
+    @settings(max_examples=EXAMPLES, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))  # fmt: skip
     @example(new=LONGEST)
     @given(new=values())
