@@ -116,13 +116,16 @@ LONGEST = Values(
 
 @st.composite
 def addresses(draw: st.DrawFn) -> str:
-    local = draw(st.text(_LETTERS + "._", min_size=1, max_size=64).filter(
-        lambda s: s[0] not in "._" and s[-1] not in "._" and ".." not in s))  # fmt: skip
-    room = MAX_ADDRESS - len(local) - 1 - 4
-    labels = draw(st.lists(st.text(_LETTERS, min_size=1, max_size=63), min_size=1, max_size=4))
-    domain = ".".join(labels)[: max(room, 1)].strip(".") or "x"
+    """A plain address of any length up to `MAX_ADDRESS`: up to 64 characters before
+    the @, labels of up to 63 after it."""
+    size = draw(st.integers(7, MAX_ADDRESS))
+    local = draw(st.text(_LETTERS, min_size=1, max_size=min(64, size - 6)))
+    room = size - len(local) - 1 - len(".org")
+    letters = draw(st.text(_LETTERS, min_size=room - room // 64, max_size=room - room // 64))
+    domain = ".".join(letters[at : at + 63] for at in range(0, len(letters), 63))
     address = f"{local}@{domain}.org"
-    return address if is_plain_address(address) else "ann@example.net"
+    assert len(address) <= MAX_ADDRESS and is_plain_address(address), address
+    return address
 
 
 def values() -> st.SearchStrategy[Values]:
