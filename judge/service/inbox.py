@@ -98,7 +98,9 @@ def _handle(ctx: MailContext, inbox_row: InboxMessage, mail: IncomingMail) -> Ou
     session, config, now = ctx.session, ctx.config, ctx.now
     limit = ratelimit.verdict(session, inbox_row, config)
     if limit is not ratelimit.Verdict.UNDER:
-        ratelimit.send_notice(session, config, mail.sender, now)
+        lines = mail.lines[: config.limits.lines_per_mail]
+        reader = ratelimit.notice_reader(session, mail.sender, lines)
+        ratelimit.send_notice(session, config, mail.sender, now, reader)
         if limit is ratelimit.Verdict.OVER and not _signs_on(ctx, mail.lines):
             passwords.record_failures(ctx)
             return Outcome(InboxStatus.DECLINED, ratelimit.DECLINED)

@@ -8,19 +8,28 @@ notice this hour gets it, and the mail is declined (status `declined`, never
 (`judge.service.inbox`). The SMTP intake refuses most such mail with 450 first;
 this check covers mail from other connecting addresses, other processes and
 `judge deliver`.
+
+The notice is in the language the sender reads (`notice_reader`): that of the games
+the address plays, when they agree; for an address the judge has no language for,
+that of the mail that brought the notice (French command words, `AIDE`, `LISTE`:
+French), as the reply to such a mail would be; else English.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from judge.config import Config
+from judge.language.french_keywords import writes_french
 from judge.mail.compose import broadcast_message
 from judge.outbox.enqueue import enqueue
-from judge.store.models import InboxMessage, OutboxMessage
+from judge.service.reader_preferences import reader_of
+from judge.store.games import games_of_address
+from judge.store.models import InboxMessage, OutboxMessage, PlayerStatus
 from judge.store.rate_limit import WINDOW, Verdict, mails_before
 from judge.store.rate_limit import verdict as verdict_on
 from judge.wording.readers import DEFAULT_READER, Reader
@@ -45,6 +54,20 @@ def notice_sent(session: Session, address: str, now: datetime) -> bool:
         OutboxMessage.created_at >= now - WINDOW,
     )
     return bool(session.scalar(query))
+
+
+def notice_reader(session: Session, address: str, lines: Sequence[str]) -> Reader:
+    """Who reads the notice to `address`, sent because of the mail of `lines`: the
+    language of the games it plays (those it left when it plays none), if they all
+    agree; else French if the mail used a French command word; else the default."""
+    seats = games_of_address(session, address)
+    active = [(game, player) for game, player in seats if player.status is PlayerStatus.ACTIVE]
+    languages = {reader_of(game, player).language for game, player in active or seats}
+    if len(languages) == 1:
+        return Reader(language=languages.pop())
+    if writes_french(lines):
+        return Reader(language="fr")
+    return DEFAULT_READER
 
 
 def send_notice(

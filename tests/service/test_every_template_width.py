@@ -1,164 +1,91 @@
-"""Every template, in both languages, with the longest values, fits in 78 columns.
+"""Every mail template, in both languages, with generated longest values, fits in 78
+columns once composed (issue 32, item 5).
 
-Games are played by mail (a standard year with its notices and a draw; a Propaganda
-year with bids, popularity and a concession) and every template rendered on the way
-is recorded with the data it was given. Each recording is then rendered again, in
-English and in French, with its values made the longest they can be: the longest
-variant name, a 20-letter game name, a 64-character address, numbers of seven
-digits. Each text is composed into a mail as the judge composes every mail
-(`judge.mail.compose`, where the 78-column rule is kept) and every line checked: at
-most 78 bytes but for a quoted line, and the mail never quoted-printable.
+Games are played by mail (`template_scenarios`: a standard year, a Propaganda
+year, a Taskdip game, seats and notices, the mail limits, confirmations, a parked
+game) and every template the judge renders on the way is recorded with the data it
+was given (`template_recorder`). A hypothesis strategy (`longest_values.values`)
+then draws values of every kind, the longest among them always tried first: game
+names, addresses up to the judge's limit, variant and power names, counts up to the
+config's bounds, moments, time zones. Each recording is rendered again with them,
+in English and in French, through the judge's own template API, composed into a mail
+as the judge composes every mail (`judge.mail.compose`, whose `fit_body` is the
+78-column rule) and every line of the body is checked: at most 78 bytes, but for a
+quoted line (the player's own words) and an address longer than a line.
+
+The proof covers every template: each scenario must load every template it claims in
+`COVERS` while it is checked, and the claims must name every `.txt.j2` mail template
+there is. A new template no scenario renders fails the test.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from datetime import UTC, datetime
-from pathlib import Path
+import os
+from collections.abc import Callable
 from typing import Any
 
-import jinja2
 import pytest
+from hypothesis import HealthCheck, example, given, seed, settings
 
-from judge.mail.compose import broadcast_message
-from judge.variants.registry import default_registry
-from judge.wording import templates
-from judge.wording.mail_width import MAIL_WIDTH, line_bytes
-from judge.wording.readers import Reader
+from judge.config import Config
 from service.harness import JudgeHarness
-from service.intimate_game import MASTER, bid, start_intimate
-from service.taskdip_scenario import THREE_PLAYERS, find_seed, seat_orders, set_seed
-from service.test_mail_widths import (
-    LONGEST_ADDRESS,
-    LONGEST_GAME,
-    LONGEST_ZONE,
-    play_a_standard_year,
-)
+from service.longest_values import LONGEST, Values, values
+from service.template_recorder import Recorder, composed_body, mail_templates, recorder
+from service.template_scenarios import COVERS, SCENARIOS
 
-Recording = tuple[str, dict[str, Any]]
-LONGEST_VARIANT = max(
-    (default_registry().get(name).display_name for name in default_registry().names()), key=len
-)
-LONGEST_NUMBER = 9_999_999
+__all__ = ["recorder"]  # the fixture
+
+# Values drawn besides the longest; more, or other draws, by these variables.
+EXAMPLES = int(os.environ.get("JUDGE_WIDTH_EXAMPLES", "2"))
+SEED = int(os.environ.get("JUDGE_WIDTH_SEED", "32"))
 
 
-@pytest.fixture
-def recordings(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Recording]]:
-    """Every mail template rendered during the test, with the data it was given."""
-    seen: list[Recording] = []
-    original = jinja2.Template.render
+def prove(recorded: Recorder, games: tuple[str, ...]) -> None:
+    @seed(SEED)
+    @settings(max_examples=EXAMPLES, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))  # fmt: skip
+    @example(new=LONGEST)
+    @given(new=values())
+    def every_line_fits(new: Values) -> None:
+        too_long = recorded.check(new, games)
+        assert too_long == [], "\n".join(too_long[:40])
 
-    def recording(self: jinja2.Template, *args: Any, **data: Any) -> str:
-        if self.name and self.name.endswith(".txt.j2") and not args:
-            seen.append((self.name, {k: v for k, v in data.items() if k != "reader"}))
-        return original(self, *args, **data)
-
-    monkeypatch.setattr(jinja2.Template, "render", recording)
-    yield seen
+    every_line_fits()
 
 
-def longest(value: Any, key: str = "") -> Any:
-    """`value` with its names, addresses and numbers made the longest they can be."""
-    if isinstance(value, dict):
-        return {k: v if k in AS_GIVEN else longest(v, k) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return type(value)(longest(v, key) for v in value)
-    if isinstance(value, bool) or not isinstance(value, str | int):
-        return value
-    if isinstance(value, int):
-        return LONGEST_NUMBER if value > 1 and key not in WHOLE_NUMBERS else value
-    if key == "variant":
-        return LONGEST_VARIANT
-    if "@" in value and " " not in value:
-        return LONGEST_ADDRESS
-    return value
+@pytest.mark.parametrize("scenario", sorted(SCENARIOS))
+def test_every_template_a_scenario_renders_fits_with_generated_values_in_both_languages(
+    scenario: str, judge: JudgeHarness, recorder: Recorder, monkeypatch: pytest.MonkeyPatch,
+    make_config: Callable[..., Config], database_url: str,
+) -> None:  # fmt: skip
+    def configured(**sections: dict[str, Any]) -> JudgeHarness:
+        limits = {"per_sender_per_hour": 1000, **sections.pop("limits", {})}
+        config = make_config(database_url, limits=limits, **sections)
+        return JudgeHarness(judge.sessions, judge.clock, config)
+
+    games = SCENARIOS[scenario](judge, configured, monkeypatch)
+    prove(recorder, games)
+    missed = COVERS[scenario] - recorder.covered
+    assert not missed, (
+        f"{scenario} never rendered {sorted(missed)}; it rendered {sorted(recorder.covered)}"
+    )
 
 
-# Numbers the templates compute with (a column width, a year), not counts they show.
-WHOLE_NUMBERS = {"width", "year", "limit_hours"}
-# Values kept whole: a Taskdip task's parts (its centre count, 1 to 7, is said as a
-# word from a table; the task is one of the variant's cards, not a free value).
-AS_GIVEN = {"task_parts"}
+def test_the_scenarios_claim_every_mail_template() -> None:
+    claimed = set().union(*COVERS.values())
+    assert mail_templates() - claimed == set(), "templates no scenario renders"
+    assert claimed - mail_templates() == set(), "claimed templates that do not exist"
 
 
-def too_long(name: str, data: dict[str, Any], language: str) -> list[str]:
-    text = templates.render(name, Reader(language, LONGEST_ZONE), **longest(data))
-    mail = broadcast_message(
-        sender="judge@example.org", to="p@example.org", subject=name, body=text,
-        now=datetime(2026, 1, 1, tzinfo=UTC),
-    )  # fmt: skip
-    body = mail.get_payload(decode=True).decode("utf-8")
-    found = [
-        f"{name} ({language}): {line}"
-        for line in body.splitlines()
-        if line_bytes(line) > MAIL_WIDTH and not line.startswith(">")
-    ]
-    if mail["Content-Transfer-Encoding"] not in ("7bit", "8bit"):
-        found.append(f"{name} ({language}): sent {mail['Content-Transfer-Encoding']}")
-    return found
+def test_the_templates_are_found_by_their_english_names() -> None:
+    found = mail_templates()
+    assert {"results.txt.j2", "_header.txt.j2", "help/general.txt.j2"} <= found
+    assert not any(name.startswith(("fr/", "zine/")) for name in found)
 
 
-def check_all(recorded: list[Recording]) -> set[str]:
-    left: list[str] = []
-    names, done = set(), set()
-    for name, data in recorded:
-        names.add(name)
-        if (name, repr(data)) in done:
-            continue
-        done.add((name, repr(data)))
-        for language in ("en", "fr"):
-            left += too_long(name, data, language)
-    assert left == [], "\n".join(left)
-    return names
-
-
-def test_a_standard_year_with_the_longest_values_fits_in_both_languages(
-    judge: JudgeHarness, recordings: list[Recording]
-) -> None:
-    play_a_standard_year(judge, lambda mails: mails, LONGEST_GAME, LONGEST_ZONE)
-    names = check_all(recordings)
-    assert {"results.txt.j2", "start.txt.j2", "late_powers.txt.j2", "game_over.txt.j2"} <= names
-
-
-def test_a_propaganda_year_with_the_longest_values_fits_in_both_languages(
-    judge: JudgeHarness, recordings: list[Recording]
-) -> None:
-    start_intimate(judge, "propaganda", game=LONGEST_GAME)
-    for power in ("Germany", "France"):
-        bid(judge, power, "BID AUSTRIA 5", "BID ITALY 3", game=LONGEST_GAME)
-    judge.send(MASTER, f"SIGNON M{LONGEST_GAME} gmpass\nPROCESS\nPROCESS\nPROCESS")
-    bid(judge, "France", "CONCEDE", game=LONGEST_GAME)
-    names = check_all(recordings)
-    assert {"intimate_report.txt.j2", "start.txt.j2"} <= names, names
-
-
-def test_a_taskdip_year_with_the_longest_values_fits_in_both_languages(
-    judge: JudgeHarness, recordings: list[Recording]
-) -> None:
-    """Three players play the scripted lot to a task victory in 1901: the start with
-    the tasks, the reports with the neutral allotted, the end with every task."""
-    game = LONGEST_GAME
-    judge.send(MASTER, f"CREATE {game} gmpass taskdip\nSET PLAYERS 3")
-    set_seed(judge.sessions, game, find_seed(THREE_PLAYERS))
-    addresses = [LONGEST_ADDRESS, "p1@example.org", "p2@example.org"]
-    for index, address in enumerate(addresses):
-        judge.send(address, f"SIGNON ?{game} pw{index}")
-    held = {row["address"]: row["powers"] for row in judge.status(game)["players"]}
-    signons = {a: f"SIGNON {held[a][0][0]}{game} pw{i}" for i, a in enumerate(addresses)}
-    for _ in range(4):
-        status = judge.status(game)
-        if status["winner"] is not None:
-            break
-        for row in status["players"]:
-            lines = seat_orders(THREE_PLAYERS, status["phase"], row["powers"], status)
-            judge.send(row["address"], "\n".join([signons[row["address"]], *lines]))
-    assert judge.status(game)["winner"] == "AUSTRIA"
-    names = check_all(recordings)
-    assert {"taskdip_report.txt.j2", "start.txt.j2"} <= names, names
-    included = {data.get("start_template") for name, data in recordings if name == "start.txt.j2"}
-    assert included == {"taskdip_start.txt.j2"}  # the start mail includes the tasks' part
-
-
-def test_the_recorder_sees_templates_by_their_names() -> None:
-    root = templates.template_dir()
-    assert Path(root, "results.txt.j2").is_file()  # the names recorded are these files'
+def test_a_line_longer_than_the_mail_is_wrapped_when_composed() -> None:
+    """What the proof rests on: composing keeps the lines to 78 columns."""
+    body = composed_body(" ".join(["Angleterre"] * 20) + "\n> " + "x" * 90)
+    lines = body.splitlines()
+    assert len(lines) > 2 and all(len(line.encode()) <= 78 for line in lines[:-1])
+    assert lines[-1] == "> " + "x" * 90  # a quoted line is the player's: left whole
