@@ -232,6 +232,7 @@ def test_every_reply_and_refusal_of_a_french_game_is_french(judge: JudgeHarness)
     ann, bob, _ = _join_and_start(judge, mails, 3)
     ann_power = _power_from_french_start_mail(judge, ann, "g1")
     letter = ann_power[0]
+    other = "G" if letter == "F" else "F"  # press to a power not ann's own: the lot is random
     unit = {"Austria": "A VIE", "England": "A LVP", "France": "A PAR", "Germany": "A MUN",
             "Italy": "A ROM", "Russia": "A MOS", "Turkey": "A CON"}[ann_power]  # fmt: skip
     mails.read(judge.send(MASTER, "SIGNON Mg1 gmpass\nSET GUNBOAT ON\nSET PLAYERS 5\n"
@@ -240,7 +241,7 @@ def test_every_reply_and_refusal_of_a_french_game_is_french(judge: JudgeHarness)
     mails.read(judge.send(ann, "\n".join([
         f"SIGNON {letter}g1 pw0", f"{unit}-WAR", "A XYZZY-MUN", f"{unit} H", f"{unit}-TYL",
         "A PAR-PIC", "BUILD A PAR", "CANCEL " + unit, "ANNULER A MUN", "CANCEL",
-        "PRESS TO F", "Salut", "ENDPRESS", "PRESS GREY", "Bonjour", "ENDPRESS",
+        f"PRESS TO {other}", "Salut", "ENDPRESS", "PRESS GREY", "Bonjour", "ENDPRESS",
         "SET ABSENCE 12/24", "SET ABSENCE 2026-12-10 to 2026-12-12", "SET ABSENCE 2026-12-11",
         "SET TIMEZONE Mars/Olympus", "SET LANGUAGE xx", "PREFERENCES FGE", "BID Italy 3",
         "STALEMATE", "CONCEDE", "DRAW", "NODRAW", "WHOGAME g1", "VERSION", "GET press",
