@@ -35,9 +35,12 @@ import re
 import shutil
 import subprocess
 import sys
+import textwrap
+import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
+LINE_LENGTH = 100  # ruff's, pyproject.toml
 ROOT = Path(__file__).resolve().parents[1]
 SELF = Path(__file__).resolve().relative_to(ROOT).as_posix()
 
@@ -242,7 +245,7 @@ def make_packages(dry_run: bool, report: Report) -> None:
             report.notes.append(f"new package judge/service/{name}/")
             if not dry_run:
                 init.parent.mkdir(parents=True, exist_ok=True)
-                init.write_text(f'"""The service\'s {name}: {PACKAGES[name]}."""\n', "utf-8")
+                init.write_text(docstring(f"The service's {name}: {PACKAGES[name]}."), "utf-8")
                 git("add", init.relative_to(ROOT).as_posix())
     for folder in TEST_FOLDERS:
         if not folder:
@@ -252,8 +255,14 @@ def make_packages(dry_run: bool, report: Report) -> None:
             if not dry_run:
                 init.parent.mkdir(parents=True, exist_ok=True)
                 text = TEST_PACKAGE_DOC.format(name=folder, reason=PACKAGES[folder])
-                init.write_text(f'"""{text}"""\n', "utf-8")
+                init.write_text(docstring(text), "utf-8")
                 git("add", init.relative_to(ROOT).as_posix())
+
+
+def docstring(text: str) -> str:
+    """A module docstring of `text`, wrapped at 88 columns."""
+    lines = textwrap.wrap(text, 88, initial_indent='"""', break_on_hyphens=False)
+    return "\n".join(lines) + '"""\n'
 
 
 def move(todo: dict[str, str], dry_run: bool, report: Report) -> None:
@@ -412,6 +421,72 @@ def _bound_names(tree: ast.AST) -> dict[str, _Counter]:
     return {"imports": imports, "other": other}
 
 
+def fit_long_lines(text: str, before: str) -> tuple[str, list[int]]:
+    """Break each line a rewrite made longer than `LINE_LENGTH`: a comment or a line of a
+    triple-quoted string at its last space that fits, a line of comma-separated items
+    after its last comma that fits. The rows it could not break, 1-based."""
+    old_lines = set(before.splitlines())
+    for _ in range(20):  # each round breaks each long line once; a rest may be long still
+        lines = text.splitlines(keepends=True)
+        comments, in_strings, commas = _token_rows(text)
+        left: list[int] = []
+        changed = False
+        for row in range(len(lines) - 1, -1, -1):
+            line = lines[row].rstrip("\n")
+            if len(line) <= LINE_LENGTH or line in old_lines:
+                continue
+            indent = line[: len(line) - len(line.lstrip())]
+            split = None
+            if row + 1 in comments and line.lstrip().startswith("#"):
+                at = line.rfind(" ", len(indent) + 2, LINE_LENGTH + 1)
+                if at > 0:
+                    split = (line[:at], f"{indent}# {line[at + 1 :]}")
+            elif row + 1 in in_strings:
+                at = line.rfind(" ", len(indent) + 1, LINE_LENGTH + 1)
+                if at > 0:
+                    split = (line[:at], f"{indent}{line[at + 1 :]}")
+            else:
+                fitting = [c for c in commas.get(row + 1, []) if len(indent) < c < LINE_LENGTH]
+                if fitting:
+                    at = max(fitting)
+                    split = (line[: at + 1], f"{indent}{line[at + 1 :].lstrip()}")
+            if split is None:
+                left.append(row + 1)
+                continue
+            lines[row : row + 1] = [split[0] + "\n", split[1] + "\n"]
+            changed = True
+        text = "".join(lines)
+        if not changed:
+            return text, sorted(left)
+    return text, []
+
+
+def _token_rows(text: str) -> tuple[set[int], set[int], dict[int, list[int]]]:
+    """The rows holding a comment, the rows inside a triple-quoted string (its first row
+    excepted), and the columns of the commas inside brackets on each row (1-based rows)."""
+    comments: set[int] = set()
+    strings: set[int] = set()
+    commas: dict[int, list[int]] = {}
+    depth = 0
+    try:
+        for token in tokenize.generate_tokens(iter(text.splitlines(keepends=True)).__next__):
+            if token.type == tokenize.OP and token.string in "([{":
+                depth += 1
+            elif token.type == tokenize.OP and token.string in ")]}":
+                depth -= 1
+            elif token.type == tokenize.OP and token.string == "," and depth > 0:
+                commas.setdefault(token.start[0], []).append(token.start[1])
+            elif token.type == tokenize.COMMENT:
+                comments.add(token.start[0])
+            elif token.type == tokenize.STRING and token.string.lstrip("rbuRBU").startswith(
+                ('"""', "'''")
+            ):
+                strings.update(range(token.start[0] + 1, token.end[0] + 1))
+    except (tokenize.TokenError, SyntaxError):
+        pass
+    return comments, strings, commas
+
+
 def tracked_text_files() -> list[Path]:
     files: list[Path] = []
     for name in git("ls-files", "-z").split("\0"):
@@ -436,6 +511,9 @@ def rewrite_all(rewrites: Rewrites, dry_run: bool, report: Report) -> list[Path]
         new = rewrites.text(new)
         if path.suffix == ".py":
             new = local_renames(new, rewrites)
+            new, left = fit_long_lines(new, text)
+            for row in left:
+                report.notes.append(f"{path.relative_to(ROOT)}:{row}: longer than {LINE_LENGTH}")
         if new != text:
             changed.append(path)
             report.rewritten.append(path.relative_to(ROOT).as_posix())
