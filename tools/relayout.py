@@ -505,12 +505,9 @@ def rewrite_all(rewrites: Rewrites, dry_run: bool, report: Report) -> list[Path]
             text = path.read_text("utf-8")
         except UnicodeDecodeError:
             continue
-        new = text
+        new = rewrites.text(text)  # first: a new name may start with an old one
         if path.suffix == ".py":
-            new = from_imports(new, rewrites)
-        new = rewrites.text(new)
-        if path.suffix == ".py":
-            new = local_renames(new, rewrites)
+            new = local_renames(from_imports(new, rewrites), rewrites)
             new, left = fit_long_lines(new, text)
             for row in left:
                 report.notes.append(f"{path.relative_to(ROOT)}:{row}: longer than {LINE_LENGTH}")
