@@ -102,7 +102,8 @@ PLANTED: dict[str, tuple[str, str]] = {
     "language-given-words": ("judge.language.commands", "judge.variants.registry"),
     "store-knows-no-mime": ("judge.store.outbox", "judge.mail.compose"),
     "zine-reads-the-record": ("judge.zine.page", "judge.service.status"),
-    "acyclic": ("judge.service.seats", "judge.service.dispatch"),
+    "service-parts": ("judge.service.context", "judge.service.commands.orders"),
+    "acyclic": ("judge.service.context", "judge.service.commands.orders"),
 }
 
 

@@ -47,13 +47,13 @@ SELF = Path(__file__).resolve().relative_to(ROOT).as_posix()
 # The service's packages, lowest first, each with the one line that says why it exists.
 # `commands` and `game` exist already; their lines are for the docs.
 PACKAGES: dict[str, str] = {
-    "seats": "who sits where: finding games and seats, who may take a seat nobody plays, "
-    "the seat a confirmation makes, mercenaries, each seat's reader, and the game as the "
-    "variant sees it",
     "reading": "what the inbox processor's read-only step does ahead of the write "
     "transaction: each mail read once, its passwords hashed, its sender's verification",
     "limits": "the hourly limit per sender: one verdict for the SMTP intake and the "
     "processor, and the mail declined past it",
+    "seats": "who sits where: finding games and seats, who may take a seat nobody plays, "
+    "the seat a confirmation makes, mercenaries, each seat's reader, and the game as the "
+    "variant sees it",
     "confirming": "addresses that must show they read the judge's mail: the "
     "confirmation, and the changes and the mail that wait for it",
     "game_mail": "mail the judge writes about games: who gets it (confirmed addresses "
@@ -65,11 +65,11 @@ PACKAGES: dict[str, str] = {
     "replies": "one received mail: its lines run one by one (a refused line changes "
     "nothing), then the reply, its echo and the copy a seat's own address gets",
 }
-NEW_PACKAGES = ("seats", "reading", "limits", "confirming", "game_mail", "maps", "replies")
+NEW_PACKAGES = ("reading", "limits", "seats", "confirming", "game_mail", "maps", "replies")
 # Loose modules that stay at the top of judge/service, and why.
 STAY_LOOSE: dict[str, str] = {
     "__init__.py": "the package",
-    "context.py": "the per-mail context every part of the service is handed (below all)",
+    "context.py": "the per-mail context every part of the service above it is handed",
     "status.py": "`judge status GAME --json`, the operators' view of a game",
 }
 
@@ -162,8 +162,9 @@ README_SERVICE_OLD = (
 )
 README_SERVICE_NEW = (
     "    judge/service/        where rules meet storage, a package per concern, lowest first:\n"
-    "                          seats/, reading/, limits/, confirming/, game_mail/, maps/,\n"
-    "                          game/, commands/, replies/ (docs/server.md says why each)\n"
+    "                          reading/, limits/, context.py, seats/, confirming/,\n"
+    "                          game_mail/, maps/, game/, commands/, replies/, status.py\n"
+    "                          (docs/server.md says why each)\n"
 )
 CONFTEST = "tests/conftest.py"
 CONFTEST_OLD = "    kept = POSTGRES_ONLY_FOR.get(item.path.parent.name)\n"
@@ -521,19 +522,19 @@ def rewrite_all(rewrites: Rewrites, dry_run: bool, report: Report) -> list[Path]
 
 # --- the docs, README and the conftest ------------------------------------------------
 def service_doc() -> str:
-    order = ["context.py"] + [f"{name}/" for name in PACKAGES] + ["status.py"]
-    lines = [
-        SERVICE_DOC_HEADING,
-        "",
-        "`judge/service/` is a package per concern. They import each other in this order,",
-        "lowest first (the import-linter contract `acyclic` fails on a cycle between them):",
-        "`" + "`, `".join(order) + "`.",
-        "",
-        f"* `context.py`: {STAY_LOOSE['context.py']}.",
-    ]
-    lines += [f"* `{name}/`: {reason}." for name, reason in PACKAGES.items()]
-    lines += [f"* `status.py`: {STAY_LOOSE['status.py']}.", ""]
-    return "\n".join(lines) + "\n"
+    """The section of docs/server.md on the service's packages, lowest first."""
+    parts = [(f"{name}/", reason) for name, reason in PACKAGES.items()]
+    parts.insert(2, ("context.py", STAY_LOOSE["context.py"]))
+    parts.append(("status.py", STAY_LOOSE["status.py"]))
+    intro = (
+        "`judge/service/` is a package per concern (and two modules). Each imports only "
+        "from those listed before it; the import-linter contract `service-parts` "
+        "(pyproject.toml) fails otherwise:"
+    )
+    lines = [SERVICE_DOC_HEADING, "", *textwrap.wrap(intro, 88), ""]
+    for name, reason in parts:
+        lines += textwrap.wrap(f"* `{name}`: {reason}.", 88, subsequent_indent="  ")
+    return "\n".join(lines) + "\n\n"
 
 
 def write_docs(dry_run: bool, report: Report) -> None:
@@ -546,7 +547,7 @@ def write_docs(dry_run: bool, report: Report) -> None:
         new = text[:start] + block + text[end:]
     elif "## The outbound queue" in text:
         at = text.index("## The outbound queue")
-        new = text[:at] + block + "\n" + text[at:]
+        new = text[:at] + block + text[at:]
     else:
         report.notes.append("docs/server.md: no '## The outbound queue'; section not written")
         new = text
@@ -562,6 +563,29 @@ def write_docs(dry_run: bool, report: Report) -> None:
             readme.write_text(text.replace(README_SERVICE_OLD, README_SERVICE_NEW), "utf-8")
     elif README_SERVICE_NEW not in text:
         report.notes.append("README.md: the service's layout line not found; not rewritten")
+
+
+def require_service_parts(dry_run: bool, report: Report) -> None:
+    """The `service-parts` contract names the new packages in brackets (they need not
+    exist before this script); once they do, they must."""
+    path = ROOT / "pyproject.toml"
+    text = path.read_text("utf-8")
+    start = text.find('id = "service-parts"')
+    if start < 0:
+        report.notes.append("pyproject.toml: no service-parts contract")
+        return
+    end = text.find("[[", start)
+    end = len(text) if end < 0 else end
+    section = text[start:end]
+    for name in NEW_PACKAGES:
+        if (ROOT / "judge" / "service" / name).is_dir() or dry_run:
+            section = section.replace(f"({name})", name)
+    section = section.replace("# highest first; a name in brackets need not exist "
+                              "(tools/relayout.py makes them)", "# highest first")  # fmt: skip
+    if section != text[start:end]:
+        report.rewritten.append("pyproject.toml (the service-parts contract)")
+        if not dry_run:
+            path.write_text(text[:start] + section + text[end:], "utf-8")
 
 
 def patch_conftest(dry_run: bool, report: Report) -> None:
@@ -601,6 +625,7 @@ def main(argv: list[str] | None = None) -> int:
     move(todo, args.dry_run, report)
     changed = rewrite_all(Rewrites.of(todo), args.dry_run, report)
     write_docs(args.dry_run, report)
+    require_service_parts(args.dry_run, report)
     patch_conftest(args.dry_run, report)
     if not args.dry_run:
         sort_imports(changed, report)
