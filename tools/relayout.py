@@ -631,7 +631,7 @@ def main(argv: list[str] | None = None) -> int:
         sort_imports(changed, report)
     report.unknown = unknown_files(moves)
     for title, items in (
-        ("moved", report.moved), ("already moved", report.already),
+        ("moved", report.moved),
         ("in the mapping but absent (neither old nor new path)", report.missing),
         ("rewritten", report.rewritten), ("notes", report.notes),
         ("NOT IN THE MAPPING (left where they are)", report.unknown),
@@ -639,6 +639,8 @@ def main(argv: list[str] | None = None) -> int:
         if items:
             print(f"{title} ({len(items)}):")
             print("".join(f"  {item}\n" for item in items), end="")
+    if report.already:
+        print(f"already moved: {len(report.already)} of {len(moves)}")
     if not report.moved and not report.rewritten:
         print("nothing to do")
     return 1 if report.unknown else 0
