@@ -124,9 +124,8 @@ def test_every_contract_has_a_planted_import() -> None:
 
 @pytest.mark.parametrize("contract_id", sorted(PLANTED))
 def test_each_contract_breaks_on_a_planted_import(contract_id: str) -> None:
+    """Kept without the planted import: `test_lint_imports_keeps_every_contract`."""
     contract = _contracts()[contract_id]
-    graph = grimp.build_graph("judge", include_external_packages=True, cache_dir=None)
-    assert contract.check(graph, verbose=False).kept, f"{contract_id} broken before planting"
     importer, imported = PLANTED[contract_id]
     graph = grimp.build_graph("judge", include_external_packages=True, cache_dir=None)
     graph.add_import(importer=importer, imported=imported, line_number=1, line_contents="x")
