@@ -24,7 +24,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from judge.config import Config
@@ -44,6 +43,7 @@ from judge.store.models import (
     PlayerStatus,
 )
 from judge.store.retention import header_block
+from judge.store.sent_mail import outbox_rows, outbox_rows_by_message_id
 from judge.wording.describe import power_title
 from judge.wording.templates import render
 
@@ -118,9 +118,7 @@ def _free_form_bounce(
     found = read_free_form(bytes(row.raw))
     if found is None:
         return False
-    sent = session.scalars(
-        select(OutboxMessage).where(OutboxMessage.id.in_(verp_ids)).order_by(OutboxMessage.id)
-    ).all()
+    sent = outbox_rows(session, verp_ids)
     if not found.permanent:
         ids = ", ".join(str(m.id) for m in sent)
         log.info("inbox %s: a delay notice for outbox %s (%s); no failure", row.id, ids,
@@ -159,14 +157,10 @@ def _returned_mails(
 ) -> list[OutboxMessage]:
     """The outbox rows the report is about: by return path, else by Message-ID."""
     if verp_ids:
-        query = select(OutboxMessage).where(OutboxMessage.id.in_(verp_ids))
-    elif report.returned_message_ids:
-        query = select(OutboxMessage).where(
-            OutboxMessage.message_id.in_(report.returned_message_ids)
-        )
-    else:
-        return []
-    return list(session.scalars(query.order_by(OutboxMessage.id)))
+        return outbox_rows(session, verp_ids)
+    if report.returned_message_ids:
+        return outbox_rows_by_message_id(session, report.returned_message_ids)
+    return []
 
 
 def _bounces(sent: Iterable[OutboxMessage], report: DeliveryReport) -> list[Bounce]:

@@ -36,7 +36,6 @@ import secrets
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
-from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 import judge.service.held_mail as held_mail
@@ -49,7 +48,7 @@ from judge.outbox.enqueue import enqueue
 from judge.outbox.gate import CONFIRM_KIND, may_request
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.store import games as store
-from judge.store.models import Address, Game, GameStatus, Player, PlayerRole, PlayerStatus
+from judge.store.models import Address, Game, Player, PlayerRole, PlayerStatus
 from judge.wording.readers import DEFAULT_READER, Reader
 from judge.wording.subjects import judge_subject
 from judge.wording.templates import render
@@ -205,21 +204,8 @@ def _confirmed(ctx: MailContext, row: Address) -> None:
     row.confirmed_at = row.confirmed_at or ctx.now
     row.stopped_at = None
     held_mail.release(ctx.session, row.address, ctx.now)
-    for game in _forming_games_of(ctx.session, ctx.sender):
+    for game in store.forming_games_of(ctx.session, ctx.sender):
         ctx.touch(game)  # a game waiting for this seat may start after the mail
-
-
-def _forming_games_of(session: Session, address: str) -> list[Game]:
-    query = (
-        select(Game)
-        .join(Player, Player.game_id == Game.id)
-        .where(
-            Game.status == GameStatus.FORMING,
-            Player.status == PlayerStatus.ACTIVE,
-            func.lower(Player.address) == _key(address),
-        )
-    )
-    return list(session.scalars(query).unique())
 
 
 def stop(ctx: MailContext, command: Stop) -> list[Note]:

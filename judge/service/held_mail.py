@@ -14,9 +14,9 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from sqlalchemy import ColumnElement, delete, select
 from sqlalchemy.orm import Session
 
+from judge.store.held_mail_rows import delete_held, held_before, held_for
 from judge.store.models import HeldMail, OutboxMessage, OutboxStatus
 
 log = logging.getLogger(__name__)
@@ -28,30 +28,25 @@ NEVER_CONFIRMED = f"held {HOLD_DAYS} days for an address that never confirmed it
 def release(session: Session, address: str, now: datetime, *, game_id: int | None = None) -> int:
     """Queue every mail held for `address` (lower case), or only that of game
     `game_id` (once the address asked for that game); how many."""
-    where = [HeldMail.to_address == address.strip().lower()]
-    if game_id is not None:
-        where.append(HeldMail.game_id == game_id)
-    return _move(session, where, now, None)
+    held = held_for(session, address.strip().lower(), game_id=game_id)
+    return _move(session, held, now, None)
 
 
 def drop(session: Session, address: str, now: datetime, reason: str) -> int:
     """Fail every mail held for `address`, visibly, with `reason`."""
-    return _move(session, [HeldMail.to_address == address.strip().lower()], now, reason)
+    return _move(session, held_for(session, address.strip().lower()), now, reason)
 
 
 def expire(session: Session, now: datetime) -> int:
     """Fail the mail held longer than `HOLD_DAYS` (in the caller's transaction)."""
-    old = [HeldMail.created_at < now - timedelta(days=HOLD_DAYS)]
+    old = held_before(session, now - timedelta(days=HOLD_DAYS))
     count = _move(session, old, now, NEVER_CONFIRMED)
     if count:
         log.warning("held mail: %d mail(s) expired unsent (%s)", count, NEVER_CONFIRMED)
     return count
 
 
-def _move(
-    session: Session, where: list[ColumnElement[bool]], now: datetime, failure: str | None
-) -> int:
-    held = list(session.scalars(select(HeldMail).where(*where).order_by(HeldMail.id)))
+def _move(session: Session, held: list[HeldMail], now: datetime, failure: str | None) -> int:
     for row in held:
         session.add(OutboxMessage(
             to_address=row.to_address, message=row.message, message_id=row.message_id,
@@ -61,6 +56,6 @@ def _move(
             last_error=failure,
         ))  # fmt: skip
     if held:
-        session.execute(delete(HeldMail).where(HeldMail.id.in_([row.id for row in held])))
+        delete_held(session, [row.id for row in held])
         session.flush()
     return len(held)

@@ -21,7 +21,6 @@ import secrets
 from dataclasses import replace
 from datetime import timedelta
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 import judge.service.held_mail as held_mail
@@ -40,6 +39,7 @@ from judge.store.models import (
     PlayerRole,
     PlayerStatus,
 )
+from judge.store.pending_action_rows import open_action, open_actions_of
 from judge.wording.subjects import judge_subject
 from judge.wording.templates import render
 
@@ -84,15 +84,10 @@ def hold(
 def _open(
     ctx: MailContext, key: str, action: str, game: Game | None, player: Player | None
 ) -> PendingAction | None:
-    query = select(PendingAction).where(
-        PendingAction.address == key,
-        PendingAction.action == action,
-        PendingAction.game_id == (game.id if game else None),
-        PendingAction.player_id == (player.id if player else None),
-        PendingAction.done_at.is_(None),
-        PendingAction.created_at > ctx.now - MAX_AGE,
-    )
-    return ctx.session.scalars(query).first()
+    return open_action(
+        ctx.session, key, action, game.id if game else None, player.id if player else None,
+        ctx.now - MAX_AGE,
+    )  # fmt: skip
 
 
 def request(
@@ -142,10 +137,7 @@ def _requested_in_this_mail(ctx: MailContext, address: str) -> bool:
 
 def find(session: Session, address: str, code: str) -> PendingAction | None:
     """The open pending action of `address` with this code, if any."""
-    query = select(PendingAction).where(
-        PendingAction.address == address.strip().lower(), PendingAction.done_at.is_(None)
-    )
-    for row in session.scalars(query):
+    for row in open_actions_of(session, address.strip().lower()):
         if secrets.compare_digest(row.code, code.upper()):
             return row
     return None

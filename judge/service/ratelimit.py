@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from judge.config import Config
@@ -29,9 +28,10 @@ from judge.mail.compose import broadcast_message
 from judge.outbox.enqueue import enqueue
 from judge.service.reader_preferences import reader_of
 from judge.store.games import games_of_address
-from judge.store.models import InboxMessage, OutboxMessage, PlayerStatus
+from judge.store.models import InboxMessage, PlayerStatus
 from judge.store.rate_limit import WINDOW, Verdict, mails_before
 from judge.store.rate_limit import verdict as verdict_on
+from judge.store.sent_mail import sent_since
 from judge.wording.readers import DEFAULT_READER, Reader
 from judge.wording.subjects import judge_subject
 from judge.wording.templates import render
@@ -48,12 +48,7 @@ def verdict(session: Session, row: InboxMessage, config: Config) -> Verdict:
 
 
 def notice_sent(session: Session, address: str, now: datetime) -> bool:
-    query = select(func.count(OutboxMessage.id)).where(
-        OutboxMessage.kind == NOTICE_KIND,
-        func.lower(OutboxMessage.to_address) == address.lower(),
-        OutboxMessage.created_at >= now - WINDOW,
-    )
-    return bool(session.scalar(query))
+    return sent_since(session, NOTICE_KIND, address, now - WINDOW)
 
 
 def notice_reader(session: Session, address: str, lines: Sequence[str]) -> Reader:

@@ -331,3 +331,40 @@ def events_of(session: Session, game: Game, *, public_only: bool = False) -> lis
     if public_only:
         query = query.where(Event.public.is_(True))
     return list(session.scalars(query))
+
+
+def forming_games_of(session: Session, address: str) -> list[Game]:
+    """The forming games in which `address` (any case) has an active seat."""
+    query = (
+        select(Game)
+        .join(Player, Player.game_id == Game.id)
+        .where(
+            Game.status == GameStatus.FORMING,
+            Player.status == PlayerStatus.ACTIVE,
+            func.lower(Player.address) == address.strip().lower(),
+        )
+    )
+    return list(session.scalars(query).unique())
+
+
+def forming_games_created_by(session: Session, cutoff: datetime, limit: int) -> list[Game]:
+    """Up to `limit` forming games created at or before `cutoff`, oldest first, locked
+    (rows another transaction holds are skipped)."""
+    query = (
+        select(Game)
+        .where(Game.status == GameStatus.FORMING, Game.created_at <= cutoff)
+        .order_by(Game.id)
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+    )
+    return list(session.scalars(query))
+
+
+def games_mastered_since(session: Session, address: str, since: datetime) -> int:
+    """How many master seats `address` (any case) took after `since`: the games it created."""
+    query = select(func.count(Player.id)).where(
+        Player.role == PlayerRole.MASTER,
+        func.lower(Player.address) == address.lower(),
+        Player.joined_at > since,
+    )
+    return session.scalar(query) or 0

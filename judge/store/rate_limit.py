@@ -38,10 +38,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import Enum
 
-from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from judge.store.inbox import envelope_sender
+from judge.store.mail_counts import connected_mails_since, mails_stored_before
 from judge.store.models import InboxMessage
 
 WINDOW = timedelta(hours=1)
@@ -61,21 +61,12 @@ def verdict(before: int, limit: int) -> Verdict:
     return Verdict.REACHED if before == limit - 1 else Verdict.OVER
 
 
-_BEFORE_ROW = select(func.count(InboxMessage.id)).where(
-    InboxMessage.mail_from == bindparam("sender"),
-    InboxMessage.id < bindparam("row_id"),
-    InboxMessage.received_at > bindparam("since"),
-)
-
-
 def mails_before(session: Session, row: InboxMessage) -> int:
     """How many mails from the row's envelope sender were stored before it, in the
     hour before it arrived."""
-    result = session.connection().execute(
-        _BEFORE_ROW,
-        {"sender": row.mail_from.lower(), "row_id": row.id, "since": row.received_at - WINDOW},
+    return mails_stored_before(
+        session, row.mail_from.lower(), row.id, row.received_at - WINDOW
     )
-    return result.scalar() or 0
 
 
 @dataclass
@@ -139,11 +130,6 @@ def intake_keys(mail_from: str, peer: str) -> tuple[tuple[str, ...], tuple[str, 
     return ("sender", envelope_sender(mail_from), peer), ("peer", peer)
 
 
-_RECENT = select(InboxMessage.mail_from, InboxMessage.peer, InboxMessage.received_at).where(
-    InboxMessage.received_at > bindparam("since"), InboxMessage.peer.is_not(None)
-)
-
-
 def recent_intake(
     session: Session, now: datetime, counted: Callable[[str], bool]
 ) -> list[tuple[tuple[str, ...], datetime]]:
@@ -151,7 +137,7 @@ def recent_intake(
     before `now`, with when it was stored, for the addresses `counted` says are
     limited (`IntakeCounts.seed`)."""
     stored: list[tuple[tuple[str, ...], datetime]] = []
-    for mail_from, peer, at in session.connection().execute(_RECENT, {"since": now - WINDOW}):
-        if peer is not None and counted(peer):
+    for mail_from, peer, at in connected_mails_since(session, now - WINDOW):
+        if counted(peer):
             stored.extend((key, at) for key in intake_keys(mail_from, peer))
     return stored

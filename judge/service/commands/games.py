@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from sqlalchemy import func, select
-
 import judge.service.pending_actions as pending_actions
 from judge.language.command_types import Create, Observe, Preferences, Signon, Start
 from judge.rules.state import POWERS
@@ -36,7 +34,7 @@ from judge.service.seats import (
 from judge.service.snapshots import active_players, draw_seed, rules_of, variants
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
-from judge.store.models import Game, GameStatus, Player, PlayerRole
+from judge.store.models import Game, GameStatus, PlayerRole
 from judge.variants.base import VariantError
 from judge.wording.describe import power_title
 
@@ -78,12 +76,7 @@ def create(ctx: MailContext, command: Create) -> list[Note]:
 
 
 def _games_created_today(ctx: MailContext) -> int:
-    query = select(func.count(Player.id)).where(
-        Player.role == PlayerRole.MASTER,
-        func.lower(Player.address) == ctx.sender.lower(),
-        Player.joined_at > ctx.now - timedelta(days=1),
-    )
-    return ctx.session.scalar(query) or 0
+    return store.games_mastered_since(ctx.session, ctx.sender, ctx.now - timedelta(days=1))
 
 
 def signon(ctx: MailContext, command: Signon) -> list[Note]:

@@ -29,10 +29,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from sqlalchemy import func, select
-
 from judge.service.context import MailContext, Refusal
 from judge.store.models import Game, PasswordFailure, Player
+from judge.store.password_failures import count_password_failures
 
 WINDOW = timedelta(hours=1)
 STRANGERS = "*strangers*"  # the bucket key of every unverified stranger together
@@ -80,18 +79,15 @@ def _bucket(ctx: MailContext) -> str:
 def _failures(ctx: MailContext, player: Player, registered: bool, bucket: str) -> int:
     """The wrong passwords for `player` in the window from `bucket` (the stranger
     bucket: every unverified stranger), stored and in this mail."""
-    query = select(func.count(PasswordFailure.id)).where(
-        PasswordFailure.player_id == player.id,
-        PasswordFailure.registered == registered,
-        PasswordFailure.at > ctx.now - WINDOW,
-    )
+    since = ctx.now - WINDOW
     if bucket == STRANGERS:
-        query = query.where(
-            PasswordFailure.sender.is_(None) | ~PasswordFailure.sender.startswith(VERIFIED)
+        stored = count_password_failures(
+            ctx.session, player.id, registered, since, sender_not_prefixed=VERIFIED
         )
     elif bucket.startswith(VERIFIED) or not registered:
-        query = query.where(PasswordFailure.sender == bucket)
-    stored = ctx.session.scalar(query) or 0
+        stored = count_password_failures(ctx.session, player.id, registered, since, sender=bucket)
+    else:
+        stored = count_password_failures(ctx.session, player.id, registered, since)
     pending = sum(
         1 for seat, was_registered, where in ctx.password_failures
         if seat == player.id and was_registered == registered

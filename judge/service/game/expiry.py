@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from judge.config import Config
 from judge.service.game import deadlines
 from judge.service.game.announce import announce
-from judge.store.models import Game, GameStatus
+from judge.store.games import forming_games_created_by
+from judge.store.models import GameStatus
 
 BATCH = 20  # games ended per call, at most
 
@@ -25,14 +25,7 @@ BATCH = 20  # games ended per call, at most
 def expire_forming_games(session: Session, config: Config, now: datetime) -> int:
     """End the forming games older than the limit, up to `BATCH`; return how many."""
     days = config.limits.forming_game_days
-    query = (
-        select(Game)
-        .where(Game.status == GameStatus.FORMING, Game.created_at <= now - timedelta(days=days))
-        .order_by(Game.id)
-        .limit(BATCH)
-        .with_for_update(skip_locked=True)
-    )
-    games = list(session.scalars(query))
+    games = forming_games_created_by(session, now - timedelta(days=days), BATCH)
     for game in games:
         game.status = GameStatus.FINISHED
         game.winner = None
