@@ -28,7 +28,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from judge.addresses import MAX_ADDRESS, is_plain_address
-from judge.config_ranges import RANGES
+from judge.config import Config
+from judge.config_keys import declared_sections
 from judge.language.arguments import GAME_NAME
 from judge.rules.state import POWERS
 from judge.service.context import Note
@@ -38,7 +39,12 @@ from judge.wording.names_fr import FRENCH_PROVINCE_NAMES
 from judge.wording.readers import DEFAULT_READER
 
 MAX_GAME = 20  # `judge.language.arguments.GAME_NAME`: a letter or digit, then up to 19
-MAX_NUMBER = int(max(r.high for (section, _), r in RANGES.items() if section == "limits"))
+MAX_NUMBER = int(max(
+    key.spec.bound.high
+    for found in declared_sections(Config)
+    for key in found.keys
+    if key.section == "limits" and key.spec.bound is not None
+))
 VARIANT_NAMES = sorted(default_registry().get(n).display_name for n in default_registry().names())
 ZONES = sorted(z for z in zoneinfo.available_timezones() if "/" in z)
 LONGEST_ZONE = max(ZONES, key=len)
