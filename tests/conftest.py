@@ -22,10 +22,10 @@ from typing import Any, TypeVar
 from urllib.parse import quote
 
 import pytest
+from golden.recorder import compare, is_golden, recording
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
-from golden.recorder import compare, is_golden, recording
 from judge.clock import ManualClock
 from judge.config import Config, config_from_dict
 from judge.server.watchdog import Watchdogs

@@ -96,7 +96,7 @@ def et_liste(names: Iterable[str] | str | None, article: str = "") -> str:
     """`{{ powers|et_liste }}`: `Autriche, Angleterre et Russie` (the names in French);
     `|et_liste("la")`: `l'Autriche, l'Angleterre et la Russie`."""
     items = [(la(n) if article else _french(n)) or "" for n in names_of(names)]
-    return join_names(items, "et")
+    return join_names(items, "fr")
 
 
 def est_sont(names: Iterable[str] | str | int | None) -> str:
@@ -115,7 +115,7 @@ def accord(count: int, feminine: bool = False) -> str:
 
 def joueur_de(names: Iterable[str] | str | None) -> str:
     """`{{ powers|joueur_de }}`: `le joueur de l'Allemagne et de l'Italie`."""
-    return "le joueur " + join_names([de(n) or "" for n in names_of(names)], "et")
+    return "le joueur " + join_names([de(n) or "" for n in names_of(names)], "fr")
 
 
 def capitalize_first(text: str) -> str:
@@ -179,13 +179,13 @@ def par(author: str) -> str:
     `du maître`, `d'Anonyme`."""
     if author in _PEOPLE:
         return _PEOPLE[author][0]
-    return join_names([de(n) or "" for n in names_of(author)], "et")
+    return join_names([de(n) or "" for n in names_of(author)], "fr")
 
 
 def pour(names: Iterable[str] | str) -> str:
     """`à {{ names }}` in French: `à la France et à l'Allemagne`, `au maître`."""
     items = names_of(names)
-    return join_names([_PEOPLE[n][1] if n in _PEOPLE else a(n) or "" for n in items], "et")
+    return join_names([_PEOPLE[n][1] if n in _PEOPLE else a(n) or "" for n in items], "fr")
 
 
 # The variants' display names, in French (a name not here is shown as it is).

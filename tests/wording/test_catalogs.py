@@ -1,0 +1,108 @@
+"""Every sentence the judge can say is translated in every catalog, placeholder for
+placeholder.
+
+The msgids are extracted here as `pybabel extract -F babel.cfg -k N_` extracts
+them (the Python code's `_`, `gettext`, `ngettext`, `N_`; the templates' `{% trans %}`
+and `_()`). Each catalog under `judge/locale/` must then hold each of them with a
+msgstr that is not empty and not fuzzy (a fuzzy entry is left out of the compiled
+catalog, so the reader would get English), with the same `%(name)s` and `{name}`
+placeholders, and no entry the code no longer has. A sentence added to a template
+without its French fails here, in the test suite, and names the sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po
+
+from judge.wording.catalogs import catalog_path, languages_with_catalogs, translations
+from judge.wording.readers import DEFAULT_LANGUAGE
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sdr]|\{(\w+)(?:![rsa])?(?::[^}]*)?\}")
+TRANSLATED = [lang for lang in languages_with_catalogs() if lang != DEFAULT_LANGUAGE]
+
+
+def extracted() -> dict[str | tuple[str, ...], str]:
+    """Every msgid of the code and templates (a plural's as its tuple), with where."""
+    with (REPOSITORY / "babel.cfg").open() as config:
+        method_map, options_map = parse_mapping_cfg(config)
+    found: dict[str | tuple[str, ...], str] = {}
+    for filename, line, message, _comments, _context in extract_from_dir(
+        str(REPOSITORY), method_map, options_map, keywords=KEYWORDS
+    ):
+        key = message if isinstance(message, str) else tuple(m for m in message if m)
+        found.setdefault(key, f"{filename}:{line}")
+    return found
+
+
+def catalog(language: str) -> Catalog:
+    with catalog_path(language).open("rb") as po:
+        return read_po(po, locale=language)
+
+
+def placeholders(text: str) -> set[str]:
+    return {a or b for a, b in PLACEHOLDER.findall(text)}
+
+
+@pytest.fixture(scope="module")
+def msgids() -> dict[str | tuple[str, ...], str]:
+    found = extracted()
+    assert len(found) >= 10, "the extraction found almost nothing: is babel.cfg read?"
+    return found
+
+
+def test_the_extraction_finds_the_templates_and_the_code(
+    msgids: dict[str | tuple[str, ...], str],
+) -> None:
+    places = " ".join(msgids.values())
+    assert "judge/templates/" in places
+    assert "judge/variants/" in places  # N_ in Python code
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_msgid_is_translated_with_the_same_placeholders(
+    language: str, msgids: dict[str | tuple[str, ...], str]
+) -> None:
+    entries = {m.id: m for m in catalog(language) if m.id}
+    problems = []
+    for msgid, where in msgids.items():
+        entry = entries.get(msgid)
+        if entry is None:
+            problems.append(f"missing: {msgid!r} ({where})")
+            continue
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        if entry.fuzzy or not all(strings):
+            problems.append(f"fuzzy or empty: {msgid!r} ({where})")
+            continue
+        english = set().union(
+            *(placeholders(m) for m in (msgid if isinstance(msgid, tuple) else (msgid,)))
+        )
+        for translated in strings:
+            if placeholders(translated) != english:
+                problems.append(f"placeholders differ: {msgid!r} -> {translated!r} ({where})")
+    assert not problems, f"{catalog_path(language)}:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_catalog_keeps_a_sentence_the_judge_no_longer_says(
+    language: str, msgids: dict[str | tuple[str, ...], str]
+) -> None:
+    stale = [m.id for m in catalog(language) if m.id and m.id not in msgids]
+    assert not stale, f"{catalog_path(language)} has entries nothing extracts: {stale}"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_catalog_compiles_and_translates(language: str) -> None:
+    entries = [m for m in catalog(language) if m.id and isinstance(m.id, str)]
+    assert entries
+    compiled = translations(language)
+    for entry in entries:
+        assert compiled.gettext(entry.id) == entry.string
