@@ -67,6 +67,15 @@ ENGLISH: dict[str, str] = {
 }  # fmt: skip
 
 
+class WordedValue(str):
+    """A value of a `KeyedText` that a reader's language words itself (a power's
+    name, a list of alternatives, an English phrase of the catalogs): its text is the
+    English, and a subclass says what it is (`judge.language.messages`). A
+    `KeyedText` keeps it as it is, so the wording can still tell."""
+
+    __slots__ = ()
+
+
 class KeyedText(str):
     """An English text that also carries the `key` and `params` it was made from, so a
     template can word it in another language. `TABLE` (key -> English, with `{name}`
@@ -80,7 +89,7 @@ class KeyedText(str):
 
     def __new__(cls, key: str, **params: Any) -> Self:
         values = {
-            name: value if isinstance(value, KeyedText) else str(value)
+            name: value if isinstance(value, (KeyedText, WordedValue)) else str(value)
             for name, value in params.items()
         }
         made = super().__new__(cls, cls.TABLE[key].format(**values))

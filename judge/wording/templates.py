@@ -20,7 +20,7 @@ from typing import Any
 import jinja2
 
 from judge.bundled import data_dir
-from judge.wording import french_filters, lists, settings_fr
+from judge.wording import command_errors, french_filters, lists, settings_fr
 from judge.wording.catalogs import translations
 from judge.wording.mail_width import fit
 from judge.wording.readers import DEFAULT_LANGUAGE, DEFAULT_READER, LANGUAGES, Reader
@@ -95,6 +95,8 @@ def environment(language: str = DEFAULT_LANGUAGE) -> jinja2.Environment:
     env.filters["translated"] = catalog.gettext
     # `{{ power|name }}`: a power or province name as the reader's map names it.
     env.filters["name"] = wording_for(language).name
+    # `{{ message|worded }}`: why a command line cannot be read, in the reader's words.
+    env.filters["worded"] = functools.partial(command_errors.worded, language=language)
     env.filters["plural"] = plural
     env.filters["fit"] = fit
     env.filters["when"] = when
