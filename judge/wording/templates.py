@@ -34,6 +34,23 @@ LANGUAGE_FILTERS: dict[str, dict[str, Any]] = {
 }
 
 
+def _as_it_is(text: str | None) -> str | None:
+    return text
+
+
+# The grammatical forms a sentence of a shared template asks of a value before it is
+# put in (`_("... %(power)s.", power=power|the)`): English says a power's name and a
+# phase's words as they are; a language whose grammar wants more gives its own.
+GRAMMAR: dict[str, dict[str, Any]] = {
+    "en": {"the": _as_it_is, "the_powers": lists.and_list, "phase_of": _as_it_is},
+    "fr": {
+        "the": french_filters.la,
+        "the_powers": functools.partial(french_filters.et_liste, article="la"),
+        "phase_of": french_filters.des,
+    },
+}
+
+
 def template_dir() -> Path:
     """The `templates/` folder: inside the installed package, or the source tree's."""
     return data_dir("templates")
@@ -103,6 +120,8 @@ def environment(language: str = DEFAULT_LANGUAGE) -> jinja2.Environment:
     env.filters.update(lists.FILTERS)  # and_list, is_are: every language may use them
     env.filters["quoted"] = repr  # `{{ word|quoted }}`: quoted as the code's {word!r}
     env.filters.update(LANGUAGE_FILTERS.get(language, {}))
+    env.filters.update(GRAMMAR[DEFAULT_LANGUAGE])
+    env.filters.update(GRAMMAR.get(language, {}))
     return env
 
 
