@@ -42,11 +42,19 @@ def _as_it_is(text: str | None) -> str | None:
 # put in (`_("... %(power)s.", power=power|the)`): English says a power's name and a
 # phase's words as they are; a language whose grammar wants more gives its own.
 GRAMMAR: dict[str, dict[str, Any]] = {
-    "en": {"the": _as_it_is, "the_powers": lists.and_list, "phase_of": _as_it_is},
+    "en": {
+        "the": _as_it_is, "the_powers": lists.and_list, "list_of_names": lists.and_list,
+        "phase_of": _as_it_is, "phase_name": _as_it_is, "by_author": _as_it_is,
+        "to_readers": lists.and_list,
+    },
     "fr": {
         "the": french_filters.la,
         "the_powers": functools.partial(french_filters.et_liste, article="la"),
+        "list_of_names": french_filters.et_liste,
         "phase_of": french_filters.des,
+        "phase_name": french_filters.phase,
+        "by_author": french_filters.par,
+        "to_readers": french_filters.pour,
     },
 }
 
