@@ -1,8 +1,8 @@
 """Every sentence the judge can say is translated in every catalog, placeholder for
 placeholder.
 
-The msgids are extracted here as `pybabel extract -F babel.cfg -k N_` extracts
-them (the Python code's `_`, `gettext`, `ngettext`, `N_`; the templates' `{% trans %}`
+The msgids are extracted here as `pybabel extract -F babel.cfg -k N_ -k NP_:1c,2`
+extracts them (the Python code's `_`, `gettext`, `ngettext`, `N_`, `NP_`; the templates' `{% trans %}`
 and `_()`). Each catalog under `judge/locale/` must then hold each of them with a
 msgstr that is not empty and not fuzzy (a fuzzy entry is left out of the compiled
 catalog, so the reader would get English), with the same `%(name)s` and `{name}`
@@ -25,21 +25,25 @@ from judge.wording.catalogs import catalog_path, languages_with_catalogs, transl
 from judge.wording.readers import DEFAULT_LANGUAGE
 
 REPOSITORY = Path(__file__).resolve().parents[2]
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NP_": ((1, "c"), 2)}
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sdr]|\{(\w+)(?:![rsa])?(?::[^}]*)?\}")
 TRANSLATED = [lang for lang in languages_with_catalogs() if lang != DEFAULT_LANGUAGE]
 
 
-def extracted() -> dict[str | tuple[str, ...], str]:
-    """Every msgid of the code and templates (a plural's as its tuple), with where."""
+MsgKey = tuple[str | tuple[str, ...], str | None]
+
+
+def extracted() -> dict[MsgKey, str]:
+    """Every msgid of the code and templates (a plural's as its tuple) with its
+    context, and where it is."""
     with (REPOSITORY / "babel.cfg").open() as config:
         method_map, options_map = parse_mapping_cfg(config)
-    found: dict[str | tuple[str, ...], str] = {}
-    for filename, line, message, _comments, _context in extract_from_dir(
+    found: dict[MsgKey, str] = {}
+    for filename, line, message, _comments, context in extract_from_dir(
         str(REPOSITORY), method_map, options_map, keywords=KEYWORDS
     ):
-        key = message if isinstance(message, str) else tuple(m for m in message if m)
-        found.setdefault(key, f"{filename}:{line}")
+        msgid = message if isinstance(message, str) else tuple(m for m in message if m)
+        found.setdefault((msgid, context), f"{filename}:{line}")
     return found
 
 
@@ -53,14 +57,14 @@ def placeholders(text: str) -> set[str]:
 
 
 @pytest.fixture(scope="module")
-def msgids() -> dict[str | tuple[str, ...], str]:
+def msgids() -> dict[MsgKey, str]:
     found = extracted()
     assert len(found) >= 10, "the extraction found almost nothing: is babel.cfg read?"
     return found
 
 
 def test_the_extraction_finds_the_templates_and_the_code(
-    msgids: dict[str | tuple[str, ...], str],
+    msgids: dict[MsgKey, str],
 ) -> None:
     places = " ".join(msgids.values())
     assert "judge/templates/" in places
@@ -69,12 +73,12 @@ def test_the_extraction_finds_the_templates_and_the_code(
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_msgid_is_translated_with_the_same_placeholders(
-    language: str, msgids: dict[str | tuple[str, ...], str]
+    language: str, msgids: dict[MsgKey, str]
 ) -> None:
-    entries = {m.id: m for m in catalog(language) if m.id}
+    entries = {(m.id, m.context): m for m in catalog(language) if m.id}
     problems = []
-    for msgid, where in msgids.items():
-        entry = entries.get(msgid)
+    for (msgid, context), where in msgids.items():
+        entry = entries.get((msgid, context))
         if entry is None:
             problems.append(f"missing: {msgid!r} ({where})")
             continue
@@ -93,9 +97,9 @@ def test_every_msgid_is_translated_with_the_same_placeholders(
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_no_catalog_keeps_a_sentence_the_judge_no_longer_says(
-    language: str, msgids: dict[str | tuple[str, ...], str]
+    language: str, msgids: dict[MsgKey, str]
 ) -> None:
-    stale = [m.id for m in catalog(language) if m.id and m.id not in msgids]
+    stale = [m.id for m in catalog(language) if m.id and (m.id, m.context) not in msgids]
     assert not stale, f"{catalog_path(language)} has entries nothing extracts: {stale}"
 
 
@@ -105,4 +109,8 @@ def test_the_catalog_compiles_and_translates(language: str) -> None:
     assert entries
     compiled = translations(language)
     for entry in entries:
-        assert compiled.gettext(entry.id) == entry.string
+        found = (
+            compiled.pgettext(entry.context, entry.id) if entry.context
+            else compiled.gettext(entry.id)
+        )  # fmt: skip
+        assert found == entry.string
