@@ -2,8 +2,8 @@
 placeholder.
 
 The msgids are extracted here as `pybabel extract -F babel.cfg -k N_ -k NP_:1c,2`
-extracts them (the Python code's `_`, `gettext`, `ngettext`, `N_`, `NP_`; the templates' `{% trans %}`
-and `_()`). Each catalog under `judge/locale/` must then hold each of them with a
+does (the Python code's `_`, `gettext`, `ngettext`, `N_`, `NP_`; the templates'
+`{% trans %}` and `_()`). Each catalog under `judge/locale/` must then hold each of them with a
 msgstr that is not empty and not fuzzy (a fuzzy entry is left out of the compiled
 catalog, so the reader would get English), with the same `%(name)s` and `{name}`
 placeholders, and no entry the code no longer has. A sentence added to a template
