@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from judge.wording.catalogs import gettext_in
 from judge.wording.lists import count_of, join_names, names_of
 from judge.wording.names_fr import french_name
 from judge.wording.rule_help_fr import aide_regle
@@ -188,17 +189,10 @@ def pour(names: Iterable[str] | str) -> str:
     return join_names([_PEOPLE[n][1] if n in _PEOPLE else a(n) or "" for n in items], "fr")
 
 
-# The variants' display names, in French (a name not here is shown as it is).
-VARIANT_NAMES = {
-    "Intimate Diplomacy (2000 rules)": "Intimate Diplomacy (règles de 2000)",
-    "Propaganda (Wright's popularity Intimate Diplomacy)":
-        "Propaganda (l'Intimate Diplomacy de Wright, à la popularité)",
-}
-
-
 def variante(name: str) -> str:
-    """`{{ variant|variante }}`: a variant's display name in French."""
-    return VARIANT_NAMES.get(name, name)
+    """`{{ variant|variante }}`: a variant's display name in French (the catalog's
+    translation of the name `N_` marks where the variant is defined)."""
+    return gettext_in("fr", name)
 
 
 # The HELP topics by their French names, which AIDE and GET read too
