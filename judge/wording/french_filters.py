@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from judge.i18n import N_
 from judge.wording.catalogs import gettext_in
 from judge.wording.lists import count_of, join_names, names_of
 from judge.wording.names_fr import french_name
@@ -187,6 +188,15 @@ def pour(names: Iterable[str] | str) -> str:
     """`à {{ names }}` in French: `à la France et à l'Allemagne`, `au maître`."""
     items = names_of(names)
     return join_names([_PEOPLE[n][1] if n in _PEOPLE else a(n) or "" for n in items], "fr")
+
+
+# The variants' display names, for the catalogs (`judge/variants/` is the pure core
+# and imports nothing of the wording; a test checks that every variant whose display
+# name is not the same in every language is here).
+VARIANT_DISPLAY_NAMES = (
+    N_("Intimate Diplomacy (2000 rules)"),
+    N_("Propaganda (Wright's popularity Intimate Diplomacy)"),
+)
 
 
 def variante(name: str) -> str:

@@ -21,7 +21,9 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
+from judge.variants.registry import default_registry
 from judge.wording.catalogs import catalog_path, languages_with_catalogs, translations
+from judge.wording.french_filters import VARIANT_DISPLAY_NAMES
 from judge.wording.readers import DEFAULT_LANGUAGE
 
 REPOSITORY = Path(__file__).resolve().parents[2]
@@ -68,7 +70,7 @@ def test_the_extraction_finds_the_templates_and_the_code(
 ) -> None:
     places = " ".join(msgids.values())
     assert "judge/templates/" in places
-    assert "judge/variants/" in places  # N_ in Python code
+    assert "judge/language/" in places  # N_ in Python code
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -101,6 +103,17 @@ def test_no_catalog_keeps_a_sentence_the_judge_no_longer_says(
 ) -> None:
     stale = [m.id for m in catalog(language) if m.id and (m.id, m.context) not in msgids]
     assert not stale, f"{catalog_path(language)} has entries nothing extracts: {stale}"
+
+
+def test_every_variant_name_a_catalog_translates_is_marked_for_extraction() -> None:
+    """A variant's display name is shown through the catalog (`|translated`); the pure
+    core cannot mark it, so `VARIANT_DISPLAY_NAMES` does, and must not fall behind."""
+    registry = default_registry()
+    shown = {registry.get(name).display_name for name in registry.names()} - {""}
+    translated = {name for name in shown for lang in TRANSLATED
+                  if translations(lang).gettext(name) != name}  # fmt: skip
+    assert set(VARIANT_DISPLAY_NAMES) >= translated
+    assert set(VARIANT_DISPLAY_NAMES) <= shown, "a marked name no variant has"
 
 
 @pytest.mark.parametrize("language", TRANSLATED)

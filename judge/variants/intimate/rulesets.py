@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from judge.i18n import N_
 from judge.variants.standard import DATC_FLAGS
 
 RuleFlags = Mapping[str, tuple[str, tuple[str, ...], str]]
@@ -138,7 +137,7 @@ INTIMATE = Ruleset(
 
 INTIMATE_2000 = Ruleset(
     name="intimate-2000",
-    display_name=N_("Intimate Diplomacy (2000 rules)"),
+    display_name="Intimate Diplomacy (2000 rules)",
     currency="credits",
     starting=_starting(20, 22, 24),
     payment=Payment.WINNING,
@@ -156,7 +155,7 @@ INTIMATE_2000 = Ruleset(
 
 PROPAGANDA = Ruleset(
     name="propaganda",
-    display_name=N_("Propaganda (Wright's popularity Intimate Diplomacy)"),
+    display_name="Propaganda (Wright's popularity Intimate Diplomacy)",
     currency="points",
     starting=_starting(40, 45, 50),
     payment=Payment.ALL,
