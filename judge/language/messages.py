@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.i18n import N_
-from judge.rules.reasons import KeyedText, WordedValue
+from judge.rules.reasons import KeyedText, Listed, Named, Phrase
 
 DURATION_HELP = "write a duration like 2d, 36h, 90m, 30s or 1d12h"
 WHEN_HELP = "write a time like 2026-12-01T18:00Z, or a duration from now like +2d or +36h"
@@ -224,34 +224,7 @@ ENGLISH: dict[str, str] = {
 }  # fmt: skip
 
 
-class Named(WordedValue):
-    """A power's (or province's) name, as the map names it in English: `France`."""
-
-
-class Phrase(WordedValue):
-    """An English phrase of the catalogs (marked with `N_`), e.g. `a bid`."""
-
-
-class Listed(WordedValue):
-    """Names or words listed in a message: the English text as the code joined it,
-    with the `items` and their `kind` (`name`: power names, `topic`: HELP topics,
-    `text`: as they are) and whether they are alternatives (`or`) or a plain list."""
-
-    items: tuple[str, ...]
-    kind: str
-    alternatives: bool
-
-    def __new__(
-        cls, items: Any, joined: str, kind: str = "text", alternatives: bool = False
-    ) -> Listed:
-        made = super().__new__(cls, joined)
-        made.items = tuple(str(item) for item in items)
-        made.kind = kind
-        made.alternatives = alternatives
-        return made
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Listed, (self.items, str(self), self.kind, self.alternatives))
+__all__ = ["ENGLISH", "Listed", "Message", "Named", "Phrase", "WordedError"]
 
 
 class Message(KeyedText):

@@ -1,11 +1,11 @@
 """Why a command line cannot be read, worded for the reader.
 
-A command reader refuses a line with a `Message` (`judge.language.messages`): a key,
-its values, and the English text. The English (`messages.ENGLISH`, one entry per
-key) is the msgid; the reader's catalog gives the sentence in their language, with
-the same `{name}` placeholders, and each value is worded before it is put in: a
-nested message in turn, a power's `Named` name as the reader's map names it (a
-language's grammatical forms by the placeholder's format spec: French `{power:La}`
+A command reader refuses a line with a `Message` (`judge.language.messages`, a
+`KeyedText`): a key, its values, and the English text. The English (its `TABLE`,
+`messages.ENGLISH`, one entry per key) is the msgid; the reader's catalog gives the
+sentence in their language, with the same `{name}` placeholders, and each value is
+worded before it is put in: a nested message in turn, a power's `Named` name as
+the reader's map names it (a language's grammatical forms by the placeholder's format spec: French `{power:La}`
 for `La France`), a `Listed` list joined the reader's way (Babel's CLDR lists: French
 alternatives `A, B ou C`), a `Phrase` from the catalog. A text without a key is
 shown as it is.
@@ -18,7 +18,7 @@ from typing import Any
 
 from babel.lists import format_list
 
-from judge.language.messages import ENGLISH, Listed, Message, Named, Phrase
+from judge.rules.reasons import KeyedText, Listed, Named, Phrase
 from judge.wording import french_filters
 from judge.wording.catalogs import gettext_in, locale_of
 from judge.wording.readers import DEFAULT_LANGUAGE
@@ -53,17 +53,17 @@ class ShownName(str):
 
 def worded(message: Any, language: str = DEFAULT_LANGUAGE) -> str:
     """`message` in `language`: English is the message's own text."""
-    if not isinstance(message, Message):
+    if not isinstance(message, KeyedText):
         return str(message)
     if language == DEFAULT_LANGUAGE:
         return str(message)
-    text = gettext_in(language, ENGLISH[message.key])
+    text = gettext_in(language, type(message).TABLE[message.key])
     values = {name: _value(value, language) for name, value in message.params.items()}
     return text.format(**values)
 
 
 def _value(value: Any, language: str) -> Any:
-    if isinstance(value, Message):
+    if isinstance(value, KeyedText):
         return worded(value, language)
     if isinstance(value, Named):
         return ShownName(str(value), language)
