@@ -3,12 +3,18 @@
 A command reader refuses a line with a `Message` (`judge.language.messages`, a
 `KeyedText`): a key, its values, and the English text. The English (its `TABLE`,
 `messages.ENGLISH`, one entry per key) is the msgid; the reader's catalog gives the
-sentence in their language, with the same `{name}` placeholders, and each value is
-worded before it is put in: a nested message in turn, a power's `Named` name as
-the reader's map names it (a language's grammatical forms by the placeholder's
-format spec: French `{power:La}` for `La France`), a `Listed` list joined the reader's way (Babel's CLDR lists: French
-alternatives `A, B ou C`), a `Phrase` from the catalog. A text without a key is
-shown as it is.
+sentence in their language, with the same `{name}` placeholders. Each value is
+worded before it is put in:
+
+* a nested message, in turn;
+* a power's `Named` name, as the reader's map names it, with the language's
+  grammatical forms by the placeholder's format spec (French `{power:La}`:
+  `La France`);
+* a `Listed` list, joined the reader's way (Babel's CLDR lists: French alternatives
+  `A, B ou C`);
+* a `Phrase`, from the catalog.
+
+A text without a key is shown as it is.
 """
 
 from __future__ import annotations
