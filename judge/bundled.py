@@ -1,11 +1,11 @@
 """Where the judge's data is: package data inside `judge`, found by `importlib.resources`.
 
-`judge/templates/` and `judge/migrations/` are package data (pyproject.toml,
-`[tool.setuptools.package-data]`): a wheel carries them inside the package, and a
-source tree has them in the same place, so one lookup serves an installed judge, an
-editable install and the tests alike. The repository's top level keeps symbolic links
-of the same names for operators who look there first. (The example config is not
-data: `judge config example` writes it from the keys' declarations,
+`judge/templates/`, `judge/locale/` (the gettext catalogs) and `judge/migrations/` are
+package data (pyproject.toml, `[tool.setuptools.package-data]`): a wheel carries them
+inside the package, and a source tree has them in the same place, so one lookup serves
+an installed judge, an editable install and the tests alike. The repository's top level
+keeps symbolic links of the same names for operators who look there first. (The example
+config is not data: `judge config example` writes it from the keys' declarations,
 `judge.config_example`.)
 """
 
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import judge
 
-DATA_FOLDERS = ("templates", "migrations")
+DATA_FOLDERS = ("templates", "migrations", "locale")
 """The package-data folders the judge reads at run time."""
 
 

@@ -14,3 +14,9 @@ from __future__ import annotations
 def N_(text: str) -> str:
     """Mark `text` for the catalogs; the translation happens where the mail is worded."""
     return text
+
+
+def NP_(context: str, text: str) -> str:
+    """`N_` with a context: the same English in another role (`Movement` in phase words
+    and in a results title) is another msgid, which a language may word differently."""
+    return text

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from urllib.parse import quote
 
 import pytest
+from golden.recorder import compare, is_golden, recording
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -61,6 +62,24 @@ def _temporary_files_in_memory() -> None:
         return
     os.environ["TMPDIR"] = str(shared_memory)
     tempfile.tempdir = None  # read TMPDIR again
+
+
+# --- golden mails -------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def golden_mails(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The tests of `golden.recorder.GOLDEN_FILES` compare every mail they make with
+    their golden file (the French wording's move to gettext changed none of them)."""
+    if not is_golden(request.node.nodeid):
+        yield
+        return
+    with pytest.MonkeyPatch.context() as patch, recording(patch) as record:
+        yield
+        for value in list(request.node.funcargs.values()):
+            if hasattr(value, "maildir") and callable(getattr(value, "mails", None)):
+                record.add_served(value.mails())
+    compare(request.node.nodeid, record)
 
 
 # --- databases ---------------------------------------------------------------

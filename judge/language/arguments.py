@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 
 from judge.addresses import is_plain_address
-from judge.language.messages import WordedError
+from judge.language.messages import Listed, Named, WordedError
 from judge.rules.state import POWER_BY_LETTER, POWERS, power_name
 
 GAME_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,19}")
@@ -93,12 +93,14 @@ def _without_repeats(powers: list[str]) -> tuple[str, ...]:
     seen: set[str] = set()
     for name in powers:
         if name in seen:
-            raise CommandError("listed_twice", power=name.title())
+            raise CommandError("listed_twice", power=Named(name.title()))
         seen.add(name)
     return tuple(powers)
 
 
-_POWER_NAMES = ", ".join(p.title() for p in POWERS)
+_POWER_NAMES = Listed(
+    [p.title() for p in POWERS], ", ".join(p.title() for p in POWERS), kind="name"
+)
 
 
 def address(text: str) -> str:

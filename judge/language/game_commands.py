@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from judge.i18n import N_
 from judge.language.arguments import (
     CommandError,
     address,
@@ -27,6 +28,7 @@ from judge.language.command_types import (
     Preferences,
     Signoff,
 )
+from judge.language.messages import Phrase
 
 MAX_BID = 999_999
 
@@ -55,7 +57,7 @@ def bid_command(rest: str) -> Bid:
     name, amount = given
     if name.rstrip(".").isdigit() and not amount.rstrip(".").isdigit():
         name, amount = amount, name
-    return Bid(power(name), count(amount, "a bid", 0, MAX_BID))
+    return Bid(power(name), count(amount, Phrase(N_("a bid")), 0, MAX_BID))
 
 
 def cancel_command(rest: str) -> Cancel:

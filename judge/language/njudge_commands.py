@@ -14,6 +14,7 @@ from __future__ import annotations
 from judge.language.arguments import CommandError, game_name, no_arguments, words
 from judge.language.command_types import Help, Resign, Version, WhoGame
 from judge.language.master_commands import resign_reader
+from judge.language.messages import Listed
 from judge.language.open_commands import HELP_ALIASES
 from judge.language.vocabulary import Vocabulary
 from judge.rules.folding import fold_accents
@@ -47,7 +48,7 @@ def whogame_command(rest: str) -> WhoGame:
 def get_command(rest: str, vocabulary: Vocabulary) -> Help:
     """`GET topic`: the help topic (or njudge file) by mail."""
     given = words(rest.rstrip(".?!"))
-    topics = ", ".join(vocabulary.help_topics())
+    topics = Listed(vocabulary.help_topics(), ", ".join(vocabulary.help_topics()), kind="topic")
     if len(given) != 1:
         raise CommandError("get_usage", topics=topics)
     return Help(_topic(given[0].lower(), vocabulary, topics))

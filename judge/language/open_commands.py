@@ -25,7 +25,7 @@ from judge.language.command_types import (
     Unobserve,
 )
 from judge.language.master_commands import join_next
-from judge.language.messages import Message
+from judge.language.messages import Listed, Message
 from judge.language.set_commands import parse_settings
 from judge.language.vocabulary import Vocabulary
 from judge.rules.folding import fold_accents
@@ -58,7 +58,8 @@ def help_command(rest: str, vocabulary: Vocabulary) -> Help:
         topic = HELP_ALIASES.get(folded) or vocabulary.topic_of(topic) or topic
     topics = vocabulary.help_topics()
     if topic is not None and topic not in topics:
-        raise CommandError("no_help_topic", rest=rest, topics=", ".join(topics))
+        listed = Listed(topics, ", ".join(topics), kind="topic")
+        raise CommandError("no_help_topic", rest=rest, topics=listed)
     return Help(topic)
 
 

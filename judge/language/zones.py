@@ -16,9 +16,10 @@ from __future__ import annotations
 import difflib
 import functools
 import re
+from collections.abc import Sequence
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-from judge.language.messages import WordedError
+from judge.language.messages import Listed, WordedError
 
 UTC_NAMES = frozenset(
     {"UTC", "GMT", "Z", "ZULU", "UCT", "UNIVERSAL", "GREENWICH", "GMT0", "GMT+0", "GMT-0",
@@ -65,6 +66,13 @@ ABBREVIATIONS: dict[str, tuple[str, ...]] = {
 _OFFSET = re.compile(r"(?:UTC|GMT)?\s*[+-]\s*[0-9]{1,2}(?::?[0-9]{2})?")
 _NOT_ZONES = frozenset({"localtime", "Factory"})
 EXAMPLE = "Europe/Paris, America/New_York or Asia/Tokyo"
+# The same three, for the reader's language to list as alternatives.
+EXAMPLES = Listed(("Europe/Paris", "America/New_York", "Asia/Tokyo"), EXAMPLE, alternatives=True)
+
+
+def _alternatives(zones: Sequence[str]) -> Listed:
+    """Zones to choose from: `A or B` in English, listed the reader's way in theirs."""
+    return Listed(zones, " or ".join(zones), alternatives=True)
 
 
 class ZoneError(WordedError):
@@ -92,15 +100,15 @@ def find_zone(text: str) -> str | None:
     """The IANA name of the zone `text` names, or None for UTC; else `ZoneError`."""
     typed = " ".join(text.split()).strip(".")
     if not typed:
-        raise ZoneError("zone_missing", example=EXAMPLE)
+        raise ZoneError("zone_missing", example=EXAMPLES)
     key = typed.upper().replace(" ", "_")
     if key in UTC_NAMES:
         return None
     if key in ABBREVIATIONS:
-        suggestions = " or ".join(ABBREVIATIONS[key])
+        suggestions = _alternatives(ABBREVIATIONS[key])
         raise ZoneError("zone_abbreviation", typed=typed, suggestions=suggestions)
     if _OFFSET.fullmatch(key):
-        raise ZoneError("zone_offset", typed=typed, example=EXAMPLE)
+        raise ZoneError("zone_offset", typed=typed, example=EXAMPLES)
     zones = _zones()
     if key in zones:
         return zones[key]
@@ -111,8 +119,8 @@ def find_zone(text: str) -> str | None:
     if not near:
         near = tuple(_close_cities(key))
     if near:
-        raise ZoneError("zone_unknown_near", typed=typed, near=" or ".join(near))
-    raise ZoneError("zone_unknown", typed=typed, example=EXAMPLE)
+        raise ZoneError("zone_unknown_near", typed=typed, near=_alternatives(near))
+    raise ZoneError("zone_unknown", typed=typed, example=EXAMPLES)
 
 
 def _close_cities(key: str) -> list[str]:

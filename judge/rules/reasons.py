@@ -67,6 +67,45 @@ ENGLISH: dict[str, str] = {
 }  # fmt: skip
 
 
+class WordedValue(str):
+    """A value of a `KeyedText` that a reader's language words itself (a power's
+    name, a list of alternatives, an English phrase of the catalogs): its text is the
+    English, and a subclass says what it is (`judge.language.messages`). A
+    `KeyedText` keeps it as it is, so the wording can still tell."""
+
+    __slots__ = ()
+
+
+class Named(WordedValue):
+    """A power's (or province's) name, as the map names it in English: `France`."""
+
+
+class Phrase(WordedValue):
+    """An English phrase of the catalogs (marked with `N_`), e.g. `a bid`."""
+
+
+class Listed(WordedValue):
+    """Names or words listed in a message: the English text as the code joined it,
+    with the `items` and their `kind` (`name`: power names, `topic`: HELP topics,
+    `text`: as they are) and whether they are alternatives (`or`) or a plain list."""
+
+    items: tuple[str, ...]
+    kind: str
+    alternatives: bool
+
+    def __new__(
+        cls, items: Any, joined: str, kind: str = "text", alternatives: bool = False
+    ) -> Listed:
+        made = super().__new__(cls, joined)
+        made.items = tuple(str(item) for item in items)
+        made.kind = kind
+        made.alternatives = alternatives
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Listed, (self.items, str(self), self.kind, self.alternatives))
+
+
 class KeyedText(str):
     """An English text that also carries the `key` and `params` it was made from, so a
     template can word it in another language. `TABLE` (key -> English, with `{name}`
@@ -80,7 +119,7 @@ class KeyedText(str):
 
     def __new__(cls, key: str, **params: Any) -> Self:
         values = {
-            name: value if isinstance(value, KeyedText) else str(value)
+            name: value if isinstance(value, (KeyedText, WordedValue)) else str(value)
             for name, value in params.items()
         }
         made = super().__new__(cls, cls.TABLE[key].format(**values))

@@ -16,6 +16,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from judge.i18n import N_
+from judge.wording.catalogs import gettext_in
 from judge.wording.lists import count_of, join_names, names_of
 from judge.wording.names_fr import french_name
 from judge.wording.rule_help_fr import aide_regle
@@ -96,7 +98,7 @@ def et_liste(names: Iterable[str] | str | None, article: str = "") -> str:
     """`{{ powers|et_liste }}`: `Autriche, Angleterre et Russie` (the names in French);
     `|et_liste("la")`: `l'Autriche, l'Angleterre et la Russie`."""
     items = [(la(n) if article else _french(n)) or "" for n in names_of(names)]
-    return join_names(items, "et")
+    return join_names(items, "fr")
 
 
 def est_sont(names: Iterable[str] | str | int | None) -> str:
@@ -115,7 +117,7 @@ def accord(count: int, feminine: bool = False) -> str:
 
 def joueur_de(names: Iterable[str] | str | None) -> str:
     """`{{ powers|joueur_de }}`: `le joueur de l'Allemagne et de l'Italie`."""
-    return "le joueur " + join_names([de(n) or "" for n in names_of(names)], "et")
+    return "le joueur " + join_names([de(n) or "" for n in names_of(names)], "fr")
 
 
 def capitalize_first(text: str) -> str:
@@ -179,26 +181,28 @@ def par(author: str) -> str:
     `du maître`, `d'Anonyme`."""
     if author in _PEOPLE:
         return _PEOPLE[author][0]
-    return join_names([de(n) or "" for n in names_of(author)], "et")
+    return join_names([de(n) or "" for n in names_of(author)], "fr")
 
 
 def pour(names: Iterable[str] | str) -> str:
     """`à {{ names }}` in French: `à la France et à l'Allemagne`, `au maître`."""
     items = names_of(names)
-    return join_names([_PEOPLE[n][1] if n in _PEOPLE else a(n) or "" for n in items], "et")
+    return join_names([_PEOPLE[n][1] if n in _PEOPLE else a(n) or "" for n in items], "fr")
 
 
-# The variants' display names, in French (a name not here is shown as it is).
-VARIANT_NAMES = {
-    "Intimate Diplomacy (2000 rules)": "Intimate Diplomacy (règles de 2000)",
-    "Propaganda (Wright's popularity Intimate Diplomacy)":
-        "Propaganda (l'Intimate Diplomacy de Wright, à la popularité)",
-}
+# The variants' display names, for the catalogs (`judge/variants/` is the pure core
+# and imports nothing of the wording; a test checks that every variant whose display
+# name is not the same in every language is here).
+VARIANT_DISPLAY_NAMES = (
+    N_("Intimate Diplomacy (2000 rules)"),
+    N_("Propaganda (Wright's popularity Intimate Diplomacy)"),
+)
 
 
 def variante(name: str) -> str:
-    """`{{ variant|variante }}`: a variant's display name in French."""
-    return VARIANT_NAMES.get(name, name)
+    """`{{ variant|variante }}`: a variant's display name in French (the catalog's
+    translation of the name `N_` marks where the variant is defined)."""
+    return gettext_in("fr", name)
 
 
 # The HELP topics by their French names, which AIDE and GET read too

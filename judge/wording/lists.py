@@ -11,6 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from babel.lists import format_list
+
+from judge.wording.catalogs import locale_of
+from judge.wording.readers import DEFAULT_LANGUAGE
+
 
 def names_of(names: Iterable[str] | str | None) -> list[str]:
     """A list of names from a list, or from one text joined with ` and `/`, `."""
@@ -21,17 +26,15 @@ def names_of(names: Iterable[str] | str | None) -> list[str]:
     return [str(n) for n in names]
 
 
-def join_names(names: Iterable[str] | str | None, last: str = "and") -> str:
-    """`A`, `A and B`, `A, B and C` (with `last` the language's `and`)."""
-    items = names_of(names)
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+def join_names(names: Iterable[str] | str | None, language: str = DEFAULT_LANGUAGE) -> str:
+    """`A`, `A and B`, `A, B and C`, joined as `language` joins a list (Babel's CLDR
+    patterns: French `A, B et C`)."""
+    return format_list(names_of(names), locale=locale_of(language))
 
 
 def and_list(names: Iterable[str] | str | None) -> str:
     """`{{ powers|and_list }}`: `Austria, England and Russia`."""
-    return join_names(names, "and")
+    return join_names(names)
 
 
 def count_of(names: Iterable[str] | str | int | None) -> int:

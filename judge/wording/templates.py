@@ -1,5 +1,8 @@
 """The Jinja2 environments that hold the wording of every mail the judge sends, one
-per language (`templates/` in English, `templates/fr/` in French, the same names).
+per language: the templates of `templates/`, written in English, with their
+sentences translated by the reader's gettext catalog (`judge.wording.catalogs`,
+`{% trans %}` and `_()` through `jinja2.ext.i18n`). A template not converted yet
+still has a French copy in `templates/fr/`, which the French environment prefers.
 
 Every mail is rendered for its `Reader`: their language picks the environment, and
 their time zone and language show each moment (`|when`). Mail is text/plain, so
@@ -17,7 +20,8 @@ from typing import Any
 import jinja2
 
 from judge.bundled import data_dir
-from judge.wording import french_filters, lists, settings_fr
+from judge.wording import command_errors, french_filters, lists, settings_fr
+from judge.wording.catalogs import translations
 from judge.wording.mail_width import fit
 from judge.wording.readers import DEFAULT_LANGUAGE, DEFAULT_READER, LANGUAGES, Reader
 from judge.wording.time_display import show_time
@@ -27,6 +31,31 @@ from judge.wording.vocabulary import localized, wording_for
 # phases and moments the code hands over in English, shown in French).
 LANGUAGE_FILTERS: dict[str, dict[str, Any]] = {
     "fr": {**french_filters.FILTERS, "reglage": settings_fr.reglage, "regle": settings_fr.regle}
+}
+
+
+def _as_it_is(text: str | None) -> str | None:
+    return text
+
+
+# The grammatical forms a sentence of a shared template asks of a value before it is
+# put in (`_("... %(power)s.", power=power|the)`): English says a power's name and a
+# phase's words as they are; a language whose grammar wants more gives its own.
+GRAMMAR: dict[str, dict[str, Any]] = {
+    "en": {
+        "the": _as_it_is, "the_powers": lists.and_list, "list_of_names": lists.and_list,
+        "phase_of": _as_it_is, "phase_name": _as_it_is, "by_author": _as_it_is,
+        "to_readers": lists.and_list,
+    },
+    "fr": {
+        "the": french_filters.la,
+        "the_powers": functools.partial(french_filters.et_liste, article="la"),
+        "list_of_names": french_filters.et_liste,
+        "phase_of": french_filters.des,
+        "phase_name": french_filters.phase,
+        "by_author": french_filters.par,
+        "to_readers": french_filters.pour,
+    },
 }
 
 
@@ -41,6 +70,16 @@ def language_dir(language: str = DEFAULT_LANGUAGE) -> Path:
     `{% include "_header.txt.j2" %}` in a French template includes the French one)."""
     root = template_dir()
     return root if language == DEFAULT_LANGUAGE else root / language
+
+
+def _loader(language: str) -> jinja2.BaseLoader:
+    """English: `templates/`. Another language: its own copy of a template where one
+    is left (`templates/fr/`), else the one template every language shares."""
+    shared = jinja2.FileSystemLoader(str(template_dir()))
+    own = language_dir(language)
+    if language == DEFAULT_LANGUAGE or not own.is_dir():
+        return shared
+    return jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(own)), shared])
 
 
 def plural(count: int, singular: str = "", many: str = "s") -> str:
@@ -65,20 +104,32 @@ def environment(language: str = DEFAULT_LANGUAGE) -> jinja2.Environment:
     if language not in LANGUAGES:
         raise LookupError(f"no templates for language {language!r}")
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(language_dir(language))),
+        loader=_loader(language),
         undefined=jinja2.StrictUndefined,
         autoescape=False,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
-        extensions=["jinja2.ext.do"],  # the French Intimate report builds its lines
+        # i18n: `{% trans %}` and `_()`; do: the French Intimate report builds its lines
+        extensions=["jinja2.ext.i18n", "jinja2.ext.do"],
     )
+    catalog = translations(language)
+    env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
+    # `{{ variant|translated }}`: a text the code names (a variant's display name,
+    # marked with `N_` where it is defined) in the reader's language, unformatted.
+    env.filters["translated"] = catalog.gettext
+    # `{{ power|name }}`: a power or province name as the reader's map names it.
+    env.filters["name"] = wording_for(language).name
+    # `{{ message|worded }}`: why a command line cannot be read, in the reader's words.
+    env.filters["worded"] = functools.partial(command_errors.worded, language=language)
     env.filters["plural"] = plural
     env.filters["fit"] = fit
     env.filters["when"] = when
     env.filters.update(lists.FILTERS)  # and_list, is_are: every language may use them
     env.filters["quoted"] = repr  # `{{ word|quoted }}`: quoted as the code's {word!r}
     env.filters.update(LANGUAGE_FILTERS.get(language, {}))
+    env.filters.update(GRAMMAR[DEFAULT_LANGUAGE])
+    env.filters.update(GRAMMAR.get(language, {}))
     return env
 
 
@@ -107,9 +158,7 @@ def _macros(module: str, reader: Reader) -> Any:
 @functools.lru_cache(maxsize=256)
 def _macros_in(env: jinja2.Environment, module: str, reader: Reader) -> Any:
     template = env.get_template(module)
-    return template.module if reader == DEFAULT_READER else template.make_module(
-        {"reader": reader}
-    )
+    return template.module if reader == DEFAULT_READER else template.make_module({"reader": reader})
 
 
 def render_macro(module: str, macro: str, reader: Reader = DEFAULT_READER, **data: Any) -> str:

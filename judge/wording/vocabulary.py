@@ -5,9 +5,9 @@ title (`Movement results for Spring of 1901.`) and the phase words (`Movement fo
 Fall of 1901`) are built from order values and the map by `describe` and `report`;
 this module holds the words and patterns they use, one `Wording` per language, so
 that no language is written into the code that builds them. English is the judges'
-classic wording (njudge's); French is a French judge's (`Armée Paris -> Bourgogne.`,
-`Résultats des mouvements du printemps 1901.`), with the French names of
-`judge.wording.names_fr`.
+classic wording (njudge's), and the msgids; another language's `Wording` is ENGLISH
+through its catalog (French: `Armée Paris -> Bourgogne.`, `Résultats des mouvements
+du printemps 1901.`), with the names of its map (`judge.wording.names_fr`, data).
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from judge.i18n import NP_
+from judge.wording.catalogs import translations
 from judge.wording.collation import as_written, french_key
 from judge.wording.names_fr import french_name
 from judge.wording.readers import DEFAULT_LANGUAGE
@@ -44,73 +46,103 @@ class Wording:
     collate: Callable[[str], Any] = field(default=as_written)
 
 
+# The English words and patterns, each marked for the catalogs with its context (the
+# same English word is a different French one in a title: `Movement` is `Mouvements`
+# in phase words, `des mouvements` in `Résultats des mouvements`).
 ENGLISH = Wording(
-    units={"A": "Army", "F": "Fleet", None: "Unit"},
-    coasts={"NC": "north coast", "SC": "south coast", "EC": "east coast", "WC": "west coast"},
-    markers={},
-    patterns={
-        "waive": "Build waived.",
-        "build_army": "Builds an army in {place}.",
-        "build_fleet": "Builds a fleet in {place}.",
-        "remove_army": "Removes the army in {place}.",
-        "remove_fleet": "Removes the fleet in {place}.",
-        "hold": "{unit} HOLD.",
-        "move": "{kind} {move}.",
-        "disband": "{unit} DISBAND.",
-        "support_hold": "{unit} SUPPORT {supported}.",
-        "support_move": "{unit} SUPPORT {helped} {move}.",
-        "convoy": "{unit} CONVOY {army} {move}.",
-        "coast": "{province} ({coast})",
-        "title": "{type} results for {season} of {year}.",
-        "phase": "{type} for {season} of {year}",
+    units={
+        "A": NP_("unit", "Army"), "F": NP_("unit", "Fleet"), None: NP_("unit", "Unit"),
     },
-    phase_types={"B": "Bid", "M": "Movement", "R": "Retreat", "A": "Adjustment"},
-    phase_types_of={"B": "Bid", "M": "Movement", "R": "Retreat", "A": "Adjustment"},
-    seasons={"S": "Spring", "F": "Fall", "W": "Winter"},
-    seasons_of={"S": "Spring", "F": "Fall", "W": "Winter"},
-    unowned="Unowned",
-    or_word="or",
-)
-
-FRENCH = Wording(
-    units={"A": "Armée", "F": "Flotte", None: "Unité"},
-    coasts={"NC": "côte nord", "SC": "côte sud", "EC": "côte est", "WC": "côte ouest"},
+    coasts={
+        "NC": NP_("coast", "north coast"), "SC": NP_("coast", "south coast"),
+        "EC": NP_("coast", "east coast"), "WC": NP_("coast", "west coast"),
+    },
     markers={
-        "bounce": "échec",
-        "cut": "coupé",
-        "dislodged": "délogée",
-        "no convoy": "pas de convoi",
-        "void": "nul",
-        "civil disorder": "désordre civil",
-        "illegal": "illégal",
+        word: word
+        for word in (
+            NP_("result marker", "bounce"), NP_("result marker", "cut"),
+            NP_("result marker", "dislodged"), NP_("result marker", "no convoy"),
+            NP_("result marker", "void"), NP_("result marker", "civil disorder"),
+            NP_("result marker", "illegal"),
+        )
     },
     patterns={
-        "waive": "Construction abandonnée.",
-        "build_army": "Construit une armée à {place}.",
-        "build_fleet": "Construit une flotte à {place}.",
-        "remove_army": "Retire l'armée de {place}.",
-        "remove_fleet": "Retire la flotte de {place}.",
-        "hold": "{unit} TIENT.",
-        "move": "{kind} {move}.",
-        "disband": "{unit} SE DISSOUT.",
-        "support_hold": "{unit} SOUTIENT {supported}.",
-        "support_move": "{unit} SOUTIENT {helped} {move}.",
-        "convoy": "{unit} CONVOIE {army} {move}.",
-        "coast": "{province} ({coast})",
-        "title": "Résultats {type} {season} {year}.",
-        "phase": "{type} {season} {year}",
+        "waive": NP_("order", "Build waived."),
+        "build_army": NP_("order", "Builds an army in {place}."),
+        "build_fleet": NP_("order", "Builds a fleet in {place}."),
+        "remove_army": NP_("order", "Removes the army in {place}."),
+        "remove_fleet": NP_("order", "Removes the fleet in {place}."),
+        "hold": NP_("order", "{unit} HOLD."),
+        "move": NP_("order", "{kind} {move}."),
+        "disband": NP_("order", "{unit} DISBAND."),
+        "support_hold": NP_("order", "{unit} SUPPORT {supported}."),
+        "support_move": NP_("order", "{unit} SUPPORT {helped} {move}."),
+        "convoy": NP_("order", "{unit} CONVOY {army} {move}."),
+        "coast": NP_("order", "{province} ({coast})"),
+        "title": NP_("results title", "{type} results for {season} of {year}."),
+        "phase": NP_("phase words", "{type} for {season} of {year}"),
     },
-    phase_types={"B": "Enchères", "M": "Mouvements", "R": "Retraites", "A": "Ajustements"},
+    phase_types={
+        "B": NP_("phase type", "Bid"), "M": NP_("phase type", "Movement"),
+        "R": NP_("phase type", "Retreat"), "A": NP_("phase type", "Adjustment"),
+    },
     phase_types_of={
-        "B": "des enchères", "M": "des mouvements", "R": "des retraites", "A": "des ajustements",
+        "B": NP_("phase type in a title", "Bid"),
+        "M": NP_("phase type in a title", "Movement"),
+        "R": NP_("phase type in a title", "Retreat"),
+        "A": NP_("phase type in a title", "Adjustment"),
     },
-    seasons={"S": "du printemps", "F": "de l'automne", "W": "de l'hiver"},
-    seasons_of={"S": "du printemps", "F": "de l'automne", "W": "de l'hiver"},
-    unowned="Sans maître",
-    or_word="ou",
-    name=french_name,
-    collate=french_key,
-)
+    seasons={
+        "S": NP_("season", "Spring"), "F": NP_("season", "Fall"), "W": NP_("season", "Winter"),
+    },
+    seasons_of={
+        "S": NP_("season in a title", "Spring"), "F": NP_("season in a title", "Fall"),
+        "W": NP_("season in a title", "Winter"),
+    },
+    unowned=NP_("centre owner", "Unowned"),
+    or_word=NP_("conjunction", "or"),
+)  # fmt: skip
+
+# The contexts of ENGLISH's fields in the catalogs (NP_ above).
+_CONTEXTS = {
+    "units": "unit", "coasts": "coast", "markers": "result marker", "phase_types": "phase type",
+    "phase_types_of": "phase type in a title", "seasons": "season",
+    "seasons_of": "season in a title", "unowned": "centre owner", "or_word": "conjunction",
+}  # fmt: skip
+_PATTERN_CONTEXTS = {"title": "results title", "phase": "phase words"}
+
+
+def translated_wording(
+    language: str, name: Callable[[str], str], collate: Callable[[str], Any]
+) -> Wording:
+    """ENGLISH in `language`, each word and pattern from the catalog (`pgettext`), with
+    the language's names of the map (data) and its sort order."""
+    catalog = translations(language)
+
+    def word(context: str, text: str) -> str:
+        return catalog.pgettext(context, text)
+
+    def mapping(field_name: str, english: Mapping[Any, str]) -> dict[Any, str]:
+        return {key: word(_CONTEXTS[field_name], text) for key, text in english.items()}
+
+    return Wording(
+        units=mapping("units", ENGLISH.units),
+        coasts=mapping("coasts", ENGLISH.coasts),
+        markers=mapping("markers", ENGLISH.markers),
+        patterns={key: word(_PATTERN_CONTEXTS.get(key, "order"), text)
+                  for key, text in ENGLISH.patterns.items()},
+        phase_types=mapping("phase_types", ENGLISH.phase_types),
+        phase_types_of=mapping("phase_types_of", ENGLISH.phase_types_of),
+        seasons=mapping("seasons", ENGLISH.seasons),
+        seasons_of=mapping("seasons_of", ENGLISH.seasons_of),
+        unowned=word(_CONTEXTS["unowned"], ENGLISH.unowned),
+        or_word=word(_CONTEXTS["or_word"], ENGLISH.or_word),
+        name=name,
+        collate=collate,
+    )  # fmt: skip
+
+
+FRENCH = translated_wording("fr", french_name, french_key)
 
 WORDINGS: dict[str, Wording] = {DEFAULT_LANGUAGE: ENGLISH, "fr": FRENCH}
 

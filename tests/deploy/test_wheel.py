@@ -69,7 +69,7 @@ def test_the_installed_package_carries_its_data_folders(installed_judge: Path) -
     python = installed_judge.parent / "python"
     script = (
         "from judge.bundled import data_dir; "
-        "print(data_dir('templates')); print(data_dir('migrations'))"
+        "print(data_dir('templates')); print(data_dir('migrations')); print(data_dir('locale'))"
     )
     done = subprocess.run(
         [str(python), "-c", script], capture_output=True, env=clean_environment(),
@@ -80,7 +80,8 @@ def test_the_installed_package_carries_its_data_folders(installed_judge: Path) -
         folder = Path(line)
         assert folder.is_relative_to(venv), f"{folder} is outside the installed judge"
         assert folder.parent.name == "judge"
-    templates, migrations = (Path(line) for line in done.stdout.decode().split())
+    templates, migrations, locale = (Path(line) for line in done.stdout.decode().split())
+    assert (locale / "fr" / "LC_MESSAGES" / "judge.po").is_file()  # the catalogs travel
     assert (templates / "reply.txt.j2").is_file()
     assert (templates / "zine").is_dir() and (templates / "help").is_dir()
     assert (templates / "fr" / "reply.txt.j2").is_file()  # every language travels

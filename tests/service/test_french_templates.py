@@ -72,10 +72,11 @@ def macros(language: str, module: str) -> dict[str, list[str]]:
     return found
 
 
-def test_every_template_exists_in_both_languages() -> None:
+def test_every_french_copy_left_has_its_english_template() -> None:
+    """A template is one for every language (its sentences in the catalogs); the
+    French copies not converted yet each still have their English twin."""
     english, french = tree("en"), tree("fr")
     assert len(english) >= 40
-    assert english - french == set(), "missing in templates/fr/"
     assert french - english == set(), "only in templates/fr/"
 
 
