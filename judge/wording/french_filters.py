@@ -115,9 +115,19 @@ def accord(count: int, feminine: bool = False) -> str:
     return ("e" if feminine else "") + ("s" if count > 1 else "")
 
 
+def de_chacun(names: Iterable[str] | str | None) -> str:
+    """`{{ powers|de_chacun }}`: `de l'Allemagne et de l'Italie`."""
+    return join_names([de(n) or "" for n in names_of(names)], "fr")
+
+
 def joueur_de(names: Iterable[str] | str | None) -> str:
     """`{{ powers|joueur_de }}`: `le joueur de l'Allemagne et de l'Italie`."""
-    return "le joueur " + join_names([de(n) or "" for n in names_of(names)], "fr")
+    return "le joueur " + de_chacun(names)
+
+
+def le_joueur_de(names: Iterable[str] | str | None) -> str:
+    """A sentence's subject: `Le joueur de l'Allemagne`."""
+    return capitalize_first(joueur_de(names))
 
 
 def capitalize_first(text: str) -> str:

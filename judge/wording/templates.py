@@ -38,6 +38,10 @@ def _as_it_is(text: str | None) -> str | None:
     return text
 
 
+def _rule_words(name: str, value: str) -> str:
+    return f"{name} {value}"
+
+
 # The grammatical forms a sentence of a shared template asks of a value before it is
 # put in (`_("... %(power)s.", power=power|the)`): English says a power's name and a
 # phase's words as they are; a language whose grammar wants more gives its own.
@@ -46,6 +50,8 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "the": _as_it_is, "the_powers": lists.and_list, "list_of_names": lists.and_list,
         "phase_of": _as_it_is, "phase_name": _as_it_is, "by_author": _as_it_is,
         "to_readers": lists.and_list,
+        "of_powers": lists.and_list, "the_player_of": _as_it_is, "rule_words": _rule_words,
+        "fit_translated": _as_it_is,
     },
     "fr": {
         "the": french_filters.la,
@@ -55,6 +61,11 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "phase_name": french_filters.phase,
         "by_author": french_filters.par,
         "to_readers": french_filters.pour,
+        "of_powers": french_filters.de_chacun,
+        "the_player_of": french_filters.le_joueur_de,
+        "rule_words": settings_fr.regle,
+        # A sentence the English template leaves to the body's rule, fitted in French
+        "fit_translated": fit,
     },
 }
 
