@@ -153,6 +153,13 @@ def des(words: str | None) -> str | None:
     return f"des {shown[:1].lower()}{shown[1:]}"
 
 
+def saison_de(words: str | None) -> str | None:
+    """`celles {{ phase_words|saison_de }}`: `Bids for Spring of 1901` -> `du printemps
+    1901` (the phase's words after its kind)."""
+    shown = phase(words)
+    return None if shown is None else shown.split(" ", 1)[-1]
+
+
 def les(words: str | None) -> str | None:
     """`pour {{ phase_words|les }}`: `les mouvements du printemps 1901`; a code as it is."""
     shown = phase(words)

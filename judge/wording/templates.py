@@ -51,7 +51,7 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "phase_of": _as_it_is, "phase_name": _as_it_is, "by_author": _as_it_is,
         "to_readers": lists.and_list,
         "of_powers": lists.and_list, "the_player_of": _as_it_is, "rule_words": _rule_words,
-        "fit_translated": _as_it_is,
+        "fit_translated": _as_it_is, "season_of": _as_it_is,
     },
     "fr": {
         "the": french_filters.la,
@@ -66,6 +66,7 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "rule_words": settings_fr.regle,
         # A sentence the English template leaves to the body's rule, fitted in French
         "fit_translated": fit,
+        "season_of": french_filters.saison_de,
     },
 }
 
