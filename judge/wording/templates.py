@@ -52,6 +52,7 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "to_readers": lists.and_list,
         "of_powers": lists.and_list, "the_player_of": _as_it_is, "rule_words": _rule_words,
         "fit_translated": _as_it_is, "season_of": _as_it_is,
+        "player_of_powers": lists.and_list,
     },
     "fr": {
         "the": french_filters.la,
@@ -67,6 +68,7 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         # A sentence the English template leaves to the body's rule, fitted in French
         "fit_translated": fit,
         "season_of": french_filters.saison_de,
+        "player_of_powers": french_filters.le_joueur_de,
     },
 }
 
