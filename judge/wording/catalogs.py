@@ -21,9 +21,12 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from judge.bundled import data_dir
-from judge.wording.readers import DEFAULT_LANGUAGE
+from judge.wording.readers import DEFAULT_LANGUAGE, DOMAIN, languages_with_catalogs
 
-DOMAIN = "judge"
+__all__ = [
+    "DOMAIN", "LOCALES", "catalog_path", "gettext_in", "languages_with_catalogs", "locale_dir",
+    "locale_of", "translations",
+]
 
 # Babel's locale for each language the judge writes: English is the judges' British
 # usage (`Austria, England and Russia`, no comma before the last `and`).
@@ -37,12 +40,6 @@ def locale_dir() -> Path:
 
 def catalog_path(language: str) -> Path:
     return locale_dir() / language / "LC_MESSAGES" / f"{DOMAIN}.po"
-
-
-def languages_with_catalogs() -> tuple[str, ...]:
-    """The languages that have a catalog (English, which needs none, first)."""
-    found = sorted(p.name for p in locale_dir().iterdir() if (p / "LC_MESSAGES").is_dir())
-    return (DEFAULT_LANGUAGE, *found)
 
 
 def locale_of(language: str) -> str:

@@ -11,8 +11,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-LANGUAGES = ("en", "fr")
+from judge.bundled import data_dir
+
 DEFAULT_LANGUAGE = "en"
+DOMAIN = "judge"  # the catalogs' name: judge/locale/<language>/LC_MESSAGES/judge.po
+
+
+def languages_with_catalogs() -> tuple[str, ...]:
+    """The languages the judge writes: English (its msgids need no catalog), then
+    every language with a catalog in `judge/locale/` (docs/translating.md), so a
+    new language is one `.po` file."""
+    root = data_dir("locale")
+    found = sorted(
+        folder.name
+        for folder in root.iterdir()
+        if (folder / "LC_MESSAGES" / f"{DOMAIN}.po").is_file() and folder.name != DEFAULT_LANGUAGE
+    )
+    return (DEFAULT_LANGUAGE, *found)
+
+
+LANGUAGES = languages_with_catalogs()
 
 
 @dataclass(frozen=True)
