@@ -130,6 +130,17 @@ def le_joueur_de(names: Iterable[str] | str | None) -> str:
     return capitalize_first(joueur_de(names))
 
 
+def Les_puissances(names: Iterable[str]) -> str:
+    """A sentence's subject: `L'Autriche et la France`."""
+    return capitalize_first(et_liste(names, "la"))
+
+
+def du_joueur_de(seat: str) -> str:
+    """`celle du joueur {{ seat|du_joueur_de }}`: a seat's powers as the code lists
+    them (`england, france`), `de l'Angleterre et de la France`."""
+    return " et ".join(de(power.title()) or "" for power in seat.split(", "))
+
+
 def capitalize_first(text: str) -> str:
     """The first letter in capitals, the rest as it is (`l'Autriche` -> `L'Autriche`)."""
     return text[:1].upper() + text[1:]

@@ -52,7 +52,8 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "to_readers": lists.and_list,
         "of_powers": lists.and_list, "the_player_of": _as_it_is, "rule_words": _rule_words,
         "fit_translated": _as_it_is, "season_of": _as_it_is,
-        "player_of_powers": lists.and_list,
+        "player_of_powers": lists.and_list, "powers_subject": ", ".join,
+        "seat_players": _as_it_is,
     },
     "fr": {
         "the": french_filters.la,
@@ -69,7 +70,17 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "fit_translated": fit,
         "season_of": french_filters.saison_de,
         "player_of_powers": french_filters.le_joueur_de,
+        "powers_subject": french_filters.Les_puissances,
+        "seat_players": french_filters.du_joueur_de,
     },
+}
+
+
+# The columns of a table whose headings are words of the reader's language (LIST's
+# powers): as wide as the language's headings and names need.
+LAYOUT: dict[str, dict[str, str]] = {
+    "en": {"power_heading": "%-9s %7s %5s", "power_row": "%-9s %7d %5d"},
+    "fr": {"power_heading": "%-12s %7s %7s", "power_row": "%-12s %7d %7d"},
 }
 
 
@@ -144,6 +155,7 @@ def environment(language: str = DEFAULT_LANGUAGE) -> jinja2.Environment:
     env.filters.update(LANGUAGE_FILTERS.get(language, {}))
     env.filters.update(GRAMMAR[DEFAULT_LANGUAGE])
     env.filters.update(GRAMMAR.get(language, {}))
+    env.globals["layout"] = LAYOUT.get(language, LAYOUT[DEFAULT_LANGUAGE])
     return env
 
 
