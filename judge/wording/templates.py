@@ -53,7 +53,7 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "of_powers": lists.and_list, "the_player_of": _as_it_is, "rule_words": _rule_words,
         "fit_translated": _as_it_is, "season_of": _as_it_is,
         "player_of_powers": lists.and_list, "powers_subject": ", ".join,
-        "seat_players": _as_it_is,
+        "seat_players": _as_it_is, "the_powers_subject": lists.and_list, "The": _as_it_is,
     },
     "fr": {
         "the": french_filters.la,
@@ -72,6 +72,8 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "player_of_powers": french_filters.le_joueur_de,
         "powers_subject": french_filters.Les_puissances,
         "seat_players": french_filters.du_joueur_de,
+        "the_powers_subject": french_filters.Les_puissances,
+        "The": french_filters.La,
     },
 }
 
