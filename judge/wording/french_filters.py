@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from judge.i18n import N_
-from judge.wording.catalogs import gettext_in
+from judge.wording.catalogs import gettext_in, translations
 from judge.wording.lists import count_of, join_names, names_of
 from judge.wording.names_fr import french_name
 from judge.wording.rule_help_fr import aide_regle
@@ -180,23 +180,30 @@ def les(words: str | None) -> str | None:
 
 
 # A duration as the code words it (`judge.service.commands.setting_echo.duration_words`:
-# `24 hours`, `1 day 12 hours`, `0 days`), in French.
-_DURATION_UNITS = {"day": "jour", "hour": "heure", "minute": "minute", "second": "seconde"}
+# `24 hours`, `1 day 12 hours`, `0 days`); each count and unit is said again by the
+# catalog's plural forms (French counts 0 and 1 in the singular: `0 jour`).
 _DURATION = re.compile(r"(\d+) (days?|hours?|minutes?|seconds?)\b")
 
 
-def duree(text: str | None) -> str | None:
+def _duration_part(count: int, unit: str, language: str) -> str:
+    catalog = translations(language)
+    if unit == "day":
+        return catalog.ngettext("%(num)d day", "%(num)d days", count) % {"num": count}
+    if unit == "hour":
+        return catalog.ngettext("%(num)d hour", "%(num)d hours", count) % {"num": count}
+    if unit == "minute":
+        return catalog.ngettext("%(num)d minute", "%(num)d minutes", count) % {"num": count}
+    return catalog.ngettext("%(num)d second", "%(num)d seconds", count) % {"num": count}
+
+
+def duree(text: str | None, language: str = "fr") -> str | None:
     """`{{ length|duree }}`: `3 days` -> `3 jours`, `1 day 12 hours` -> `1 jour
-    12 heures`, `0 days` -> `0 jour` (French counts 0 and 1 in the singular)."""
+    12 heures`, `0 days` -> `0 jour` (the counts and units in the reader's words)."""
     if text is None:
         return None
-
-    def french(found: re.Match[str]) -> str:
-        count = int(found[1])
-        unit = _DURATION_UNITS[found[2].rstrip("s")]
-        return f"{count} {unit}{'s' if count > 1 else ''}"
-
-    return _DURATION.sub(french, text)
+    return _DURATION.sub(
+        lambda found: _duration_part(int(found[1]), found[2].rstrip("s"), language), text
+    )
 
 
 # The press's signatures, in the code's words, as a French sentence says them.
