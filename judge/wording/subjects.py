@@ -3,8 +3,9 @@
 The code names each game mail in English (`S1901M Results`, `Press from France`,
 `Rolled Back to S1901B`): that is the record's word and the English reader's
 subject. `subject_in` words it for another reader, by one table of the subjects the
-code makes, each an English pattern and what it reads as; the names inside (a
-phase code, powers, the author of press) are carried over and said in that language.
+code makes, each an English pattern and its msgid, said by the reader's catalog;
+the names inside (a phase code, powers, the author of press) are carried over, in
+the grammatical form the translation asks for (`{names:de}`).
 A subject not in the table is sent as it is (a test plays French games and checks
 that none of their subjects is left in English).
 """
@@ -14,7 +15,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from judge.i18n import N_
 from judge.wording import french_filters as fr
+from judge.wording.catalogs import gettext_in
 from judge.wording.readers import DEFAULT_LANGUAGE
 
 _PHASE = r"(?P<phase>\S+)"
@@ -37,47 +40,57 @@ def _de(names: str) -> str:
     return fr.par(names)  # `de la France et de l'Allemagne`, `d'Anonyme`, `du maître`
 
 
-# English pattern -> the French subject (a format over the pattern's groups, the
-# names already said in French by the function given with them).
-FRENCH: tuple[tuple[str, str], ...] = (
-    (rf"{_PHASE} Results", "{phase} Résultats"),
-    (rf"{_PHASE} Reminder", "{phase} Rappel"),
-    (rf"{_PHASE} Late Notice", "{phase} Avis de retard"),
-    (rf"{_PHASE} Late Powers", "{phase} Puissances en retard"),
-    (rf"{_PHASE} Orders held with PHASE", "{phase} Ordres gardés avec PHASE"),
-    (r"Game Start", "Début de la partie"),
-    (r"Game Over", "Fin de la partie"),
-    (r"Game Stopped", "Partie arrêtée"),
-    (r"Game Paused", "Partie en pause"),
-    (r"Game Resumed", "Reprise de la partie"),
-    (r"Setting Changed", "Réglage modifié"),
-    (r"Deadline Changed", "Date limite modifiée"),
-    (r"Processed", "Phase traitée"),
-    (r"Expired", "Partie expirée"),
-    (r"Bouncing Address", "Adresse injoignable"),
-    (r"Player Left", "Départ d'un joueur"),
-    (r"You Are a Master", "Vous êtes maître"),
-    (r"Resigned by the Master", "Retiré par le maître"),
-    (r"Removed by the Master", "Renvoyé par le maître"),
-    (rf"Rolled Back to {_PHASE}", "Retour à {phase}"),
-    (rf"Press from {_NAMES}", "Presse {de}"),
-    (rf"Broadcast from {_NAMES}", "Annonce {de}"),
-    (rf"{_NAMES} Resigned", "Abandon {de}"),
-    (rf"{_NAMES} Ejected", "Exclusion du joueur {de}"),
-    (rf"{_NAMES} Taken Over", "Reprise {de}"),
-    (rf"{_NAMES} Approved", "Reprise {de} acceptée"),
-    (rf"{_NAMES} Takeover Request", "Demande de reprise {de}"),
-    (rf"{_NAMES} Absence Declared", "{la} : absence déclarée"),
-    (rf"{_NAMES} Absence Withdrawn", "{la} : absence retirée"),
+class _Names(str):
+    """The names a subject carries (`France, Germany`), whose format spec picks the
+    language's grammatical form of them: French `{names:La}` (`L'Allemagne et la
+    France`, `Le maître`), `{names:de}` (`de l'Allemagne`, `du maître`)."""
+
+    def __format__(self, spec: str) -> str:
+        form = _NAME_FORMS.get(spec)
+        return str(self) if form is None else form(str(self))
+
+
+_NAME_FORMS: dict[str, Callable[[str], str]] = {"La": _la, "de": _de}
+
+# The subjects the code makes: each an English pattern and its msgid (the subject with
+# `{phase}`, `{names}`, `{code}` placeholders); the reader's catalog says it.
+SUBJECTS: tuple[tuple[str, str], ...] = (
+    (rf"{_PHASE} Results", N_("{phase} Results")),
+    (rf"{_PHASE} Reminder", N_("{phase} Reminder")),
+    (rf"{_PHASE} Late Notice", N_("{phase} Late Notice")),
+    (rf"{_PHASE} Late Powers", N_("{phase} Late Powers")),
+    (rf"{_PHASE} Orders held with PHASE", N_("{phase} Orders held with PHASE")),
+    (r"Game Start", N_("Game Start")),
+    (r"Game Over", N_("Game Over")),
+    (r"Game Stopped", N_("Game Stopped")),
+    (r"Game Paused", N_("Game Paused")),
+    (r"Game Resumed", N_("Game Resumed")),
+    (r"Setting Changed", N_("Setting Changed")),
+    (r"Deadline Changed", N_("Deadline Changed")),
+    (r"Processed", N_("Processed")),
+    (r"Expired", N_("Expired")),
+    (r"Bouncing Address", N_("Bouncing Address")),
+    (r"Player Left", N_("Player Left")),
+    (r"You Are a Master", N_("You Are a Master")),
+    (r"Resigned by the Master", N_("Resigned by the Master")),
+    (r"Removed by the Master", N_("Removed by the Master")),
+    (rf"Rolled Back to {_PHASE}", N_("Rolled Back to {phase}")),
+    (rf"Press from {_NAMES}", N_("Press from {names}")),
+    (rf"Broadcast from {_NAMES}", N_("Broadcast from {names}")),
+    (rf"{_NAMES} Resigned", N_("{names} Resigned")),
+    (rf"{_NAMES} Ejected", N_("{names} Ejected")),
+    (rf"{_NAMES} Taken Over", N_("{names} Taken Over")),
+    (rf"{_NAMES} Approved", N_("{names} Approved")),
+    (rf"{_NAMES} Takeover Request", N_("{names} Takeover Request")),
+    (rf"{_NAMES} Absence Declared", N_("{names} Absence Declared")),
+    (rf"{_NAMES} Absence Withdrawn", N_("{names} Absence Withdrawn")),
     # Outside games (after the judge's code): the code in brackets is kept, replies
     # are matched on it.
-    (rf"please confirm your address {_CODE}", "merci de confirmer votre adresse {code}"),
-    (rf"please confirm {_CODE}", "merci de confirmer {code}"),
-    (r"too many mails", "trop de courriers"),
+    (rf"please confirm your address {_CODE}", N_("please confirm your address {code}")),
+    (rf"please confirm {_CODE}", N_("please confirm {code}")),
+    (r"too many mails", N_("too many mails")),
 )
-_NAME_FORMS: dict[str, Callable[[str], str]] = {"la": _la, "de": _de}
-_COMPILED = tuple((re.compile(pattern), french) for pattern, french in FRENCH)
-TABLES = {"fr": _COMPILED}
+_COMPILED = tuple((re.compile(pattern), msgid) for pattern, msgid in SUBJECTS)
 
 
 def judge_subject(judge_code: str, what: str, language: str = DEFAULT_LANGUAGE) -> str:
@@ -88,18 +101,16 @@ def judge_subject(judge_code: str, what: str, language: str = DEFAULT_LANGUAGE) 
 
 def subject_in(what: str, language: str = DEFAULT_LANGUAGE) -> str:
     """`what` (the code's English subject) as a reader of `language` reads it."""
-    table = TABLES.get(language)
-    if table is None or language == DEFAULT_LANGUAGE:
+    if language == DEFAULT_LANGUAGE:
         return what
-    for pattern, said in table:
+    for pattern, msgid in _COMPILED:
         found = pattern.fullmatch(what)
         if found is None:
             continue
-        values = found.groupdict()
-        names = values.pop("names", None)
-        if names is not None:
-            values |= {form: word(names) for form, word in _NAME_FORMS.items()}
-        return said.format(**values)
+        values: dict[str, str] = found.groupdict()
+        if "names" in values:
+            values["names"] = _Names(values["names"])
+        return gettext_in(language, msgid).format(**values)
     if ", " in what:  # a batch of announcements names each (`Game Paused, Game Resumed`)
         return ", ".join(subject_in(part, language) for part in what.split(", "))
     return what

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from judge.wording.subjects import FRENCH, judge_subject, subject_in
+from judge.wording.catalogs import gettext_in
+from judge.wording.subjects import SUBJECTS, judge_subject, subject_in
 
 SERVICE = Path(__file__).resolve().parents[2] / "judge" / "service"
 # `what="Game Start"`, `what=f"{title} Approved"`, `_announce(ctx, game, "paused",
@@ -81,7 +82,7 @@ def test_a_subject_reads_in_french_with_its_names(english: str, french: str) -> 
 
 
 def test_every_french_subject_is_distinct() -> None:
-    said = [french for _, french in FRENCH]
+    said = [gettext_in("fr", msgid) for _, msgid in SUBJECTS]
     assert len(said) == len(set(said))
 
 
