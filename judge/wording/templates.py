@@ -42,6 +42,15 @@ def _rule_words(name: str, value: str) -> str:
     return f"{name} {value}"
 
 
+def _setting_set(what: str, value: str) -> str:
+    """A setting's new value, as the notes' `setting_ok` says it in English."""
+    return f"{what} set to {value}."
+
+
+def _reglage(what: str, value: str) -> str:
+    return f"{settings_fr.reglage(what, value)}."
+
+
 # The grammatical forms a sentence of a shared template asks of a value before it is
 # put in (`_("... %(power)s.", power=power|the)`): English says a power's name and a
 # phase's words as they are; a language whose grammar wants more gives its own.
@@ -54,6 +63,7 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "fit_translated": _as_it_is, "season_of": _as_it_is,
         "player_of_powers": lists.and_list, "powers_subject": ", ".join,
         "seat_players": _as_it_is, "the_powers_subject": lists.and_list, "The": _as_it_is,
+        "setting_set": _setting_set,
     },
     "fr": {
         "the": french_filters.la,
@@ -74,6 +84,7 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "seat_players": french_filters.du_joueur_de,
         "the_powers_subject": french_filters.Les_puissances,
         "The": french_filters.La,
+        "setting_set": _reglage,
     },
 }
 

@@ -84,7 +84,7 @@ def test_the_installed_package_carries_its_data_folders(installed_judge: Path) -
     assert (locale / "fr" / "LC_MESSAGES" / "judge.po").is_file()  # the catalogs travel
     assert (templates / "reply.txt.j2").is_file()
     assert (templates / "zine").is_dir() and (templates / "help").is_dir()
-    assert (templates / "fr" / "reply.txt.j2").is_file()  # every language travels
+    assert (templates / "fr" / "notes.txt.j2").is_file()  # the French copies left travel
     assert (templates / "fr" / "help" / "gm.txt.j2").is_file()
     assert (migrations / "env.py").is_file()
     assert sorted(p.name for p in (migrations / "versions").glob("0001_*.py"))
