@@ -63,7 +63,7 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "fit_translated": _as_it_is, "season_of": _as_it_is,
         "player_of_powers": lists.and_list, "powers_subject": ", ".join,
         "seat_players": _as_it_is, "the_powers_subject": lists.and_list, "The": _as_it_is,
-        "setting_set": _setting_set,
+        "setting_set": _setting_set, "help_topics": ", ".join,
     },
     "fr": {
         "the": french_filters.la,
@@ -85,6 +85,7 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "the_powers_subject": french_filters.Les_puissances,
         "The": french_filters.La,
         "setting_set": _reglage,
+        "help_topics": french_filters.sujets,
     },
 }
 
