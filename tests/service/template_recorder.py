@@ -68,6 +68,10 @@ class Recorder:
 
     @contextmanager
     def _checking(self) -> Iterator[None]:
+        # Fresh environments: a template module built (and cached) while the scenario
+        # played would not load its imports again, and they would go unrecorded.
+        templates.environment.cache_clear()
+        templates._macros_in.cache_clear()
         self.on, self.checking = False, True
         try:
             yield
