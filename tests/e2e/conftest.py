@@ -11,10 +11,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from support.e2e.judge_process import Judge, serving
 
-from e2e.test_standard_game import Judge, serving
-
-HANDLER = "e2e.cheap_hashes:CheapHandler"
+HANDLER = "support.e2e.cheap_hashes:CheapHandler"
 
 
 @pytest.fixture
@@ -22,3 +21,8 @@ def quick_judge(
     write_config: Callable[..., Path], database_url: str, tmp_path: Path
 ) -> Iterator[Judge]:
     yield from serving(write_config, database_url, tmp_path, handler=HANDLER)
+
+
+@pytest.fixture
+def judge(write_config: Callable[..., Path], database_url: str, tmp_path: Path) -> Iterator[Judge]:
+    yield from serving(write_config, database_url, tmp_path)

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from e2e.conftest import quick_judge  # noqa: F401 (a fixture used below)
-from e2e.test_standard_game import Judge, _body
+from support.e2e.judge_process import Judge, _body
 
 GM = "gm@example.org"
 FAY = "fay@example.org"
@@ -38,7 +37,7 @@ def _start_short(judge: Judge) -> None:
     assert "Game 'g1' has started" in _body(started)
 
 
-def test_a_master_fills_a_game_started_short_by_mail(quick_judge: Judge) -> None:  # noqa: F811
+def test_a_master_fills_a_game_started_short_by_mail(quick_judge: Judge) -> None:
     judge = quick_judge
     _start_short(judge)
     start = flat(_mails_to(judge, "p0@example.org", "TEST:g1 - Game Start")[0])

@@ -9,8 +9,8 @@ power), so both treasuries go to zero and every mercenary is in anarchy.
 
 from __future__ import annotations
 
-from e2e.intimate_by_mail import ANN, BOB, OBSERVER, Mail, check_shared, play
-from e2e.test_standard_game import Judge
+from support.e2e.intimate_by_mail import ANN, BOB, OBSERVER, Mail, check_shared, play
+from support.e2e.judge_process import Judge
 
 BIDS_1903: tuple[Mail, ...] = (
     ("France", ("BID AUSTRIA 10", "BID ITALY 10", "BID RUSSIA 5")),

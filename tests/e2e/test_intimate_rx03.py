@@ -8,8 +8,8 @@ mercenaries it bid for at half price, rounded up per power.
 
 from __future__ import annotations
 
-from e2e.intimate_by_mail import ANN, BOB, OBSERVER, Mail, check_shared, play
-from e2e.test_standard_game import Judge
+from support.e2e.intimate_by_mail import ANN, BOB, OBSERVER, Mail, check_shared, play
+from support.e2e.judge_process import Judge
 
 BIDS_1903: tuple[Mail, ...] = (
     ("Germany", ("BID ITALY 4", "BID TURKEY 3")),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from e2e.test_standard_game import Judge, _body
+from support.e2e.judge_process import Judge, _body
 
 MASTER, STRANGER = "gm@example.org", "new@example.org"
 

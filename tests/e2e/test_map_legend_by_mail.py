@@ -25,9 +25,9 @@ from email.message import EmailMessage
 from typing import Any
 
 from PIL import Image, ImageChops
-from service.taskdip_scenario import TWO_PLAYERS, find_seed, lot, seat_orders, set_seed
+from support.e2e.judge_process import Judge
+from support.service.taskdip_scenario import TWO_PLAYERS, find_seed, lot, seat_orders, set_seed
 
-from e2e.test_standard_game import Judge
 from judge.service.maps import draw_job, map_job
 from judge.store import games as store
 from judge.store.db import make_engine, make_session_factory

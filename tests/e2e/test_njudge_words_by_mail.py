@@ -9,7 +9,7 @@ import re
 from email.message import EmailMessage
 from importlib.metadata import version
 
-from e2e.test_standard_game import MASTER, Judge, _body
+from support.e2e.judge_process import MASTER, Judge, _body
 
 CLEAN = "No errors found in your mail."
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from email.message import EmailMessage
 
-from e2e.test_standard_game import MASTER, Judge, _body
+from support.e2e.judge_process import MASTER, Judge, _body
 
 CLEAN = "No errors found in your mail."
 GAMES = {  # game -> (variant, the CREATE lines, each player's SIGNON lines)

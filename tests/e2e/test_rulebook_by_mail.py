@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from email.message import EmailMessage
 
-from e2e.test_standard_game import POWERS, Judge, _body
+from support.e2e.judge_process import POWERS, Judge, _body
 
 MASTER = "gm@example.org"
 

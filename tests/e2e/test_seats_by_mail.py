@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from e2e.conftest import quick_judge  # noqa: F401 (a fixture used below)
-from e2e.test_standard_game import Judge, _body
+from support.e2e.judge_process import Judge, _body
 
 GM = "gm@example.org"
 
@@ -30,7 +29,7 @@ def _mails_to(judge: Judge, address: str, subject: str) -> list[EmailMessage]:
     )
 
 
-def test_leaving_a_forming_game_and_a_resigned_seat_by_mail(quick_judge: Judge) -> None:  # noqa: F811
+def test_leaving_a_forming_game_and_a_resigned_seat_by_mail(quick_judge: Judge) -> None:
     judge = quick_judge
     judge.send(GM, "CREATE g1 gmpass standard")
     for index in range(5):

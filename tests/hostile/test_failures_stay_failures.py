@@ -9,8 +9,8 @@ the judge declines to answer is `ignored`.
 from __future__ import annotations
 
 import pytest
-from service.harness import JudgeHarness, body_of, build_mail
 from sqlalchemy import select
+from support.service.harness import JudgeHarness, body_of, build_mail
 
 from judge.cli import _overview_text
 from judge.language import command_types as c

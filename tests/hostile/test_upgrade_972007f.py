@@ -15,10 +15,9 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-from e2e.test_standard_game import _body
-
-from hostile.conftest import Serve
-from hostile.mailbox import to
+from support.e2e.judge_process import _body
+from support.hostile.mailbox import to
+from support.hostile.serving import Serve
 
 DATA = Path(__file__).parent / "data" / "judge_972007f.db.gz"
 PLAYERS = [f"p{index}@example.org" for index in range(7)]

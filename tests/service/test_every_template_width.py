@@ -19,15 +19,15 @@ from typing import Any
 
 import jinja2
 import pytest
+from support.service.harness import JudgeHarness
+from support.service.intimate_game import MASTER, bid, start_intimate
+from support.service.taskdip_scenario import THREE_PLAYERS, find_seed, seat_orders, set_seed
 
 from judge.mail.compose import broadcast_message
 from judge.variants.registry import default_registry
 from judge.wording import templates
 from judge.wording.mail_width import MAIL_WIDTH, line_bytes
 from judge.wording.readers import Reader
-from service.harness import JudgeHarness
-from service.intimate_game import MASTER, bid, start_intimate
-from service.taskdip_scenario import THREE_PLAYERS, find_seed, seat_orders, set_seed
 from service.test_mail_widths import (
     LONGEST_ADDRESS,
     LONGEST_GAME,

@@ -12,13 +12,13 @@ from collections.abc import Callable
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy.orm import Session, sessionmaker
+from support.service.harness import JudgeHarness, body_of
 
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.service.status import game_status
 from judge.store import games as store
 from judge.store.models import GameStatus, PlayerRole, PlayerStatus
-from service.harness import JudgeHarness, body_of
 
 PROVINCES = "PAR BUR MAR BRE MAO KIE BER MUN RUH XYZ stp/sc Spain".split()
 UNITS = ["A", "F", "Army", "fleet", ""]

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
-from service.harness import JudgeHarness
 from sqlalchemy import func, select
+from support.service.harness import JudgeHarness
 
 from judge.server.scheduler import run_due_games
 from judge.service import map_drawing

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
+from support.seeding import seed_game
 
-from bench.seeding import seed_game
 from judge.config import Config
 from judge.store.models import OutboxMessage, OutboxStatus, PhaseRecord
 from judge.store.passwords import hash_password

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from email import message_from_bytes
 from pathlib import Path
 
-from server.sender.processes import (
+from support.server.sender.processes import (
     queue_mails,
     relayed,
     start_judge,

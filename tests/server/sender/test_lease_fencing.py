@@ -17,6 +17,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 from sqlalchemy import select
+from support.server.sender.processes import (
+    queue_mails,
+    relayed,
+    start_relay,
+    stop,
+    unsent,
+    wait_until,
+)
 
 from judge.clock import SystemClock
 from judge.config import Config
@@ -24,7 +32,6 @@ from judge.server.sender import deliver_due, make_transport
 from judge.store.db import make_engine, make_session_factory
 from judge.store.lease_owner import LeaseOwner
 from judge.store.models import OutboxMessage
-from server.sender.processes import queue_mails, relayed, start_relay, stop, unsent, wait_until
 
 FIRST = LeaseOwner("judge.test", 7, "t1", "aaaa", "boot.ns")
 SECOND = LeaseOwner("judge.test", 7, "t1", "bbbb", "boot.ns")  # same host, pid, start

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from server.sender.processes import (
+from support.server.sender.processes import (
     queue_mails,
     relayed,
     start_judge,
