@@ -9,7 +9,10 @@ The test reads every mail the judge wrote into the maildir.
 
 from __future__ import annotations
 
+import pytest
 from support.e2e.judge_process import MASTER, OBSERVER, PLAYERS, Judge, _play_phase, _sign_up
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 
 def test_a_standard_game_by_mail_through_1902(judge: Judge) -> None:

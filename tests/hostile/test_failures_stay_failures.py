@@ -18,6 +18,8 @@ from judge.service import dispatch
 from judge.store.models import InboxMessage
 from judge.store.overview import operator_overview
 
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
 
 def _only_row(plain_harness: JudgeHarness) -> InboxMessage:
     with plain_harness.sessions() as session:

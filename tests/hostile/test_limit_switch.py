@@ -17,6 +17,7 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
 
+import pytest
 from sqlalchemy import func, select
 from support.e2e.judge_process import _body
 from support.hostile.serving import Serve
@@ -24,6 +25,8 @@ from support.server.intake.helpers import ServeProcess, judge_env
 
 from judge.store.db import make_engine, make_session_factory
 from judge.store.models import InboxMessage, InboxStatus
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 IGNORING = "support.hostile.ignoring_handler:handle_message"
 PLAYER = "gm@example.org"

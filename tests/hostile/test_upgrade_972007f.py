@@ -19,6 +19,8 @@ from support.e2e.judge_process import _body
 from support.hostile.mailbox import to
 from support.hostile.serving import Serve
 
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
 DATA = Path(__file__).parent / "data" / "judge_972007f.db.gz"
 PLAYERS = [f"p{index}@example.org" for index in range(7)]
 GM = "gm@example.org"

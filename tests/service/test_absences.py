@@ -12,6 +12,8 @@ from support.service.harness import JudgeHarness, body_of
 
 from judge.store.models import Absence, Game, Player
 
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
 GM = "gm@example.org"
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from email.message import EmailMessage
 
+import pytest
 from sqlalchemy import func, select
 from support.mail.dsn_samples import postfix_dsn
 from support.service.harness import JudgeHarness, body_of
@@ -16,6 +17,8 @@ from judge.mail.verp import bounce_address, verp_key
 from judge.store.inbox import store_message
 from judge.store.models import BouncingAddress, InboxMessage, InboxStatus, OutboxMessage
 from judge.store.overview import operator_overview
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 GM = "gm@example.org"
 

@@ -25,6 +25,8 @@ from judge.service import dispatch
 from judge.service.context import KEPT_ACROSS_REFUSAL, MailContext, Refusal, Signed
 from judge.store.models import Game, Player
 
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
 ROLLED_BACK = [f.name for f in dataclasses.fields(MailContext) if f.name not in KEPT_ACROSS_REFUSAL]
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy.orm import Session, sessionmaker
@@ -19,6 +20,8 @@ from judge.config import Config
 from judge.service.status import game_status
 from judge.store import games as store
 from judge.store.models import GameStatus, PlayerRole, PlayerStatus
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 PROVINCES = "PAR BUR MAR BRE MAO KIE BER MUN RUH XYZ stp/sc Spain".split()
 UNITS = ["A", "F", "Army", "fleet", ""]

@@ -40,6 +40,8 @@ from judge.store.inbox import store_messages
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage, OutboxStatus
 from judge.variants.registry import default_registry
 
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
 # One line (or press block) for every command of the dispatcher's table.
 SAMPLES = (
     "HELP", "LIST", "HISTORY g1", "SUMMARY g1", "MAP g1", "CREATE g9 pw standard",

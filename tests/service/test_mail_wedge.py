@@ -30,6 +30,8 @@ from judge.service.dispatch import HANDLERS
 from judge.store.inbox import store_messages
 from judge.store.models import Game, InboxMessage, InboxStatus
 
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
 WEDGE = "SIGNON Mg1 gmpass\n" + "PROCESS\n" * 998
 
 

@@ -11,6 +11,8 @@ from judge.service.snapshots import load_board
 from judge.store import games as store
 from judge.store.games import PhaseAlreadyProcessed
 
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
 EVERYONE = {f"p{i}@example.org" for i in range(7)} | {"gm@example.org"}
 
 

@@ -10,6 +10,8 @@ from support.service.harness import JudgeHarness, body_of
 
 from judge.clock import ManualClock
 
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
 LIMIT = 3
 
 

@@ -17,6 +17,8 @@ from judge.service import kept_readings as readings
 from judge.store.inbox import ReceivedMail
 from judge.store.models import InboxMessage, InboxStatus
 
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
 
 def _count_readings(monkeypatch: pytest.MonkeyPatch) -> list[bytes]:
     read: list[bytes] = []

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from sqlalchemy import Engine
 from support.service.harness import JudgeHarness, body_of
 
@@ -17,6 +18,8 @@ from judge.clock import ManualClock
 from judge.config import Config
 from judge.store.db import make_session_factory
 from judge.variants.registry import VariantRegistry, default_registry
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 
 def _judge(

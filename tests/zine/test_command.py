@@ -18,6 +18,8 @@ from judge.cli import main
 from judge.store import games as store
 from judge.store.models import GameStatus
 
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
 
 def test_judge_zine_prints_the_game_page(
     standard_game: str, zine_config: Path, capsys: pytest.CaptureFixture[str]

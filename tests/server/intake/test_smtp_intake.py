@@ -17,6 +17,8 @@ from judge.mail.header_facts import HeaderFacts
 from judge.mail.read import read_stored
 from judge.store.models import InboxMessage, InboxStatus
 
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
 
 def _inbox(sessions: sessionmaker[Session]) -> list[InboxMessage]:
     with sessions() as session:

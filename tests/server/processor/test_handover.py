@@ -24,6 +24,8 @@ from judge.store import inbox
 from judge.store.inbox import ReceivedMail
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage
 
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
 BATCH = ProcessorSection().batch_size
 
 

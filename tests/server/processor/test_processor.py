@@ -18,6 +18,8 @@ from judge.server.watchdog import Watchdogs
 from judge.store import inbox
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage
 
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
 
 @pytest.fixture
 def config(database_url: str, make_config: Callable[..., Config]) -> Config:

@@ -28,6 +28,8 @@ from support.server.intake.helpers import ServeProcess, judge_env, mail
 from judge.store.db import make_engine, make_session_factory
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage
 
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
 TOTAL = 50
 KILL_AFTER = 10
 EXPECTED = {f"<m{n}@example.org>" for n in range(TOTAL)}

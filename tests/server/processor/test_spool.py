@@ -30,6 +30,8 @@ from judge.server.watchdog import Watchdogs
 from judge.store.inbox import ReceivedMail
 from judge.store.models import InboxMessage, InboxStatus
 
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
 
 class HeldHandler:
     """Handles every mail at once, except the one with subject `hold`: that one waits

@@ -21,6 +21,8 @@ from judge.store import game_failures
 from judge.store.models import GameFailure
 from judge.store.overview import operator_overview
 
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
 PARKED = "TEST:g1 - Game Stopped"
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from sqlalchemy import func, select
 from support.service.harness import JudgeHarness
 
@@ -17,6 +18,8 @@ from judge.server.scheduler import run_due_games
 from judge.service import map_drawing
 from judge.service.maps import draw_job, map_job
 from judge.store.models import Game, PhaseMap
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 DUE = START + timedelta(hours=72)

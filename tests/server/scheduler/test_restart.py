@@ -16,6 +16,8 @@ from judge.store import games as store
 from judge.store.db import is_postgres
 from judge.store.models import Event, OutboxMessage, PhaseRecord
 
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
 START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 DEADLINE = START + timedelta(hours=71)
 OUTAGE = timedelta(days=10)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from email import message_from_bytes
 from pathlib import Path
 
+import pytest
 from support.server.sender.processes import (
     queue_mails,
     relayed,
@@ -20,6 +21,8 @@ from support.server.sender.processes import (
     unsent,
     wait_until,
 )
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 CRASHES = 3
 LEASE_SECONDS = 300  # the default: a successor that waited it out would time out below

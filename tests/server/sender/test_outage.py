@@ -29,6 +29,8 @@ from judge.server.sender import deliver_due, make_transport
 from judge.store.models import OutboxMessage, OutboxStatus
 from judge.store.overview import outbox_queue, outbox_queue_lines
 
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
 MAILS = 30
 
 

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from support.server.sender.processes import (
     queue_mails,
     relayed,
@@ -19,6 +20,8 @@ from support.server.sender.processes import (
     unsent,
     wait_until,
 )
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 MAILS = 60
 

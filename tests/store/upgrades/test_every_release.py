@@ -28,6 +28,8 @@ from support.store.upgrades.snapshot import differences, snapshot
 from judge.store.db import make_engine
 from judge.store.migrate import alembic_config, current_revision, head_revision, upgrade
 
+pytestmark = pytest.mark.postgres_copy  # the store's own tests run on both backends
+
 
 def test_an_upgrade_changes_no_row_it_does_not_mean_to(
     release: Release, database_url: str, release_databases: ReleaseDatabases
