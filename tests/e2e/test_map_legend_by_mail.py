@@ -17,9 +17,6 @@ from __future__ import annotations
 
 import dataclasses
 import io
-import json
-import subprocess
-import sys
 from collections.abc import Mapping
 from email.message import EmailMessage
 from typing import Any
@@ -119,11 +116,7 @@ def _taskdip_legend(judge: Judge, database_url: str) -> None:
 
 
 def _status(judge: Judge, game: str) -> dict[str, Any]:
-    command = [sys.executable, "-m", "judge.cli", "status", game, "--json"]
-    done = subprocess.run(
-        [*command, "--config", str(judge.config)], capture_output=True, check=True, timeout=60
-    )
-    return dict(json.loads(done.stdout))
+    return judge.status(game)
 
 
 def test_the_map_legend_names_who_orders_each_mercenary_and_each_taskdip_players_powers(
