@@ -1,4 +1,5 @@
-"""An Intimate game played by mail against a real `judge serve`, shared by the rulesets.
+"""An Intimate game played by mail, shared by the rulesets: over SMTP against a real
+`judge serve` (rx03), or on the in-process pipeline (2000, propaganda).
 
 Germany (ann) against France (bob), neighbours, so that a German army can walk
 into Paris by the spring of 1903:
@@ -29,7 +30,8 @@ from email.message import EmailMessage
 from typing import Any
 
 from support.e2e.early_by_mail import controlled_by, holds
-from support.e2e.judge_process import Judge, _body
+from support.e2e.judge_process import _body
+from support.e2e.pipeline_judge import ByMail
 
 ANN, BOB = "ann@example.org", "bob@example.org"
 MASTER, OBSERVER, ZINE = "gm@example.org", "watcher@example.org", "zine@example.org"
@@ -84,7 +86,7 @@ class Played:
     mails: list[EmailMessage] = field(default_factory=list)
 
 
-def play(judge: Judge, ruleset: str, bids_1903: tuple[Mail, ...]) -> Played:
+def play(judge: ByMail, ruleset: str, bids_1903: tuple[Mail, ...]) -> Played:
     """Each mail of a phase but the last must leave it waiting; the last processes it."""
     played = Played()
     _sign_up(judge, ruleset, played)
@@ -121,7 +123,7 @@ def _with_rest(
     return tuple(line for line in lines if line != REST) + tuple(rest)
 
 
-def _sign_up(judge: Judge, ruleset: str, played: Played) -> None:
+def _sign_up(judge: ByMail, ruleset: str, played: Played) -> None:
     reply = _body(judge.send(MASTER, f"CREATE g1 gmpass {ruleset}\nSET ZINE {ZINE}"))
     assert "No errors found in your mail." in reply, reply
     judge.send(OBSERVER, "OBSERVE g1 look")
@@ -132,7 +134,7 @@ def _sign_up(judge: Judge, ruleset: str, played: Played) -> None:
     played.starts = {m["To"]: _body(m) for m in starts}
 
 
-def _send(judge: Judge, who: str, lines: tuple[str, ...]) -> str:
+def _send(judge: ByMail, who: str, lines: tuple[str, ...]) -> str:
     if who == "GM":
         return _body(judge.send(MASTER, "\n".join(("SIGNON Mg1 gmpass", *lines))))
     address, signon = PLAYERS[who]
