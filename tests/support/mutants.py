@@ -111,6 +111,18 @@ MUTANTS: tuple[Mutant, ...] = (
         ("tests/hostile/test_rate_limit.py", "tests/service/test_rate_limit.py"),
     ),
     Mutant(
+        "the 1971 rulebook ranks as 2023's", "judge/rules/civil_disorder.py",
+        '    elif rule in ("1971", "2000"):',
+        '    elif rule in ("2000",):',
+        ("tests/e2e/test_rulebook_by_mail.py",),
+    ),
+    Mutant(
+        "every mercenary in anarchy on the map", "judge/render/legend_notes.py",
+        '"anarchy" if controller is None else f"by {controller.title()}"',
+        '"anarchy"',
+        ("tests/e2e/test_map_legend_by_mail.py",),
+    ),
+    Mutant(
         "the upgrade deletes the live phases",
         "judge/migrations/versions/0015_phase_rollback.py",
         'op.execute("DELETE FROM phases WHERE rolled_back_at IS NOT NULL")',
@@ -166,7 +178,8 @@ def _forget_bytecode(source: Path) -> None:
 
 def main(before: str, after: str, only: list[str]) -> int:
     chosen = [m for m in MUTANTS if not only or m.name in only]
-    chosen = [Mutant(NONE.name, "", "", "", tuple(t for m in chosen for t in m.tests)), *chosen]
+    every = tuple(dict.fromkeys(t for m in chosen for t in m.tests))
+    chosen = [Mutant(NONE.name, "", "", "", every), *chosen]
     with tempfile.TemporaryDirectory(prefix="mutants-") as scratch:
         trees = [worktree(commit, Path(scratch) / side)
                  for side, commit in (("before", before), ("after", after))]  # fmt: skip
