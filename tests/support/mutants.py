@@ -11,8 +11,9 @@ cover it are run there (`pytest -x`: the first failure kills it). Not run by the
     python3 tests/support/mutants.py BEFORE_COMMIT AFTER_COMMIT [--only NAME ...]
 
 It prints a Markdown table: a mutant, its test files, killed or survived before and
-after. A run with no mutant comes first: both sides must pass unmutated. SQLite only
-(JUDGE_TEST_DATABASE_URL is unset for the runs).
+after. A run with no mutant comes first: both sides must pass unmutated (the games by
+mail and the release upgrades are left out of it: their unmutated runs are the per-file
+timings of the same two commits). SQLite only (JUDGE_TEST_DATABASE_URL is unset).
 """
 
 from __future__ import annotations
@@ -170,6 +171,16 @@ def run(tree: Path, mutant: Mutant) -> tuple[str, float]:
     return verdict, seconds
 
 
+def _slow_file(test: str) -> bool:
+    """A game over SMTP or a release's seeds: minutes a run. Their unmutated runs are
+    timed apart (before and after, per file), not repeated in the run of no mutant."""
+    return test.startswith(("tests/e2e/", "tests/store/upgrades/"))
+
+
+def _slow(mutant: Mutant) -> bool:
+    return any(_slow_file(test) for test in mutant.tests)
+
+
 def _forget_bytecode(source: Path) -> None:
     """A mutant and its undoing can share a size and a second: never trust the .pyc."""
     for compiled in source.parent.glob(f"__pycache__/{source.stem}.*.pyc"):
@@ -178,7 +189,8 @@ def _forget_bytecode(source: Path) -> None:
 
 def main(before: str, after: str, only: list[str]) -> int:
     chosen = [m for m in MUTANTS if not only or m.name in only]
-    every = tuple(dict.fromkeys(t for m in chosen for t in m.tests))
+    chosen.sort(key=_slow)  # the quick ones first: a run cut short still says something
+    every = tuple(dict.fromkeys(t for m in chosen for t in m.tests if not _slow_file(t)))
     chosen = [Mutant(NONE.name, "", "", "", every), *chosen]
     with tempfile.TemporaryDirectory(prefix="mutants-") as scratch:
         trees = [worktree(commit, Path(scratch) / side)
