@@ -124,7 +124,13 @@ MUTANTS: tuple[Mutant, ...] = (
         ("tests/e2e/test_map_legend_by_mail.py",),
     ),
     Mutant(
-        "the upgrade deletes the live phases",
+        "migrations run with foreign keys on", "judge/store/sqlite_foreign_keys.py",
+        '    _pragma(connection, "PRAGMA foreign_keys=OFF")',
+        '    _pragma(connection, "PRAGMA foreign_keys=ON")',
+        ("tests/store/upgrades/test_every_release.py",),
+    ),
+    Mutant(
+        "the downgrade deletes the live phases (an upgrade never runs it)",
         "judge/migrations/versions/0015_phase_rollback.py",
         'op.execute("DELETE FROM phases WHERE rolled_back_at IS NOT NULL")',
         'op.execute("DELETE FROM phases WHERE rolled_back_at IS NULL")',
