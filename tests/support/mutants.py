@@ -197,7 +197,8 @@ def main(before: str, after: str, only: list[str]) -> int:
     chosen = [m for m in MUTANTS if not only or m.name in only]
     chosen.sort(key=_slow)  # the quick ones first: a run cut short still says something
     every = tuple(dict.fromkeys(t for m in chosen for t in m.tests if not _slow_file(t)))
-    chosen = [Mutant(NONE.name, "", "", "", every), *chosen]
+    if every:  # no test file named: pytest would run the whole suite
+        chosen = [Mutant(NONE.name, "", "", "", every), *chosen]
     with tempfile.TemporaryDirectory(prefix="mutants-") as scratch:
         trees = [worktree(commit, Path(scratch) / side)
                  for side, commit in (("before", before), ("after", after))]  # fmt: skip
