@@ -47,10 +47,11 @@ from urllib.parse import quote
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tests"))  # the shared helpers: `support`
 
 from sqlalchemy import func, select  # noqa: E402
+from support.seeding import seed_game  # noqa: E402
 
-from bench.seeding import seed_game  # noqa: E402
 from judge.config import config_from_dict  # noqa: E402
 from judge.store.db import make_engine, make_session_factory  # noqa: E402
 from judge.store.migrate import upgrade  # noqa: E402

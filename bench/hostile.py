@@ -29,8 +29,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from hostile_bodies import BODIES
-from hostile_mails import UNDER_LIMITS, WORST
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # `support`
+
+from support.hostile.hostile_bodies import BODIES
+from support.hostile.hostile_mails import UNDER_LIMITS, WORST
 
 TARGET_CPU = 1.0
 TARGET_MB = 100.0

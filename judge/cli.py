@@ -8,7 +8,7 @@ This module only reads arguments and wires parts together:
 
 * inbox handler: `judge.service.handler.ServiceHandler`, built here; a caller of
   `main` may pass another (`main(argv, handler=...)`: tests plug in a probe with a
-  small launcher, `tests/serve_with.py`); nothing in the environment or the config
+  small launcher, `tests/support/serve_with.py`); nothing in the environment or the config
   names one;
 * the judge at run time: `judge.server.runtime.Judge`, built here for `serve` and
   `scheduler`: it owns the variants, the config, the clock, the scheduler's timers,

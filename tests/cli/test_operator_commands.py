@@ -24,6 +24,8 @@ from judge.store.backup import backup_sqlite
 from judge.store.db import make_engine
 from judge.store.models import OutboxMessage, OutboxStatus
 
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
 REPOSITORY = Path(__file__).resolve().parents[2]
 
 

@@ -22,9 +22,8 @@ from pathlib import Path
 from typing import cast
 
 import pytest
-from e2e.test_standard_game import TIMEOUT, _free_port, _wait_for_port, stop_process
-
-from deploy.installed import REPOSITORY, build_wheel, clean_environment, install
+from support.deploy.installed import REPOSITORY, build_wheel, clean_environment, install
+from support.e2e.judge_process import TIMEOUT, _free_port, _wait_for_port, stop_process
 
 pytestmark = pytest.mark.slow
 JUDGE_ADDRESS = "judge@example.org"

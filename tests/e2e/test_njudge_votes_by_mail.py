@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from email.message import EmailMessage
 
-from e2e.test_standard_game import MASTER, OBSERVER, Judge, _body
+from support.e2e.judge_process import MASTER, OBSERVER, Judge, _body
 
 CLEAN = "No errors found in your mail."
 AUSTRIA, ENGLAND, FRANCE = "p0@example.org", "p1@example.org", "p2@example.org"

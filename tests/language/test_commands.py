@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from support.language.parsing import VOCABULARY, command, error
 
 from judge.language.command_types import (
     BidNone,
@@ -27,7 +28,6 @@ from judge.language.command_types import (
     Summary,
 )
 from judge.language.commands import parse_commands, unknown_command_error
-from language.parsing import VOCABULARY, command, error
 
 # --- keywords ---------------------------------------------------------------------
 

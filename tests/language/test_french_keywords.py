@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from support.language.parsing import VOCABULARY
 
 from judge.language.command_types import OrderLine, Resume
 from judge.language.commands import _NAMES, _TABLE, parse_line
@@ -18,7 +19,6 @@ from judge.rules import french_words
 from judge.rules.map import load_map
 from judge.rules.parse import parse_order
 from judge.rules.state import power_name
-from language.parsing import VOCABULARY
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,7 @@ and the PRESS TO ALL BUT and +/- recipient lists."""
 from __future__ import annotations
 
 import pytest
+from support.language.parsing import VOCABULARY, command, error
 
 from judge.language.command_types import (
     Clear,
@@ -17,7 +18,6 @@ from judge.language.command_types import (
 )
 from judge.language.commands import parse_commands
 from judge.language.set_commands import parse_settings
-from language.parsing import VOCABULARY, command, error
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from support.language.parsing import VOCABULARY, error
 
 from judge.language.command_types import (
     Broadcast,
@@ -11,7 +12,6 @@ from judge.language.command_types import (
     Signoff,
 )
 from judge.language.commands import parse_commands
-from language.parsing import VOCABULARY, error
 
 # --- press ------------------------------------------------------------------------------
 

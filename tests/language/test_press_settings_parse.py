@@ -4,10 +4,10 @@ the GREY word on a PRESS line."""
 from __future__ import annotations
 
 import pytest
+from support.language.parsing import VOCABULARY, command, error
 
 from judge.language.command_types import Create, Press, SetGunboat, SetPartial, SetPress
 from judge.language.commands import parse_commands
-from language.parsing import VOCABULARY, command, error
 
 
 @pytest.mark.parametrize(

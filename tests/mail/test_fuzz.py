@@ -14,15 +14,14 @@ from email.message import EmailMessage
 
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
-from language.parsing import VOCABULARY
+from support.language.parsing import VOCABULARY
+from support.mail import samples
 
 from judge.language.command_types import ParsedLine
 from judge.language.commands import parse_commands
 from judge.language.durations import DurationError, parse_duration, parse_when
 from judge.mail.html_text import html_to_text
 from judge.mail.read import IncomingMail, read_message
-
-from . import samples
 
 JUDGE = samples.JUDGE
 EXAMPLES = int(os.environ.get("JUDGE_FUZZ_EXAMPLES", "300"))  # raise it for a deeper run

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.rules.helpers import board, standard_map
 
 from judge.rules.intake import take_orders
 from judge.rules.orders import IllegalOrder, Order
 from judge.rules.parse import parse_order
 from judge.rules.results import OrderResult, Outcome
 from judge.rules.state import GameState
-from tests.rules.helpers import board, standard_map
 
 STATE = board(FRANCE="A PAR, F BRE, A MAR")
 # (unit's province, order text, legal?) for each unit; illegal ones are well-formed.

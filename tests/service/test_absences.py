@@ -8,9 +8,11 @@ from email.message import EmailMessage
 
 import pytest
 from sqlalchemy import select
+from support.service.harness import JudgeHarness, body_of
 
 from judge.store.models import Absence, Game, Player
-from service.harness import JudgeHarness, body_of
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 GM = "gm@example.org"
 

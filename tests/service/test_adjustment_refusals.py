@@ -12,9 +12,9 @@ Two winters (the board of `service.intimate_board`), three tests, to keep them c
 
 from __future__ import annotations
 
-from service.harness import JudgeHarness
-from service.intimate_board import holds, play_to_the_retreats
-from service.intimate_game import bid
+from support.service.harness import JudgeHarness
+from support.service.intimate_board import holds, play_to_the_retreats
+from support.service.intimate_game import bid
 
 
 def _winter(judge: JudgeHarness, austrian_retreat: str) -> None:

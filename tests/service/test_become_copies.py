@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from email.message import EmailMessage
 
-from service.harness import JudgeHarness, Player, body_of
+from support.service.harness import JudgeHarness, Player, body_of
 
 GM, GM_PASSWORD = "gm@example.org", "gmpass"
 

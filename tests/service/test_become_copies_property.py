@@ -30,10 +30,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy.orm import Session, sessionmaker
+from support.service.harness import JudgeHarness, body_of
 
 from judge.clock import ManualClock
 from judge.config import Config
-from service.harness import JudgeHarness, body_of
 
 GM, GM_PASSWORD = "gm@example.org", "gmpass"
 HOLDS = {"Austria": "A VIE H", "England": "F LON H", "France": "A PAR H",

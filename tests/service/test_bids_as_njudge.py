@@ -4,10 +4,11 @@ a mail with refused bid lines holds the phase, and njudge's `S1901A` names it.""
 
 from __future__ import annotations
 
+from support.service.harness import JudgeHarness, body_of
+from support.service.intimate_game import MASTER, start_intimate
+from support.service.mercenary_builds import _germany_owes_two_builds
+
 from judge.rules.state import Phase, PhaseType
-from service.harness import JudgeHarness, body_of
-from service.intimate_game import MASTER, start_intimate
-from service.test_default_orders import _germany_owes_two_builds
 
 
 def _history(judge: JudgeHarness) -> str:

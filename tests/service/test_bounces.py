@@ -8,14 +8,17 @@ from __future__ import annotations
 from dataclasses import replace
 from email.message import EmailMessage
 
-from mail.dsn_samples import postfix_dsn
+import pytest
 from sqlalchemy import func, select
+from support.mail.dsn_samples import postfix_dsn
+from support.service.harness import JudgeHarness, body_of
 
 from judge.mail.verp import bounce_address, verp_key
 from judge.store.inbox import store_message
 from judge.store.models import BouncingAddress, InboxMessage, InboxStatus, OutboxMessage
 from judge.store.overview import operator_overview
-from service.harness import JudgeHarness, body_of
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 GM = "gm@example.org"
 

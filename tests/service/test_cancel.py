@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.harness import JudgeHarness, body_of
+from support.service.harness import JudgeHarness, body_of
 
 
 def test_cancel_takes_back_a_movement_order_on_file(judge: JudgeHarness) -> None:

@@ -4,24 +4,10 @@ illegal (an army stands in Berlin) and the winter still builds Kiel and Munich."
 
 from __future__ import annotations
 
-from service.board_setup import place_board
-from service.harness import JudgeHarness, body_of
-from service.intimate_game import MASTER, bid, start_intimate
-
-FRENCH = ("A PAR H", "A MAR H", "F BRE H")
-ENGLISH = ("F LON H", "F EDI H", "A LVP H")
-
-
-def _germany_owes_two_builds(judge: JudgeHarness) -> None:
-    start_intimate(judge, homes=("FRANCE", "ENGLAND"))
-    bid(judge, "France", "BID GERMANY 5")
-    bid(judge, "England", "BID NONE")
-    bid(judge, "France", *FRENCH, "F KIE-DEN", "A MUN-RUH", "A BER H")
-    bid(judge, "England", *ENGLISH)
-    assert judge.status()["phase"] == "F1901M"
-    bid(judge, "France", *FRENCH, "F DEN H", "A RUH-HOL", "A BER H")
-    bid(judge, "England", *ENGLISH)
-    assert judge.status()["phase"] == "W1901A"
+from support.service.board_setup import place_board
+from support.service.harness import JudgeHarness, body_of
+from support.service.intimate_game import MASTER, bid, start_intimate
+from support.service.mercenary_builds import _germany_owes_two_builds
 
 
 def test_a_mercenary_with_2_builds_due_and_an_illegal_build_gets_2_default_builds(

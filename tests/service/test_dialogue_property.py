@@ -33,6 +33,13 @@ from typing import Any
 
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
+from support.service.dialogue import Item, Plan, interleave
+from support.service.dialogue_intents import adjustment_items, current_board, retreat_items
+from support.service.harness import JudgeHarness, Player, body_of
+from support.service.intimate_board import INTIMATE_REFUSED, holds, play_to_the_retreats
+from support.service.intimate_game import MASTER, bid
+from support.service.scenario import SCRIPT, orders_for, owes_orders
+from support.service.taskdip_scenario import Script, find_seed, set_seed
 
 from judge.rules.map import GameMap
 from judge.rules.parse import parse_order
@@ -42,13 +49,6 @@ from judge.service.snapshots import variants
 from judge.store import games as store
 from judge.store.models import PlayerRole
 from judge.wording.describe import describe_order
-from service.dialogue import Item, Plan, interleave
-from service.dialogue_intents import adjustment_items, current_board, retreat_items
-from service.harness import JudgeHarness, Player, body_of
-from service.intimate_board import INTIMATE_REFUSED, holds, play_to_the_retreats
-from service.intimate_game import MASTER, bid
-from service.scenario import SCRIPT, orders_for, owes_orders
-from service.taskdip_scenario import Script, find_seed, set_seed
 
 EXAMPLES = int(os.environ.get("JUDGE_DIALOGUE_EXAMPLES", "1"))
 SEED = int(os.environ.get("JUDGE_DIALOGUE_SEED", "2126"))

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
+from support.service.harness import JudgeHarness
 
 from judge.config import Config
 from judge.language import command_types as c
@@ -23,7 +24,8 @@ from judge.mail.attachments import Attachment
 from judge.service import dispatch
 from judge.service.context import KEPT_ACROSS_REFUSAL, MailContext, Refusal, Signed
 from judge.store.models import Game, Player
-from service.harness import JudgeHarness
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 ROLLED_BACK = [f.name for f in dataclasses.fields(MailContext) if f.name not in KEPT_ACROSS_REFUSAL]
 

@@ -26,12 +26,12 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, example, given, seed, settings
+from support.service.harness import JudgeHarness
+from support.service.longest_values import LONGEST, Values, values
+from support.service.template_recorder import Recorder, composed_body, mail_templates, recorder
+from support.service.template_scenarios import COVERS, SCENARIOS
 
 from judge.config import Config
-from service.harness import JudgeHarness
-from service.longest_values import LONGEST, Values, values
-from service.template_recorder import Recorder, composed_body, mail_templates, recorder
-from service.template_scenarios import COVERS, SCENARIOS
 
 __all__ = ["recorder"]  # the fixture
 

@@ -26,12 +26,7 @@ from collections.abc import Callable
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
-
-from judge.clock import ManualClock
-from judge.config import Config
-from judge.outbox.gate import HELD_PER_MAIL
-from judge.store.models import PendingAction
-from service.fan_out_world import (
+from support.service.fan_out_world import (
     GM,
     GM2,
     OUTSIDERS,
@@ -40,6 +35,11 @@ from service.fan_out_world import (
     sent_for,
     unasked_rows,
 )
+
+from judge.clock import ManualClock
+from judge.config import Config
+from judge.outbox.gate import HELD_PER_MAIL
+from judge.store.models import PendingAction
 
 EXAMPLES = int(os.environ.get("JUDGE_FAN_OUT_EXAMPLES", "1"))
 SEED = int(os.environ.get("JUDGE_FAN_OUT_SEED", "3103"))

@@ -13,12 +13,7 @@ from collections.abc import Callable
 import pytest
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
-
-from judge.clock import ManualClock
-from judge.config import Config
-from judge.outbox.gate import HELD_PER_MAIL
-from judge.store.models import Game, PendingAction, Player, PlayerStatus
-from service.fan_out_world import (
+from support.service.fan_out_world import (
     GM,
     GM2,
     OUTSIDERS,
@@ -28,7 +23,12 @@ from service.fan_out_world import (
     sent_for,
     unasked_rows,
 )
-from service.harness import body_of
+from support.service.harness import body_of
+
+from judge.clock import ManualClock
+from judge.config import Config
+from judge.outbox.gate import HELD_PER_MAIL
+from judge.store.models import Game, PendingAction, Player, PlayerStatus
 
 MASTER_MAIL = "SIGNON Mg{game} {pw}\n" + "".join(
     f"BROADCAST\nnews {index}\nENDPRESS\n" for index in range(5)

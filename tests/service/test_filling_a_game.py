@@ -4,7 +4,7 @@ real mail is tests/e2e/test_filling_a_game_by_mail.py)."""
 
 from __future__ import annotations
 
-from service.harness import JudgeHarness, body_of
+from support.service.harness import JudgeHarness, body_of
 
 GM = "gm@example.org"
 NEW = "new@example.org"

@@ -17,12 +17,12 @@ from email.message import EmailMessage
 
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
+from support.service import harness
+from support.service.harness import JudgeHarness, body_of
+from support.service.taskdip_scenario import TWO_PLAYERS, find_seed, seat_orders, set_seed
 
 from judge.clock import ManualClock
 from judge.config import Config
-from service import harness
-from service.harness import JudgeHarness, body_of
-from service.taskdip_scenario import TWO_PLAYERS, find_seed, seat_orders, set_seed
 from service.test_french_templates import _power_from_french_start_mail
 from service.test_mail_widths import check, scheduler_round
 

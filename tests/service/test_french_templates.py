@@ -20,6 +20,10 @@ from email.message import EmailMessage
 import jinja2
 import pytest
 from sqlalchemy import select
+from support.service import harness
+from support.service.harness import JudgeHarness, body_of
+from support.service.intimate_game import MASTER, OBSERVER, bid
+from support.service.taskdip_scenario import TWO_PLAYERS, find_seed, set_seed
 
 from judge.language.messages import ENGLISH as COMMAND_ENGLISH
 from judge.language.messages import Message
@@ -31,10 +35,6 @@ from judge.wording import templates
 from judge.wording.names_fr import FRENCH_POWER_NAMES
 from judge.wording.readers import DEFAULT_READER, Reader
 from judge.wording.rule_help_fr import RULE_HELP_FR
-from service import harness
-from service.harness import JudgeHarness, body_of
-from service.intimate_game import MASTER, OBSERVER, bid
-from service.taskdip_scenario import TWO_PLAYERS, find_seed, set_seed
 from service.test_mail_widths import (
     LONGEST_GAME,
     LONGEST_ZONE,

@@ -9,16 +9,19 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy.orm import Session, sessionmaker
+from support.service.harness import JudgeHarness, body_of
 
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.service.status import game_status
 from judge.store import games as store
 from judge.store.models import GameStatus, PlayerRole, PlayerStatus
-from service.harness import JudgeHarness, body_of
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 PROVINCES = "PAR BUR MAR BRE MAO KIE BER MUN RUH XYZ stp/sc Spain".split()
 UNITS = ["A", "F", "Army", "fleet", ""]

@@ -3,8 +3,8 @@ its retreat, and the results say so, not "with no valid retreats"."""
 
 from __future__ import annotations
 
-from service.harness import JudgeHarness, body_of
-from service.intimate_game import MASTER, bid, start_intimate
+from support.service.harness import JudgeHarness, body_of
+from support.service.intimate_game import MASTER, bid, start_intimate
 
 FRANCE_HOLDS = ("A PAR H", "A MAR H", "F BRE H", "F NAP H", "A ROM H", "A VEN H")
 

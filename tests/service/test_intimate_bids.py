@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from service.harness import JudgeHarness, body_of
-from service.intimate_game import MASTER, OBSERVER, bid, start_intimate
+from support.service.harness import JudgeHarness, body_of
+from support.service.intimate_game import MASTER, OBSERVER, bid, start_intimate
 
 
 def test_a_bid_is_acknowledged_with_the_current_bids_the_total_and_the_treasury(

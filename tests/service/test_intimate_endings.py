@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from service.board_setup import place_board
-from service.harness import JudgeHarness, body_of
-from service.intimate_game import MASTER, OBSERVER, bid, start_intimate
+from support.service.board_setup import place_board
+from support.service.harness import JudgeHarness, body_of
+from support.service.intimate_game import MASTER, OBSERVER, bid, start_intimate
 
 ALWAYS = "SIGNON Mg1 gmpass\nSET RULE stalemate always"
 

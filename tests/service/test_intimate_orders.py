@@ -3,8 +3,8 @@ they won this year, and nothing else."""
 
 from __future__ import annotations
 
-from service.harness import JudgeHarness, body_of
-from service.intimate_game import MASTER, bid, start_intimate
+from support.service.harness import JudgeHarness, body_of
+from support.service.intimate_game import MASTER, bid, start_intimate
 
 
 def _after_the_bids(judge: JudgeHarness) -> None:

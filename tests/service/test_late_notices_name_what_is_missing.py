@@ -8,9 +8,8 @@ from __future__ import annotations
 from datetime import timedelta
 from email.message import EmailMessage
 
-from server.scheduler.driver import Scheduler, to_whom
-
-from service.harness import JudgeHarness, Player, body_of
+from support.server.scheduler.driver import Scheduler, to_whom
+from support.service.harness import JudgeHarness, Player, body_of
 
 GM = "gm@example.org"
 LATE_NOTICE = "TEST:g1 - S1901M Late Notice"

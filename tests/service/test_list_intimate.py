@@ -3,8 +3,8 @@ each player's credits (points in propaganda), from the variant's public summary.
 
 from __future__ import annotations
 
-from service.harness import JudgeHarness, body_of
-from service.intimate_game import MASTER, bid, start_intimate
+from support.service.harness import JudgeHarness, body_of
+from support.service.intimate_game import MASTER, bid, start_intimate
 
 
 def test_list_game_names_the_controller_of_each_mercenary_and_the_credits(

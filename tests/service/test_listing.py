@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from service.harness import JudgeHarness, body_of
+from support.service.harness import JudgeHarness, body_of
 
 
 def test_help_lists_the_commands(judge: JudgeHarness) -> None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from support.service.harness import JudgeHarness, body_of
+
 from judge.service.dispatch import ONCE_PER_GAME
-from service.harness import JudgeHarness, body_of
 
 MASTER = "gm@example.org"
 

@@ -28,6 +28,8 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session, sessionmaker
+from support.service.harness import POWERS, JudgeHarness, build_mail, game_tables
+from support.service.writable import assert_writable
 
 import judge.service.inbox as service_inbox
 from judge.language.commands import parse_commands
@@ -37,8 +39,8 @@ from judge.service.dispatch import HANDLERS
 from judge.store.inbox import store_messages
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage, OutboxStatus
 from judge.variants.registry import default_registry
-from service.harness import POWERS, JudgeHarness, build_mail, game_tables
-from service.writable import assert_writable
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 # One line (or press block) for every command of the dispatcher's table.
 SAMPLES = (

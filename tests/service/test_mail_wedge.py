@@ -19,6 +19,8 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
+from support.service.harness import JudgeHarness, build_mail, game_tables
+from support.service.writable import assert_writable
 
 from judge.language import command_types as c
 from judge.server.intake import received
@@ -27,8 +29,8 @@ from judge.service.context import MailContext
 from judge.service.dispatch import HANDLERS
 from judge.store.inbox import store_messages
 from judge.store.models import Game, InboxMessage, InboxStatus
-from service.harness import JudgeHarness, build_mail, game_tables
-from service.writable import assert_writable
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 WEDGE = "SIGNON Mg1 gmpass\n" + "PROCESS\n" * 998
 

@@ -21,15 +21,15 @@ from typing import Any, cast
 
 import pytest
 from sqlalchemy import func, select
+from support.service.harness import JudgeHarness, body_of
+from support.service.intimate_game import MASTER, OBSERVER, bid, start_intimate
+from support.service.taskdip_scenario import THREE_PLAYERS, find_seed, seat_orders, set_seed
 
 from judge.server.scheduler import run_due_games
 from judge.store.models import OutboxMessage
 from judge.variants.registry import default_registry
 from judge.wording import templates
 from judge.wording.readers import Reader
-from service.harness import JudgeHarness, body_of
-from service.intimate_game import MASTER, OBSERVER, bid, start_intimate
-from service.taskdip_scenario import THREE_PLAYERS, find_seed, seat_orders, set_seed
 
 TEMPLATE_DIR = templates.template_dir()
 WIDTH = 78

@@ -9,15 +9,15 @@ from typing import Any
 
 import pytest
 from PIL import Image
+from support.service.harness import JudgeHarness, body_of
+from support.service.intimate_game import bid, start_intimate
+from support.service.taskdip_scenario import TWO_PLAYERS, find_seed, seat_orders, set_seed
 
 from judge.render import default_renderer, unit_point
 from judge.render.palette import NEUTRAL_POWER, RGB, power_colour
 from judge.render.phase_map import phase_png
 from judge.service import maps
 from judge.store import games as store
-from service.harness import JudgeHarness, body_of
-from service.intimate_game import bid, start_intimate
-from service.taskdip_scenario import TWO_PLAYERS, find_seed, seat_orders, set_seed
 
 MASTER = "gm@example.org"
 OBSERVER = "watcher@example.org"

@@ -4,7 +4,7 @@ commands run over real SMTP in tests/e2e/test_master_commands_by_mail.py."""
 
 from __future__ import annotations
 
-from service.harness import JudgeHarness, body_of
+from support.service.harness import JudgeHarness, body_of
 
 GM, WATCHER = "gm@example.org", "watcher@example.org"
 

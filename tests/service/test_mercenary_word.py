@@ -4,8 +4,8 @@ naming one all say "mercenary" (French: "mercenaire"), never "nobody plays",
 
 from __future__ import annotations
 
-from service.harness import JudgeHarness, body_of
-from service.intimate_game import MASTER, start_intimate
+from support.service.harness import JudgeHarness, body_of
+from support.service.intimate_game import MASTER, start_intimate
 
 FORBIDDEN = ("Nobody plays", "nobody plays", "Somebody plays", "civil disorder")
 

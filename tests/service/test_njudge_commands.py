@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from importlib.metadata import version
 
-from service.harness import JudgeHarness, body_of
+from support.service.harness import JudgeHarness, body_of
 
 MASTER = "gm@example.org"
 

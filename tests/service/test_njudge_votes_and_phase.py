@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from service.harness import JudgeHarness, body_of
-from service.intimate_game import bid, start_intimate
+from support.service.harness import JudgeHarness, body_of
+from support.service.intimate_game import bid, start_intimate
 
 MASTER = "gm@example.org"
 CLEAN = "No errors found in your mail."

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from support.service.harness import JudgeHarness, body_of
+
 from judge.service.notice_batch import joined_bodies
-from service.harness import JudgeHarness, body_of
 
 MASTER = "gm@example.org"
 FOUR_SETS = "SET GRACE 24h\nSET MOVE NEXT 2d\nSET RETREAT NEXT 1.5\nSET RULE convoy_adjacent 2.4"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from support.service.harness import JudgeHarness, body_of
 
 from judge.language.spelling import closest, edit_distance
 from judge.rules.map import load_map
@@ -15,7 +16,6 @@ from judge.service.commands.order_hints import (
     nearest_province,
     waive_text,
 )
-from service.harness import JudgeHarness, body_of
 
 MAP = load_map()
 WINTER = Phase(1901, Season.WINTER, PhaseType.ADJUSTMENT)

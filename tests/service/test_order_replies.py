@@ -4,7 +4,7 @@ adjustment orders beyond what is due or replacing earlier ones."""
 
 from __future__ import annotations
 
-from service.harness import JudgeHarness, body_of
+from support.service.harness import JudgeHarness, body_of
 
 
 def _reply(judge: JudgeHarness, power: str, *lines: str) -> str:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from support.service.harness import JudgeHarness, body_of, game_tables
+
 from judge.store import games as store
-from service.harness import JudgeHarness, body_of, game_tables
 
 
 def _stored(judge: JudgeHarness, power: str) -> list[str]:

@@ -8,8 +8,9 @@ wording: skipped, and the reply says so once.
 
 from __future__ import annotations
 
+from support.service.harness import JudgeHarness, body_of
+
 from judge.mail.body_lines import command_lines
-from service.harness import JudgeHarness, body_of
 
 
 def test_pasted_judge_sentences_are_skipped_and_noted_once(judge: JudgeHarness) -> None:

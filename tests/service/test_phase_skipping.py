@@ -5,30 +5,12 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from service.board_setup import place_board
-from service.harness import JudgeHarness, body_of
-
-# Austria owns Greece too and stands on every home centre; taking Bulgaria in the
-# fall gives it 5 centres for 4 units, and no free home centre to build in.
-UNITS = ["AUSTRIA A VIE", "AUSTRIA A BUD", "AUSTRIA F TRI", "AUSTRIA A SER",
-         "ENGLAND F LON", "ENGLAND F EDI", "ENGLAND A LVP"]  # fmt: skip
-CENTRES = {"VIE": "AUSTRIA", "BUD": "AUSTRIA", "TRI": "AUSTRIA", "GRE": "AUSTRIA",
-           "LON": "ENGLAND", "EDI": "ENGLAND", "LVP": "ENGLAND"}  # fmt: skip
-HOLD_AUSTRIA = ("A VIE H", "A BUD H", "F TRI H", "A SER H")
-HOLD_ENGLAND = ("F LON H", "F EDI H", "A LVP H")
+from support.service.harness import JudgeHarness, body_of
+from support.service.winter_skip import HOLD_ENGLAND, _to_fall
 
 
 def _results(mails: list[EmailMessage], phase: str) -> list[str]:
     return [body_of(m) for m in mails if m["Subject"] == f"TEST:g1 - {phase} Results"]
-
-
-def _to_fall(judge: JudgeHarness) -> None:
-    judge.start_game(count=2)
-    assert set(judge.players) == {"Austria", "England"}
-    place_board(judge.sessions, UNITS, CENTRES)
-    judge.orders("Austria", *HOLD_AUSTRIA)
-    judge.orders("England", *HOLD_ENGLAND)
-    assert judge.status()["phase"] == "F1901M"
 
 
 def test_a_winter_in_which_no_power_can_build_is_skipped(judge: JudgeHarness) -> None:

@@ -17,8 +17,9 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-from mail import samples
 from sqlalchemy import select
+from support.mail import samples
+from support.service.harness import build_mail
 
 from judge.clock import ManualClock
 from judge.config import Config
@@ -31,7 +32,6 @@ from judge.store.inbox import store_messages
 from judge.store.migrate import upgrade
 from judge.store.models import InboxMessage, OutboxMessage
 from judge.variants.registry import default_registry
-from service.harness import build_mail
 
 JUDGE = "judge@example.org"
 _INBOX = select(

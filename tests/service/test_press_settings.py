@@ -7,10 +7,10 @@ from collections.abc import Callable
 from email.message import EmailMessage
 
 from sqlalchemy.orm import Session, sessionmaker
+from support.service.harness import JudgeHarness, Player, body_of
 
 from judge.clock import ManualClock
 from judge.config import Config
-from service.harness import JudgeHarness, Player, body_of
 
 MASTER = "gm@example.org"
 

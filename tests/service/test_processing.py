@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 from sqlalchemy.exc import IntegrityError
+from support.service.harness import POWERS, JudgeHarness, body_of
 
 from judge.service.game.processing import process_phase
 from judge.service.snapshots import load_board
 from judge.store import games as store
 from judge.store.games import PhaseAlreadyProcessed
-from service.harness import POWERS, JudgeHarness, body_of
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 EVERYONE = {f"p{i}@example.org" for i in range(7)} | {"gm@example.org"}
 

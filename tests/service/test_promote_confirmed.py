@@ -16,11 +16,11 @@ from collections.abc import Callable
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
+from support.service.harness import JudgeHarness, body_of
 
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.store.models import Game, Player, PlayerRole
-from service.harness import JudgeHarness, body_of
 
 GM, FORGED = "gm@example.org", "forged@example.org"
 _CODE = re.compile(r"^ *CONFIRM ([A-Z0-9]{8})$", re.MULTILINE)  # the request's line

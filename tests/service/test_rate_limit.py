@@ -6,9 +6,11 @@ from datetime import timedelta
 
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
+from support.service.harness import JudgeHarness, body_of
 
 from judge.clock import ManualClock
-from service.harness import JudgeHarness, body_of
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 LIMIT = 3
 

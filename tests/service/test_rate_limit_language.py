@@ -8,8 +8,7 @@ from __future__ import annotations
 from email.message import EmailMessage
 
 import pytest
-
-from service.harness import JudgeHarness, body_of
+from support.service.harness import JudgeHarness, body_of
 
 LIMIT = 2
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from mail import samples
 from sqlalchemy import select
+from support.mail import samples
+from support.service import harness
+from support.service.harness import JudgeHarness, body_of, build_mail
 
 from judge.mail import read
 from judge.mail.header_facts import HeaderFacts
@@ -14,8 +16,8 @@ from judge.mail.read import IncomingMail, header_facts_json, read_stored
 from judge.service import kept_readings as readings
 from judge.store.inbox import ReceivedMail
 from judge.store.models import InboxMessage, InboxStatus
-from service import harness
-from service.harness import JudgeHarness, body_of, build_mail
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 
 def _count_readings(monkeypatch: pytest.MonkeyPatch) -> list[bytes]:

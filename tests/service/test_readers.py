@@ -8,9 +8,9 @@ once per distinct reader, not once per address.
 from __future__ import annotations
 
 from sqlalchemy import select
+from support.service.harness import JudgeHarness, body_of
 
 from judge.store.models import Player as PlayerRow
-from service.harness import JudgeHarness, body_of
 
 
 def _set_zone(judge: JudgeHarness, address: str, zone: str) -> None:

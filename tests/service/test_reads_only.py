@@ -4,14 +4,14 @@ on a game in progress and on a missing game, issues no INSERT, UPDATE or DELETE.
 from __future__ import annotations
 
 import pytest
-from language.parsing import VOCABULARY
 from sqlalchemy import event
 from sqlalchemy.orm import Session, sessionmaker
+from support.language.parsing import VOCABULARY
+from support.service.harness import JudgeHarness
 
 from judge.language.commands import parse_commands
 from judge.service.context import MailContext
 from judge.service.dispatch import READS_ONLY, run_line
-from service.harness import JudgeHarness
 
 LINES = ["HELP", "HELP orders", "LIST", "LIST g1", "LIST nosuch", "HISTORY g1",
          "HISTORY nosuch", "SUMMARY g1", "SUMMARY nosuch", "SIGNOFF",

@@ -6,7 +6,7 @@ A build sent in a movement phase was refused in the adjudicator's short form
 
 from __future__ import annotations
 
-from service.harness import JudgeHarness, body_of
+from support.service.harness import JudgeHarness, body_of
 
 
 def test_a_build_refused_in_a_movement_phase_is_named_as_written(judge: JudgeHarness) -> None:

@@ -5,8 +5,7 @@ from __future__ import annotations
 from email.message import EmailMessage
 
 import pytest
-
-from service.harness import JudgeHarness, body_of, build_mail, game_tables
+from support.service.harness import JudgeHarness, body_of, build_mail, game_tables
 
 
 def test_the_reply_is_threaded_on_the_mail_it_answers(judge: JudgeHarness) -> None:

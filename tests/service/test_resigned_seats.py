@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from service.harness import JudgeHarness, body_of
+from support.service.harness import JudgeHarness, body_of
 
 GM = "gm@example.org"
 NEW = "new@example.org"

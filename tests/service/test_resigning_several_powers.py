@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from service.harness import JudgeHarness, body_of
-from service.taskdip_scenario import TWO_PLAYERS, find_seed, set_seed
+from support.service.harness import JudgeHarness, body_of
+from support.service.taskdip_scenario import TWO_PLAYERS, find_seed, set_seed
 
 MASTER, OBSERVER = "gm@example.org", "watcher@example.org"
 

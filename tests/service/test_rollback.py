@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from support.service.harness import JudgeHarness, body_of
+
 from judge.store import games as store
 from judge.store.models import GameStatus
 from judge.zine.page import game_page
-from service.harness import JudgeHarness, body_of
 
 GM = "gm@example.org"
 

@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from support.service.harness import JudgeHarness
+from support.service.intimate_game import MASTER, start_intimate
 
 from judge.rules.state import PhaseType, UnitType
 from judge.service.game.processing import process_phase
@@ -23,8 +25,6 @@ from judge.service.snapshots import Board, load_board, seat_of
 from judge.store import games as store
 from judge.store.models import Game, GameStatus, OrderSet, PhaseRecord
 from judge.store.rollback import rolled_back_phases
-from service.harness import JudgeHarness
-from service.intimate_game import MASTER, start_intimate
 
 PHASES_PLAYED = 6
 

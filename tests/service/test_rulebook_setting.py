@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from support.service.harness import JudgeHarness, body_of
+from support.service.intimate_game import MASTER, start_intimate
+
 from judge.rules.results import RuleOptions
 from judge.rules.rulebook import rulebook_options
 from judge.service.snapshots import load_board
 from judge.store import games as store
-from service.harness import JudgeHarness, body_of
-from service.intimate_game import MASTER, start_intimate
 
 
 def _options(judge: JudgeHarness, game: str = "g1") -> RuleOptions:

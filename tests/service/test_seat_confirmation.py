@@ -9,11 +9,11 @@ from collections.abc import Callable
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
+from support.service.harness import JudgeHarness, body_of
 
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.store.models import Address
-from service.harness import JudgeHarness, body_of
 
 GM = "gm@example.org"
 MTA = "mx.test"

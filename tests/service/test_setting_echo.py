@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from support.service.harness import JudgeHarness, body_of
 
 from judge.service.commands.setting_echo import duration_words
-from service.harness import JudgeHarness, body_of
 
 
 @pytest.mark.parametrize(

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
+from support.service.harness import POWERS, JudgeHarness, body_of
+
 from judge.service.snapshots import variants
 from judge.service.status import game_status
 from judge.store import games as store
 from judge.variants.base import Seat
-from service.harness import POWERS, JudgeHarness, body_of
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 
 def _status(judge: JudgeHarness, game: str = "g1") -> dict[str, object]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from service.harness import JudgeHarness, body_of
+from support.service.harness import JudgeHarness, body_of
 
 MASTER = "gm@example.org"
 

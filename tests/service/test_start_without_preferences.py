@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 from sqlalchemy import select
+from support.service.harness import JudgeHarness
 
 from judge.store.models import OutboxMessage
-from service.harness import JudgeHarness
 
 MASTER = "gm@example.org"
 

@@ -14,6 +14,7 @@ from typing import cast
 
 import pytest
 from sqlalchemy import func, select, text
+from support.service.harness import JudgeHarness
 
 from judge.server import scheduler
 from judge.server.runtime import Judge
@@ -27,7 +28,8 @@ from judge.store.models import (
     PhaseMap,
 )
 from judge.store.retention import prune
-from service.harness import JudgeHarness
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 MEGABYTE = 1024 * 1024
 

@@ -14,11 +14,8 @@ from email.policy import default
 from typing import cast
 
 from sqlalchemy import select
-
-from judge.store import games as store
-from judge.store.models import OutboxMessage
-from service.harness import JudgeHarness, body_of
-from service.taskdip_scenario import (
+from support.service.harness import JudgeHarness, body_of
+from support.service.taskdip_scenario import (
     THREE_PLAYERS,
     TWO_PLAYERS,
     Script,
@@ -28,6 +25,9 @@ from service.taskdip_scenario import (
     set_seed,
     task_lines,
 )
+
+from judge.store import games as store
+from judge.store.models import OutboxMessage
 
 MASTER, OBSERVER = "gm@example.org", "watcher@example.org"
 

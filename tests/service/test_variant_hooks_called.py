@@ -14,11 +14,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from variants.variant_classes import all_variant_classes
+from support.service.harness import JudgeHarness
+from support.service.intimate_game import bid, start_intimate
+from support.variants.variant_classes import all_variant_classes
 
 from judge.variants.base import Variant
-from service.harness import JudgeHarness
-from service.intimate_game import bid, start_intimate
 
 POWER_NAMES = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
 HOOKS = sorted(n for n, v in vars(Variant).items() if callable(v) and not n.startswith("_"))

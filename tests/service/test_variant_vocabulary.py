@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from sqlalchemy import Engine
+from support.service.harness import JudgeHarness, body_of
 
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.store.db import make_session_factory
 from judge.variants.registry import VariantRegistry, default_registry
-from service.harness import JudgeHarness, body_of
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 
 def _judge(

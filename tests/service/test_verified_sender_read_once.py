@@ -13,10 +13,10 @@ from collections.abc import Callable
 
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
+from support.service.harness import JudgeHarness, body_of
 
 from judge.clock import ManualClock
 from judge.config import Config
-from service.harness import JudgeHarness, body_of
 
 GM, GM_PASSWORD, LAPTOP = "gm@example.org", "secret42", "laptop@example.com"
 MTA = "mx.example.org"

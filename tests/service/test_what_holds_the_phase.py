@@ -5,8 +5,8 @@ line; the listing says the line was refused, and what counts."""
 
 from __future__ import annotations
 
-from service.harness import JudgeHarness, body_of
-from service.intimate_game import start_intimate
+from support.service.harness import JudgeHarness, body_of
+from support.service.intimate_game import start_intimate
 
 REFUSED_NOTE = "A line of your latest mail was refused: it is not on file, and only what is"
 

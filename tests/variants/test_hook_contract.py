@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from variants.variant_classes import all_variant_classes
+from support.variants.variant_classes import all_variant_classes
 
 from judge.variants.base import Variant
 from judge.variants.registry import default_registry

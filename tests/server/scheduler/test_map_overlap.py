@@ -10,13 +10,16 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
-from service.harness import JudgeHarness
+import pytest
 from sqlalchemy import func, select
+from support.service.harness import JudgeHarness
 
 from judge.server.scheduler import run_due_games
 from judge.service import map_drawing
 from judge.service.maps import draw_job, map_job
 from judge.store.models import Game, PhaseMap
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 DUE = START + timedelta(hours=72)

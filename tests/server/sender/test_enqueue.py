@@ -13,6 +13,8 @@ from judge.clock import ManualClock
 from judge.outbox.enqueue import enqueue
 from judge.store.models import OutboxMessage, OutboxStatus
 
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
 
 def _message(**headers: str) -> EmailMessage:
     message = EmailMessage()

@@ -25,6 +25,8 @@ from judge.store.lease_owner import LeaseOwner, is_gone, this_process
 from judge.store.models import OutboxMessage, OutboxStatus
 from judge.store.outbox import claim_due, reclaim_abandoned
 
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
 LEASE = timedelta(minutes=5)
 
 

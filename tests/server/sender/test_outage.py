@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
+from support.server.sender.sink import Sink, start_sink
 
 from judge.cli import main
 from judge.clock import ManualClock
@@ -27,7 +28,8 @@ from judge.outbox.enqueue import enqueue
 from judge.server.sender import deliver_due, make_transport
 from judge.store.models import OutboxMessage, OutboxStatus
 from judge.store.overview import outbox_queue, outbox_queue_lines
-from server.sender.sink import Sink, start_sink
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 MAILS = 30
 

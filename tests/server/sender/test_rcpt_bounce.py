@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
+from support.server.sender.sink import Sink, start_sink
 
 from judge.clock import ManualClock
 from judge.config import Config
@@ -18,7 +19,6 @@ from judge.outbox.enqueue import enqueue
 from judge.server.sender import deliver_due, make_transport
 from judge.server.smtp_relay import refuses_the_address
 from judge.store.models import BouncingAddress, OutboxMessage, OutboxStatus
-from server.sender.sink import Sink, start_sink
 
 
 @pytest.fixture

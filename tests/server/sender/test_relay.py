@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
+from support.server.sender.sink import Sink, check_login, start_sink
 
 from judge.clock import ManualClock
 from judge.config import Config
@@ -21,7 +22,6 @@ from judge.server.sender import deliver_due, make_transport
 from judge.store.lease_owner import this_process
 from judge.store.models import OutboxMessage, OutboxStatus
 from judge.store.outbox import RetryPolicy, claim_due
-from server.sender.sink import Sink, check_login, start_sink
 
 MakeRelayConfig = Callable[..., Config]
 

@@ -13,13 +13,13 @@ from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
+from support.server.sender.sink import Sink, start_sink
 
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.outbox.enqueue import enqueue
 from judge.server.sender import deliver_due, make_transport
 from judge.store.models import OutboxMessage, OutboxStatus
-from server.sender.sink import Sink, start_sink
 
 
 def _private_certificate(folder: Path) -> tuple[Path, Path]:

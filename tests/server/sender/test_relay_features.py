@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
+from support.server.sender.sink import Sink, start_sink
 
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.outbox.enqueue import enqueue, enqueue_raw
 from judge.server.sender import deliver_due, make_transport
 from judge.store.models import OutboxMessage, OutboxStatus
-from server.sender.sink import Sink, start_sink
 
 GREETING = "Grüße aus München: Zürich hält.\n"
 

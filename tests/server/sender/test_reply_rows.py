@@ -21,6 +21,8 @@ from judge.mail.compose import reply_message
 from judge.outbox.enqueue import enqueue, enqueue_direct
 from judge.store.models import OutboxMessage
 
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
 COLUMNS = ("to_address", "message", "message_id", "kind", "game_id", "created_at", "sent_at",
            "status", "attempts", "next_attempt_at", "last_error")  # fmt: skip
 
