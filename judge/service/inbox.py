@@ -28,7 +28,6 @@ from judge.clock import Clock
 from judge.config import Config
 from judge.language.command_types import Signon
 from judge.language.commands import parse_commands
-from judge.language.french_keywords import writes_french
 from judge.mail.attachments import attach
 from judge.mail.compose import reply_message
 from judge.mail.read import IncomingMail
@@ -39,7 +38,7 @@ from judge.service.commands import passwords
 from judge.service.commands.games import signon_password_holds, start_if_full
 from judge.service.commands.orders import current_orders, note_refusals
 from judge.service.context import MailContext, Note, Refusal, note
-from judge.service.dispatch import Entry, run_line
+from judge.service.dispatch import COMMANDS, Entry, run_line
 from judge.service.held_orders import release_and_process
 from judge.service.kept_readings import KeptReadings
 from judge.service.mailing import build_guarded, one_per_address
@@ -130,7 +129,7 @@ def _signs_on(ctx: MailContext, lines: Sequence[str]) -> bool:
     even over the sender's limit, so that mail forged in a player's name cannot
     silence the player. A wrong password here counts like any other."""
     lines = lines[: ctx.config.limits.lines_per_mail]
-    for parsed in parse_commands(lines, variants(ctx.session)):
+    for parsed in parse_commands(lines, variants(ctx.session), COMMANDS.grammar):
         if isinstance(parsed.command, Signon):
             return signon_password_holds(ctx, parsed.command)
     return False
@@ -145,7 +144,7 @@ def _run_lines(ctx: MailContext, lines: Sequence[str]) -> tuple[list[Entry], lis
     if len(lines) > limits.lines_per_mail:
         stopped.append(Refusal("lines_limit", limit=limits.lines_per_mail, total=len(lines)).note)
         lines = lines[: limits.lines_per_mail]
-    commands = parse_commands(lines, variants(ctx.session))
+    commands = parse_commands(lines, variants(ctx.session), COMMANDS.grammar)
     if len(commands) > limits.commands_per_mail:
         stopped.append(Refusal("commands_limit", limit=limits.commands_per_mail,
                                total=len(commands)).note)  # fmt: skip
@@ -213,7 +212,7 @@ def reply_reader(ctx: MailContext, entries: Sequence[Entry] = ()) -> Reader:
         return _reader_in_game(ctx, ctx.named_game)
     if signed is None:
         lines = [entry.text for entry in entries]
-        if writes_french(lines) and not games_of_address(ctx.session, ctx.sender):
+        if COMMANDS.grammar.writes_french(lines) and not games_of_address(ctx.session, ctx.sender):
             return Reader(language="fr")  # a stranger who wrote AIDE, LISTE...
         return _reader_from_games(ctx)
     return reader_of(signed.game, signed.player)
