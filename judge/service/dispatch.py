@@ -27,8 +27,9 @@ from judge.service.echo_secrets import secrets_of
 log = logging.getLogger(__name__)
 
 # The judge's commands (`judge.service.commands.catalog`): the parser reads with
-# `COMMANDS.grammar`, and a line finds its handler in `HANDLERS` (the registry's own
-# table: a test may stand in for one handler there).
+# `COMMANDS.grammar`, and a line finds its handler in `COMMANDS.handlers` (`HANDLERS`:
+# a test may stand in for one handler there, or for the registry with a copy that
+# holds one more command). Both are read when a mail is handled, not when imported.
 COMMANDS: CommandRegistry = judge_commands()
 HANDLERS: dict[type, Handler[Any]] = COMMANDS.handlers
 
@@ -97,10 +98,9 @@ ONCE_PER_GAME: dict[type, str] = {
 }
 
 
-def run_line(ctx: MailContext, parsed: ParsedLine, commands: CommandRegistry = COMMANDS) -> Entry:
-    """Run one line; its entry says what became of it, and as whom it was done.
-    `commands` is the registry the line was read with (the judge's own by default)."""
-    entry = _run_line(ctx, parsed, commands.handlers)
+def run_line(ctx: MailContext, parsed: ParsedLine) -> Entry:
+    """Run one line; its entry says what became of it, and as whom it was done."""
+    entry = _run_line(ctx, parsed, COMMANDS.handlers)
     signed = ctx.signed
     return replace(
         entry,

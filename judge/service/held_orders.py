@@ -22,12 +22,13 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
+import judge.service.dispatch as dispatch
 from judge.config import Config
 from judge.language.commands import parse_line
 from judge.service.commands.orders import current_orders, note_refusals
 from judge.service.commands.phase_orders import named, phase_key
 from judge.service.context import MailContext, Note, note
-from judge.service.dispatch import COMMANDS, run_line
+from judge.service.dispatch import run_line
 from judge.service.game.processing import Processed, process_if_ready
 from judge.service.mailing import broadcast, header_data
 from judge.service.reader_preferences import reader_of
@@ -120,7 +121,7 @@ def _check_and_mail(
     ctx = MailContext(session=session, config=config, now=now, sender=player.address)
     signed = ctx.sign_on(game, player)
     vocabulary = variants(session)
-    grammar = COMMANDS.grammar
+    grammar = dispatch.COMMANDS.grammar
     entries = [run_line(ctx, parse_line(line, vocabulary, grammar, i))
                for i, line in enumerate(lines)]  # fmt: skip
     note_refusals(ctx)
