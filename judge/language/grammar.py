@@ -13,7 +13,7 @@ variants' words are (`Vocabulary`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
@@ -100,6 +100,7 @@ class Grammar:
     _names: tuple[str, ...] = field(init=False, repr=False)
     _first_words: frozenset[str] = field(init=False, repr=False)
     _only_french: tuple[Keyword, ...] = field(init=False, repr=False)
+    _near: Callable[[str], str | None] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         by_name = {syntax.name: syntax for syntax in self.commands}
@@ -123,6 +124,9 @@ class Grammar:
         setattr_(self, "_first_words", frozenset(name.split()[0] for name in names))
         # PRÉFÉRENCES is the English word too: only words English has not are French.
         setattr_(self, "_only_french", tuple(k for k in french if not k.pattern.match(k.name)))
+        # computed once per first word (a mail of 500 `HLEP` lines, read twice, asks
+        # 1,000 times)
+        setattr_(self, "_near", lru_cache(maxsize=1024)(self._near_first_word))
 
     def command(self, name: str) -> CommandSyntax:
         """The command whose keyword is `name` (`KeyError` if none)."""
@@ -183,18 +187,15 @@ class Grammar:
         words = clean(line).split()
         if not words:
             return None
-        return _near_keyword(words[0].rstrip(".!,;:?").upper(), self._first_words, self._names)
+        return self._near(words[0].rstrip(".!,;:?").upper())
+
+    def _near_first_word(self, word: str) -> str | None:
+        if word in self._first_words:
+            return None  # a keyword itself, used wrongly: no "did you mean" it
+        return closest(word, ((name.split()[0], name) for name in self._names))
 
     def writes_french(self, lines: Iterable[str]) -> bool:
         """Whether a mail's lines use a French command word no English one shares
         (`AIDE`, `LISTE g1`): a stranger who writes them is answered in French."""
         return any(match_keyword(line, self._only_french) is not None for line in lines)
 
-
-@lru_cache(maxsize=1024)
-def _near_keyword(word: str, first_words: frozenset[str], names: Sequence[str]) -> str | None:
-    """`near_keyword` of one first word: computed once per word and grammar (a mail
-    of 500 `HLEP` lines, read twice, asks 1,000 times)."""
-    if word in first_words:
-        return None  # a keyword itself, used wrongly: no "did you mean" it
-    return closest(word, ((name.split()[0], name) for name in names))
