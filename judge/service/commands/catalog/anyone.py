@@ -9,6 +9,7 @@ import judge.service.commands.games as games
 import judge.service.confirmation as confirmation
 import judge.service.maps as maps
 from judge.i18n import N_
+from judge.language.arguments import CommandError, game_name, no_arguments, words
 from judge.language.grammar import Audience, Words
 from judge.service.commands import help, join_next, listing, njudge_info
 from judge.service.commands.registry import MailCommand
@@ -210,7 +211,8 @@ class Version(MailCommand[c.Version]):
     reads_only = True
 
     def read(self, rest: str) -> c.Version:
-        return njudge.version_command(rest)
+        no_arguments(self.name, rest)
+        return c.Version()
 
     def handle(self, ctx: MailContext, command: c.Version) -> list[Note]:
         return njudge_info.version_command(ctx, command)
@@ -226,7 +228,10 @@ class WhoGame(MailCommand[c.WhoGame]):
     reads_only = True
 
     def read(self, rest: str) -> c.WhoGame:
-        return njudge.whogame_command(rest)
+        given = words(rest)
+        if len(given) > 1:
+            raise CommandError("whogame_usage")
+        return c.WhoGame(game_name(given[0]) if given else None)
 
     def handle(self, ctx: MailContext, command: c.WhoGame) -> list[Note]:
         return njudge_info.whogame(ctx, command)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import judge.language.command_types as c
 import judge.language.game_commands as read
-import judge.language.master_commands as master
 from judge.i18n import N_
+from judge.language.arguments import CommandError, address, power, words
 from judge.language.grammar import Audience
 from judge.language.rollback_command import rollback_command
 from judge.service.commands import become, games, gm, promote, rollback, takeover
@@ -121,7 +121,10 @@ class Become(MailCommand[c.Become]):
     handles = (c.Become,)
 
     def read(self, rest: str) -> c.Become:
-        return master.become_command(rest)
+        given = words(rest)
+        if len(given) != 1:
+            raise CommandError("become_usage")
+        return c.Become(power(given[0]))
 
     def handle(self, ctx: MailContext, command: c.Become) -> list[Note]:
         return become.become(ctx, command)
@@ -135,7 +138,10 @@ class Promote(MailCommand[c.Promote]):
     handles = (c.Promote,)
 
     def read(self, rest: str) -> c.Promote:
-        return master.promote_command(rest)
+        given = words(rest)
+        if len(given) != 1:
+            raise CommandError("promote_usage")
+        return c.Promote(address(given[0]))
 
     def handle(self, ctx: MailContext, command: c.Promote) -> list[Note]:
         return promote.promote(ctx, command)
