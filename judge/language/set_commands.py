@@ -22,7 +22,6 @@ from judge.language.arguments import (
     words,
 )
 from judge.language.command_types import (
-    Command,
     PhaseKind,
     SetAbsence,
     SetAddress,
@@ -43,7 +42,6 @@ from judge.language.command_types import (
 from judge.language.durations import DurationError, parse_duration, parse_when
 from judge.language.messages import MAX_ABSENCE_DAYS
 
-Reader = Callable[[str], Command]
 T = TypeVar("T")
 
 

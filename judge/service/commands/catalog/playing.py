@@ -303,7 +303,7 @@ class Signoff(MailCommand[c.Signoff]):
     reads_only = True
 
     def read(self, rest: str) -> c.Signoff:
-        return read.signoff_command(rest)
+        return c.Signoff()
 
     def handle(self, ctx: MailContext, command: c.Signoff) -> list[Note]:
         return [note("signoff")]
