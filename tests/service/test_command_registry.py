@@ -17,12 +17,15 @@ import pytest
 import judge.language.command_types as c
 import judge.service.dispatch as dispatch
 from judge.i18n import N_
+from judge.language.commands import parse_commands
 from judge.language.grammar import Audience, spellings_of
 from judge.language.keywords import Keyword, match_keyword
 from judge.service.commands.catalog import judge_commands
 from judge.service.commands.registry import CommandRegistry, MailCommand, RegistryError
 from judge.service.context import MailContext, Note
+from judge.variants.registry import default_registry
 from service.harness import JudgeHarness, body_of
+from service.test_mail_faults import SAMPLES
 
 COMMANDS = judge_commands()
 LANGUAGES = ("en", "fr")
@@ -154,3 +157,17 @@ def test_a_command_in_one_class_is_read_and_answered(
 def test_without_its_class_the_command_is_unknown(judge: JudgeHarness) -> None:
     reply = body_of(judge.reply("ann@example.org", "PING hello there"))
     assert "PONG" not in reply
+
+
+def test_who_may_send_a_command_is_what_its_handler_checks(judge: JudgeHarness) -> None:
+    """A stranger's line is refused for want of a SIGNON exactly when its command is
+    not declared for ANYONE (one sample line per command type, the fault tests')."""
+    wrong = []
+    for sample in SAMPLES:
+        [parsed] = parse_commands(sample.split("\n"), default_registry(), COMMANDS.grammar)
+        command = COMMANDS.owner_of(type(parsed.command))
+        reply = " ".join(body_of(judge.reply("stranger@example.org", sample)).split())
+        refused = "Sign on first" in reply or "orders need a SIGNON" in reply
+        if refused != (command.audience is not Audience.ANYONE):
+            wrong.append((command.name, command.audience, reply))
+    assert wrong == []
