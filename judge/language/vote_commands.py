@@ -1,13 +1,10 @@
 """Readers of njudge's votes to end a game: `SET DRAW [powers]`, `SET CONCEDE
-power`/`SET NOCONCEDE` (`SET DIAS`/`NODIAS` read themselves: `judge.service.commands.
-catalog.votes`).
+power`/`SET NOCONCEDE`.
 
 * `DRAW` (and `SET DRAW`) alone votes for a draw of every surviving player; followed
   by powers (`SET DRAW F G`, `SET DRAW France Germany`) it votes for that draw, which
-  a NODIAS game needs (the service refuses a list in a DIAS game unless it names
-  every survivor).
-* `SET DIAS` and `SET NODIAS` (`NO DIAS`) are the master's: whether a draw includes
-  every surviving player (DIAS, the default) or the set the players vote for.
+  a game of named draws needs (the service refuses a list in a game where a draw
+  includes every survivor, unless it names them all).
 * `SET CONCEDE power` (and `CONCEDE power`) concedes the game to a power; `SET
   NOCONCEDE` (`NO CONCEDE`) takes it back. `CONCEDE` alone keeps its own meaning.
 """
