@@ -24,13 +24,15 @@ S = TypeVar("S", bound=c.GameSetting)
 
 
 class MasterSetting(MailCommand[S]):
-    """A game setting the master sends, which CREATE takes too."""
+    """A game setting the master sends, which CREATE takes too. `announced`: it
+    changes play or the players' timing, so a change is told to the whole game."""
 
     audience = Audience.MASTER
     in_create = True
+    announced = True
 
     def handle(self, ctx: MailContext, command: S) -> list[Note]:
-        return gm.set_setting(ctx, command)
+        return gm.set_setting(ctx, command, self.announced)
 
 
 class SetDeadline(MasterSetting[c.SetDeadline]):
@@ -126,6 +128,7 @@ class SetZine(MasterSetting[c.SetZine]):
     usage = N_("SET ZINE address")
     description = N_("where the game's results are also sent (NONE: nowhere)")
     handles = (c.SetZine,)
+    announced = False  # not told to the game
 
     def read(self, rest: str) -> c.SetZine:
         return read.set_zine(rest)
@@ -137,6 +140,7 @@ class SetMaps(MasterSetting[c.SetMaps]):
     usage = N_("SET MAPS ON|OFF")
     description = N_("whether result mails carry a map")
     handles = (c.SetMaps,)
+    announced = False  # not told to the game
 
     def read(self, rest: str) -> c.SetMaps:
         return read.set_maps(rest)
