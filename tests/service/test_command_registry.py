@@ -41,6 +41,17 @@ def test_every_handled_type_is_one_the_service_knows() -> None:
     assert set(COMMANDS.handlers) <= set(typing.get_args(c.Command))
 
 
+def test_every_command_has_its_own_reader_and_handler() -> None:
+    for command in COMMANDS.commands:
+        kind = type(command)
+        if spellings_of(command, "en"):
+            overridden = (kind.read is not MailCommand.read
+                          or kind.read_words is not MailCommand.read_words)  # fmt: skip
+            assert overridden, f"{command.name} has a keyword but no reader"
+        if command.handles:
+            assert kind.handle is not MailCommand.handle, f"{command.name} has no handler"
+
+
 def test_every_keyword_reads_into_a_handled_type_or_always_refuses() -> None:
     refusing = {command.name for command in COMMANDS.commands if not command.handles}
     assert refusing == {"ENDPRESS"}  # ENDPRESS alone has nothing to close
