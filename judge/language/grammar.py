@@ -89,6 +89,19 @@ class _SetWord:
     syntax: CommandSyntax
 
 
+def _set_words_of(commands: Iterable[CommandSyntax]) -> tuple[_SetWord, ...]:
+    """The SET commands as CREATE reads them: `PLAYERS 4` or `SET PLAYERS 4`, by the
+    first English spelling of each."""
+    found = []
+    for syntax in commands:
+        spellings = spellings_of(syntax, ENGLISH)
+        if syntax.name.startswith(SET_PREFIX) and spellings:
+            name = syntax.name.removeprefix(SET_PREFIX)
+            spelling = spellings[0].removeprefix(SET_PREFIX)
+            found.append(_SetWord(name, Keyword(name, f"(?:SET)? {spelling}"), syntax))
+    return tuple(found)
+
+
 @dataclass(frozen=True, eq=False)
 class Grammar:
     """The keyword table of a set of commands, in the order they were given."""
@@ -109,17 +122,10 @@ class Grammar:
         french = [Keyword(s.name, spelling) for s in self.commands
                   for spelling in spellings_of(s, "fr")]  # fmt: skip
         names = sorted({k.name for k in english} | {"SET", PRESS.name, BROADCAST.name})
-        set_words = tuple(
-            _SetWord(s.name.removeprefix(SET_PREFIX), Keyword(
-                s.name.removeprefix(SET_PREFIX), f"(?:SET)? {spelling.removeprefix(SET_PREFIX)}"
-            ), s)
-            for s in self.commands if s.name.startswith(SET_PREFIX)
-            for spelling in spellings_of(s, ENGLISH)[:1]
-        )  # fmt: skip
         setattr_ = object.__setattr__
         setattr_(self, "_by_name", by_name)
         setattr_(self, "keywords", (*english, Keyword("SET"), *french))
-        setattr_(self, "_set_words", set_words)
+        setattr_(self, "_set_words", _set_words_of(self.commands))
         setattr_(self, "_names", tuple(names))
         setattr_(self, "_first_words", frozenset(name.split()[0] for name in names))
         # PRÉFÉRENCES is the English word too: only words English has not are French.
