@@ -14,117 +14,24 @@ from __future__ import annotations
 import logging
 import re
 import traceback
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-import judge.service.commands.games as games
-import judge.service.confirmation as confirmation
-import judge.service.maps as maps
-from judge.language import command_types as c
 from judge.language.command_types import ParsedLine
-from judge.service.commands import (
-    absences,
-    account,
-    become,
-    bids,
-    cancel,
-    draws,
-    game_flags,
-    gm,
-    help,
-    join_next,
-    language,
-    listing,
-    njudge_info,
-    orders,
-    phase_orders,
-    press,
-    promote,
-    rollback,
-    set_players,
-    stalemate,
-    takeover,
-    timing,
-    zone_setting,
-)
+from judge.service.commands import phase_orders
+from judge.service.commands.catalog import judge_commands
+from judge.service.commands.registry import CommandRegistry, Handler
 from judge.service.context import MailContext, Note, Refusal, Signed, note
 from judge.service.echo_secrets import secrets_of
 
 log = logging.getLogger(__name__)
 
-Handler = Callable[[MailContext, Any], list[Note]]
-
-
-def _signoff(ctx: MailContext, command: c.Signoff) -> list[Note]:
-    return [note("signoff")]
-
-
-HANDLERS: dict[type, Handler] = {
-    c.Help: help.help_text,
-    c.ListGames: listing.list_games,
-    c.History: listing.history,
-    c.Summary: listing.summary,
-    c.MapRequest: maps.map_request,
-    c.Create: games.create,
-    c.Signon: games.signon,
-    c.Observe: games.observe,
-    c.Preferences: games.preferences,
-    c.Start: games.start,
-    c.Bid: bids.bid,
-    c.BidNone: bids.bid,
-    c.Cancel: cancel.cancel,
-    c.Orders: orders.orders_block,
-    c.EndOrders: orders.orders_block,
-    c.OrderLine: orders.order_line,
-    c.SetWait: orders.set_wait,
-    c.SetPassword: account.set_password,
-    c.SetAddress: account.set_address,
-    c.SetTimezone: zone_setting.set_timezone,
-    c.SetAbsence: absences.set_absence,
-    c.SetNoAbsence: absences.set_noabsence,
-    c.Press: press.press,
-    c.Broadcast: press.broadcast,
-    c.Draw: draws.draw,
-    c.NoDraw: draws.draw,
-    c.Concede: account.concede,
-    c.ConcedeTo: draws.concede_to,
-    c.Stalemate: stalemate.stalemate,
-    c.Resign: account.resign,
-    c.Signoff: _signoff,
-    c.SetDeadline: timing.set_deadline,
-    c.SetGrace: gm.set_setting,
-    c.SetNext: gm.set_setting,
-    c.SetPlayers: set_players.set_players,
-    c.SetRule: gm.set_setting,
-    c.SetZine: gm.set_setting,
-    c.SetMaps: gm.set_setting,
-    c.SetPress: gm.set_setting,
-    c.SetPartial: gm.set_setting,
-    c.SetGunboat: gm.set_setting,
-    c.SetLanguage: language.set_language,
-    c.SetMaxAbsence: gm.set_setting,
-    c.SetDias: gm.set_setting,
-    c.Process: gm.process,
-    c.Pause: gm.pause,
-    c.Resume: gm.resume,
-    c.Terminate: gm.terminate,
-    c.Eject: gm.eject,
-    c.Approve: takeover.approve,
-    c.Rollback: rollback.rollback,
-    c.Confirm: confirmation.confirm,
-    c.Stop: confirmation.stop,
-    c.Unobserve: confirmation.unobserve,
-    c.ForPhase: phase_orders.for_phase,
-    c.Clear: phase_orders.clear,
-    c.Version: njudge_info.version_command,
-    c.WhoGame: njudge_info.whogame,
-    c.JoinNext: join_next.join_next,
-    c.Become: become.become,
-    c.Promote: promote.promote,
-    c.SetNmr: game_flags.set_nmr,
-    c.SetQuiet: game_flags.set_quiet,
-}
+# The judge's commands (`judge.service.commands.catalog`): the parser reads with
+# `COMMANDS.grammar`, and a line finds its handler in `COMMANDS.handlers` (`HANDLERS`:
+# a test may stand in for one handler there, or for the registry with a copy that
+# holds one more command). Both are read when a mail is handled, not when imported.
+COMMANDS: CommandRegistry = judge_commands()
+HANDLERS: dict[type, Handler[Any]] = COMMANDS.handlers
 
 
 @dataclass(frozen=True)
@@ -166,7 +73,7 @@ class Entry:
 # Lines that submit orders or bids for the current phase, and the refusals that mean
 # "the judge did not take what you ordered": a mail with one of them is not a complete
 # submission, so early processing waits for a clean one (`orders.note_refusals`).
-ORDER_COMMANDS: frozenset[type] = frozenset({c.OrderLine, c.Bid, c.BidNone, c.Cancel})
+ORDER_COMMANDS: frozenset[type] = COMMANDS.kinds("submits_orders")
 ORDER_MISTAKES: frozenset[str] = frozenset(
     {"order_unreadable", "order_illegal", "order_refused", "not_your_unit", "waive_which",
      "internal_error", "too_many_adjustments_on_file", "adjustment_not_due", "bid_phase",
@@ -177,25 +84,23 @@ ORDER_MISTAKES: frozenset[str] = frozenset(
 _BID_WORDS = re.compile(r"\s*(?:BIDS?|ENCH[EÈ]RES?)\b", re.IGNORECASE)
 
 # Commands whose handlers never change the database.
-READS_ONLY: frozenset[type] = frozenset(
-    {c.Help, c.ListGames, c.History, c.Summary, c.Signoff, c.Version, c.WhoGame}
-)
+READS_ONLY: frozenset[type] = COMMANDS.kinds("reads_only")
 # Commands that only show something: the same one twice in a mail is answered once
 # (`HELP gm` 500 times must not make a 2 MB reply).
-ANSWERED_ONCE: frozenset[type] = frozenset(
-    {c.Help, c.ListGames, c.History, c.Summary, c.MapRequest}
-)
+ANSWERED_ONCE: frozenset[type] = COMMANDS.kinds("answered_once")
 
 
 # Commands that move a game through its phases: one of each per mail and game. The
 # work one mail can cause is bounded by counting, not by the watchdog's timer: a
 # master's mail of 998 PROCESS lines processes one phase, not 998.
-ONCE_PER_GAME: dict[type, str] = {c.Process: "PROCESS", c.Rollback: "ROLLBACK"}
+ONCE_PER_GAME: dict[type, str] = {
+    kind: COMMANDS.owner_of(kind).name for kind in COMMANDS.kinds("once_per_game")
+}
 
 
 def run_line(ctx: MailContext, parsed: ParsedLine) -> Entry:
     """Run one line; its entry says what became of it, and as whom it was done."""
-    entry = _run_line(ctx, parsed)
+    entry = _run_line(ctx, parsed, COMMANDS.handlers)
     signed = ctx.signed
     return replace(
         entry,
@@ -206,12 +111,12 @@ def run_line(ctx: MailContext, parsed: ParsedLine) -> Entry:
     )
 
 
-def _run_line(ctx: MailContext, parsed: ParsedLine) -> Entry:
+def _run_line(ctx: MailContext, parsed: ParsedLine, handlers: dict[type, Handler[Any]]) -> Entry:
     if parsed.command is None:
         if _BID_WORDS.match(parsed.text) and ctx.held_phase is None:
             ctx.order_line_read(ctx.signed, refused=True)
         return Entry(parsed.text, (Refusal("parse_error", message=parsed.error or "").note,))
-    handler = HANDLERS[type(parsed.command)]
+    handler = handlers[type(parsed.command)]
     # After PHASE, order and bid lines are held for that later phase, not run now.
     held = ctx.held_phase is not None and type(parsed.command) in phase_orders.HELD_COMMANDS
     if held:
@@ -266,7 +171,7 @@ def _repeated_for_game(ctx: MailContext, command: object) -> Refusal | None:
     return None
 
 
-def _read_line(ctx: MailContext, parsed: ParsedLine, handler: Handler) -> Entry:
+def _read_line(ctx: MailContext, parsed: ParsedLine, handler: Handler[Any]) -> Entry:
     try:
         notes = handler(ctx, parsed.command)
     except Refusal as refusal:

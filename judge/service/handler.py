@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
+import judge.service.dispatch as dispatch
 from judge.clock import Clock
 from judge.config import Config
 from judge.service.game.prepare import prepare_mail
@@ -33,7 +34,7 @@ class ServiceHandler:
         self.passwords = PasswordWork()
 
     def prepare(self, session: Session, row: InboxMessage, config: Config) -> None:
-        prepare_mail(session, row, config, self.readings, self.passwords)
+        prepare_mail(session, row, config, self.readings, self.passwords, dispatch.COMMANDS.grammar)
 
     def handle(
         self, session: Session, row: InboxMessage, clock: Clock, config: Config

@@ -22,6 +22,7 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
+import judge.service.dispatch as dispatch
 from judge.config import Config
 from judge.language.commands import parse_line
 from judge.service.commands.orders import current_orders, note_refusals
@@ -120,7 +121,9 @@ def _check_and_mail(
     ctx = MailContext(session=session, config=config, now=now, sender=player.address)
     signed = ctx.sign_on(game, player)
     vocabulary = variants(session)
-    entries = [run_line(ctx, parse_line(line, vocabulary, i)) for i, line in enumerate(lines)]
+    grammar = dispatch.COMMANDS.grammar
+    entries = [run_line(ctx, parse_line(line, vocabulary, grammar, i))
+               for i, line in enumerate(lines)]  # fmt: skip
     note_refusals(ctx)
     trailer: list[Note] = [note("held_phase_missed", phase=named(p), count=n) for p, n in missed]
     listing = current_orders(ctx, signed) if lines else None

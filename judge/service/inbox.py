@@ -23,12 +23,12 @@ from traceback import format_exc
 from sqlalchemy.orm import Session
 
 import judge.service.confirmation as confirmation
+import judge.service.dispatch as dispatch
 import judge.service.ratelimit as ratelimit
 from judge.clock import Clock
 from judge.config import Config
 from judge.language.command_types import Signon
 from judge.language.commands import parse_commands
-from judge.language.french_keywords import writes_french
 from judge.mail.attachments import attach
 from judge.mail.compose import reply_message
 from judge.mail.read import IncomingMail
@@ -130,7 +130,7 @@ def _signs_on(ctx: MailContext, lines: Sequence[str]) -> bool:
     even over the sender's limit, so that mail forged in a player's name cannot
     silence the player. A wrong password here counts like any other."""
     lines = lines[: ctx.config.limits.lines_per_mail]
-    for parsed in parse_commands(lines, variants(ctx.session)):
+    for parsed in parse_commands(lines, variants(ctx.session), dispatch.COMMANDS.grammar):
         if isinstance(parsed.command, Signon):
             return signon_password_holds(ctx, parsed.command)
     return False
@@ -145,7 +145,7 @@ def _run_lines(ctx: MailContext, lines: Sequence[str]) -> tuple[list[Entry], lis
     if len(lines) > limits.lines_per_mail:
         stopped.append(Refusal("lines_limit", limit=limits.lines_per_mail, total=len(lines)).note)
         lines = lines[: limits.lines_per_mail]
-    commands = parse_commands(lines, variants(ctx.session))
+    commands = parse_commands(lines, variants(ctx.session), dispatch.COMMANDS.grammar)
     if len(commands) > limits.commands_per_mail:
         stopped.append(Refusal("commands_limit", limit=limits.commands_per_mail,
                                total=len(commands)).note)  # fmt: skip
@@ -213,7 +213,8 @@ def reply_reader(ctx: MailContext, entries: Sequence[Entry] = ()) -> Reader:
         return _reader_in_game(ctx, ctx.named_game)
     if signed is None:
         lines = [entry.text for entry in entries]
-        if writes_french(lines) and not games_of_address(ctx.session, ctx.sender):
+        french = dispatch.COMMANDS.grammar.writes_french(lines)
+        if french and not games_of_address(ctx.session, ctx.sender):
             return Reader(language="fr")  # a stranger who wrote AIDE, LISTE...
         return _reader_from_games(ctx)
     return reader_of(signed.game, signed.player)

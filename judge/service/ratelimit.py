@@ -22,8 +22,8 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
+import judge.service.dispatch as dispatch
 from judge.config import Config
-from judge.language.french_keywords import writes_french
 from judge.mail.compose import broadcast_message
 from judge.outbox.enqueue import enqueue
 from judge.service.reader_preferences import reader_of
@@ -60,7 +60,7 @@ def notice_reader(session: Session, address: str, lines: Sequence[str]) -> Reade
     languages = {reader_of(game, player).language for game, player in active or seats}
     if len(languages) == 1:
         return Reader(language=languages.pop())
-    if writes_french(lines):
+    if dispatch.COMMANDS.grammar.writes_french(lines):
         return Reader(language="fr")
     return DEFAULT_READER
 

@@ -35,7 +35,7 @@ import judge.service.inbox as service_inbox
 from judge.language.commands import parse_commands
 from judge.server.intake import received
 from judge.server.watchdog import MailTooLong
-from judge.service.dispatch import HANDLERS
+from judge.service.dispatch import COMMANDS, HANDLERS
 from judge.store.inbox import store_messages
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage, OutboxStatus
 from judge.variants.registry import default_registry
@@ -69,7 +69,7 @@ def _sample_of() -> dict[type, str]:
     """The sample line of each command type (parsed as the judge parses them)."""
     found: dict[type, str] = {}
     for sample in SAMPLES:
-        [parsed] = parse_commands(sample.split("\n"), default_registry())
+        [parsed] = parse_commands(sample.split("\n"), default_registry(), COMMANDS.grammar)
         assert parsed.command is not None, (sample, parsed.error)
         found.setdefault(type(parsed.command), sample)
     return found
@@ -133,7 +133,7 @@ def _mail_for(step: type | str, rng: random.Random, players: dict[str, Any]) -> 
         sender, signon = player.address, f"SIGNON {player.letter}g1 {player.password}"
     target = _sample_of()[step] if isinstance(step, type) else rng.choice(HARMLESS)
     lines = [signon, target, *rng.sample(HARMLESS, rng.randint(0, 3))]
-    if step is type(parse_commands([signon], default_registry())[0].command):
+    if step is type(parse_commands([signon], default_registry(), COMMANDS.grammar)[0].command):
         lines = lines[1:]  # the SIGNON itself is the step
     return sender, "\n".join(lines)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import event
 from sqlalchemy.orm import Session, sessionmaker
-from support.language.parsing import VOCABULARY
+from support.language.parsing import GRAMMAR, VOCABULARY
 from support.service.harness import JudgeHarness
 
 from judge.language.commands import parse_commands
@@ -23,7 +23,7 @@ def test_a_read_only_command_writes_nothing(
     judge: JudgeHarness, sessions: sessionmaker[Session], line: str
 ) -> None:
     judge.start_game()
-    [parsed] = parse_commands([line], VOCABULARY)
+    [parsed] = parse_commands([line], VOCABULARY, GRAMMAR)
     assert type(parsed.command) in READS_ONLY
     writes: list[str] = []
     with sessions.begin() as session:
@@ -46,5 +46,5 @@ def test_a_read_only_command_writes_nothing(
 
 
 def test_every_read_only_command_is_covered_above() -> None:
-    covered = {type(parse_commands([line], VOCABULARY)[0].command) for line in LINES}
+    covered = {type(parse_commands([line], VOCABULARY, GRAMMAR)[0].command) for line in LINES}
     assert covered == READS_ONLY

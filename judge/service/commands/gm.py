@@ -16,14 +16,6 @@ from judge.language.command_types import (
     Pause,
     Process,
     Resume,
-    SetDias,
-    SetGrace,
-    SetGunboat,
-    SetMaxAbsence,
-    SetNext,
-    SetPartial,
-    SetPress,
-    SetRule,
     SetZine,
     Terminate,
 )
@@ -48,13 +40,11 @@ from judge.store.models import Game, GameStatus, Player, PlayerStatus
 from judge.wording.describe import power_title
 from judge.wording.lists import and_list
 
-# The settings that change play or the players' timing: the whole game is told.
-ANNOUNCED_SETTINGS = (
-    SetPress, SetPartial, SetGunboat, SetRule, SetGrace, SetNext, SetMaxAbsence, SetDias
-)  # fmt: skip
 
-
-def set_setting(ctx: MailContext, command: GameSetting) -> list[Note]:
+def set_setting(ctx: MailContext, command: GameSetting, announced: bool) -> list[Note]:
+    """A master's SET line; `announced`: the setting changes play or the players'
+    timing, and the whole game is told when its value changed (the command's class
+    says which: `judge.service.commands.catalog.game_settings`)."""
     signed = ctx.need_master()
     game = find_game(ctx.session, signed.game.name)
     if game.status is GameStatus.FINISHED:
@@ -68,7 +58,7 @@ def set_setting(ctx: MailContext, command: GameSetting) -> list[Note]:
     before = GameSettings.of(game)
     settings.save(game)
     timing_changed(game)
-    if isinstance(command, ANNOUNCED_SETTINGS) and settings != before:
+    if announced and settings != before:
         what, value = setting_words(command, settings)
         _announce(ctx, game, "setting_changed", "Setting Changed", setting=what, value=value)
     return [setting_note(command, settings)]

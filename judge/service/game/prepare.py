@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session
 from judge.config import Config
 from judge.language import command_types as c
 from judge.language.commands import parse_commands
+from judge.language.grammar import Grammar
 from judge.service.kept_readings import KeptReadings
 from judge.service.seats import signon_seat, the_observer
 from judge.service.snapshots import variants
@@ -43,11 +44,13 @@ def prepare_mail(
     config: Config,
     readings: KeptReadings,
     passwords: PasswordWork,
+    grammar: Grammar,
 ) -> None:
     """Check and hash ahead what handling `row` will need, keeping the mail's reading
-    in the handler's `readings` and the Argon2 results in its `passwords`. Never raises."""
+    in the handler's `readings` and the Argon2 results in its `passwords`; the mail is
+    read with `grammar`, the judge's commands'. Never raises."""
     try:
-        _prepare(session, row, config, readings, passwords)
+        _prepare(session, row, config, readings, passwords, grammar)
     except Exception:
         log.exception("inbox %s: preparing the password work failed", row.id)
 
@@ -58,13 +61,14 @@ def _prepare(
     config: Config,
     readings: KeptReadings,
     passwords: PasswordWork,
+    grammar: Grammar,
 ) -> None:
     mail = readings.read_ahead(row, config.judge.address)  # the handler takes this reading
     if mail.must_not_answer or not mail.sender:
         return
     work = failures = 0
     lines = mail.lines[: config.limits.lines_per_mail]
-    for parsed in parse_commands(lines, variants(session)):
+    for parsed in parse_commands(lines, variants(session), grammar):
         if work >= MAX_WORK_PER_MAIL or failures >= config.limits.failed_passwords_per_mail:
             return
         command = parsed.command
