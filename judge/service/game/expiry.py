@@ -15,6 +15,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from judge.config import Config
+from judge.outbox.gate import no_mail_in
 from judge.service.game import deadlines
 from judge.service.game.announce import announce
 from judge.store.models import Game, GameStatus
@@ -33,9 +34,11 @@ def expire_forming_games(session: Session, config: Config, now: datetime) -> int
         .with_for_update(skip_locked=True)
     )
     games = list(session.scalars(query))
+    gate = no_mail_in()  # the scheduler's work: no received mail asked for it
     for game in games:
         game.status = GameStatus.FINISHED
         game.winner = None
         deadlines.clear_schedule(game)
-        announce(session, config, game, "expired", what="Expired", now=now, days=f"{days:g}")
+        announce(session, config, game, "expired", what="Expired", now=now, gate=gate,
+                 days=f"{days:g}")  # fmt: skip
     return len(games)
