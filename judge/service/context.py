@@ -147,7 +147,8 @@ class MailTally:
     named_game: Game | None = None
 
 
-_NO_ENTRIES: Mapping[Any, Any] = MappingProxyType({})
+def _no_entries() -> Mapping[Any, Any]:
+    return MappingProxyType({})
 
 
 def _with(mapping: Mapping[K, V], key: K, value: V) -> Mapping[K, V]:
@@ -165,9 +166,11 @@ class Effects:
     # they are for the current phase). A SIGNON ends it.
     held_phase: str | None = None
     copy_to: frozenset[str] = frozenset()  # registered addresses to copy
-    orders_touched: Mapping[int, Signed] = _NO_ENTRIES  # player id -> who
-    games_touched: Mapping[int, Game] = _NO_ENTRIES  # to check early processing
-    attachments: Mapping[str, Attachment] = _NO_ENTRIES  # for the reply, by name
+    # player id -> who: the seats whose orders the reply lists
+    orders_touched: Mapping[int, Signed] = field(default_factory=_no_entries)
+    # game id -> game: to check for early processing (or a start) after the mail
+    games_touched: Mapping[int, Game] = field(default_factory=_no_entries)
+    attachments: Mapping[str, Attachment] = field(default_factory=_no_entries)  # by name
     broadcasts: int = 0  # BROADCAST and PRESS blocks sent by this mail
 
 
