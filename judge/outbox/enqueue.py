@@ -27,7 +27,7 @@ from judge.clock import SystemClock
 from judge.mail.identifiers import new_message_id
 from judge.mail.wire import address, wire_bytes, wire_header
 from judge.outbox.asking import addresses_asking
-from judge.outbox.gate import HELD_PER_MAIL, Gate, Route, route
+from judge.outbox.gate import HELD_PER_MAIL, Gate, Route, require_gate, route
 from judge.store.models import HeldMail, OutboxMessage, OutboxStatus
 
 log = logging.getLogger(__name__)
@@ -161,7 +161,8 @@ def enqueue_copies(
     del msg["Message-ID"]
     shared = wire_bytes(msg)
     rows = []
-    asking = addresses_asking(session, game_id) if gate.filtering and game_id is not None else None
+    filtering = require_gate(gate).filtering
+    asking = addresses_asking(session, game_id) if filtering and game_id is not None else None
     for to in recipients:
         recipient = _single_recipient_of(to)
         message_id = new_message_id(domain)

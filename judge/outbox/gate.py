@@ -107,6 +107,14 @@ class Gate:
         return self.received and self.confirming
 
 
+def require_gate(gate: Gate) -> Gate:
+    """`gate`, or a TypeError when it is none: a caller's `None` must not pass for a
+    gate that sends everything (typed callers never get here without one)."""
+    if not isinstance(gate, Gate):
+        raise TypeError(f"queuing mail needs the Gate of the work doing it, not {gate!r}")
+    return gate
+
+
 def open_gate(sender: str, confirming: bool) -> Gate:
     """The gate of one received mail from `sender` (see the module)."""
     return Gate(sender.strip().lower(), confirming)
@@ -173,9 +181,7 @@ def route(
     (see the module). `asking`: the addresses that asked for that game, when the
     caller has them (`judge.outbox.asking.addresses_asking`). Without a `Gate` it is a
     TypeError: no mail passes unfiltered because its caller gave none."""
-    if not isinstance(gate, Gate):
-        raise TypeError(f"route needs the Gate of the work queuing mail, not {gate!r}")
-    if not gate.filtering:
+    if not require_gate(gate).filtering:
         return Route.SEND
     key = address.strip().lower()
     if _unasked(session, key, game_id, asking):

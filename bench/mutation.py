@@ -1,0 +1,239 @@
+"""Mutation run: small AST-level changes to a module, each run against that module's
+tests; a mutant the tests do not fail on is a survivor, printed for a judgement.
+
+    python bench/mutation.py                     # every module in TARGETS
+    python bench/mutation.py judge/outbox/gate.py  # one of them
+    python bench/mutation.py --list judge/service/context.py  # the mutants, not run
+
+The mutants: a comparison turned round (`==`/`!=`, `<`/`>=`, `in`/`not in`, `is`/
+`is not`), `and`/`or` swapped, a `not` dropped, `True`/`False` swapped, an integer
+plus one, and a statement of a function body deleted (made `pass`). Docstrings and
+logging calls are left alone (no test reads a log line as behaviour).
+
+The run works on a copy of the repository (the checkout is never changed, so tests
+running beside it see the real code): each mutant is written into the copy and the
+module's tests (`TARGETS`) run there with `pytest -x`, with a time limit. A mutant
+that makes the module fail to import counts as killed. The figures: per module,
+mutants, killed, survived, and the survivors with their line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TIMEOUT_S = 240
+
+TARGETS: dict[str, list[str]] = {
+    "judge/service/context.py": [
+        "tests/service/test_dispatch_context.py",
+        "tests/service/test_reads_only.py",
+        "tests/service/test_become_copies.py",
+    ],
+    "judge/service/dispatch.py": [
+        "tests/service/test_dispatch_context.py",
+        "tests/service/test_reads_only.py",
+        "tests/service/test_mail_caps.py",
+        "tests/service/test_reply_echo.py",
+        "tests/service/test_mail_faults.py",
+    ],
+    "judge/outbox/gate.py": [
+        "tests/outbox/test_gate_explicit.py",
+        "tests/service/test_fan_out_scenarios.py",
+        "tests/service/test_broadcast.py",
+        "tests/server/sender/test_enqueue.py",
+        "tests/server/sender/test_enqueue_copies.py",
+    ],
+    "judge/service/ratelimit.py": [
+        "tests/service/test_rate_limit_notice.py",
+        "tests/hostile/test_rate_limit.py",
+    ],
+    "judge/store/rate_limit.py": [
+        "tests/server/intake/test_intake_counts.py",
+        "tests/service/test_rate_limit_notice.py",
+        "tests/hostile/test_rate_limit.py",
+    ],
+}
+
+FLIPPED: dict[type[ast.cmpop], type[ast.cmpop]] = {
+    ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.GtE, ast.GtE: ast.Lt,
+    ast.Gt: ast.LtE, ast.LtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In,
+    ast.Is: ast.IsNot, ast.IsNot: ast.Is,
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Mutant:
+    line: int
+    what: str
+    source: str  # the whole module, mutated
+
+
+def _is_docstring(node: ast.stmt) -> bool:
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(
+        node.value.value, str)  # fmt: skip
+
+
+def _is_logging(node: ast.AST) -> bool:
+    if not isinstance(node, ast.Expr) or not isinstance(node.value, ast.Call):
+        return False
+    func = node.value.func
+    return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and (
+        func.value.id == "log")  # fmt: skip
+
+
+def _sites(tree: ast.Module) -> Iterator[tuple[ast.AST, str, int]]:
+    """Every place a mutant can be made: (node, kind, index) in a fixed order."""
+    in_function: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for stmt in ast.walk(node):
+                in_function.add(id(stmt))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            for index, op in enumerate(node.ops):
+                if type(op) in FLIPPED:
+                    yield node, "compare", index
+        elif isinstance(node, ast.BoolOp):
+            yield node, "boolop", 0
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            yield node, "not", 0
+        elif isinstance(node, ast.Constant) and isinstance(node.value, bool):
+            yield node, "bool", 0
+        elif isinstance(node, ast.Constant) and type(node.value) is int:
+            yield node, "int", 0
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if not isinstance(block, list) or id(node) not in in_function:
+                continue
+            for index, stmt in enumerate(block):
+                if isinstance(stmt, ast.stmt) and not _is_docstring(stmt) and not _is_logging(stmt):
+                    yield node, f"delete:{field}", index
+
+
+def _apply(node: ast.AST, kind: str, index: int) -> tuple[str, int]:
+    """Mutate `node` in place (it belongs to a copy of the tree); what was done."""
+    line = getattr(node, "lineno", 0)
+    if kind == "compare":
+        assert isinstance(node, ast.Compare)
+        old = node.ops[index]
+        node.ops[index] = FLIPPED[type(old)]()
+        return f"{type(old).__name__} -> {type(node.ops[index]).__name__}", line
+    if kind == "boolop":
+        assert isinstance(node, ast.BoolOp)
+        node.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
+        return f"boolop -> {type(node.op).__name__}", line
+    if kind == "not":
+        assert isinstance(node, ast.UnaryOp)
+        node.op = ast.UAdd()  # `+x` of a bool is its truth as an int: `not` dropped
+        return "not dropped", line
+    if kind == "bool":
+        assert isinstance(node, ast.Constant)
+        node.value = not node.value
+        return f"{not node.value} -> {node.value}", line
+    if kind == "int":
+        assert isinstance(node, ast.Constant)
+        node.value += 1
+        return f"{node.value - 1} -> {node.value}", line
+    field = kind.split(":", 1)[1]
+    block = getattr(node, field)
+    stmt = block[index]
+    block[index] = ast.copy_location(ast.Pass(), stmt)
+    first = ast.unparse(stmt).splitlines()[0][:70]
+    return f"deleted `{first}`", stmt.lineno
+
+
+def mutants(path: Path) -> list[Mutant]:
+    tree = ast.parse(path.read_text())
+    count = sum(1 for _ in _sites(tree))
+    made = []
+    for number in range(count):
+        mutated = copy.deepcopy(tree)
+        node, kind, index = list(_sites(mutated))[number]
+        what, line = _apply(node, kind, index)
+        made.append(Mutant(line, what, ast.unparse(ast.fix_missing_locations(mutated))))
+    return made
+
+
+def _copy_repository(into: Path) -> None:
+    ignore = shutil.ignore_patterns(".venv", ".git", "__pycache__", "*.sqlite*", "outbox")
+    shutil.copytree(ROOT, into, ignore=ignore, dirs_exist_ok=True)
+
+
+def _run_tests(copy_root: Path, tests: list[str]) -> bool:
+    """True when the tests pass (the mutant survived)."""
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    env.pop("JUDGE_TEST_DATABASE_URL", None)
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+               "-p", "no:randomly", *tests]  # fmt: skip
+    try:
+        done = subprocess.run(command, cwd=copy_root, env=env, capture_output=True,
+                              timeout=TIMEOUT_S, check=False)  # fmt: skip
+    except subprocess.TimeoutExpired:
+        return False  # a mutant that hangs the tests is caught by them
+    return done.returncode == 0
+
+
+def _check_copy_is_imported(copy_root: Path) -> None:
+    code = "import judge, sys; sys.stdout.write(judge.__file__)"
+    found = subprocess.run([sys.executable, "-c", code], cwd=copy_root, capture_output=True,
+                           text=True, check=True).stdout  # fmt: skip
+    if not found.startswith(str(copy_root)):
+        raise SystemExit(f"the copy's judge is not the one imported ({found}): run from a venv")
+
+
+def run(module: str, copy_root: Path) -> tuple[int, list[Mutant]]:
+    tests = [t for t in TARGETS[module] if (ROOT / t).exists()]
+    target = copy_root / module
+    original = target.read_text()
+    if not _run_tests(copy_root, tests):
+        raise SystemExit(f"{module}: its tests fail before any mutant")
+    survivors = []
+    made = mutants(ROOT / module)
+    try:
+        for mutant in made:
+            target.write_text(mutant.source)
+            if _run_tests(copy_root, tests):
+                survivors.append(mutant)
+    finally:
+        target.write_text(original)
+    return len(made), survivors
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("modules", nargs="*", default=list(TARGETS))
+    parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
+    args = parser.parse_args()
+    if args.list:
+        for module in args.modules:
+            for mutant in mutants(ROOT / module):
+                print(f"{module}:{mutant.line}: {mutant.what}")
+        return
+    with tempfile.TemporaryDirectory(prefix="judge-mutation-") as folder:
+        copy_root = Path(folder)
+        _copy_repository(copy_root)
+        _check_copy_is_imported(copy_root)
+        for module in args.modules:
+            started = time.monotonic()
+            total, survivors = run(module, copy_root)
+            took = time.monotonic() - started
+            print(f"{module}: {total} mutants, {total - len(survivors)} killed, "
+                  f"{len(survivors)} survived ({took:.0f} s)", flush=True)  # fmt: skip
+            for mutant in survivors:
+                print(f"  survived {module}:{mutant.line}: {mutant.what}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
