@@ -35,35 +35,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT_S = 240
 
-TARGETS: dict[str, list[str]] = {
-    "judge/service/context.py": [
-        "tests/service/test_dispatch_context.py",
-        "tests/service/test_reads_only.py",
-        "tests/service/test_become_copies.py",
-    ],
+TARGETS: dict[str, list[str]] = {  # kept small: each mutant runs them once
+    "judge/service/context.py": ["tests/service/test_dispatch_context.py"],
     "judge/service/dispatch.py": [
         "tests/service/test_dispatch_context.py",
-        "tests/service/test_reads_only.py",
         "tests/service/test_mail_caps.py",
-        "tests/service/test_reply_echo.py",
-        "tests/service/test_mail_faults.py",
     ],
-    "judge/outbox/gate.py": [
-        "tests/outbox/test_gate_explicit.py",
-        "tests/service/test_fan_out_scenarios.py",
-        "tests/service/test_broadcast.py",
-        "tests/server/sender/test_enqueue.py",
-        "tests/server/sender/test_enqueue_copies.py",
-    ],
-    "judge/service/ratelimit.py": [
-        "tests/service/test_rate_limit_notice.py",
-        "tests/hostile/test_rate_limit.py",
-    ],
+    "judge/outbox/gate.py": ["tests/outbox/test_gate_explicit.py"],
     "judge/store/rate_limit.py": [
         "tests/server/intake/test_intake_counts.py",
         "tests/service/test_rate_limit_notice.py",
-        "tests/hostile/test_rate_limit.py",
     ],
+    "judge/service/ratelimit.py": ["tests/service/test_rate_limit_notice.py"],
 }
 
 FLIPPED: dict[type[ast.cmpop], type[ast.cmpop]] = {
