@@ -1,9 +1,18 @@
 """The per-mail session: who wrote, who they are signed on as, and what to answer.
 
-One `MailContext` lives for the handling of one mail. Commands read and change it
-(a SIGNON sets `signed`), and leave notes for the reply. A command that cannot be
-carried out raises `Refusal`; the dispatcher then undoes whatever the command had
-written, so a refused command changes nothing.
+One `MailContext` lives for the handling of one mail, in three parts:
+
+* `facts` (`MailFacts`, frozen): the session, config, clock reading, sender, the
+  outbox gate... known before the first line and never changed by a command;
+* `tally` (`MailTally`): what the mail counts whatever becomes of the line that
+  counted it (orders sent, wrong passwords, commands answered or tried once);
+* `effects` (`Effects`, an immutable value): who the sender is signed on as, the
+  copies, the games touched, the attachments, the broadcasts, the held phase.
+
+A command that cannot be carried out raises `Refusal`. Each line that may write
+builds its effects as a value of its own, which becomes the mail's only when the
+line succeeded (`open_line`/`close_line`): a refused or failed line's effects are
+dropped whole, so there is no list of fields to restore and none to forget.
 """
 
 from __future__ import annotations
