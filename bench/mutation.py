@@ -4,6 +4,7 @@ tests; a mutant the tests do not fail on is a survivor, printed for a judgement.
     python bench/mutation.py                     # every module in TARGETS
     python bench/mutation.py judge/outbox/gate.py  # one of them
     python bench/mutation.py --list judge/service/context.py  # the mutants, not run
+    python bench/mutation.py --again LOG         # only the survivors a run printed
 
 The mutants: a comparison turned round (`==`/`!=`, `<`/`>=`, `in`/`not in`, `is`/
 `is not`), `and`/`or` swapped, a `not` dropped, `True`/`False` swapped, an integer
@@ -23,6 +24,7 @@ import argparse
 import ast
 import copy
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -126,9 +128,10 @@ def _apply(node: ast.AST, kind: str, index: int) -> tuple[str, int]:
         node.value = not node.value
         return f"{not node.value} -> {node.value}", line
     if kind == "int":
-        assert isinstance(node, ast.Constant)
-        node.value += 1
-        return f"{node.value - 1} -> {node.value}", line
+        assert isinstance(node, ast.Constant) and isinstance(node.value, int)
+        old_value = node.value
+        node.value = old_value + 1
+        return f"{old_value} -> {node.value}", line
     field = kind.split(":", 1)[1]
     block = getattr(node, field)
     stmt = block[index]
@@ -176,7 +179,19 @@ def _check_copy_is_imported(copy_root: Path) -> None:
         raise SystemExit(f"the copy's judge is not the one imported ({found}): run from a venv")
 
 
-def run(module: str, copy_root: Path) -> tuple[int, list[Mutant]]:
+def survivors_in(log: Path) -> dict[str, set[tuple[int, str]]]:
+    """The survivors an earlier run printed, by module: (line, what)."""
+    found: dict[str, set[tuple[int, str]]] = {}
+    for line in log.read_text().splitlines():
+        match = re.match(r"\s*survived (\S+?):(\d+): (.*)$", line)
+        if match:
+            found.setdefault(match[1], set()).add((int(match[2]), match[3]))
+    return found
+
+
+def run(
+    module: str, copy_root: Path, only: set[tuple[int, str]] | None = None
+) -> tuple[int, list[Mutant]]:
     tests = [t for t in TARGETS[module] if (ROOT / t).exists()]
     target = copy_root / module
     original = target.read_text()
@@ -184,7 +199,7 @@ def run(module: str, copy_root: Path) -> tuple[int, list[Mutant]]:
         print(f"{module}: its tests fail before any mutant: not run", flush=True)
         return 0, []
     survivors = []
-    made = mutants(ROOT / module)
+    made = [m for m in mutants(ROOT / module) if only is None or (m.line, m.what) in only]
     try:
         for mutant in made:
             target.write_text(mutant.source)
@@ -199,7 +214,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("modules", nargs="*", default=list(TARGETS))
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
+    parser.add_argument("--again", type=Path, help="run only the survivors this log printed")
     args = parser.parse_args()
+    again = survivors_in(args.again) if args.again else None
+    if again is not None:
+        args.modules = [module for module in args.modules if module in again]
     if args.list:
         for module in args.modules:
             for mutant in mutants(ROOT / module):
@@ -211,7 +230,7 @@ def main() -> None:
         _check_copy_is_imported(copy_root)
         for module in args.modules:
             started = time.monotonic()
-            total, survivors = run(module, copy_root)
+            total, survivors = run(module, copy_root, again[module] if again else None)
             took = time.monotonic() - started
             print(f"{module}: {total} mutants, {total - len(survivors)} killed, "
                   f"{len(survivors)} survived ({took:.0f} s)", flush=True)  # fmt: skip
