@@ -153,7 +153,14 @@ def mutants(path: Path) -> list[Mutant]:
 
 
 def _copy_repository(into: Path) -> None:
-    ignore = shutil.ignore_patterns(".venv", ".git", "__pycache__", "*.sqlite*", "outbox")
+    anywhere = shutil.ignore_patterns(".venv", ".git", "__pycache__", "*.sqlite*")
+
+    def ignore(folder: str, names: list[str]) -> set[str]:
+        skipped = set(anywhere(folder, names))
+        if Path(folder) == ROOT:  # the judge's own mail folders, not the package's outbox
+            skipped |= {"outbox", "spool"} & set(names)
+        return skipped
+
     shutil.copytree(ROOT, into, ignore=ignore, dirs_exist_ok=True)
 
 
@@ -171,12 +178,16 @@ def _run_tests(copy_root: Path, tests: list[str]) -> bool:
     return done.returncode == 0
 
 
-def _check_copy_is_imported(copy_root: Path) -> None:
-    code = "import judge, sys; sys.stdout.write(judge.__file__)"
+def _check_copy_is_imported(copy_root: Path, modules: list[str]) -> None:
+    """Every module to mutate must be imported from the copy (an editable install's
+    finder would quietly serve the checkout's for a package missing from it)."""
+    names = [module.removesuffix(".py").replace("/", ".") for module in modules]
+    code = f"import importlib; print(*(importlib.import_module(n).__file__ for n in {names!r}))"
     found = subprocess.run([sys.executable, "-c", code], cwd=copy_root, capture_output=True,
-                           text=True, check=True).stdout  # fmt: skip
-    if not found.startswith(str(copy_root)):
-        raise SystemExit(f"the copy's judge is not the one imported ({found}): run from a venv")
+                           text=True, check=True).stdout.split()  # fmt: skip
+    strays = [path for path in found if not path.startswith(str(copy_root))]
+    if strays:
+        raise SystemExit(f"not imported from the copy: {strays}: run from a venv")
 
 
 def survivors_in(log: Path) -> dict[str, set[tuple[int, str]]]:
@@ -227,7 +238,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="judge-mutation-") as folder:
         copy_root = Path(folder)
         _copy_repository(copy_root)
-        _check_copy_is_imported(copy_root)
+        _check_copy_is_imported(copy_root, args.modules)
         for module in args.modules:
             started = time.monotonic()
             total, survivors = run(module, copy_root, again[module] if again else None)
