@@ -5,6 +5,8 @@ tests; a mutant the tests do not fail on is a survivor, printed for a judgement.
     python bench/mutation.py judge/outbox/gate.py  # one of them
     python bench/mutation.py --list judge/service/context.py  # the mutants, not run
     python bench/mutation.py --again LOG         # only the survivors a run printed
+    python bench/mutation.py --every 3 --match 'line' judge/service/dispatch.py
+        # a sample: every third mutant, and every mutant whose text matches the pattern
 
 The mutants: a comparison turned round (`==`/`!=`, `<`/`>=`, `in`/`not in`, `is`/
 `is not`), `and`/`or` swapped, a `not` dropped, `True`/`False` swapped, an integer
@@ -200,9 +202,16 @@ def survivors_in(log: Path) -> dict[str, set[tuple[int, str]]]:
     return found
 
 
+def chosen(made: list[Mutant], every: int, match: str | None) -> list[Mutant]:
+    """Every `every`-th mutant (all with 1), and those whose text matches `match`."""
+    return [m for number, m in enumerate(made)
+            if number % every == 0 or (match is not None and re.search(match, m.what))]  # fmt: skip
+
+
 def run(
-    module: str, copy_root: Path, only: set[tuple[int, str]] | None = None
-) -> tuple[int, list[Mutant]]:
+    module: str, copy_root: Path, only: set[tuple[int, str]] | None = None,
+    every: int = 1, match: str | None = None,
+) -> tuple[int, list[Mutant]]:  # fmt: skip
     tests = [t for t in TARGETS[module] if (ROOT / t).exists()]
     target = copy_root / module
     original = target.read_text()
@@ -211,10 +220,14 @@ def run(
         return 0, []
     survivors = []
     made = [m for m in mutants(ROOT / module) if only is None or (m.line, m.what) in only]
+    made = chosen(made, every, match)
     try:
         for mutant in made:
             target.write_text(mutant.source)
-            if _run_tests(copy_root, tests):
+            lived = _run_tests(copy_root, tests)
+            print(f"    {'SURVIVED' if lived else 'killed'} {module}:{mutant.line}: {mutant.what}",
+                  flush=True)  # fmt: skip
+            if lived:
                 survivors.append(mutant)
     finally:
         target.write_text(original)
@@ -226,6 +239,8 @@ def main() -> None:
     parser.add_argument("modules", nargs="*", default=list(TARGETS))
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     parser.add_argument("--again", type=Path, help="run only the survivors this log printed")
+    parser.add_argument("--every", type=int, default=1, help="run every n-th mutant only")
+    parser.add_argument("--match", help="and every mutant whose text matches this pattern")
     args = parser.parse_args()
     again = survivors_in(args.again) if args.again else None
     if again is not None:
@@ -241,7 +256,8 @@ def main() -> None:
         _check_copy_is_imported(copy_root, args.modules)
         for module in args.modules:
             started = time.monotonic()
-            total, survivors = run(module, copy_root, again[module] if again else None)
+            only = again[module] if again else None
+            total, survivors = run(module, copy_root, only, args.every, args.match)
             took = time.monotonic() - started
             print(f"{module}: {total} mutants, {total - len(survivors)} killed, "
                   f"{len(survivors)} survived ({took:.0f} s)", flush=True)  # fmt: skip
