@@ -40,17 +40,24 @@ ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT_S = 240
 
 TARGETS: dict[str, list[str]] = {  # kept small: each mutant runs them once
-    "judge/service/context.py": ["tests/service/test_dispatch_context.py"],
+    "judge/service/context.py": [
+        "tests/service/test_dispatch_context.py",
+        "tests/service/test_mail_context.py",
+    ],
     "judge/service/dispatch.py": [
         "tests/service/test_dispatch_context.py",
         "tests/service/test_mail_caps.py",
+        "tests/service/test_reads_only.py",
     ],
     "judge/outbox/gate.py": ["tests/outbox/test_gate_explicit.py"],
     "judge/store/rate_limit.py": [
         "tests/server/intake/test_intake_counts.py",
         "tests/service/test_rate_limit_notice.py",
     ],
-    "judge/service/ratelimit.py": ["tests/service/test_rate_limit_notice.py"],
+    "judge/service/ratelimit.py": [
+        "tests/service/test_rate_limit_notice.py",
+        "tests/service/test_rate_limit_language.py",
+    ],
 }
 
 FLIPPED: dict[type[ast.cmpop], type[ast.cmpop]] = {
