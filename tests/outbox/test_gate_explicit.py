@@ -19,7 +19,15 @@ from sqlalchemy.orm import Session, sessionmaker
 import judge
 from judge.clock import ManualClock
 from judge.outbox.enqueue import enqueue, enqueue_copies, enqueue_direct, enqueue_raw
-from judge.outbox.gate import HELD_PER_MAIL, Route, no_mail_in, open_gate, route
+from judge.outbox.gate import (
+    HELD_PER_MAIL,
+    Route,
+    is_stranger,
+    may_request,
+    no_mail_in,
+    open_gate,
+    route,
+)
 from judge.store.models import HeldMail, OutboxMessage
 
 PACKAGE = Path(judge.__file__).parent
@@ -134,3 +142,20 @@ def test_no_mail_state_is_kept_on_session_info() -> None:
         if "session.info" in line or hidden.search(line)
     }
     assert found == REGISTRY_ON_THE_FACTORY
+
+
+def test_confirmation_requests_go_one_a_mail_and_always_outside_one(
+    sessions: sessionmaker[Session],
+) -> None:
+    with sessions() as session:
+        assert may_request(session, no_mail_in(), STRANGER)
+        assert may_request(session, open_gate("ann@example.org", confirming=False), STRANGER)
+        gate = open_gate("ann@example.org", confirming=True)
+        assert is_stranger(session, gate, STRANGER)
+        assert not is_stranger(session, gate, "ANN@example.org")
+        assert not is_stranger(session, no_mail_in(), STRANGER)
+        assert may_request(session, gate, STRANGER)
+        assert route(session, gate, STRANGER, "confirm") is Route.SEND
+        assert may_request(session, gate, STRANGER)  # the same one again: still that one
+        assert not may_request(session, gate, "other@example.net")
+        assert may_request(session, gate, "ann@example.org")  # the sender is no stranger
