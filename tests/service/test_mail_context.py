@@ -4,6 +4,7 @@ note is worded for its reader."""
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, datetime
 from typing import cast
 
@@ -110,3 +111,22 @@ def test_a_variants_refusal_names_its_macro_or_is_an_english_sentence() -> None:
     assert keyed.key == "need_master" and keyed.note.error and "g1" in keyed.note.text
     sentence = variant_refusal("No such unit.")
     assert sentence.key == "order_refused" and "No such unit." in sentence.note.text
+
+
+def test_each_named_change_changes_its_own_effect_and_no_other() -> None:
+    ctx = _context()
+    seat = Signed(GAME, _person(PlayerRole.PLAYER))
+    changes = {
+        "orders_touched": (lambda: ctx.orders_changed(seat), {3: seat}),
+        "games_touched": (lambda: ctx.touch(GAME), {1: GAME}),
+        "broadcasts": (ctx.count_broadcast, 1),
+        "held_phase": (lambda: ctx.hold_for_phase("F1902M"), "F1902M"),
+        "copy_to": (lambda: ctx.add_copy("b@example.org"), {"b@example.org"}),
+    }
+    for name, (change, expected) in changes.items():
+        before = ctx.effects
+        change()
+        assert getattr(ctx.effects, name) == expected, name
+        assert dataclasses.replace(before, **{name: getattr(ctx.effects, name)}) == ctx.effects
+    ctx.count_broadcast()
+    assert ctx.effects.broadcasts == 2
