@@ -28,7 +28,7 @@ from judge.outbox.gate import (
     open_gate,
     route,
 )
-from judge.store.models import HeldMail, OutboxMessage
+from judge.store.models import Address, HeldMail, OutboxMessage
 
 PACKAGE = Path(judge.__file__).parent
 STRANGER = "stranger@example.net"
@@ -159,3 +159,21 @@ def test_confirmation_requests_go_one_a_mail_and_always_outside_one(
         assert may_request(session, gate, STRANGER)  # the same one again: still that one
         assert not may_request(session, gate, "other@example.net")
         assert may_request(session, gate, "ann@example.org")  # the sender is no stranger
+
+
+def test_mail_about_a_game_goes_once_a_mail_to_an_address_that_did_not_ask_for_it(
+    sessions: sessionmaker[Session], clock: ManualClock
+) -> None:
+    with sessions() as session:
+        session.add(Address(address="friend@example.net", code="C0DE", confirmed_at=clock.now()))
+        session.flush()
+        nobody: tuple[str, ...] = ()  # nobody asked for game 1
+        assert route(session, no_mail_in(), STRANGER, "notice", 1, asking=nobody) is Route.SEND
+        gate = open_gate("ann@example.org", confirming=True)
+        assert route(session, gate, "friend@example.net", "notice") is Route.SEND  # confirmed
+        assert route(session, gate, STRANGER, "notice", 1, asking=nobody) is Route.HOLD
+        assert route(session, gate, "friend@example.net", "notice", 1, asking=nobody) is Route.SEND
+        assert gate.strangers == {"friend@example.net"}
+        assert route(session, gate, STRANGER, "confirm", 1, asking=nobody) is Route.REFUSE
+        asked = ("friend@example.net",)
+        assert route(session, gate, "friend@example.net", "notice", 1, asking=asked) is Route.SEND
