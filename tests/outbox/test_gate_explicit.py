@@ -28,6 +28,7 @@ from judge.outbox.gate import (
     open_gate,
     route,
 )
+from judge.service.notice_batch import batching
 from judge.store.models import Address, HeldMail, OutboxMessage
 
 PACKAGE = Path(judge.__file__).parent
@@ -177,3 +178,18 @@ def test_mail_about_a_game_goes_once_a_mail_to_an_address_that_did_not_ask_for_i
         assert route(session, gate, STRANGER, "confirm", 1, asking=nobody) is Route.REFUSE
         asked = ("friend@example.net",)
         assert route(session, gate, "friend@example.net", "notice", 1, asking=asked) is Route.SEND
+
+
+def test_outside_a_received_mail_held_mail_is_neither_capped_nor_batched(
+    sessions: sessionmaker[Session], clock: ManualClock
+) -> None:
+    """The per-mail caps and the announcement batch belong to a received mail: work
+    no mail asked for (a deadline's results to unconfirmed readers) holds them all."""
+    readers = [f"r{n}@example.net" for n in range(HELD_PER_MAIL + 2)]
+    with sessions() as session:
+        gate = no_mail_in()
+        enqueue_copies(session, _message(), readers, "results", gate=gate, now=clock.now(),
+                       held=readers)  # fmt: skip
+        assert _count(session, HeldMail) == len(readers)
+        assert (gate.held, gate.dropped) == ({}, 0)
+        assert not batching(gate, "notice") and batching(open_gate("a@example.org", True), "notice")

@@ -27,7 +27,7 @@ from judge.mail.attachments import Attachment
 from judge.outbox.gate import no_mail_in
 from judge.service import dispatch
 from judge.service.context import Effects, MailContext, MailFacts, MailTally, Refusal, Signed
-from judge.store.models import Game, Player
+from judge.store.models import Game, Player, PlayerRole
 from service.harness import JudgeHarness
 
 EFFECTS = [f.name for f in dataclasses.fields(Effects)]
@@ -227,3 +227,25 @@ def test_refused_press_lines_do_not_use_up_the_press_allowance(judge: JudgeHarne
     assert text.count("has not started") == judge.config.limits.broadcasts_per_mail, text
     assert "too many" not in text.lower(), text
     assert "Sent to" in text.split("Hello all.")[-1], text
+
+
+@pytest.mark.parametrize("refused", [False, True])
+def test_only_order_lines_count_as_orders_sent(
+    sessions: sessionmaker[Session], make_config: Any, database_url: str,
+    monkeypatch: pytest.MonkeyPatch, refused: bool,
+) -> None:  # fmt: skip
+    def done(ctx: MailContext, command: object) -> list[object]:
+        if refused:
+            raise Refusal("order_illegal", message="no")
+        return []
+
+    with sessions() as session:
+        ctx = _context(session, make_config(database_url))
+        player = Player(id=9, address="a@example.org", role=PlayerRole.PLAYER)
+        seat = ctx.sign_on(Game(id=9, name="g9"), player)
+        _run_with(ctx, monkeypatch, done)  # RESIGN: not an order line
+        assert (ctx.tally.orders_sent, ctx.tally.orders_refused) == ({}, set())
+        monkeypatch.setitem(dispatch.HANDLERS, c.OrderLine, done)
+        dispatch.run_line(ctx, ParsedLine(("A PAR H",), 0, c.OrderLine("A PAR H")))
+        assert ctx.tally.orders_sent == {9: seat}
+        assert ctx.tally.orders_refused == ({9} if refused else set())
