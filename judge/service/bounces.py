@@ -31,6 +31,7 @@ from judge.mail.bounds import TooCostly, check_bounds
 from judge.mail.dsn import DeliveryReport, read_dsn
 from judge.mail.free_form_bounce import read_free_form
 from judge.mail.verp import ReturnPath, return_path_of
+from judge.outbox.gate import Gate, no_mail_in
 from judge.service.mailing import broadcast, header_data
 from judge.service.snapshots import variants
 from judge.store import games as store
@@ -57,7 +58,9 @@ class Bounce:
     outbox_id: int
 
 
-def handle_bounce(session: Session, row: InboxMessage, config: Config, now: datetime) -> bool:
+def handle_bounce(
+    session: Session, row: InboxMessage, config: Config, gate: Gate, now: datetime
+) -> bool:
     """True when `row` is a report about the judge's own mail (handled here, and never
     answered); False for every other mail."""
     paths = [path for rcpt in row.rcpt_tos if (path := return_path_of(rcpt, config))]
@@ -75,7 +78,7 @@ def handle_bounce(session: Session, row: InboxMessage, config: Config, now: date
         return False  # not read as a bounce: the reader refuses it like any other mail
     report = read_dsn(bytes(row.raw))
     if report is None:
-        if verp_ids and _free_form_bounce(session, config, row, verp_ids, now):
+        if verp_ids and _free_form_bounce(session, config, gate, row, verp_ids, now):
             return True
         if verp_ids:
             log.info("inbox %s: a mail to the return path of outbox %s that is no delivery "
@@ -91,7 +94,7 @@ def handle_bounce(session: Session, row: InboxMessage, config: Config, now: date
                  row.id, _actions(report), ", ".join(str(m.id) for m in sent))  # fmt: skip
         return True
     for bounce in bounces:
-        _mark(session, config, bounce, now)
+        _mark(session, config, gate, bounce, now)
         log.warning("inbox %s: outbox %s to %s bounced: %s", row.id, bounce.outbox_id,
                     bounce.address, bounce.diagnostic)  # fmt: skip
     return True
@@ -110,8 +113,9 @@ def _returned_ids(session: Session, paths: Iterable[ReturnPath]) -> list[int]:
 
 
 def _free_form_bounce(
-    session: Session, config: Config, row: InboxMessage, verp_ids: list[int], now: datetime
-) -> bool:
+    session: Session, config: Config, gate: Gate, row: InboxMessage, verp_ids: list[int],
+    now: datetime,
+) -> bool:  # fmt: skip
     """A bounce in an MTA's own words at a return path (`judge.mail.free_form_bounce`):
     True when it is one (a permanent failure marks the returned mail's recipient; a
     temporary one is only logged), False when it reads as no bounce (an auto-reply)."""
@@ -128,7 +132,7 @@ def _free_form_bounce(
     for mail in sent:
         diagnostic = f"returned undelivered (a bounce without a delivery report; for {named})"
         bounce = Bounce(mail.to_address.lower(), diagnostic, mail.id)
-        _mark(session, config, bounce, now)
+        _mark(session, config, gate, bounce, now)
         log.warning("inbox %s: outbox %s to %s bounced (free-form bounce for %s)", row.id,
                     mail.id, bounce.address, named)  # fmt: skip
     return True
@@ -141,7 +145,7 @@ def refused_at_rcpt(
     """The relay refused `address` at RCPT for outbox row `outbox_id` (`550 5.1.1 user
     unknown`): the bounce a DSN would have brought, told without waiting for one."""
     bounce = Bounce(address.strip().lower(), diagnostic, outbox_id)
-    _mark(session, config, bounce, now)
+    _mark(session, config, no_mail_in(), bounce, now)  # the sender's work, no mail in
     log.warning("outbox %s to %s refused by the relay at RCPT: %s; marked bouncing",
                 outbox_id, bounce.address, diagnostic)  # fmt: skip
 
@@ -189,14 +193,16 @@ def _actions(report: DeliveryReport) -> str:
     return ", ".join(sorted({status.action or "no action" for status in report.recipients}))
 
 
-def _mark(session: Session, config: Config, bounce: Bounce, now: datetime) -> None:
+def _mark(session: Session, config: Config, gate: Gate, bounce: Bounce, now: datetime) -> None:
     marked = mark_bouncing(session, bounce.address, bounce.diagnostic, now)
     if marked.row.gm_told_at is None:
-        _tell_masters(session, config, bounce, now)
+        _tell_masters(session, config, gate, bounce, now)
         marked.row.gm_told_at = now
 
 
-def _tell_masters(session: Session, config: Config, bounce: Bounce, now: datetime) -> None:
+def _tell_masters(
+    session: Session, config: Config, gate: Gate, bounce: Bounce, now: datetime
+) -> None:
     """One notice to the master of each running game the address plays in."""
     for game, player in store.games_of_address(session, bounce.address):
         if player.role is not PlayerRole.PLAYER or player.status is not PlayerStatus.ACTIVE:
@@ -216,5 +222,5 @@ def _tell_masters(session: Session, config: Config, bounce: Bounce, now: datetim
                 continue
             broadcast(
                 session, config, game, to=[master.address], what="Bouncing Address",
-                body=body, kind="notice", now=now,
+                body=body, kind="notice", now=now, gate=gate,
             )  # fmt: skip

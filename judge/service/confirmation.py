@@ -45,7 +45,7 @@ from judge.language.command_types import Confirm, Stop, Unobserve
 from judge.mail.compose import broadcast_message
 from judge.outbox.asking import has_asked
 from judge.outbox.enqueue import enqueue
-from judge.outbox.gate import CONFIRM_KIND, may_request
+from judge.outbox.gate import CONFIRM_KIND, Gate, may_request
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.store import games as store
 from judge.store.models import Address, Game, Player, PlayerRole, PlayerStatus
@@ -110,6 +110,7 @@ def is_stopped(session: Session, address: str) -> bool:
 def deliverable(
     session: Session,
     config: Config,
+    gate: Gate,
     addresses: Iterable[str],
     now: datetime,
     reader: Reader = DEFAULT_READER,
@@ -126,12 +127,12 @@ def deliverable(
             send.append(address)
         else:
             hold.append(address)
-            request(session, config, address, now, reader)
+            request(session, config, gate, address, now, reader)
     return send, hold
 
 
 def request(
-    session: Session, config: Config, address: str, now: datetime,
+    session: Session, config: Config, gate: Gate, address: str, now: datetime,
     reader: Reader = DEFAULT_READER,
 ) -> bool:
     """Send `address` its confirmation request, unless it was sent (or is not needed,
@@ -142,7 +143,7 @@ def request(
     row = _row_or_new(session, address)
     if row.requested_at is not None:
         return True
-    if not may_request(session, address):
+    if not may_request(session, gate, address):
         return False
     body = render("confirm_request.txt.j2", reader, judge=config.judge.address, code=row.code)
     message = broadcast_message(
@@ -155,7 +156,8 @@ def request(
         body=body,
         now=now,
     )
-    row.request_message_id = str(enqueue(session, message, REQUEST_KIND, now=now).message_id)
+    queued = enqueue(session, message, REQUEST_KIND, gate=gate, now=now)
+    row.request_message_id = str(queued.message_id)
     row.requested_at = now
     return True
 
@@ -244,7 +246,7 @@ def confirmation_note(
 ) -> list[Note]:
     """A note for the reply when `address` needs (and was sent) a confirmation request
     (in `reader`'s language)."""
-    if request(ctx.session, ctx.config, address, ctx.now, reader):
+    if request(ctx.session, ctx.config, ctx.gate, address, ctx.now, reader):
         return [note("confirm_requested", address=address)]
     if not is_confirmed(ctx.session, ctx.config, address):
         return [note("confirm_not_sent", address=address)]

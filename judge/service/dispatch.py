@@ -2,9 +2,10 @@
 
 Each command that may write runs inside a savepoint. A `Refusal` (the sender's
 mistake) or an unexpected error (the judge's) rolls the savepoint back, and the
-per-mail context (who is signed on, copies, games touched...) is restored from a
-checkpoint, so the database and the mail's state are as if the line had not been
-sent, and the line's note says what went wrong. Commands that only read
+line's effects on the mail (who is signed on, copies, games touched...: an
+immutable value the line built, `judge.service.context.Effects`) are dropped
+instead of becoming the mail's, so the database and the mail's state are as if the
+line had not been sent, and the line's note says what went wrong. Commands that only read
 (`READS_ONLY`) have nothing to undo, and run without one: LIST is the commonest
 mail of all.
 """
@@ -123,18 +124,18 @@ def _run_line(ctx: MailContext, parsed: ParsedLine, handlers: dict[type, Handler
         handler = phase_orders.hold
     if type(parsed.command) in ANSWERED_ONCE:
         asked = repr(parsed.command)
-        if asked in ctx.answered:
+        if asked in ctx.tally.answered:
             return Entry(parsed.text, (note("answered_above"),))
-        ctx.answered.add(asked)
+        ctx.tally.answered.add(asked)
     if type(parsed.command) in READS_ONLY:
         return _read_line(ctx, parsed, handler)
     repeated = _repeated_for_game(ctx, parsed.command)
     if repeated is not None:
         return Entry(parsed.text, (repeated.note,))
     signed = ctx.signed
-    before = ctx.checkpoint()
     is_order = type(parsed.command) in ORDER_COMMANDS and not held
     savepoint = ctx.session.begin_nested()
+    ctx.open_line()
     try:
         notes = handler(ctx, parsed.command)
     except Refusal as refusal:
@@ -147,11 +148,12 @@ def _run_line(ctx: MailContext, parsed: ParsedLine, handlers: dict[type, Handler
         spoils_orders = True
     else:
         savepoint.commit()
+        ctx.close_line(succeeded=True)
         if is_order:
             ctx.order_line_read(signed, refused=False)
         return Entry(parsed.text, tuple(notes))
     savepoint.rollback()
-    ctx.restore(before)
+    ctx.close_line(succeeded=False)
     if is_order:
         ctx.order_line_read(signed, refused=spoils_orders)
     return Entry(parsed.text, (failure,))
@@ -165,9 +167,9 @@ def _repeated_for_game(ctx: MailContext, command: object) -> Refusal | None:
     if word is None or ctx.signed is None:
         return None  # not one of them, or refused by its handler (nobody signed on)
     game = ctx.signed.game
-    if (word, game.id) in ctx.once_per_game:
+    if (word, game.id) in ctx.tally.once_per_game:
         return Refusal("once_per_mail", command=word, game=game.name)
-    ctx.once_per_game.add((word, game.id))
+    ctx.tally.once_per_game.add((word, game.id))
     return None
 
 
@@ -185,4 +187,4 @@ def _read_line(ctx: MailContext, parsed: ParsedLine, handler: Handler[Any]) -> E
 
 def _record_crash(ctx: MailContext, parsed: ParsedLine) -> None:
     """Keep the traceback: the mail's row is marked `done_with_errors` with it."""
-    ctx.internal_errors.append(f"line {parsed.text!r}:\n{traceback.format_exc()}")
+    ctx.tally.internal_errors.append(f"line {parsed.text!r}:\n{traceback.format_exc()}")

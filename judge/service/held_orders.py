@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session
 import judge.service.dispatch as dispatch
 from judge.config import Config
 from judge.language.commands import parse_line
+from judge.outbox.gate import Gate
 from judge.service.commands.orders import current_orders, note_refusals
 from judge.service.commands.phase_orders import named, phase_key
 from judge.service.context import MailContext, Note, note
@@ -42,20 +43,22 @@ log = logging.getLogger(__name__)
 
 
 def release_and_process(
-    session: Session, config: Config, game: Game, now: datetime
+    session: Session, config: Config, gate: Gate, game: Game, now: datetime
 ) -> list[Processed]:
     """Release the orders held for the game's phase now open, then process it early if
     it is ready; again for each phase so processed (at most `max_chained_phases`)."""
     done: list[Processed] = []
     while True:
-        release_held_orders(session, config, game, now)
-        more = process_if_ready(session, config, game, now)
+        release_held_orders(session, config, gate, game, now)
+        more = process_if_ready(session, config, gate, game, now)
         done += more
         if not more or len(done) >= config.scheduler.max_chained_phases:
             return done
 
 
-def release_held_orders(session: Session, config: Config, game: Game, now: datetime) -> None:
+def release_held_orders(
+    session: Session, config: Config, gate: Gate, game: Game, now: datetime
+) -> None:
     """Check the orders held for the game's phase that has just opened, and mail each
     player the reply; drop those held for phases now past."""
     rows = store.held_in(session, game)
@@ -76,12 +79,13 @@ def release_held_orders(session: Session, config: Config, game: Game, now: datet
         if player is None or player.status is not PlayerStatus.ACTIVE:
             continue
         if player.role is PlayerRole.PLAYER:
-            _guarded(session, config, game, player, lines, missed, now)
+            _guarded(session, config, gate, game, player, lines, missed, now)
 
 
 def _guarded(
     session: Session,
     config: Config,
+    gate: Gate,
     game: Game,
     player: Player,
     lines: Sequence[str],
@@ -93,7 +97,7 @@ def _guarded(
     (each line already runs in its own savepoint; this guards the reply's mail)."""
     savepoint = session.begin_nested()
     try:
-        _check_and_mail(session, config, game, player, lines, missed, now)
+        _check_and_mail(session, config, gate, game, player, lines, missed, now)
     except Exception:
         log.exception("held orders of player %s in %s failed", player.id, game.name)
         savepoint.rollback()
@@ -112,13 +116,14 @@ def _missed(held: Sequence[PhaseOrders], current: str) -> list[tuple[str, int]]:
 def _check_and_mail(
     session: Session,
     config: Config,
+    gate: Gate,
     game: Game,
     player: Player,
     lines: Sequence[str],
     missed: Sequence[tuple[str, int]],
     now: datetime,
 ) -> None:
-    ctx = MailContext(session=session, config=config, now=now, sender=player.address)
+    ctx = MailContext(session=session, config=config, now=now, sender=player.address, gate=gate)
     signed = ctx.sign_on(game, player)
     vocabulary = variants(session)
     grammar = dispatch.COMMANDS.grammar
@@ -145,5 +150,6 @@ def _check_and_mail(
 
     broadcast(
         session, config, game, to=[player.address], what=f"{game.phase} Orders held with PHASE",
-        body=body, kind="reply", now=now, readers={player.address: reader_of(game, player)},
+        body=body, kind="reply", now=now, gate=gate,
+        readers={player.address: reader_of(game, player)},
     )  # fmt: skip

@@ -33,7 +33,7 @@ from judge.mail.attachments import attach
 from judge.mail.compose import reply_message
 from judge.mail.read import IncomingMail
 from judge.outbox.enqueue import enqueue_direct
-from judge.outbox.gate import close_gate, open_gate
+from judge.outbox.gate import close_gate, no_mail_in, open_gate
 from judge.service.bounces import handle_bounce, recovered
 from judge.service.commands import passwords
 from judge.service.commands.games import signon_password_holds, start_if_full
@@ -75,7 +75,9 @@ def handle_inbox_message(
     The mail's reading is taken from the handler's `readings` when its prepare step
     kept one (else read now), and so the Argon2 work from its `passwords`."""
     now = clock.now()
-    if handle_bounce(session, inbox_row, config, now):  # a bounce of our own mail
+    # A bounce of our own mail: the MTA's report, handled before (and without) the
+    # sender's gate, as no stranger wrote it: its notices go to the games' masters.
+    if handle_bounce(session, inbox_row, config, no_mail_in(), now):
         return None
     mail = readings.read_row(inbox_row, config.judge.address)  # read once: kept_readings.py
     if mail.failure:
@@ -84,14 +86,14 @@ def handle_inbox_message(
     if why:
         log.info("inbox %s: no reply (%s)", inbox_row.id, why)
         return Outcome(InboxStatus.DECLINED, f"not answered: {why}")
-    ctx = MailContext(session=session, config=config, now=now, sender=mail.sender,
+    gate = open_gate(mail.sender, config.security.confirm_addresses)
+    ctx = MailContext(session=session, config=config, now=now, sender=mail.sender, gate=gate,
                       verified=sender_verified(mail, config),
                       password_work=passwords)  # fmt: skip
-    open_gate(session, mail.sender, config.security.confirm_addresses)
     try:
         return _handle(ctx, inbox_row, mail)
     finally:
-        close_gate(session)
+        close_gate(gate)
 
 
 def _handle(ctx: MailContext, inbox_row: InboxMessage, mail: IncomingMail) -> Outcome | None:
@@ -100,7 +102,7 @@ def _handle(ctx: MailContext, inbox_row: InboxMessage, mail: IncomingMail) -> Ou
     if limit is not ratelimit.Verdict.UNDER:
         lines = mail.lines[: config.limits.lines_per_mail]
         reader = ratelimit.notice_reader(session, mail.sender, lines)
-        ratelimit.send_notice(session, config, mail.sender, now, reader)
+        ratelimit.send_notice(session, config, ctx.gate, mail.sender, now, reader)
         if limit is ratelimit.Verdict.OVER and not _signs_on(ctx, mail.lines):
             passwords.record_failures(ctx)
             return Outcome(InboxStatus.DECLINED, ratelimit.DECLINED)
@@ -111,8 +113,8 @@ def _handle(ctx: MailContext, inbox_row: InboxMessage, mail: IncomingMail) -> Ou
     passwords.record_failures(ctx)
     trailer = [*(TrailerNote(n) for n in stopped), *_trailer(ctx)]
     _reply(ctx, mail, entries, trailer)
-    if ctx.internal_errors:
-        return Outcome(InboxStatus.DONE_WITH_ERRORS, "\n".join(ctx.internal_errors))
+    if ctx.tally.internal_errors:
+        return Outcome(InboxStatus.DONE_WITH_ERRORS, "\n".join(ctx.tally.internal_errors))
     return None
 
 
@@ -167,12 +169,12 @@ def _trailer(ctx: MailContext) -> list[TrailerNote]:
     note_refusals(ctx)
     # Every player who sent order lines, even if all were refused: the listing then
     # says what stands, and what is still missing.
-    for signed in {**ctx.orders_sent, **ctx.orders_touched}.values():
+    for signed in {**ctx.tally.orders_sent, **ctx.effects.orders_touched}.values():
         listing = current_orders(ctx, signed)
         seat = signed.player.id
         if listing is not None:
             notes.append(TrailerNote(note("current_orders", **listing), seat_id=seat))
-    for game in ctx.games_touched.values():
+    for game in ctx.effects.games_touched.values():
         for step in (start_if_full, _early_processing):
             notes.extend(TrailerNote(n, game_id=game.id) for n in _guarded(ctx, game, step))
     return notes
@@ -181,7 +183,7 @@ def _trailer(ctx: MailContext) -> list[TrailerNote]:
 def _early_processing(ctx: MailContext, game: Game) -> list[Note]:
     if game_failures.is_parked(ctx.session, game.id):
         return []  # the operator's to take back first (`judge retry --game`)
-    done = release_and_process(ctx.session, ctx.config, game, ctx.now)
+    done = release_and_process(ctx.session, ctx.config, ctx.gate, game, ctx.now)
     return [note("processed_early", phase=d.phase, next_phase=d.next_phase) for d in done]
 
 
@@ -194,7 +196,7 @@ def _guarded(
         notes = step(ctx, game)
     except Exception:
         log.exception("%s for game %s failed", step.__name__, game.name)
-        ctx.internal_errors.append(f"{step.__name__} for game {game.name}:\n{format_exc()}")
+        ctx.tally.internal_errors.append(f"{step.__name__} for game {game.name}:\n{format_exc()}")
         savepoint.rollback()
         return [Refusal("internal_error").note]
     savepoint.commit()
@@ -209,8 +211,8 @@ def reply_reader(ctx: MailContext, entries: Sequence[Entry] = ()) -> Reader:
     language the sender reads in the games they are in, if all agree (a stranger who
     used French command words in `entries`: French); else the default reader."""
     signed = sender_seat(entries, ctx.sender) or ctx.signed
-    if signed is None and ctx.named_game is not None:
-        return _reader_in_game(ctx, ctx.named_game)
+    if signed is None and ctx.tally.named_game is not None:
+        return _reader_in_game(ctx, ctx.tally.named_game)
     if signed is None:
         lines = [entry.text for entry in entries]
         french = dispatch.COMMANDS.grammar.writes_french(lines)
@@ -268,7 +270,7 @@ def _reply(
         errors=errors,
     )
     confirmed = partial(confirmation.is_confirmed, ctx.session, ctx.config)
-    addresses = filter(confirmed, sorted(ctx.copy_to))  # copies: confirmed addresses only
+    addresses = filter(confirmed, sorted(ctx.effects.copy_to))  # copies: confirmed addresses only
     copies = seat_copies(ctx, mail.subject, entries, tagged, addresses)
     mails = [SeatCopy(mail.sender, mail.subject, body, errors, reader), *copies]
     for one in one_per_address(mails, lambda copy: copy.to):
@@ -291,5 +293,5 @@ def _queue_reply(ctx: MailContext, mail: IncomingMail, one: SeatCopy) -> None:
         error=errors > 0,
         now=ctx.now,
     )
-    attach(message, ctx.attachments.values())
-    enqueue_direct(ctx.session, message, "reply", now=ctx.now)
+    attach(message, ctx.effects.attachments.values())
+    enqueue_direct(ctx.session, message, "reply", gate=ctx.gate, now=ctx.now)

@@ -32,8 +32,9 @@ from judge.config import Config
 from judge.mail.attachments import Attachment, attach
 from judge.mail.compose import broadcast_message, game_subject
 from judge.outbox.enqueue import enqueue_copies, record_unbuildable
+from judge.outbox.gate import Gate
 from judge.service.confirmation import deliverable
-from judge.service.notice_batch import Part, add_to_mail, current_batch, remember
+from judge.service.notice_batch import Part, add_to_mail, batching, remember
 from judge.service.reader_preferences import reader_of, readers_of
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
@@ -120,6 +121,7 @@ def broadcast(
     body: str | Callable[[Reader], str],
     kind: str,
     now: datetime,
+    gate: Gate,
     attachments: Sequence[Attachment] = (),
     map_id: int | None = None,
     readers: Mapping[str, Reader] | None = None,
@@ -128,7 +130,8 @@ def broadcast(
     that may receive it (`deliverable`; held for those not confirmed yet): the
     message is built once for all (with `attachments`, e.g. the results map; with
     `map_id`, one of them is that stored map's placeholder), and each copy gets its
-    own `To` and Message-ID. Every game mail goes through here, one reader or many.
+    own `To` and Message-ID. Every game mail goes through here, one reader or many,
+    through the outbox `gate` of the work that sends it (`judge.outbox.gate`).
 
     `body` is the text, or a function that renders it for a `Reader` (language and
     time zone): then it is rendered once per distinct Reader among the addresses
@@ -136,7 +139,7 @@ def broadcast(
 
     An address that is not plain gets a `failed` row; when the shared message cannot
     be built, every reader does (the database's errors are the caller's)."""
-    send, held = deliverable(session, config, to, now, reader_of(game, None))
+    send, held = deliverable(session, config, gate, to, now, reader_of(game, None))
     to = [*send, *held]
     plain = [address for address in to if is_plain_address(address)]
     for address in to:
@@ -148,24 +151,24 @@ def broadcast(
         groups: list[tuple[Reader, list[str]]] = [(DEFAULT_READER, plain)]
     else:
         groups = _by_reader(plain, readers or readers_of(session, game, plain))
-    batch = current_batch(session, kind) if not attachments and map_id is None else None
+    batched = batching(gate, kind) and not attachments and map_id is None
     for reader, addresses in groups:
         try:
             text = body if isinstance(body, str) else body(reader)
             part = Part(what, text)
             build = partial(_built, config, game, now=now, reader=reader)
-            fresh = [address for address in addresses if batch is None or not add_to_mail(
-                session, batch, address, game.id, part, kind, build, now)]  # fmt: skip
+            fresh = [address for address in addresses if not batched or not add_to_mail(
+                session, gate, address, game.id, part, kind, build, now)]  # fmt: skip
             if not fresh:
                 continue
             message = build(fresh[0], what, text)
             attach(message, attachments)
-            rows = enqueue_copies(session, message, fresh, kind, game.id, now=now, map_id=map_id,
-                                  held=held)  # fmt: skip
-            if batch is not None:
+            rows = enqueue_copies(session, message, fresh, kind, game.id, gate=gate, now=now,
+                                  map_id=map_id, held=held)  # fmt: skip
+            if batched:
                 sent = {row.to_address.lower(): row for row in rows}
                 for address in fresh:
-                    remember(session, batch, address, game.id, part, kind, sent)
+                    remember(session, gate, address, game.id, part, kind, sent)
         except SQLAlchemyError:
             raise  # the database's trouble, not the readers': the caller's to handle
         except Exception as error:

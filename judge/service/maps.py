@@ -122,7 +122,7 @@ def map_request(ctx: MailContext, command: MapRequest) -> list[Note]:
     notes = legend_notes(board.variant.public_summary(board.snapshot))
     png = board_png(board.state, _colours(board.variant, board.snapshot), notes=notes)
     filename = map_filename(game.name, board.record.phase)
-    ctx.attachments[filename] = Attachment(filename, png)
+    ctx.attach(Attachment(filename, png))
     return [note("map_attached", game=game.name, filename=filename)]
 
 

@@ -2,14 +2,14 @@
 
 Four SET lines of a master announce four changes to everyone in the game: as four
 mails each, nine readers got 36 mails from one mail in. While the service handles a
-received mail (the outbox gate is open: `judge.outbox.gate`), every announcement
+received mail (its outbox gate, `judge.outbox.gate`, passed down), every announcement
 (`kind` notice) of a game to a reader who already has one queued or held from the
 same mail is added to that mail instead, in order: its header lines once, then each
 announcement's text, one subject naming each change once. Only the first
 announcement of the mail to a reader passes the gate; the others join it, so the
 gate's count of mails per mail in is the count of mails sent.
 
-The state kept here (which row holds which announcements) is checked against the
+The state kept on the gate (which row holds which announcements) is checked against the
 row itself before each addition: a line whose savepoint was rolled back took its
 rows and its additions with it, and what the row holds now is what is added to.
 """
@@ -17,66 +17,35 @@ rows and its additions with it, and what the row holds now is what is added to.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import datetime
 from email.message import EmailMessage
 
 from sqlalchemy.orm import Session
 
 from judge.outbox.enqueue import rewrite
-from judge.outbox.gate import Gate, current_gate
+from judge.outbox.gate import BatchedMail, Gate, Part
 from judge.store.models import HeldMail, OutboxMessage, OutboxStatus
 
-BATCH_KEY = "judge.service.notice_batch"
+__all__ = ["Part", "add_to_mail", "batching", "joined_bodies", "remember"]
+
 BATCHED_KINDS = frozenset({"notice"})
 
 Build = Callable[[str, str, str], EmailMessage]  # (to, what, body) -> the mail
 
 
-@dataclass(frozen=True)
-class Part:
-    """One announcement as a reader reads it: its subject's words and its text."""
-
-    what: str
-    body: str
-
-
-@dataclass
-class _Mail:
-    """The one mail of a reader in a game, and the announcements it held after each
-    write (by the bytes written), so a rolled-back addition is seen."""
-
-    held: bool  # a held_mail row, else an outbox row
-    row_id: int
-    written: dict[bytes, tuple[Part, ...]]
-
-
-@dataclass
-class Batch:
-    gate: Gate
-    mails: dict[tuple[str, int], _Mail] = field(default_factory=dict)
-
-
-def current_batch(session: Session, kind: str) -> Batch | None:
-    """The batch of the received mail being handled, for mail of `kind`; None outside
-    a received mail, or for a kind that is not batched."""
-    gate = current_gate(session)
-    if gate is None or kind not in BATCHED_KINDS:
-        return None
-    batch = session.info.get(BATCH_KEY)
-    if not isinstance(batch, Batch) or batch.gate is not gate:
-        batch = Batch(gate)
-        session.info[BATCH_KEY] = batch
-    return batch
+def batching(gate: Gate, kind: str) -> bool:
+    """Whether mail of `kind` queued through `gate` is batched: announcements, within
+    a received mail (`gate.received`), whose gate keeps the batch (`Gate.batched`)."""
+    return gate.received and kind in BATCHED_KINDS
 
 
 def add_to_mail(
-    session: Session, batch: Batch, to: str, game_id: int, part: Part, kind: str,
+    session: Session, gate: Gate, to: str, game_id: int, part: Part, kind: str,
     build: Build, now: datetime,
 ) -> bool:
     """Add `part` to the announcement mail `to` already has from this received mail
     about game `game_id`; False when there is none (the caller queues a new one)."""
-    mail = batch.mails.get((to.strip().lower(), game_id))
+    mail = gate.batched.get((to.strip().lower(), game_id))
     if mail is None:
         return False
     row: OutboxMessage | HeldMail | None = (
@@ -95,7 +64,7 @@ def add_to_mail(
 
 
 def remember(
-    session: Session, batch: Batch, to: str, game_id: int, part: Part, kind: str,
+    session: Session, gate: Gate, to: str, game_id: int, part: Part, kind: str,
     sent: dict[str, OutboxMessage],
 ) -> None:
     """Note the mail just queued (in `sent`, by lower-case address) or held for `to`,
@@ -103,12 +72,12 @@ def remember(
     key = to.strip().lower()
     row: OutboxMessage | HeldMail | None = sent.get(key)
     if row is None:
-        held_id = batch.gate.held.get((key, game_id, kind))
+        held_id = gate.held.get((key, game_id, kind))
         row = session.get(HeldMail, held_id) if held_id is not None else None
     if row is None or row.id is None:
         return  # refused or dropped: nothing went, nothing to add to
     held = isinstance(row, HeldMail)
-    batch.mails[(key, game_id)] = _Mail(held, row.id, {row.message: (part,)})
+    gate.batched[(key, game_id)] = BatchedMail(held, row.id, {row.message: (part,)})
 
 
 def joined_bodies(bodies: list[str]) -> str:

@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session
 import judge.service.held_mail as held_mail
 from judge.mail.compose import broadcast_message
 from judge.outbox.enqueue import enqueue
-from judge.outbox.gate import CONFIRM_KIND, current_gate, may_request
+from judge.outbox.gate import CONFIRM_KIND, may_request
 from judge.service.context import MailContext, Note, note
 from judge.service.pending_seats import take_seat
 from judge.service.reader_preferences import reader_of
@@ -107,7 +107,7 @@ def request(
         if again is not None:
             again.password_hash = password_hash or again.password_hash
             return again
-    if not may_request(ctx.session, address, game.id):
+    if not may_request(ctx.session, ctx.gate, address, game.id):
         return None
     pending = hold(ctx, address, action, game=game, player=player, password_hash=password_hash)
     seat = ", ".join(player.powers) if player is not None and player.powers else ""
@@ -126,13 +126,12 @@ def request(
         body=body,
         now=ctx.now,
     )
-    enqueue(ctx.session, message, CONFIRM_KIND, game.id, now=ctx.now)
+    enqueue(ctx.session, message, CONFIRM_KIND, game.id, gate=ctx.gate, now=ctx.now)
     return pending
 
 
 def _requested_in_this_mail(ctx: MailContext, address: str) -> bool:
-    gate = current_gate(ctx.session)
-    return gate is not None and address.strip().lower() in gate.strangers
+    return address.strip().lower() in ctx.gate.strangers
 
 
 def find(session: Session, address: str, code: str) -> PendingAction | None:

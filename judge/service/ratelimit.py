@@ -26,6 +26,7 @@ import judge.service.dispatch as dispatch
 from judge.config import Config
 from judge.mail.compose import broadcast_message
 from judge.outbox.enqueue import enqueue
+from judge.outbox.gate import Gate
 from judge.service.reader_preferences import reader_of
 from judge.store.games import games_of_address
 from judge.store.models import InboxMessage, PlayerStatus
@@ -66,7 +67,7 @@ def notice_reader(session: Session, address: str, lines: Sequence[str]) -> Reade
 
 
 def send_notice(
-    session: Session, config: Config, address: str, now: datetime,
+    session: Session, config: Config, gate: Gate, address: str, now: datetime,
     reader: Reader = DEFAULT_READER,
 ) -> None:  # fmt: skip
     """Tell `address` it has reached the limit, once per hour, in `reader`'s language
@@ -82,4 +83,4 @@ def send_notice(
         body=body,
         now=now,
     )
-    enqueue(session, message, NOTICE_KIND, now=now)
+    enqueue(session, message, NOTICE_KIND, gate=gate, now=now)

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session, sessionmaker
 import judge.service.mailing as mailing
 from judge.clock import ManualClock
 from judge.config import Config
+from judge.outbox.gate import no_mail_in
 from judge.service.confirmation import REQUEST_KIND
 from judge.store.games import create_game
 from judge.store.models import Address, OutboxMessage, OutboxStatus
@@ -34,7 +35,7 @@ def _broadcast(
         game = create_game(session, name="g1", variant="standard", rng_seed=1, now=clock.now())
         session.flush()
         mailing.broadcast(session, config, game, to=readers, what="Notice", body="Hello all.\n",
-                          kind="notice", now=clock.now())  # fmt: skip
+                          kind="notice", now=clock.now(), gate=no_mail_in())  # fmt: skip
         session.commit()
         return _outbox(session)
 

@@ -6,6 +6,7 @@ import pytest
 from sqlalchemy.exc import IntegrityError
 from support.service.harness import POWERS, JudgeHarness, body_of
 
+from judge.outbox.gate import no_mail_in
 from judge.service.game.processing import process_phase
 from judge.service.snapshots import load_board
 from judge.store import games as store
@@ -135,7 +136,7 @@ def test_a_phase_cannot_be_processed_twice(judge: JudgeHarness) -> None:
         assert game is not None and stale is not None
         record = store.phase_history(session, game)[0]
         board = type(stale)(game, record, stale.variant, stale.snapshot)
-        process_phase(session, judge.config, board, judge.clock.now())
+        process_phase(session, judge.config, no_mail_in(), board, judge.clock.now())
         session.flush()
 
 

@@ -10,6 +10,7 @@ from support.language.parsing import GRAMMAR, VOCABULARY
 from support.service.harness import JudgeHarness
 
 from judge.language.commands import parse_commands
+from judge.outbox.gate import no_mail_in
 from judge.service.context import MailContext
 from judge.service.dispatch import READS_ONLY, run_line
 
@@ -36,7 +37,7 @@ def test_a_read_only_command_writes_nothing(
 
         event.listen(connection, "before_cursor_execute", note_writes)
         ctx = MailContext(session=session, config=judge.config, now=judge.clock.now(),
-                          sender="ann@example.org")  # fmt: skip
+                          sender="ann@example.org", gate=no_mail_in())  # fmt: skip
         entry = run_line(ctx, parsed)
         session.flush()
         assert not (session.new or session.dirty or session.deleted)

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 from support.service.harness import JudgeHarness
 from support.service.intimate_game import MASTER, start_intimate
 
+from judge.outbox.gate import no_mail_in
 from judge.rules.state import PhaseType, UnitType
 from judge.service.game.processing import process_phase
 from judge.service.snapshots import Board, load_board, seat_of
@@ -96,7 +97,7 @@ def _process(judge: JudgeHarness, orders: dict[str, list[str]] | None, rng: rand
         else:
             for power, lines in orders.items():
                 store.set_orders(session, board.record, power, lines, now=judge.clock.now())
-        process_phase(session, judge.config, board, judge.clock.now())
+        process_phase(session, judge.config, no_mail_in(), board, judge.clock.now())
     return True
 
 

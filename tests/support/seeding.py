@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from sqlalchemy.orm import Session
 
 from judge.config import Config
+from judge.outbox.gate import no_mail_in
 from judge.service.context import MailContext
 from judge.service.game import deadlines
 from judge.service.game.starting import start_game
@@ -61,7 +62,9 @@ def seed_game(
             session, game, address=f"p{index}-{name}@example.org",
             password_hash=password_hash, now=now,
         )  # fmt: skip
-    start_game(MailContext(session=session, config=config, now=now, sender=master.address), game)
+    ctx = MailContext(session=session, config=config, now=now, sender=master.address,
+                      gate=no_mail_in())  # fmt: skip
+    start_game(ctx, game)
     _order_openings(session, game, now)
     deadlines.set_deadline(game, due, now)
     return game

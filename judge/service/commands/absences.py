@@ -165,6 +165,6 @@ def _tell_master(
     what = f"{who} Absence {'Withdrawn' if removed else 'Declared'}"
     broadcast(
         ctx.session, ctx.config, game, to=[master.address for master in masters], what=what,
-        body=notice, kind="notice", now=ctx.now,
+        body=notice, kind="notice", now=ctx.now, gate=ctx.gate,
         readers={master.address: reader_of(game, master) for master in masters},
     )  # fmt: skip

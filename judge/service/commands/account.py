@@ -51,7 +51,7 @@ def set_address(ctx: MailContext, command: SetAddress) -> list[Note]:
         return [note("address_pending", old=old, new=command.address)]
     signed.player.address = command.address
     if old.lower() != ctx.sender.lower():
-        ctx.copy_to.add(old)
+        ctx.add_copy(old)
     return [note("address_changed", old=old, new=command.address)]
 
 
@@ -71,7 +71,7 @@ def resign(ctx: MailContext, command: Resign) -> list[Note]:
     if powers:
         announce_leaving(
             ctx.session, ctx.config, signed.game, "resigned",
-            what=f"{and_list(powers)} Resigned", now=ctx.now, power=powers,
+            what=f"{and_list(powers)} Resigned", now=ctx.now, gate=ctx.gate, power=powers,
         )  # fmt: skip
     ctx.touch(signed.game)
     several = len(signed.player.powers) > 1

@@ -37,8 +37,8 @@ def bid(ctx: MailContext, command: Bid | BidNone) -> list[Note]:
     ack = variant.bid_acknowledgement(board.snapshot, seat, bids)
     notes = [_acknowledgement(board, ack)]
     if signed.player.wait and variant.waits_for_players(board.snapshot):
-        if "bid_phase_waits" not in ctx.answered:  # said once per mail
-            ctx.answered.add("bid_phase_waits")
+        if "bid_phase_waits" not in ctx.tally.answered:  # said once per mail
+            ctx.tally.answered.add("bid_phase_waits")
             notes.append(note("bid_phase_waits"))
     return notes
 

@@ -48,7 +48,7 @@ def cancel(ctx: MailContext, command: Cancel) -> list[Note]:
         lines = [line for index, (line, _) in enumerate(kept) if index != gone]
         store.set_orders(ctx.session, board.record, owner, lines, now=ctx.now,
                          player=signed.player)  # fmt: skip
-        ctx.orders_touched[signed.player.id] = signed
+        ctx.orders_changed(signed)
         ctx.touch(board.game)
         worded = worded_clause(board.variant.map, kept[gone][1])
         return [note("withdrawn", text=worded)]

@@ -81,7 +81,7 @@ def _games_created_today(ctx: MailContext) -> int:
 
 def signon(ctx: MailContext, command: Signon) -> list[Note]:
     game = find_game(ctx.session, command.game)
-    ctx.named_game = game
+    ctx.tally.named_game = game
     if command.role == "join":
         return join(ctx, game, command.password)
     if command.role == "master":

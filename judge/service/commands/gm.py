@@ -78,7 +78,7 @@ def process(ctx: MailContext, command: Process) -> list[Note]:
     find_game(ctx.session, signed.game.name)  # lock it for the rest of the mail
     board = running_board(ctx, signed)
     _announce(ctx, board.game, "processed_by_master", "Processed", phase=board.record.phase)
-    done = process_phase(ctx.session, ctx.config, board, ctx.now)
+    done = process_phase(ctx.session, ctx.config, ctx.gate, board, ctx.now)
     ctx.touch(board.game)
     return [note("processed", phase=done.phase, next_phase=done.next_phase)]
 
@@ -146,4 +146,5 @@ def _joined(ctx: MailContext, game: Game, address: str) -> Player:
 
 
 def _announce(ctx: MailContext, game: Game, key: str, what: str, **params: Any) -> None:
-    announce(ctx.session, ctx.config, game, key, what=what, now=ctx.now, author="Master", **params)
+    announce(ctx.session, ctx.config, game, key, what=what, now=ctx.now, gate=ctx.gate,
+             author="Master", **params)  # fmt: skip

@@ -59,7 +59,7 @@ def _announce(
     """Everyone who joined is told; a gunboat game keeps the address to the master."""
     who = None if GameSettings.of(game).gunboat else player.address
     announce(
-        ctx.session, ctx.config, game, key, what="Player Left", now=ctx.now,
+        ctx.session, ctx.config, game, key, what="Player Left", now=ctx.now, gate=ctx.gate,
         who=who, count=count, needed=needed,
     )  # fmt: skip
 
@@ -76,5 +76,5 @@ def _tell_the_player(ctx: MailContext, game: Game, player: Player, *, ejected: b
 
     broadcast(
         ctx.session, ctx.config, game, to=[player.address], what="Removed by the Master",
-        body=body, kind="notice", now=ctx.now, readers=readers_for(game, [player]),
+        body=body, kind="notice", now=ctx.now, gate=ctx.gate, readers=readers_for(game, [player]),
     )  # fmt: skip

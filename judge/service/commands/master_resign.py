@@ -78,7 +78,7 @@ def _resign_player(ctx: MailContext, game: Game, player: Player) -> list[Note]:
     powers = " and ".join(power_title(p) for p in sorted(player.powers))
     announce_leaving(
         ctx.session, ctx.config, game, "resigned_by_master",
-        what=f"{and_list(powers)} Resigned", now=ctx.now, power=powers,
+        what=f"{and_list(powers)} Resigned", now=ctx.now, gate=ctx.gate, power=powers,
     )  # fmt: skip
     _tell_the_player(ctx, game, player, powers)
     ctx.touch(game)
@@ -100,6 +100,6 @@ def _tell_the_player(ctx: MailContext, game: Game, player: Player, powers: str) 
 
     broadcast(
         ctx.session, ctx.config, game, to=[player.address], what="Resigned by the Master",
-        body=body, kind="notice", now=ctx.now,
+        body=body, kind="notice", now=ctx.now, gate=ctx.gate,
         readers=readers_for(game, [player]),
     )  # fmt: skip

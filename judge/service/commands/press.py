@@ -79,10 +79,10 @@ def _sender(
         from_master=signed.is_master, to=to, grey=grey, broadcast=broadcast,
     )  # fmt: skip
     limit = ctx.config.limits.broadcasts_per_mail
-    if ctx.broadcasts >= limit:
+    if ctx.effects.broadcasts >= limit:
         raise Refusal("too_many_broadcasts", limit=limit)
     find_game(ctx.session, signed.game.name)
-    ctx.broadcasts += 1
+    ctx.count_broadcast()
     return signed
 
 
@@ -159,5 +159,5 @@ def _deliver(
     what = f"{'Broadcast' if kind == 'broadcast' else 'Press'} from {author}"
     mailing.broadcast(
         ctx.session, ctx.config, game, to=[reader.address for reader in readers], what=what,
-        body=mail, kind="press", now=ctx.now,
+        body=mail, kind="press", now=ctx.now, gate=ctx.gate,
     )  # fmt: skip

@@ -60,5 +60,5 @@ def _tell(ctx: MailContext, game: Game, person: Player) -> None:
 
     broadcast(
         ctx.session, ctx.config, game, to=[person.address], what="You Are a Master",
-        body=body, kind="notice", now=ctx.now, readers=readers_for(game, [person]),
+        body=body, kind="notice", now=ctx.now, gate=ctx.gate, readers=readers_for(game, [person]),
     )  # fmt: skip

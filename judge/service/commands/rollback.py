@@ -51,7 +51,7 @@ def rollback(ctx: MailContext, command: Rollback) -> list[Note]:
     _open_again(ctx, game)
     announce(
         ctx.session, ctx.config, game, "rolled_back", what=f"Rolled Back to {target.phase}",
-        now=ctx.now, author="Master", phase=target.phase, undone=undone,
+        now=ctx.now, gate=ctx.gate, author="Master", phase=target.phase, undone=undone,
         deadline=game.next_deadline, reopened=finished,
     )  # fmt: skip
     ctx.touch(game)

@@ -168,7 +168,7 @@ def _seated(ctx: MailContext, game: Game, seat: Player, title: str) -> Note:
     held_orders.drop(ctx.session, held_orders.held_by(ctx.session, game, seat))
     announce_leaving(
         ctx.session, ctx.config, game, "taken_over",
-        what=f"{title} Taken Over", now=ctx.now, power=title,
+        what=f"{title} Taken Over", now=ctx.now, gate=ctx.gate, power=title,
     )  # fmt: skip
     ctx.touch(game)
     return note("taken_over", game=game.name, power=title, quiet=GameSettings.of(game).quiet)
@@ -199,6 +199,7 @@ def _tell_the_candidate(ctx: MailContext, game: Game, power: str, address: str) 
     broadcast(
         ctx.session, ctx.config, game, to=[asked[-1].body.split()[1]],
         what=f"{title} Approved", body=body, kind="notice", now=ctx.now,
+        gate=ctx.gate,
     )  # fmt: skip
 
 
@@ -221,6 +222,7 @@ def _ask_master(ctx: MailContext, game: Game, power: str, *, how: str) -> None:
     broadcast(
         ctx.session, ctx.config, game, to=[master.address for master in masters],
         what=f"{title} Takeover Request", body=body, kind="notice", now=ctx.now,
+        gate=ctx.gate,
     )  # fmt: skip
 
 

@@ -38,7 +38,8 @@ def set_deadline(ctx: MailContext, command: SetDeadline) -> list[Note]:
     shown = when
     announce(
         ctx.session, ctx.config, game, "deadline_set",
-        what="Deadline Changed", now=ctx.now, author="Master", phase=game.phase, deadline=shown,
+        what="Deadline Changed", now=ctx.now, gate=ctx.gate, author="Master", phase=game.phase,
+        deadline=shown,
     )  # fmt: skip
     return [note("deadline_set", game=game.name, deadline=shown)]
 

@@ -76,6 +76,7 @@ def finish_game(
         body=body,
         kind="broadcast",
         now=ctx.now,
+        gate=ctx.gate,
         readers=readers,
     )
 

@@ -87,6 +87,7 @@ def _mail_start(
             body=body,
             kind="start",
             now=ctx.now,
+            gate=ctx.gate,
             readers=readers_for(game, [person]),
         )
 

@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session
 from judge.clock import Clock
 from judge.config import Config
 from judge.outbox.enqueue import enqueue
+from judge.outbox.gate import no_mail_in
 from judge.store.models import InboxMessage
 
 
@@ -37,7 +38,7 @@ def handle_message(session: Session, row: InboxMessage, clock: Clock, config: Co
     if incoming["Message-ID"]:
         reply["In-Reply-To"] = str(incoming["Message-ID"])
     reply.set_content("processed\n")
-    enqueue(session, reply, "reply", now=clock.now())
+    enqueue(session, reply, "reply", gate=no_mail_in(), now=clock.now())
     message_id = str(incoming["Message-ID"])
     _trace(message_id)
     stall = message_id == os.environ.get("RECORDING_HANDLER_STALL_ON")

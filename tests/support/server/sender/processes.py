@@ -14,6 +14,7 @@ from sqlalchemy import func, select
 
 from judge.clock import SystemClock
 from judge.outbox.enqueue import enqueue
+from judge.outbox.gate import no_mail_in
 from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import upgrade
 from judge.store.models import OutboxMessage, OutboxStatus
@@ -74,7 +75,9 @@ def queue_mails(database_url: str, count: int) -> set[str]:
                 message["To"] = f"p{n}@example.org"
                 message["Subject"] = f"mail {n}"
                 message.set_content(f"mail {n}\n")
-                ids.add(enqueue(session, message, "notice", now=SystemClock().now()).message_id)
+                queued = enqueue(session, message, "notice", gate=no_mail_in(),
+                                 now=SystemClock().now())  # fmt: skip
+                ids.add(queued.message_id)
         return ids
     finally:
         engine.dispose()
