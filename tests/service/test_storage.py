@@ -159,7 +159,7 @@ def test_results_wait_for_their_map_and_one_that_fails_to_draw_goes_as_plain_tex
 
     judge.start_game()
     _send_all(judge)
-    monkeypatch.setattr("service.harness.draw_pending_maps", lambda sessions: 0)
+    monkeypatch.setattr("support.service.harness.draw_pending_maps", lambda sessions: 0)
     judge.play_phase()  # processed; its map not drawn yet
     _send_all(judge)  # the replies go; the results wait for their map
     with judge.sessions() as session:
