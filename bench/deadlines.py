@@ -20,7 +20,7 @@ With `--maps`, processing records each phase's map undrawn (drawing it inside th
 phase's transaction held SQLite's write lock for as long again); the scheduler
 hands each committed batch's maps to worker processes, which draw them while the
 next batch is adjudicated, and waits for the last before it exits
-(`judge.service.map_drawing`). So the wall time is until every results mail is
+(`judge.service.maps.drawing`). So the wall time is until every results mail is
 ready to go, map included, and the bench checks that each game has its one map,
 drawn.
 

@@ -62,7 +62,7 @@ def measure_one(name: str) -> dict[str, object]:
     from judge.server.processor import process_pending
     from judge.server.sender import deliver_due, make_transport
     from judge.server.watchdog import Watchdogs
-    from judge.service.handler import ServiceHandler
+    from judge.service.replies.service_handler import ServiceHandler
     from judge.store.db import make_engine, make_session_factory
     from judge.store.inbox import store_messages
     from judge.store.migrate import upgrade

@@ -5,7 +5,7 @@ tests; a mutant the tests do not fail on is a survivor, printed for a judgement.
     python bench/mutation.py judge/outbox/gate.py  # one of them
     python bench/mutation.py --list judge/service/context.py  # the mutants, not run
     python bench/mutation.py --again LOG         # only the survivors a run printed
-    python bench/mutation.py --every 3 --match 'line' judge/service/dispatch.py
+    python bench/mutation.py --every 3 --match 'line' judge/service/replies/dispatch.py
         # a sample: every third mutant, and every mutant whose text matches the pattern
 
 The mutants: a comparison turned round (`==`/`!=`, `<`/`>=`, `in`/`not in`, `is`/
@@ -41,22 +41,22 @@ TIMEOUT_S = 240
 
 TARGETS: dict[str, list[str]] = {  # kept small: each mutant runs them once
     "judge/service/context.py": [
-        "tests/service/test_dispatch_context.py",
+        "tests/service/replies/test_dispatch_context.py",
         "tests/service/test_mail_context.py",
     ],
-    "judge/service/dispatch.py": [
-        "tests/service/test_dispatch_context.py",
-        "tests/service/test_mail_caps.py",
-        "tests/service/test_reads_only.py",
+    "judge/service/replies/dispatch.py": [
+        "tests/service/replies/test_dispatch_context.py",
+        "tests/service/replies/test_mail_caps.py",
+        "tests/service/replies/test_reads_only.py",
     ],
     "judge/outbox/gate.py": ["tests/outbox/test_gate_explicit.py"],
-    "judge/store/rate_limit.py": [
+    "judge/service/limits/hourly_limit.py": [
         "tests/server/intake/test_intake_counts.py",
-        "tests/service/test_rate_limit_notice.py",
+        "tests/service/limits/test_rate_limit_notice.py",
     ],
-    "judge/service/ratelimit.py": [
-        "tests/service/test_rate_limit_notice.py",
-        "tests/service/test_rate_limit_language.py",
+    "judge/service/limits/declining.py": [
+        "tests/service/limits/test_rate_limit_notice.py",
+        "tests/service/limits/test_rate_limit_language.py",
     ],
 }
 

@@ -300,7 +300,7 @@ def rewrite(
 ) -> bytes:
     """Put `msg` in place of the mail a queued (or held) `row` holds, keeping the
     row's recipient and Message-ID: an announcement that grew (one mail per
-    recipient per mail in: `judge.service.notice_batch`). The new bytes."""
+    recipient per mail in: `judge.service.game_mail.notice_batch`). The new bytes."""
     del msg["To"]
     msg["To"] = row.to_address
     del msg["Message-ID"]

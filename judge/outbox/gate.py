@@ -4,9 +4,9 @@ that never asked for it, and at most `HELD_PER_MAIL` mails held.
 Anyone can put any address in a From line or a command (OBSERVE, SET ADDRESS,
 SET ZINE, SIGNON ?game), so the judge must never be a cannon aimed at strangers,
 nor at addresses that confirmed for some other game. While the service handles one
-received mail (`judge.service.inbox`), every mail it queues, whatever command asked
+received mail (`judge.service.replies.handling`), every mail it queues, whatever command asked
 for it, passes `route` here, in `judge.outbox.enqueue`, with the mail's `Gate` (passed down
-from `judge.service.inbox`, never found on the session):
+from `judge.service.replies.handling`, never found on the session):
 
 * a mail about a game, to an address that has not asked for that game (no seat in
   it, not its zine: `judge.outbox.asking`): the first such mail of the received
@@ -19,7 +19,7 @@ from `judge.service.inbox`, never found on the session):
   per received mail is sent, and only if no other mail above went to an address
   that never asked; any further request is refused, and every other mail (game
   mail, a copy of a reply) is held (`held_mail`): it goes out when the address
-  confirms (judge.service.held_mail), or fails visibly in the outbox when it
+  confirms (judge.service.confirming.held_mail), or fails visibly in the outbox when it
   waited `HOLD_DAYS`.
 
 Held mail is kept for the address's confirmation, not as a store of everything a
@@ -31,7 +31,7 @@ copies are dropped, counted, and the count logged once when the mail is done
 
 Outside a received mail (the scheduler, the command line) no stranger is answering
 anything, and game mail already passes the service's own filter (confirmed
-addresses only; the others' copies are held: `judge.service.mailing.broadcast`):
+addresses only; the others' copies are held: `judge.service.game_mail.mailing.broadcast`):
 such work says so with the gate `no_mail_in`, which sends everything. There is no
 default: every way into the outbox takes a gate, so work that forgot to say which
 mail it does cannot get past the filter. With `[security] confirm_addresses =
@@ -75,7 +75,7 @@ class Part:
 
 @dataclass
 class BatchedMail:
-    """The one announcement mail of a reader in a game (`judge.service.notice_batch`),
+    """The one announcement mail of a reader in a game (`judge.service.game_mail.notice_batch`),
     and the announcements it held after each write (by the bytes written), so a
     rolled-back addition is seen."""
 

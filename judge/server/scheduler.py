@@ -41,12 +41,12 @@ from judge.server.sender import deliver_due, make_transport, sender_loop
 from judge.server.serve import tick_loop
 from judge.server.startup import check_outbound, open_judge_database, start_line
 from judge.server.watchdog import Watchdogs
-from judge.service import held_mail
+from judge.service.confirming import held_mail
 from judge.service.game.due import run_due
 from judge.service.game.expiry import expire_forming_games
 from judge.service.game.parked import tell_master
-from judge.service.held_orders import release_and_process
-from judge.service.map_drawing import DrawingPool, MapDrawer
+from judge.service.maps.drawing import DrawingPool, MapDrawer
+from judge.service.replies.held_orders import release_and_process
 from judge.store import game_failures
 from judge.store import games as store
 from judge.store.db import make_session_factory, registry_of

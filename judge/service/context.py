@@ -29,8 +29,8 @@ from sqlalchemy.orm import Session
 from judge.config import Config
 from judge.mail.attachments import Attachment
 from judge.outbox.gate import Gate
+from judge.service.reading.password_work import PasswordWork
 from judge.store.models import Game, Player, PlayerRole
-from judge.store.password_work import PasswordWork
 from judge.variants.base import Refused
 from judge.wording.readers import DEFAULT_READER, Reader
 from judge.wording.templates import render, render_macro
@@ -120,14 +120,14 @@ class MailFacts:
     nothing here is changed by a command. `gate` is the mail's outbox filter
     (`judge.outbox.gate`): one object for the whole mail, which counts every mail this
     mail queued; `password_work` the Argon2 work the handler's prepare step did ahead
-    (`judge.store.password_work`), a fresh one when the mail was not prepared."""
+    (`judge.service.reading.password_work`), a fresh one when the mail was not prepared."""
 
     session: Session
     config: Config
     now: datetime
     sender: str
     gate: Gate
-    # The operator's MTA vouches for the sender's From domain (judge.service.sender_auth)
+    # The operator's MTA vouches for the sender's From domain (judge.service.reading.sender_auth)
     verified: bool = False
     password_work: PasswordWork = field(default_factory=PasswordWork)
 
@@ -149,7 +149,7 @@ class MailTally:
     # Read-only commands answered already: once, even when the answer was a refusal
     answered: set[str] = field(default_factory=set)
     # (command word, game id) of the commands run at most once per mail and game
-    # (judge.service.dispatch.ONCE_PER_GAME) that this mail tried, refused or not
+    # (judge.service.replies.dispatch.ONCE_PER_GAME) that this mail tried, refused or not
     once_per_game: set[tuple[str, int]] = field(default_factory=set)
     internal_errors: list[str] = field(default_factory=list)  # for the operator
     # The game a SIGNON named, signed on or not: a refused SIGNON is answered in its language.

@@ -25,7 +25,7 @@ from PIL import Image, ImageChops
 from support.e2e.pipeline_judge import ByMail
 from support.service.taskdip_scenario import TWO_PLAYERS, find_seed, lot, seat_orders, set_seed
 
-from judge.service.maps import draw_job, map_job
+from judge.service.maps.mail_maps import draw_job, map_job
 from judge.store import games as store
 from judge.store.db import make_engine, make_session_factory
 from judge.variants.registry import default_registry

@@ -1,7 +1,7 @@
 """njudge's PHASE and CLEAR, SET DRAW with powers under SET NODIAS, SET CONCEDE and
 PRESS TO ALL BUT over real SMTP against one `judge serve` (three small games on the
 one server). Each command has its cases through the inbox in
-tests/service/test_njudge_votes_and_phase.py; this proves them on the real server,
+tests/service/commands/test_njudge_votes_and_phase.py; this proves them on the real server,
 the held orders' own mail included."""
 
 from __future__ import annotations

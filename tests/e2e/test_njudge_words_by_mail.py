@@ -1,7 +1,7 @@
 """njudge's words by mail on the in-process pipeline: the press settings as CREATE
 options and SET lines, and WHOGAME, SUMMARY after a SIGNON, VERSION and GET in
 one mail. Each command has its own end-to-end test through the inbox in
-tests/service/test_njudge_commands.py; this one proves them on the real server."""
+tests/service/commands/test_njudge_commands.py; this one proves them on the real server."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ the master processes the first phase, rolls it back, and processes it again with
 the same orders: every player, the observer and the master get the notice; HISTORY
 shows the first results marked rolled back, then the notice, then the same results
 again. The rules of ROLLBACK are tested through the inbox in
-tests/service/test_rollback.py and tests/service/test_rollback_replay.py.
+tests/service/commands/test_rollback.py and tests/service/commands/test_rollback_replay.py.
 """
 
 from __future__ import annotations

@@ -134,7 +134,8 @@ class Recording:
 def recording(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recording]:
     """Record every mail the judge queues in this process while the block runs."""
     from judge.outbox import enqueue
-    from judge.service import pending_actions, snapshots
+    from judge.service.confirming import pending_actions
+    from judge.service.seats import snapshots
 
     record = Recording()
     seeded = SeededSecrets()

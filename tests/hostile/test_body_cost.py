@@ -28,7 +28,7 @@ from judge.mail.text_bounds import MAX_LINE, MAX_WORD
 from judge.rules.map import GameMap, load_map
 from judge.rules.state import GameState, Phase
 from judge.service.commands.order_hints import is_no_order, nearest_province
-from judge.service.dispatch import COMMANDS
+from judge.service.replies.dispatch import COMMANDS
 from judge.variants.registry import VariantRegistry, default_registry
 
 JUDGE = "judge@example.org"

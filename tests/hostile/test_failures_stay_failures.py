@@ -14,7 +14,7 @@ from support.service.harness import JudgeHarness, body_of, build_mail
 
 from judge.cli import _overview_text
 from judge.language import command_types as c
-from judge.service import dispatch
+from judge.service.replies import dispatch
 from judge.store.models import InboxMessage
 from judge.store.overview import operator_overview
 

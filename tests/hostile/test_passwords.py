@@ -12,7 +12,7 @@ import pytest
 from support.e2e.judge_process import _body
 from support.hostile.serving import HarnessFactory, Serve
 
-from judge.store import password_work
+from judge.service.reading import password_work
 
 GM, GM_PASSWORD = "gm@example.org", "secret42"
 

@@ -1,6 +1,6 @@
 """Rate limiting that neither drops mail nor lets a forger lock a player out.
 
-One verdict (`judge.store.rate_limit`): a mail is judged by the mails received
+One verdict (`judge.service.limits.hourly_limit`): a mail is judged by the mails received
 before it. The SMTP intake refuses over-limit mail from peers that are not trusted
 relays with 450 (the sending MTA keeps it), keyed on the envelope sender *and* the
 connecting address (trusted relays: `tests/hostile/test_limit_switch.py`); mail past the

@@ -28,7 +28,7 @@ from judge.outbox.gate import (
     open_gate,
     route,
 )
-from judge.service.notice_batch import batching
+from judge.service.game_mail.notice_batch import batching
 from judge.store.models import Address, HeldMail, OutboxMessage
 
 PACKAGE = Path(judge.__file__).parent

@@ -14,7 +14,7 @@ from judge.clock import ManualClock
 from judge.config import Config
 from judge.server.processor import process_pending
 from judge.server.watchdog import Watchdogs
-from judge.service.handler import ServiceHandler
+from judge.service.replies.service_handler import ServiceHandler
 from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import current_revision, head_revision, upgrade
 from judge.store.models import Base, InboxMessage, InboxStatus, OutboxMessage

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from judge.cli import main
-from judge.service.snapshots import variants
+from judge.service.seats.snapshots import variants
 from judge.store.db import make_engine, make_session_factory, registry_of
 from judge.variants.registry import VariantRegistry, default_registry
 

@@ -79,19 +79,21 @@ MUTANTS: tuple[Mutant, ...] = (
         "any password accepted", "judge/store/passwords.py",
         "        return _HASHER.verify(password_hash, password)",
         "        return True",
-        ("tests/hostile/test_passwords.py", "tests/service/test_signup.py"),
+        ("tests/hostile/test_passwords.py", "tests/service/commands/test_signup.py"),
     ),
     Mutant(
         "no mercenary default builds", "judge/variants/intimate/defaults.py",
         "    if missing <= 0:\n        return []\n    free = [",
         "    if missing <= 9:\n        return []\n    free = [",
-        ("tests/service/test_default_orders.py", "tests/service/test_bids_as_njudge.py"),
+        ("tests/service/commands/test_default_orders.py",
+        "tests/service/commands/test_bids_as_njudge.py"),
     ),
     Mutant(
         "no winter skipped", "judge/service/game/skipped.py",
         '    return [str(code) for code in public.get("skipped", ())]',
         "    return []",
-        ("tests/service/test_phase_skipping.py", "tests/server/scheduler/test_skipped_phases.py"),
+        ("tests/service/game/test_phase_skipping.py",
+        "tests/server/scheduler/test_skipped_phases.py"),
     ),
     Mutant(
         "overbid loses every point", "judge/variants/intimate/bids.py",
@@ -106,10 +108,10 @@ MUTANTS: tuple[Mutant, ...] = (
         ("tests/e2e/test_intimate_2000.py", "tests/e2e/test_intimate_rx03.py"),
     ),
     Mutant(
-        "no hourly limit", "judge/service/ratelimit.py",
+        "no hourly limit", "judge/service/limits/declining.py",
         "    return verdict_on(mails_before(session, row), config.limits.per_sender_per_hour)",
         "    return verdict_on(0, config.limits.per_sender_per_hour)",
-        ("tests/hostile/test_rate_limit.py", "tests/service/test_rate_limit.py"),
+        ("tests/hostile/test_rate_limit.py", "tests/service/limits/test_rate_limit.py"),
     ),
     Mutant(
         "the 1971 rulebook ranks as 2023's", "judge/rules/civil_disorder.py",

@@ -18,7 +18,7 @@ from judge.outbox.gate import no_mail_in
 from judge.service.context import MailContext
 from judge.service.game import deadlines
 from judge.service.game.starting import start_game
-from judge.service.snapshots import draw_seed, load_board, variants
+from judge.service.seats.snapshots import draw_seed, load_board, variants
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, PlayerRole

@@ -8,7 +8,7 @@ and this launcher imports the one a test names and passes it, e.g.
 --config X`
 with `tests/` on `PYTHONPATH`. The name may be a class, built here (one handler
 for the judge this launcher runs: what a handler keeps is never shared through a
-module), or a plain function (`judge.server.handler`).
+module), or a plain function (`judge.server.handler_protocol`).
 """
 
 from __future__ import annotations

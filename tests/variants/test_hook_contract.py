@@ -1,7 +1,7 @@
 """The variant contract is one contract: every hook is used, and nobody asks for a class.
 
 * Every public method of `Variant` is really called when games are played: a spy
-  records the calls (tests/service/test_variant_hooks_called.py). Every attribute
+  records the calls (tests/service/game/test_variant_hooks_called.py). Every attribute
   `Variant` declares (a capability, a template) is read by the shell.
 * A public method a variant adds beyond the base is the variant's own helper:
   it must be called somewhere, or it is dead.

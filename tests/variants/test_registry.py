@@ -15,7 +15,7 @@ from judge.language.arguments import CommandError
 from judge.language.grammar import Words
 from judge.language.open_commands import create_command, help_command, signon_command
 from judge.rules.state import POWERS
-from judge.service.dispatch import COMMANDS
+from judge.service.replies.dispatch import COMMANDS
 from judge.variants.registry import default_registry
 
 VOCABULARY = default_registry()

@@ -5,7 +5,7 @@ Draw votes and njudge's concessions to a power are `draws`'s.
 
 from __future__ import annotations
 
-import judge.service.pending_actions as pending_actions
+import judge.service.confirming.pending_actions as pending_actions
 from judge.language.command_types import (
     Concede,
     Resign,
@@ -16,12 +16,12 @@ from judge.service.commands.board import running_board
 from judge.service.commands.leaving_before_start import withdraw
 from judge.service.commands.master_resign import master_resign
 from judge.service.commands.takeover import record_resignation
-from judge.service.confirmation import asks_for
+from judge.service.confirming.confirmation import asks_for
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.announce import announce_leaving
 from judge.service.game.ending import finish_game
 from judge.service.game.last_player import end_if_alone
-from judge.service.snapshots import seat_of
+from judge.service.seats.snapshots import seat_of
 from judge.store.models import GameStatus, PlayerStatus
 from judge.wording.describe import power_title
 from judge.wording.lists import and_list

@@ -18,7 +18,7 @@ from typing import Any
 from judge.language.command_types import Bid, BidNone
 from judge.service.commands.board import running_board
 from judge.service.context import MailContext, Note, Refusal, Signed, note, variant_refusal
-from judge.service.snapshots import Board, seat_of
+from judge.service.seats.snapshots import Board, seat_of
 from judge.store import games as store
 from judge.variants.base import Variant
 from judge.wording.describe import power_title

@@ -20,7 +20,7 @@ from judge.service.commands.bids import bid
 from judge.service.commands.board import running_board
 from judge.service.commands.order_hints import WaiveError, waive_text
 from judge.service.context import MailContext, Note, Refusal, note
-from judge.service.snapshots import Board, parse_stored, seat_of
+from judge.service.seats.snapshots import Board, parse_stored, seat_of
 from judge.store import games as store
 from judge.wording.describe import worded_clause
 

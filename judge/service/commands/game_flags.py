@@ -21,7 +21,7 @@ from dataclasses import replace
 from judge.language.command_types import SetNmr, SetQuiet
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.announce import announce
-from judge.service.seats import find_game
+from judge.service.seats.finding import find_game
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus
 

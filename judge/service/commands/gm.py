@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import judge.service.pending_actions as pending_actions
+import judge.service.confirming.pending_actions as pending_actions
 from judge.language.command_types import (
     Eject,
     GameSetting,
@@ -26,15 +26,15 @@ from judge.service.commands.setting_echo import setting_note, setting_words
 from judge.service.commands.settings import apply_settings
 from judge.service.commands.takeover import record_ejection
 from judge.service.commands.timing_settings import timing_changed
-from judge.service.confirmation import asks_for
+from judge.service.confirming.confirmation import asks_for
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game import deadlines
 from judge.service.game.announce import announce
 from judge.service.game.ending import finish_game
 from judge.service.game.last_player import end_if_alone
 from judge.service.game.processing import process_phase
-from judge.service.seats import find_game, of_address
-from judge.service.snapshots import active_players, variants
+from judge.service.seats.finding import find_game, of_address
+from judge.service.seats.snapshots import active_players, variants
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, Player, PlayerStatus
 from judge.wording.describe import power_title

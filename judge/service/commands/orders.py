@@ -40,7 +40,7 @@ from judge.service.commands.order_hints import (
 )
 from judge.service.context import MailContext, Note, Refusal, Signed, note, variant_refusal
 from judge.service.game.order_listing import orders_listing
-from judge.service.snapshots import Board, parse_stored, seat_of, variants
+from judge.service.seats.snapshots import Board, parse_stored, seat_of, variants
 from judge.store import games as store
 from judge.variants.base import Refused
 from judge.variants.common import adjustment_delta

@@ -17,7 +17,7 @@ master, an observer) lock that seat, for the rest of the hour, to some senders:
   mail, within the per-sender hourly limit, and never sees the replies, which go
   to the player). The right password from it always gets in.
 * **A verified sender** (the operator's MTA vouches for its From domain:
-  `[security] authserv_id`, judge.service.sender_auth) counts in a bucket of its
+  `[security] authserv_id`, judge.service.reading.sender_auth) counts in a bucket of its
   own, that forged mail cannot fill: as the registered address it is never
   slowed; as a stranger it is locked only by its own wrong passwords.
 

@@ -22,13 +22,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-import judge.service.mailing as mailing
+import judge.service.game_mail.mailing as mailing
 from judge.language.command_types import Broadcast, Press
 from judge.service.commands.press_settings import check_press
 from judge.service.context import MailContext, Note, Refusal, Signed, note
-from judge.service.mailing import audience, header_data, one_per_address
-from judge.service.seats import find_game
-from judge.service.snapshots import active_players, variants
+from judge.service.game_mail.mailing import audience, header_data, one_per_address
+from judge.service.seats.finding import find_game
+from judge.service.seats.snapshots import active_players, variants
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import GameStatus, Player, PlayerRole

@@ -25,8 +25,8 @@ from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game import deadlines
 from judge.service.game.absence_moves import move_for_absences
 from judge.service.game.announce import announce
-from judge.service.seats import find_game
-from judge.service.snapshots import active_players, load_board, seat_of
+from judge.service.seats.finding import find_game
+from judge.service.seats.snapshots import active_players, load_board, seat_of
 from judge.store import games as store
 from judge.store.models import Event, Game, GameStatus, PhaseRecord
 from judge.store.rollback import ROLLED_BACK_EVENT, roll_back

@@ -21,7 +21,7 @@ from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game import deadlines
 from judge.service.game.absence_times import local_day
 from judge.service.game.announce import announce
-from judge.service.seats import find_game
+from judge.service.seats.finding import find_game
 from judge.store.models import GameStatus
 
 

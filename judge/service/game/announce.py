@@ -17,9 +17,9 @@ from sqlalchemy.orm import Session
 
 from judge.config import Config
 from judge.outbox.gate import Gate
-from judge.service.mailing import audience, broadcast, header_data
-from judge.service.reader_preferences import readers_for
-from judge.service.snapshots import variants
+from judge.service.game_mail.mailing import audience, broadcast, header_data
+from judge.service.seats.reader_preferences import readers_for
+from judge.service.seats.snapshots import variants
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, PlayerRole

@@ -37,7 +37,7 @@ from judge.service.game.lateness import (
     send_reminders,
 )
 from judge.service.game.processing import Processed, process_if_ready, process_phase
-from judge.service.snapshots import Board, load_board, submissions
+from judge.service.seats.snapshots import Board, load_board, submissions
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game
 

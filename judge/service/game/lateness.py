@@ -26,9 +26,9 @@ from judge.config import Config
 from judge.outbox.gate import Gate
 from judge.rules.state import PhaseType
 from judge.service.game.order_listing import orders_listing
-from judge.service.mailing import broadcast, header_data, one_per_address
-from judge.service.reader_preferences import readers_for
-from judge.service.snapshots import Board, active_players, seat_of, submissions
+from judge.service.game_mail.mailing import broadcast, header_data, one_per_address
+from judge.service.seats.reader_preferences import readers_for
+from judge.service.seats.snapshots import Board, active_players, seat_of, submissions
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Player, PlayerRole

@@ -16,8 +16,8 @@ from sqlalchemy.orm import Session
 
 from judge.config import Config
 from judge.outbox.gate import Gate
-from judge.service.mailing import broadcast, header_data
-from judge.service.snapshots import variants
+from judge.service.game_mail.mailing import broadcast, header_data
+from judge.service.seats.snapshots import variants
 from judge.store import games as store
 from judge.store.models import Game, GameFailure, PlayerRole
 from judge.wording.templates import render

@@ -25,10 +25,10 @@ from judge.service.game import deadlines
 from judge.service.game.absence_moves import DeadlineMove, move_for_absences, move_words
 from judge.service.game.ending import end_audience
 from judge.service.game.skipped import skipped_text
-from judge.service.mailing import audience, broadcast, header_data
-from judge.service.maps import results_map
-from judge.service.reader_preferences import readers_for
-from judge.service.snapshots import (
+from judge.service.game_mail.mailing import audience, broadcast, header_data
+from judge.service.maps.mail_maps import results_map
+from judge.service.seats.reader_preferences import readers_for
+from judge.service.seats.snapshots import (
     Board,
     active_players,
     draw_seed,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from argon2 import PasswordHasher
 
 import judge.store.passwords
-from judge.service.handler import ServiceHandler
+from judge.service.replies.service_handler import ServiceHandler
 
 judge.store.passwords._HASHER = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 

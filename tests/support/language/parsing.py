@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from judge.language.commands import parse_commands
-from judge.service.dispatch import COMMANDS
+from judge.service.replies.dispatch import COMMANDS
 from judge.variants.registry import default_registry
 
 VOCABULARY = default_registry()  # the variants' words, which the judge's registry gives

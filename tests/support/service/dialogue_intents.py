@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.rules.map import GameMap
 from judge.rules.state import GameState
-from judge.service.snapshots import variants
+from judge.service.seats.snapshots import variants
 from judge.store import games as store
 from judge.variants.common import adjustment_delta, free_home_centers
 from support.service.dialogue import Item

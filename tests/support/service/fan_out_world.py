@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.outbox.asking import addresses_asking
-from judge.service.pending_actions import new_code
+from judge.service.confirming.pending_actions import new_code
 from judge.store.models import Address, Game, HeldMail, OutboxMessage
 from support.service.harness import JudgeHarness, Player
 

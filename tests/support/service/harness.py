@@ -27,8 +27,8 @@ from judge.server.intake import received
 from judge.server.processor import process_pending
 from judge.server.sender import message_as_sent
 from judge.server.watchdog import Watchdogs
-from judge.service.handler import ServiceHandler
-from judge.service.map_drawing import draw_pending_maps
+from judge.service.maps.drawing import draw_pending_maps
+from judge.service.replies.service_handler import ServiceHandler
 from judge.service.status import game_status
 from judge.store.games import list_games
 from judge.store.inbox import store_messages

@@ -33,7 +33,7 @@ from judge.config_keys import declared_sections
 from judge.language.arguments import GAME_NAME
 from judge.rules.state import POWERS
 from judge.service.context import Note
-from judge.service.dispatch import Entry
+from judge.service.replies.dispatch import Entry
 from judge.variants.registry import default_registry
 from judge.wording.names_fr import FRENCH_PROVINCE_NAMES
 from judge.wording.readers import DEFAULT_READER

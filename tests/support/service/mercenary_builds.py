@@ -1,5 +1,5 @@
 """An Intimate game in which France controls the German mercenary, which owes two
-builds in the winter of 1901 (`tests/service/test_default_orders.py`,
+builds in the winter of 1901 (`tests/service/commands/test_default_orders.py`,
 `test_bids_as_njudge.py`)."""
 
 from __future__ import annotations

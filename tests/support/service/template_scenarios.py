@@ -13,9 +13,9 @@ from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
-from service.test_mail_widths import play_a_standard_year
-from service.test_phase_skipping import HOLD_ENGLAND
-from service.test_phase_skipping import _to_fall as to_fall
+from service.game.test_phase_skipping import HOLD_ENGLAND
+from service.game.test_phase_skipping import _to_fall as to_fall
+from service.game_mail.test_mail_widths import play_a_standard_year
 from sqlalchemy import select
 
 from judge.server import scheduler as scheduler_module

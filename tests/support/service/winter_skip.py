@@ -1,6 +1,6 @@
 """A board on which the winter of 1901 has nothing to do: Austria takes a fifth centre
 with no free home centre to build in, and England holds. `_to_fall` plays a game to
-the fall on it (`tests/service/test_phase_skipping.py`,
+the fall on it (`tests/service/game/test_phase_skipping.py`,
 `tests/server/scheduler/test_skipped_phases.py`)."""
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.clock import ManualClock
 from judge.rules.parse import parse_order
 from judge.rules.state import GameState
-from judge.service.snapshots import variants
+from judge.service.seats.snapshots import variants
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, PlayerRole

@@ -6,8 +6,8 @@ import judge.language.command_types as c
 import judge.language.njudge_commands as njudge
 import judge.language.open_commands as read
 import judge.service.commands.games as games
-import judge.service.confirmation as confirmation
-import judge.service.maps as maps
+import judge.service.confirming.confirmation as confirmation
+import judge.service.maps.mail_maps as mail_maps
 from judge.i18n import N_
 from judge.language.arguments import CommandError, game_name, no_arguments, words
 from judge.language.grammar import Audience, Words
@@ -142,7 +142,7 @@ class Map(MailCommand[c.MapRequest]):
         return read.map_command(rest)
 
     def handle(self, ctx: MailContext, command: c.MapRequest) -> list[Note]:
-        return maps.map_request(ctx, command)
+        return mail_maps.map_request(ctx, command)
 
 
 class Observe(MailCommand[c.Observe]):

@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 
 from judge.server.scheduler import run_due_games
 from judge.server.sender import message_as_sent
-from judge.service.map_drawing import MapDrawer
+from judge.service.maps.drawing import MapDrawer
 from judge.store import games as store
 from judge.store.models import Event, Game, OutboxMessage
 from support.service.harness import JudgeHarness, body_of
