@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import Any, Generic, Protocol, TypeVar
 
 from judge.language.grammar import Audience, Grammar, Words
@@ -46,7 +46,7 @@ class MailCommand(Generic[T]):
     """
 
     name: str
-    spellings: Mapping[str, tuple[str, ...]] = {}
+    spellings: Mapping[str, tuple[str, ...]] = MappingProxyType({})
     usage: str
     description: str
     audience: Audience

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import judge.language.command_types as c
 import judge.language.njudge_commands as njudge
 import judge.language.open_commands as read
@@ -18,7 +20,7 @@ from judge.service.context import MailContext, Note
 
 class Help(MailCommand[c.Help]):
     name = "HELP"
-    spellings = {"fr": ("AIDE",)}
+    spellings = MappingProxyType({"fr": ("AIDE",)})
     usage = N_("HELP [topic]")
     description = N_("this text, or the help on one topic")
     audience = Audience.ANYONE
@@ -37,7 +39,7 @@ class Get(Help):
     """njudge's word for HELP, which also knows njudge's file names."""
 
     name = "GET"
-    spellings = {"fr": ("OBTENIR",)}
+    spellings = MappingProxyType({"fr": ("OBTENIR",)})
     usage = N_("GET topic")
     description = N_("the same as HELP topic (njudge's word)")
 
@@ -64,7 +66,7 @@ class Signon(MailCommand[c.Signon | c.JoinNext]):
     next forming game with room."""
 
     name = "SIGNON"
-    spellings = {"en": ("SIGN ON",)}
+    spellings = MappingProxyType({"en": ("SIGN ON",)})
     usage = N_("SIGNON Xgame password")
     description = N_("sign on to a game as power X, M (master) or O (observer); ? joins")
     audience = Audience.ANYONE
@@ -81,7 +83,7 @@ class Signon(MailCommand[c.Signon | c.JoinNext]):
 
 class List(MailCommand[c.ListGames]):
     name = "LIST"
-    spellings = {"fr": ("LISTE",)}
+    spellings = MappingProxyType({"fr": ("LISTE",)})
     usage = N_("LIST [game]")
     description = N_("the games on this judge, or one game's status")
     audience = Audience.ANYONE
@@ -98,7 +100,7 @@ class List(MailCommand[c.ListGames]):
 
 class History(MailCommand[c.History]):
     name = "HISTORY"
-    spellings = {"fr": ("HISTORIQUE",)}
+    spellings = MappingProxyType({"fr": ("HISTORIQUE",)})
     usage = N_("HISTORY game")
     description = N_("the public results of every phase so far")
     audience = Audience.ANYONE
@@ -131,7 +133,7 @@ class Summary(MailCommand[c.Summary]):
 
 class Map(MailCommand[c.MapRequest]):
     name = "MAP"
-    spellings = {"fr": ("CARTE",)}
+    spellings = MappingProxyType({"fr": ("CARTE",)})
     usage = N_("MAP game")
     description = N_("the current map, attached to the reply")
     audience = Audience.ANYONE
@@ -161,7 +163,7 @@ class Observe(MailCommand[c.Observe]):
 
 class Unobserve(MailCommand[c.Unobserve]):
     name = "UNOBSERVE"
-    spellings = {"en": ("UN OBSERVE",)}
+    spellings = MappingProxyType({"en": ("UN OBSERVE",)})
     usage = N_("UNOBSERVE game")
     description = N_("stop watching a game (no password needed)")
     audience = Audience.ANYONE
@@ -220,7 +222,7 @@ class Version(MailCommand[c.Version]):
 
 class WhoGame(MailCommand[c.WhoGame]):
     name = "WHOGAME"
-    spellings = {"en": ("WHO GAME",), "fr": ("QUI JOUE",)}
+    spellings = MappingProxyType({"en": ("WHO GAME",), "fr": ("QUI JOUE",)})
     usage = N_("WHOGAME game")
     description = N_("who plays each power, the master, observers")
     audience = Audience.ANYONE

@@ -8,6 +8,7 @@ subclasses that read differently (`SET GREY` is `SET PRESS GREY`).
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TypeVar
 
 import judge.language.command_types as c
@@ -60,7 +61,7 @@ class SetGrace(MasterSetting[c.SetGrace]):
 
 class SetMoveNext(MasterSetting[c.SetNext]):
     name = "SET MOVE NEXT"
-    spellings = {"en": ("SET (?:MOVES?|MOVEMENT) (?:NEXT)?",)}
+    spellings = MappingProxyType({"en": ("SET (?:MOVES?|MOVEMENT) (?:NEXT)?",)})
     usage = N_("SET MOVE NEXT duration")
     description = N_("how long a movement phase lasts")
     handles = (c.SetNext,)
@@ -71,7 +72,7 @@ class SetMoveNext(MasterSetting[c.SetNext]):
 
 class SetRetreatNext(SetMoveNext):
     name = "SET RETREAT NEXT"
-    spellings = {"en": ("SET RETREATS? (?:NEXT)?",)}
+    spellings = MappingProxyType({"en": ("SET RETREATS? (?:NEXT)?",)})
     usage = N_("SET RETREAT NEXT duration")
     description = N_("how long a retreat phase lasts")
 
@@ -81,7 +82,7 @@ class SetRetreatNext(SetMoveNext):
 
 class SetAdjustNext(SetMoveNext):
     name = "SET ADJUST NEXT"
-    spellings = {"en": ("SET (?:ADJUST(?:MENTS?|S)?|BUILDS?) (?:NEXT)?",)}
+    spellings = MappingProxyType({"en": ("SET (?:ADJUST(?:MENTS?|S)?|BUILDS?) (?:NEXT)?",)})
     usage = N_("SET ADJUST NEXT duration")
     description = N_("how long an adjustment phase lasts")
 
@@ -91,7 +92,7 @@ class SetAdjustNext(SetMoveNext):
 
 class SetBidNext(SetMoveNext):
     name = "SET BID NEXT"
-    spellings = {"en": ("SET (?:BIDS?|BIDDING) (?:NEXT)?",)}
+    spellings = MappingProxyType({"en": ("SET (?:BIDS?|BIDDING) (?:NEXT)?",)})
     usage = N_("SET BID NEXT duration")
     description = N_("how long a bid phase lasts (Intimate)")
 
@@ -101,7 +102,7 @@ class SetBidNext(SetMoveNext):
 
 class SetPlayers(MasterSetting[c.SetPlayers]):
     name = "SET PLAYERS"
-    spellings = {"en": ("SET PLAYERS?",)}
+    spellings = MappingProxyType({"en": ("SET PLAYERS?",)})
     usage = N_("SET PLAYERS n")
     description = N_("how many players the game takes (Taskdip)")
     handles = (c.SetPlayers,)
@@ -136,7 +137,7 @@ class SetZine(MasterSetting[c.SetZine]):
 
 class SetMaps(MasterSetting[c.SetMaps]):
     name = "SET MAPS"
-    spellings = {"en": ("SET MAPS?",)}
+    spellings = MappingProxyType({"en": ("SET MAPS?",)})
     usage = N_("SET MAPS ON|OFF")
     description = N_("whether result mails carry a map")
     handles = (c.SetMaps,)
@@ -178,7 +179,7 @@ class SetGunboat(MasterSetting[c.SetGunboat]):
 
 class SetNoGunboat(SetGunboat):
     name = "SET NOGUNBOAT"
-    spellings = {"en": ("SET NO GUNBOAT",)}
+    spellings = MappingProxyType({"en": ("SET NO GUNBOAT",)})
     usage = N_("SET NOGUNBOAT")
     description = N_("players are not anonymous")
 
@@ -190,7 +191,7 @@ class SetLanguage(MasterSetting[c.SetLanguage]):
     """A player's own language; sent by the master (or in CREATE), the game's."""
 
     name = "SET LANGUAGE"
-    spellings = {"en": ("SET LANG(?:UAGE)?",)}
+    spellings = MappingProxyType({"en": ("SET LANG(?:UAGE)?",)})
     usage = N_("SET LANGUAGE en|fr")
     description = N_("the language of your mail (the master: the game's)")
     audience = Audience.SIGNED_ON
@@ -205,7 +206,7 @@ class SetLanguage(MasterSetting[c.SetLanguage]):
 
 class SetMaxAbsence(MasterSetting[c.SetMaxAbsence]):
     name = "SET MAXABSENCE"
-    spellings = {"en": ("SET MAX(?:IMUM)? ABSENCES?",)}
+    spellings = MappingProxyType({"en": ("SET MAX(?:IMUM)? ABSENCES?",)})
     usage = N_("SET MAXABSENCE days")
     description = N_("each player's days of absence in the game")
     handles = (c.SetMaxAbsence,)
@@ -218,7 +219,7 @@ class SetWhite(SetPress):
     """njudge's press words, read as the nearest of ours (docs/commands.md)."""
 
     name = "SET WHITE"
-    spellings = {"en": ("SET WHITE",)}
+    spellings = MappingProxyType({"en": ("SET WHITE",)})
     usage = N_("SET WHITE")
     description = N_("njudge's word: SET PRESS WHITE")
     level: c.PressLevel = "white"
@@ -229,7 +230,7 @@ class SetWhite(SetPress):
 
 class SetWhiteGrey(SetWhite):
     name = "SET WHITE/GREY"
-    spellings = {"en": ("SET WHITE / GR[EA]Y",)}
+    spellings = MappingProxyType({"en": ("SET WHITE / GR[EA]Y",)})
     usage = N_("SET WHITE/GREY")
     description = N_("njudge's word: SET PRESS GREY")
     level = "grey"
@@ -237,7 +238,7 @@ class SetWhiteGrey(SetWhite):
 
 class SetGreyWhite(SetWhite):
     name = "SET GREY/WHITE"
-    spellings = {"en": ("SET GR[EA]Y / WHITE",)}
+    spellings = MappingProxyType({"en": ("SET GR[EA]Y / WHITE",)})
     usage = N_("SET GREY/WHITE")
     description = N_("njudge's word: SET PRESS GREY")
     level = "grey"
@@ -245,7 +246,7 @@ class SetGreyWhite(SetWhite):
 
 class SetGrey(SetWhite):
     name = "SET GREY"
-    spellings = {"en": ("SET GR[EA]Y",)}
+    spellings = MappingProxyType({"en": ("SET GR[EA]Y",)})
     usage = N_("SET GREY")
     description = N_("njudge's word: SET PRESS GREY")
     level = "grey"
@@ -253,7 +254,7 @@ class SetGrey(SetWhite):
 
 class SetNoPress(SetWhite):
     name = "SET NOPRESS"
-    spellings = {"en": ("SET NO PRESS",)}
+    spellings = MappingProxyType({"en": ("SET NO PRESS",)})
     usage = N_("SET NOPRESS")
     description = N_("njudge's word: SET PRESS NONE")
     level = "none"
@@ -261,7 +262,7 @@ class SetNoPress(SetWhite):
 
 class SetNoPartial(SetPartial):
     name = "SET NOPARTIAL"
-    spellings = {"en": ("SET NO PARTIAL",)}
+    spellings = MappingProxyType({"en": ("SET NO PARTIAL",)})
     usage = N_("SET NOPARTIAL")
     description = N_("press goes to everyone or nobody")
 
@@ -295,7 +296,7 @@ class SetCd(SetNmr):
 
 class SetNoNmr(SetCd):
     name = "SET NONMR"
-    spellings = {"en": ("SET NO NMR",)}
+    spellings = MappingProxyType({"en": ("SET NO NMR",)})
     usage = N_("SET NONMR")
 
 
@@ -316,7 +317,7 @@ class SetQuiet(MasterSetting[c.SetQuiet]):
 
 class SetNoQuiet(SetQuiet):
     name = "SET NOQUIET"
-    spellings = {"en": ("SET NO QUIET",)}
+    spellings = MappingProxyType({"en": ("SET NO QUIET",)})
     usage = N_("SET NOQUIET")
     description = N_("resignations and takeovers announced to the whole game")
     on = False

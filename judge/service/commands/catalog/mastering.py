@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import judge.language.command_types as c
 import judge.language.game_commands as read
 from judge.i18n import N_
@@ -149,7 +151,7 @@ class Promote(MailCommand[c.Promote]):
 
 class Rollback(MailCommand[c.Rollback]):
     name = "ROLLBACK"
-    spellings = {"en": ("ROLL BACK",), "fr": ("RETOUR",)}
+    spellings = MappingProxyType({"en": ("ROLL BACK",), "fr": ("RETOUR",)})
     usage = N_("ROLLBACK [phase]")
     description = N_("take the game back to the start of a phase")
     audience = Audience.MASTER

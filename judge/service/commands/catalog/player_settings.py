@@ -5,6 +5,8 @@ SET PREFERENCES, SET DRAW and SET NODRAW are the plain commands under another wo
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import judge.language.command_types as c
 import judge.language.set_commands as read
 from judge.i18n import N_
@@ -31,7 +33,7 @@ class SetWait(MailCommand[c.SetWait]):
 
 class SetNoWait(SetWait):
     name = "SET NOWAIT"
-    spellings = {"en": ("SET NO WAIT",)}
+    spellings = MappingProxyType({"en": ("SET NO WAIT",)})
     usage = N_("SET NOWAIT")
     description = N_("allow early processing again")
 
@@ -69,7 +71,7 @@ class SetAddress(MailCommand[c.SetAddress]):
 
 class SetPreferences(Preferences):
     name = "SET PREFERENCES"
-    spellings = {"en": ("SET PREF(?:ERENCE)?S?",)}
+    spellings = MappingProxyType({"en": ("SET PREF(?:ERENCE)?S?",)})
     usage = N_("SET PREFERENCES list")
 
 
@@ -81,13 +83,13 @@ class SetDraw(Draw):
 
 class SetNoDraw(NoDraw):
     name = "SET NODRAW"
-    spellings = {"en": ("SET NO DRAW",)}
+    spellings = MappingProxyType({"en": ("SET NO DRAW",)})
     usage = N_("SET NODRAW")
 
 
 class SetTimezone(MailCommand[c.SetTimezone]):
     name = "SET TIMEZONE"
-    spellings = {"en": ("SET TIME ZONE",)}
+    spellings = MappingProxyType({"en": ("SET TIME ZONE",)})
     usage = N_("SET TIMEZONE zone")
     description = N_("the time zone deadlines are shown in for you")
     audience = Audience.SIGNED_ON
@@ -102,7 +104,7 @@ class SetTimezone(MailCommand[c.SetTimezone]):
 
 class SetNoTimezone(SetTimezone):
     name = "SET NOTIMEZONE"
-    spellings = {"en": ("SET NO TIME ZONE",)}
+    spellings = MappingProxyType({"en": ("SET NO TIME ZONE",)})
     usage = N_("SET NOTIMEZONE")
     description = N_("deadlines shown in UTC again")
 
@@ -126,7 +128,7 @@ class SetAbsence(MailCommand[c.SetAbsence]):
 
 class SetNoAbsence(MailCommand[c.SetNoAbsence]):
     name = "SET NOABSENCE"
-    spellings = {"en": ("SET NO ABSENCE",)}
+    spellings = MappingProxyType({"en": ("SET NO ABSENCE",)})
     usage = N_("SET NOABSENCE [date]")
     description = N_("withdraw an absence")
     audience = Audience.PLAYER

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import judge.language.command_types as c
 import judge.language.game_commands as read
 import judge.language.master_commands as master
@@ -29,7 +31,7 @@ from judge.service.context import MailContext, Note, note
 
 class Preferences(MailCommand[c.Preferences]):
     name = "PREFERENCES"
-    spellings = {"en": ("PREF(?:ERENCE)?S?",), "fr": ("PR[EÉ]F[EÉ]RENCES?",)}
+    spellings = MappingProxyType({"en": ("PREF(?:ERENCE)?S?",), "fr": ("PR[EÉ]F[EÉ]RENCES?",)})
     usage = N_("PREFERENCES list")
     description = N_("the powers you would rather play, e.g. FGEAIRT")
     audience = Audience.PLAYER
@@ -46,7 +48,7 @@ class OrderLine(MailCommand[c.OrderLine]):
     """A line that is no command keyword: an order, if the service can read one."""
 
     name = "ORDER"
-    spellings = {"en": ()}
+    spellings = MappingProxyType({"en": ()})
     usage = N_("A PAR-BUR, BUILD A PAR ...")
     description = N_("orders, one a line (HELP orders)")
     audience = Audience.PLAYER
@@ -73,7 +75,7 @@ class Orders(NoArguments[c.Orders]):
 
 class EndOrders(NoArguments[c.EndOrders]):
     name = "ENDORDERS"
-    spellings = {"en": ("END ORDERS",)}
+    spellings = MappingProxyType({"en": ("END ORDERS",)})
     usage = N_("ENDORDERS")
     description = N_("the end of an order frame")
     audience = Audience.PLAYER
@@ -88,7 +90,7 @@ class EndOrders(NoArguments[c.EndOrders]):
 
 class Bid(MailCommand[c.Bid]):
     name = "BID"
-    spellings = {"fr": ("ENCH[EÈ]RES?",)}
+    spellings = MappingProxyType({"fr": ("ENCH[EÈ]RES?",)})
     usage = N_("BID power amount")
     description = N_("a bid in an Intimate game (HELP bid)")
     audience = Audience.PLAYER
@@ -104,7 +106,7 @@ class Bid(MailCommand[c.Bid]):
 
 class BidNone(NoArguments[c.BidNone]):
     name = "BID NONE"
-    spellings = {"fr": ("ENCH[EÈ]RES? AUCUNE",)}
+    spellings = MappingProxyType({"fr": ("ENCH[EÈ]RES? AUCUNE",)})
     usage = N_("BID NONE")
     description = N_("no bids this year")
     audience = Audience.PLAYER
@@ -120,7 +122,7 @@ class BidNone(NoArguments[c.BidNone]):
 
 class Cancel(MailCommand[c.Cancel]):
     name = "CANCEL"
-    spellings = {"fr": ("ANNULER",)}
+    spellings = MappingProxyType({"fr": ("ANNULER",)})
     usage = N_("CANCEL A PAR")
     description = N_("take back an order, build or bid on file")
     audience = Audience.PLAYER
@@ -138,7 +140,7 @@ class Press(MailCommand[c.Press]):
     """A press block: read as a block (`judge.language.press_blocks`), not as a line."""
 
     name = "PRESS"
-    spellings = {"en": ()}
+    spellings = MappingProxyType({"en": ()})
     usage = N_("PRESS [TO powers] ... ENDPRESS")
     description = N_("press to everyone, or some (HELP press)")
     audience = Audience.PLAYER_OR_MASTER
@@ -150,7 +152,7 @@ class Press(MailCommand[c.Press]):
 
 class Broadcast(MailCommand[c.Broadcast]):
     name = "BROADCAST"
-    spellings = {"en": ()}
+    spellings = MappingProxyType({"en": ()})
     usage = N_("BROADCAST ... ENDPRESS")
     description = N_("press to everyone in the game")
     audience = Audience.PLAYER_OR_MASTER
@@ -164,7 +166,7 @@ class EndPress(MailCommand[object]):
     """`ENDPRESS` alone, outside a press block: always refused."""
 
     name = "ENDPRESS"
-    spellings = {"en": ("END PRESS",)}
+    spellings = MappingProxyType({"en": ("END PRESS",)})
     usage = N_("ENDPRESS")
     description = N_("the end of a PRESS or BROADCAST block")
     audience = Audience.PLAYER_OR_MASTER
@@ -190,7 +192,7 @@ class Draw(MailCommand[c.Draw]):
 
 class NoDraw(NoArguments[c.NoDraw]):
     name = "NODRAW"
-    spellings = {"en": ("NO DRAW",)}
+    spellings = MappingProxyType({"en": ("NO DRAW",)})
     usage = N_("NODRAW")
     description = N_("withdraw a draw vote")
     audience = Audience.PLAYER
@@ -237,7 +239,7 @@ class Phase(MailCommand[c.ForPhase]):
 
 class Clear(NoArguments[c.Clear]):
     name = "CLEAR"
-    spellings = {"fr": ("EFFACER",)}
+    spellings = MappingProxyType({"fr": ("EFFACER",)})
     usage = N_("CLEAR")
     description = N_("drop the orders held with PHASE")
     audience = Audience.PLAYER
@@ -295,7 +297,7 @@ class Signoff(MailCommand[c.Signoff]):
     """The end of the commands; whatever follows on the line is a farewell."""
 
     name = "SIGNOFF"
-    spellings = {"en": ("SIGN OFF",)}
+    spellings = MappingProxyType({"en": ("SIGN OFF",)})
     usage = N_("SIGNOFF")
     description = N_("the end of your commands")
     audience = Audience.ANYONE

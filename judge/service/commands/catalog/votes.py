@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import judge.language.command_types as c
 import judge.language.vote_commands as vote
 from judge.i18n import N_
@@ -21,7 +23,7 @@ class SetConcede(Concede):
 
 class SetNoConcede(Concede):
     name = "SET NOCONCEDE"
-    spellings = {"en": ("SET NO CONCEDE",)}
+    spellings = MappingProxyType({"en": ("SET NO CONCEDE",)})
     usage = N_("SET NOCONCEDE")
     description = N_("withdraw a concession")
 
@@ -47,7 +49,7 @@ class SetNoDias(SetDias):
     """njudge's NODIAS: players vote for a named draw (`SET DRAW powers`)."""
 
     name = "SET NODIAS"
-    spellings = {"en": ("SET NO DIAS",)}
+    spellings = MappingProxyType({"en": ("SET NO DIAS",)})
     usage = N_("SET NODIAS")
     description = N_("players vote for a named draw: SET DRAW powers")
     on = False
