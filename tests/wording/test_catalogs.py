@@ -166,14 +166,18 @@ def test_no_msgid_is_in_two_files(language: str) -> None:
 def _write_po(path: Path, body: str, plural: str = "nplurals=2; plural=(n > 1);") -> Path:
     path.write_text(
         f'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Plural-Forms: {plural}\\n"\n'
-        '"Content-Type: text/plain; charset=utf-8\\n"\n\n' + body, encoding="utf-8"
+        '"Content-Type: text/plain; charset=utf-8\\n"\n\n' + body,
+        encoding="utf-8",
     )
     return path
 
 
 def test_the_files_of_a_language_are_merged_into_one_catalog(tmp_path: Path) -> None:
-    mails = _write_po(tmp_path / "judge.po", 'msgid "%(num)d unit"\nmsgid_plural '
-                      '"%(num)d units"\nmsgstr[0] "%(num)d unité"\nmsgstr[1] "%(num)d unités"\n')
+    mails = _write_po(
+        tmp_path / "judge.po",
+        'msgid "%(num)d unit"\nmsgid_plural '
+        '"%(num)d units"\nmsgstr[0] "%(num)d unité"\nmsgstr[1] "%(num)d unités"\n',
+    )
     commands = _write_po(tmp_path / "commands.po", 'msgid "MAP game"\nmsgstr "MAP partie"\n')
     translated = compiled(merged_catalog((commands, mails), "fr"))
     assert translated.gettext("MAP game") == "MAP partie"
@@ -184,7 +188,8 @@ def test_the_files_of_a_language_are_merged_into_one_catalog(tmp_path: Path) -> 
 def test_a_msgid_in_two_files_is_refused_at_load(tmp_path: Path) -> None:
     mails = _write_po(tmp_path / "judge.po", 'msgid "MAP game"\nmsgstr "CARTE partie"\n')
     commands = _write_po(tmp_path / "commands.po", 'msgid "MAP game"\nmsgstr "MAP partie"\n')
-    with pytest.raises(CatalogConflict, match=r"'MAP game' is in .*commands\.po and in .*judge\.po"):
+    both = r"'MAP game' is in .*commands\.po and in .*judge\.po"
+    with pytest.raises(CatalogConflict, match=both):
         merged_catalog((commands, mails), "fr")
 
 
