@@ -43,6 +43,9 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tests"))  # the shared helpers: `support`
+
+from support.replay.reader import GAMES, read_game, read_orders  # noqa: E402
 
 from judge.rules.map import GameMap, load_map  # noqa: E402
 from judge.rules.orders import IllegalOrder, Order  # noqa: E402
@@ -50,7 +53,6 @@ from judge.rules.parse import parse_order  # noqa: E402
 from judge.rules.phases import adjudicate_phase  # noqa: E402
 from judge.rules.results import RuleOptions  # noqa: E402
 from judge.rules.state import POWERS, GameState, Phase, Unit, UnitType  # noqa: E402
-from tests.replay.reader import GAMES, read_game, read_orders  # noqa: E402
 
 OPTIONS = RuleOptions(convoy_adjacent="2.4", civil_disorder="2000")
 Phases = list[dict[str, Any]]  # {"game", "phase", "units", "centers", "orders"}

@@ -20,7 +20,7 @@ With `--maps`, processing records each phase's map undrawn (drawing it inside th
 phase's transaction held SQLite's write lock for as long again); the scheduler
 hands each committed batch's maps to worker processes, which draw them while the
 next batch is adjudicated, and waits for the last before it exits
-(`judge.service.map_drawing`). So the wall time is until every results mail is
+(`judge.service.maps.drawing`). So the wall time is until every results mail is
 ready to go, map included, and the bench checks that each game has its one map,
 drawn.
 
@@ -47,10 +47,11 @@ from urllib.parse import quote
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tests"))  # the shared helpers: `support`
 
 from sqlalchemy import func, select  # noqa: E402
+from support.seeding import seed_game  # noqa: E402
 
-from bench.seeding import seed_game  # noqa: E402
 from judge.config import config_from_dict  # noqa: E402
 from judge.store.db import make_engine, make_session_factory  # noqa: E402
 from judge.store.migrate import upgrade  # noqa: E402

@@ -29,8 +29,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from hostile_bodies import BODIES
-from hostile_mails import UNDER_LIMITS, WORST
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # `support`
+
+from support.hostile.hostile_bodies import BODIES
+from support.hostile.hostile_mails import UNDER_LIMITS, WORST
 
 TARGET_CPU = 1.0
 TARGET_MB = 100.0
@@ -60,7 +62,7 @@ def measure_one(name: str) -> dict[str, object]:
     from judge.server.processor import process_pending
     from judge.server.sender import deliver_due, make_transport
     from judge.server.watchdog import Watchdogs
-    from judge.service.handler import ServiceHandler
+    from judge.service.replies.service_handler import ServiceHandler
     from judge.store.db import make_engine, make_session_factory
     from judge.store.inbox import store_messages
     from judge.store.migrate import upgrade

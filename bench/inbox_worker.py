@@ -29,7 +29,7 @@ from judge.config import config_from_dict
 from judge.server.intake import received
 from judge.server.processor import process_pending
 from judge.server.watchdog import Watchdogs
-from judge.service.handler import ServiceHandler
+from judge.service.replies.service_handler import ServiceHandler
 from judge.store.db import make_session_factory
 from judge.store.inbox import store_messages
 from judge.store.passwords import hash_password

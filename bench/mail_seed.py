@@ -24,8 +24,10 @@ from sqlalchemy import Engine, Table, func, select, update
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tests"))  # the shared helpers: `support`
 
-from bench.seeding import OPENINGS, seed_game  # noqa: E402
+from support.seeding import OPENINGS, seed_game  # noqa: E402
+
 from judge.config import config_from_dict  # noqa: E402
 from judge.store.db import make_engine, make_session_factory  # noqa: E402
 from judge.store.migrate import upgrade  # noqa: E402

@@ -42,7 +42,7 @@ from judge.config import Config, config_from_dict  # noqa: E402
 from judge.server.intake import received  # noqa: E402
 from judge.server.processor import process_pending  # noqa: E402
 from judge.server.watchdog import Watchdogs  # noqa: E402
-from judge.service.handler import ServiceHandler  # noqa: E402
+from judge.service.replies.service_handler import ServiceHandler  # noqa: E402
 from judge.store.db import make_session_factory  # noqa: E402
 from judge.store.inbox import store_messages  # noqa: E402
 from judge.store.models import InboxMessage  # noqa: E402

@@ -3,7 +3,7 @@
     python bench/repeated_orders.py [--orders 20000] [--runs 3]
 
 The last order a unit receives is the one used; every earlier one is answered
-`fails` / `void` (`judge.rules.intake`). Printed, best of `--runs`, for
+`fails` / `void` (`judge.rules.order_taking`). Printed, best of `--runs`, for
 `--orders` orders alternating `A PAR H` and `A PAR - BUR` (all legal, all for
 the one army): the intake alone (`take_orders` on parsed orders), the whole
 phase (`adjudicate_phase`) and `judge adjudicate` end to end on the JSON text
@@ -24,8 +24,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from judge.adjudicate.cli import adjudicate_text  # noqa: E402
-from judge.rules.intake import take_orders  # noqa: E402
 from judge.rules.map import load_map  # noqa: E402
+from judge.rules.order_taking import take_orders  # noqa: E402
 from judge.rules.parse import parse_order  # noqa: E402
 from judge.rules.phases import adjudicate_phase  # noqa: E402
 from judge.rules.results import RuleOptions  # noqa: E402

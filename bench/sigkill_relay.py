@@ -58,6 +58,7 @@ from sqlalchemy import func, select  # noqa: E402
 
 from judge.clock import SystemClock  # noqa: E402
 from judge.outbox.enqueue import enqueue  # noqa: E402
+from judge.outbox.gate import no_mail_in  # noqa: E402
 from judge.store.db import make_engine, make_session_factory  # noqa: E402
 from judge.store.migrate import upgrade  # noqa: E402
 from judge.store.models import OutboxMessage, OutboxStatus  # noqa: E402
@@ -186,7 +187,7 @@ def _queue(url: str, count: int) -> None:
                 message["From"], message["To"] = "judge@example.org", f"p{number}@example.org"
                 message["Subject"] = f"mail {number}"
                 message.set_content(f"mail {number}\n" * 20)
-                enqueue(session, message, "notice", now=SystemClock().now())
+                enqueue(session, message, "notice", gate=no_mail_in(), now=SystemClock().now())
     finally:
         engine.dispose()
 

@@ -27,17 +27,18 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tests"))  # the shared helpers: `support`
 
 from sqlalchemy import func, select, text  # noqa: E402
 from sqlalchemy.orm import Session, sessionmaker  # noqa: E402
+from support.seeding import seed_game  # noqa: E402
 
-from bench.seeding import seed_game  # noqa: E402
 from judge.clock import ManualClock  # noqa: E402
 from judge.config import Config, config_from_dict  # noqa: E402
 from judge.server.scheduler import run_due_games  # noqa: E402
 from judge.server.sender import deliver_due, make_transport  # noqa: E402
-from judge.service.map_drawing import draw_pending_maps  # noqa: E402
-from judge.service.snapshots import load_board  # noqa: E402
+from judge.service.maps.drawing import draw_pending_maps  # noqa: E402
+from judge.service.seats.snapshots import load_board  # noqa: E402
 from judge.store import games as store  # noqa: E402
 from judge.store.db import make_engine, make_session_factory  # noqa: E402
 from judge.store.migrate import upgrade  # noqa: E402

@@ -6,9 +6,9 @@ stores what the MTA pipes in.
 
 This module only reads arguments and wires parts together:
 
-* inbox handler: `judge.service.handler.ServiceHandler`, built here; a caller of
+* inbox handler: `judge.service.replies.service_handler.ServiceHandler`, built here; a caller of
   `main` may pass another (`main(argv, handler=...)`: tests plug in a probe with a
-  small launcher, `tests/serve_with.py`); nothing in the environment or the config
+  small launcher, `tests/support/serve_with.py`); nothing in the environment or the config
   names one;
 * the judge at run time: `judge.server.runtime.Judge`, built here for `serve` and
   `scheduler`: it owns the variants, the config, the clock, the scheduler's timers,
@@ -439,7 +439,7 @@ def _handler(args: argparse.Namespace) -> GivenHandler:
     given: GivenHandler | None = args.handler
     if given is not None:
         return given
-    from judge.service.handler import ServiceHandler
+    from judge.service.replies.service_handler import ServiceHandler
 
     return ServiceHandler()
 

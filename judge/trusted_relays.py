@@ -5,7 +5,7 @@ address would be one switch for the whole judge: whoever fills it (300 mails fro
 300 senders, or a forged burst in a player's name) would get everyone refused. Mail
 from a trusted relay is therefore never limited at the SMTP intake; the per-sender
 verdict for it is taken when the mail is processed, where a mail that signs on
-with a valid password is exempt (`judge.service.ratelimit`). Mail from any other
+with a valid password is exempt (`judge.service.limits.declining`). Mail from any other
 address is limited at the intake as before.
 
 The setting is a list of addresses or networks, separated by spaces or commas, in

@@ -39,10 +39,14 @@ START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Compile the judge's modules once, before the test processes start. The tests
+    """Register the `postgres_copy` marker; compile the judge's modules once, before
+    the test processes start. The tests
     start many judges as subprocesses (`judge serve`, `deliver`, `status`...), and
     where PYTHONDONTWRITEBYTECODE is set (as on this project's machines) each of them
     would compile every module from source again: 0.4 s a start."""
+    config.addinivalue_line(
+        "markers", f"{POSTGRES_COPY}: the module's tests run on PostgreSQL too (`database_url`)"
+    )
     if not hasattr(config, "workerinput"):  # the main process, not an xdist worker
         compileall.compile_dir(Path(__file__).resolve().parents[1] / "judge", quiet=1)
         _temporary_files_in_memory()
@@ -84,52 +88,14 @@ def golden_mails(request: pytest.FixtureRequest) -> Iterator[None]:
 
 # --- databases ---------------------------------------------------------------
 
-# Most tests run once on SQLite and once on PostgreSQL (`database_url`). In these
-# folders the second copy runs only for the modules whose path through the store
-# differs; the rest there plays the same rules by mail over the same queries, and its
-# copy on PostgreSQL added minutes to the suite and little the kept ones do not cover.
-# * e2e: the flagship standard game (every command, both daemons) and the bounce and
-#   map round trip (outbox maps, VERP);
-# * service: processing and its guards, a mail that fails or runs too long, the hourly
-#   limits, stored maps and pruning,
-#   the header facts (JSON) read once, bounces, the sign-up, absences, a refused
-#   command's savepoint, the status, the registry on the sessions, and the fuzzer of
-#   any mail against the games' consistency;
-# * zine: the `judge zine` command reading the database;
-# * server/scheduler: the claims of due games (deadlines, restarts, two processes), the maps
-#   drawn beside them and the failing games parked;
-# * server/sender: the queue (enqueue, the reply rows, leases and their fencing,
-#   crashes, outages, a slow relay); not the transports, which read no database;
-# * server/intake: the SMTP intake's storing; server/processor: the processor, the
-#   handover and SIGKILLs;
-# * hostile: the limits counted in the database (hourly, across restarts), failures
-#   that stay failures and the upgrade; the other attacks run the same queries.
-# The store tests keep both copies throughout.
-POSTGRES_ONLY_FOR = {
-    "e2e": frozenset({"test_standard_game.py", "test_bounces_and_maps.py"}),
-    "service": frozenset({
-        "test_processing.py", "test_rate_limit.py", "test_storage.py", "test_read_once.py",
-        "test_bounces.py", "test_fuzz.py", "test_signup.py", "test_absences.py",
-        "test_dispatch_context.py", "test_status.py", "test_variant_vocabulary.py",
-        "test_mail_wedge.py", "test_mail_faults.py",
-    }),
-    "zine": frozenset({"test_command.py"}),
-    "scheduler": frozenset({
-        "test_deadlines.py", "test_restart.py", "test_two_processes.py",
-        "test_map_overlap.py", "test_failing_game.py",
-    }),
-    "sender": frozenset({
-        "test_enqueue.py", "test_reply_rows.py", "test_leases.py",
-        "test_lease_fencing.py", "test_crash.py", "test_outage.py", "test_slow_relay.py",
-    }),
-    "intake": frozenset({"test_smtp_intake.py"}),
-    "processor": frozenset({"test_processor.py", "test_handover.py", "test_sigkill.py",
-                            "test_spool.py"}),
-    "hostile": frozenset({
-        "test_rate_limit.py", "test_limit_switch.py", "test_failures_stay_failures.py",
-        "test_upgrade_972007f.py",
-    }),
-}  # fmt: skip
+# `database_url` gives a test a copy on each backend; the PostgreSQL copy runs only
+# where the module says `pytestmark = pytest.mark.postgres_copy`: where the test's
+# path through the store differs from SQLite's (the store's own tests, the processing
+# and its guards, the claims of due games, the outbox's leases and fencing, the limits
+# counted in the database, the flagship game by mail...). Elsewhere the test plays the
+# same rules over the same queries, and its copy added minutes to the suite and little
+# the kept ones do not cover. `grep -rl postgres_copy tests` lists them.
+POSTGRES_COPY = "postgres_copy"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -140,11 +106,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def _second_copy_not_needed(item: pytest.Item) -> bool:
-    kept = POSTGRES_ONLY_FOR.get(item.path.parent.name)
-    if kept is None or item.path.name in kept:
-        return False
     callspec = getattr(item, "callspec", None)
-    return callspec is not None and callspec.params.get("database_url") == "postgres"
+    if callspec is None or callspec.params.get("database_url") != "postgres":
+        return False
+    return item.get_closest_marker(POSTGRES_COPY) is None
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

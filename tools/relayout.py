@@ -117,7 +117,8 @@ MODULE_MOVES: dict[str, str] = {
 # tests/service/test_*.py -> the folder of the service part it tests ("" = stays).
 TEST_FOLDERS: dict[str, tuple[str, ...]] = {
     "commands": (
-        "absences", "adjustment_refusals", "bids_as_njudge", "cancel", "default_orders",
+        "absences", "adjustment_refusals", "bids_as_njudge", "cancel", "command_registry",
+        "default_orders",
         "intimate_bids", "intimate_endings", "intimate_orders", "leaving_before_start",
         "list_intimate", "listing", "master_commands", "njudge_commands",
         "njudge_votes_and_phase", "order_hints", "order_replies", "orders", "press_settings",
@@ -141,14 +142,14 @@ TEST_FOLDERS: dict[str, tuple[str, ...]] = {
         "french_words", "mail_widths", "notice_batching", "readers",
     ),
     "maps": ("maps", "storage"),
-    "limits": ("rate_limit",),
+    "limits": ("rate_limit", "rate_limit_language", "rate_limit_notice"),
     "reading": ("read_once", "verified_sender_read_once"),
     "replies": (
         "become_copies", "become_copies_property", "dispatch_context", "fuzz", "mail_caps",
         "mail_faults", "mail_wedge", "pasted_judge_lines", "pipeline_replay", "reads_only",
         "replies", "reply_echo",
     ),
-    "": ("status",),
+    "": ("status", "mail_context"),
 }  # fmt: skip
 OTHER_TEST_MOVES: dict[str, str] = {
     "tests/rules/test_intake.py": "tests/rules/test_order_taking.py",

@@ -526,12 +526,13 @@ class ParsedLine:
     """One command as read: the input lines it came from, and a command or an error.
 
     `start` is the index of its first line in the list given to `parse_commands`.
-    Exactly one of `command` and `error` is set.
+    Exactly one of `command` and `error` is set. `command` is whatever type the
+    registered command's reader made (one of `Command` for the judge's own).
     """
 
     lines: tuple[str, ...]
     start: int
-    command: Command | None = None
+    command: object | None = None
     error: str | None = None
 
     @property

@@ -1,19 +1,15 @@
-"""Commands for a game one is signed on to: preferences, bids, votes and the GM's controls.
-
-Most take no arguments; `simple` builds their readers, which refuse trailing text
-rather than guess (`DRAW F G` is not a draw between France and Germany).
+"""Readers of the commands for a game one is signed on to: preferences, bids, CANCEL,
+and the GM's EJECT and APPROVE. (Those that take nothing after their keyword read
+themselves: `judge.service.commands.catalog.base.NoArguments`.)
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from judge.i18n import N_
 from judge.language.arguments import (
     CommandError,
     address,
     count,
-    no_arguments,
     power,
     power_list,
     words,
@@ -21,26 +17,13 @@ from judge.language.arguments import (
 from judge.language.command_types import (
     Approve,
     Bid,
-    BidNone,
     Cancel,
-    Command,
     Eject,
     Preferences,
-    Signoff,
 )
 from judge.language.messages import Phrase
 
 MAX_BID = 999_999
-
-
-def simple(name: str, make: Callable[[], Command]) -> Callable[[str], Command]:
-    """A reader for a command that takes nothing after its keyword."""
-
-    def read(rest: str) -> Command:
-        no_arguments(name, rest)
-        return make()
-
-    return read
 
 
 def preferences_command(rest: str) -> Preferences:
@@ -68,11 +51,6 @@ def cancel_command(rest: str) -> Cancel:
     return Cancel(rest.strip())
 
 
-def bid_none_command(rest: str) -> BidNone:
-    no_arguments("BID NONE", rest)
-    return BidNone()
-
-
 def eject_command(rest: str) -> Eject:
     given = words(rest)
     if len(given) != 1:
@@ -87,12 +65,3 @@ def approve_command(rest: str) -> Approve:
     if len(given) != 2:
         raise CommandError("approve_usage")
     return Approve(power(given[0]), address(given[1]))
-
-
-def signoff_command(rest: str) -> Signoff:
-    """SIGNOFF ends the mail; whatever follows it on the line is a farewell, not a command."""
-    return Signoff()
-
-
-def stray_endpress_command(rest: str) -> Command:
-    raise CommandError("endpress_alone")

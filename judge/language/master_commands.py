@@ -1,7 +1,6 @@
 """Readers of njudge's commands for a game's masters, and of `SIGNON ?` without a game.
 
-* `BECOME power`: the master acts as that power for the rest of the mail.
-* `PROMOTE address`: an observer becomes one of the game's masters.
+(`BECOME power` and `PROMOTE address` read themselves: `judge.service.commands.catalog`.)
 * `RESIGN` / `WITHDRAW`, alone (a player leaves), or with a power or an address
   (the master resigns that power's player, or removes that observer).
 * `SET NMR` / `SET CD` (`SET NO NMR`), `SET QUIET` / `SET NOQUIET`: game settings.
@@ -13,22 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from judge.language.arguments import CommandError, address, no_arguments, password, power, words
-from judge.language.command_types import Become, JoinNext, Promote, Resign, SetNmr, SetQuiet
+from judge.language.command_types import JoinNext, Resign, SetNmr, SetQuiet
 from judge.language.vocabulary import Vocabulary
-
-
-def become_command(rest: str) -> Become:
-    given = words(rest)
-    if len(given) != 1:
-        raise CommandError("become_usage")
-    return Become(power(given[0]))
-
-
-def promote_command(rest: str) -> Promote:
-    given = words(rest)
-    if len(given) != 1:
-        raise CommandError("promote_usage")
-    return Promote(address(given[0]))
 
 
 def resign_reader(name: str) -> Callable[[str], Resign]:

@@ -1,8 +1,7 @@
 """Readers of commands njudge players type that this judge had no word for.
 
 * `WITHDRAW`: njudge's other word for RESIGN; it reads as `Resign`.
-* `VERSION`: the judge's version.
-* `WHOGAME [game]`: who plays the game (without a name: the signed-on game).
+* `VERSION` and `WHOGAME [game]` read themselves (`judge.service.commands.catalog`).
 * `GET topic`: njudge mails its info and rules files on request; here the topics are
   the HELP topics, so `GET press` is `HELP press`. njudge's file names are read as
   the topic that holds the same text (`GET info`, `GET rules`, `GET info.press`,
@@ -11,8 +10,8 @@
 
 from __future__ import annotations
 
-from judge.language.arguments import CommandError, game_name, no_arguments, words
-from judge.language.command_types import Help, Resign, Version, WhoGame
+from judge.language.arguments import CommandError, words
+from judge.language.command_types import Help, Resign
 from judge.language.master_commands import resign_reader
 from judge.language.messages import Listed
 from judge.language.open_commands import HELP_ALIASES
@@ -31,18 +30,6 @@ _PREFIXES = ("info.", "rules.", "map.", "help.")
 def withdraw_command(rest: str) -> Resign:
     """RESIGN's other word, with RESIGN's arguments (the master names whom)."""
     return resign_reader("WITHDRAW")(rest)
-
-
-def version_command(rest: str) -> Version:
-    no_arguments("VERSION", rest)
-    return Version()
-
-
-def whogame_command(rest: str) -> WhoGame:
-    given = words(rest)
-    if len(given) > 1:
-        raise CommandError("whogame_usage")
-    return WhoGame(game_name(given[0]) if given else None)
 
 
 def get_command(rest: str, vocabulary: Vocabulary) -> Help:

@@ -12,6 +12,7 @@ from judge.language.arguments import CommandError, game_name, password, words
 from judge.language.command_types import (
     Confirm,
     Create,
+    GameSetting,
     Help,
     History,
     JoinNext,
@@ -24,9 +25,9 @@ from judge.language.command_types import (
     Summary,
     Unobserve,
 )
+from judge.language.grammar import Words
 from judge.language.master_commands import join_next
 from judge.language.messages import Listed, Message
-from judge.language.set_commands import parse_settings
 from judge.language.vocabulary import Vocabulary
 from judge.rules.folding import fold_accents
 
@@ -102,14 +103,26 @@ def observe_command(rest: str) -> Observe:
     return Observe(game_name(given[0]), password(given[1]))
 
 
-def create_command(rest: str, vocabulary: Vocabulary) -> Create:
+def create_command(rest: str, words: Words) -> Create:
+    """`CREATE game password variant [settings]`: the settings are the grammar's SET
+    commands that CREATE takes (`in_create`)."""
+    vocabulary = words.vocabulary
     given = rest.split(maxsplit=3)
     if len(given) < 3:
         raise CommandError("create_usage", variants=", ".join(vocabulary.listed_names()))
     game, secret, variant = given[:3]
-    options, settings = parse_settings(given[3] if len(given) == 4 else "")
+    settings_text = given[3] if len(given) == 4 else ""
+    options, read = words.grammar.parse_settings(settings_text, vocabulary)
+    settings = _game_settings(options, read)
     return Create(game_name(game.removeprefix("?")), password(secret),
                   _variant(variant, vocabulary), options, settings)  # fmt: skip
+
+
+def _game_settings(options: tuple[str, ...], read: tuple[object, ...]) -> tuple[GameSetting, ...]:
+    for text, setting in zip(options, read, strict=True):
+        if not isinstance(setting, GameSetting):
+            raise CommandError("create_not_game_setting", name=text.split()[0].upper())
+    return cast(tuple[GameSetting, ...], read)
 
 
 def _variant(word: str, vocabulary: Vocabulary) -> str:

@@ -1,12 +1,10 @@
-"""Readers of njudge's votes to end a game: `SET DRAW [powers]`, `SET DIAS`/`NODIAS`,
-`SET CONCEDE power`/`SET NOCONCEDE`.
+"""Readers of njudge's votes to end a game: `SET DRAW [powers]`, `SET CONCEDE
+power`/`SET NOCONCEDE`.
 
 * `DRAW` (and `SET DRAW`) alone votes for a draw of every surviving player; followed
   by powers (`SET DRAW F G`, `SET DRAW France Germany`) it votes for that draw, which
-  a NODIAS game needs (the service refuses a list in a DIAS game unless it names
-  every survivor).
-* `SET DIAS` and `SET NODIAS` (`NO DIAS`) are the master's: whether a draw includes
-  every surviving player (DIAS, the default) or the set the players vote for.
+  a game of named draws needs (the service refuses a list in a game where a draw
+  includes every survivor, unless it names them all).
 * `SET CONCEDE power` (and `CONCEDE power`) concedes the game to a power; `SET
   NOCONCEDE` (`NO CONCEDE`) takes it back. `CONCEDE` alone keeps its own meaning.
 """
@@ -14,7 +12,7 @@
 from __future__ import annotations
 
 from judge.language.arguments import CommandError, no_arguments, power, power_list, words
-from judge.language.command_types import Command, Concede, ConcedeTo, Draw, SetDias
+from judge.language.command_types import Concede, ConcedeTo, Draw
 
 
 def draw_command(rest: str) -> Draw:
@@ -29,7 +27,7 @@ def set_concede(rest: str) -> ConcedeTo:
     return ConcedeTo(power(given[0]))
 
 
-def concede_command(rest: str) -> Command:
+def concede_command(rest: str) -> Concede | ConcedeTo:
     """`CONCEDE` alone concedes the game (the variant says to whom); `CONCEDE power`
     is njudge's `SET CONCEDE power`."""
     return set_concede(rest) if rest.strip() else Concede()
@@ -38,13 +36,3 @@ def concede_command(rest: str) -> Command:
 def set_noconcede(rest: str) -> ConcedeTo:
     no_arguments("SET NOCONCEDE", rest)
     return ConcedeTo(None)
-
-
-def set_dias(rest: str) -> SetDias:
-    no_arguments("SET DIAS", rest)
-    return SetDias(True)
-
-
-def set_nodias(rest: str) -> SetDias:
-    no_arguments("SET NODIAS", rest)
-    return SetDias(False)

@@ -6,7 +6,7 @@ Yahoo, AOL...). Mailman has collected detectors for these forms for twenty years
 `flufl.bounce` (Apache-2.0, pure Python, one small dependency) is that collection,
 so the judge uses it rather than a hand-written set of patterns. It is asked only
 about a mail that came to one of the judge's VERP return paths and is no DSN
-(`judge.service.bounces`): the return path already says which mail came back, and
+(`judge.service.game_mail.bounces`): the return path already says which mail came back, and
 the detectors only tell a bounce from an auto-reply. `read_free_form` never raises.
 
 The detectors run regular expressions over every line (about 5 ms a kilobyte on a

@@ -8,7 +8,7 @@ mail, and so its recipient, from the address alone. The MAC keeps anyone from ma
 the judge believe a forged bounce for a row they guess. `<to>` guards against a row
 number used twice: a database restored from a backup numbers its new mail again from
 the backup's point, and a late bounce of a mail lost with the restore must not be
-counted against the player who got the new mail of that number (`judge.service.bounces`
+counted against the player who got the new mail of that number (`judge.service.game_mail.bounces`
 compares it with the row's recipient). Return paths of judges before `<to>` existed,
 `judge+bounce-42-<mac>`, are still read.
 

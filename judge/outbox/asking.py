@@ -6,7 +6,7 @@ SET ZINE). So the gate (`judge.outbox.gate`) asks, for every mail about a game,
 whether its recipient asked for that game: it holds (or held) a seat in it, as a
 player, master or observer, or it is the game's zine. Every way to a seat or to the
 zine from an address that did not ask waits for that address to confirm, with a code
-only it is sent (`judge.service.pending_actions`), so a seat is the proof of asking.
+only it is sent (`judge.service.confirming.pending_actions`), so a seat is the proof of asking.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 `enqueue` adds a mail to the outbox in the caller's transaction, so a game's new
 state and the mail announcing it commit together (or not at all); `enqueue_copies`
 queues one message for many readers, each copy with its own `To` and Message-ID.
-Every one of them passes `judge.outbox.gate.route` first: mail to an address
+Every one of them takes the caller's `judge.outbox.gate.Gate` (a required argument:
+there is no mail without one) and passes `judge.outbox.gate.route` first: mail to an address
 that never wrote to the judge, or never asked for the game the mail is about, is
 held (or refused), not queued; one received mail holds at most
 `judge.outbox.gate.HELD_PER_MAIL` mails (`hold`). The service calls these.
@@ -26,7 +27,7 @@ from judge.clock import SystemClock
 from judge.mail.identifiers import new_message_id
 from judge.mail.wire import address, wire_bytes, wire_header
 from judge.outbox.asking import addresses_asking
-from judge.outbox.gate import HELD_PER_MAIL, Route, current_gate, route
+from judge.outbox.gate import HELD_PER_MAIL, Gate, Route, require_gate, route
 from judge.store.models import HeldMail, OutboxMessage, OutboxStatus
 
 log = logging.getLogger(__name__)
@@ -40,6 +41,7 @@ def enqueue(
     kind: str,
     game_id: int | None = None,
     *,
+    gate: Gate,
     now: datetime | None = None,
 ) -> OutboxMessage:
     """Add `msg` to the outbox in the caller's transaction (no commit).
@@ -47,15 +49,19 @@ def enqueue(
     `msg` needs `From` and exactly one `To` address (one recipient per mail; no Cc
     or Bcc). A missing `Date` or `Message-ID` is filled in, and so is
     `Auto-Submitted` (`auto-replied` for kind `reply`, else `auto-generated`).
+
+    `gate` is the outbox filter of the work queuing it (`judge.outbox.gate`): a
+    received mail's, or `no_mail_in()`. It has no default: a call without one is a
+    TypeError, never a mail sent unfiltered.
     """
     moment = now or SystemClock().now()
     recipient = _single_recipient(msg)
     _fill_headers(msg, kind, moment)
-    verdict = route(session, recipient, kind, game_id)
+    verdict = route(session, gate, recipient, kind, game_id)
     data = wire_bytes(msg)
     if verdict is not Route.SEND:
-        _not_queued(session, verdict, recipient, data, str(msg["Message-ID"]), kind, game_id,
-                    None, moment)  # fmt: skip
+        _not_queued(session, gate, verdict, recipient, data, str(msg["Message-ID"]), kind,
+                    game_id, None, moment)  # fmt: skip
         return OutboxMessage(to_address=recipient, message=data, kind=kind,
                              message_id=str(msg["Message-ID"]), created_at=moment)  # fmt: skip
     row = OutboxMessage(
@@ -83,6 +89,7 @@ def enqueue_direct(
     kind: str,
     game_id: int | None = None,
     *,
+    gate: Gate,
     now: datetime,
 ) -> None:
     """`enqueue` for hot mail (replies): the same checks and filled-in headers, but
@@ -90,7 +97,8 @@ def enqueue_direct(
     recipient = _single_recipient(msg)
     _fill_headers(msg, kind, now)
     enqueue_raw(session, wire_bytes(msg), to_address=recipient,
-                message_id=str(msg["Message-ID"]), kind=kind, game_id=game_id, now=now)  # fmt: skip
+                message_id=str(msg["Message-ID"]), kind=kind, game_id=game_id, gate=gate,
+                now=now)  # fmt: skip
 
 
 def enqueue_raw(
@@ -101,6 +109,7 @@ def enqueue_raw(
     message_id: str,
     kind: str,
     game_id: int | None = None,
+    gate: Gate,
     now: datetime,
 ) -> None:
     """Add an already serialised mail to the outbox in the caller's transaction.
@@ -111,9 +120,10 @@ def enqueue_raw(
     """
     if not kind:
         raise ValueError("an outgoing mail needs a kind")
-    verdict = route(session, to_address, kind, game_id)
+    verdict = route(session, gate, to_address, kind, game_id)
     if verdict is not Route.SEND:
-        _not_queued(session, verdict, to_address, message, message_id, kind, game_id, None, now)
+        _not_queued(session, gate, verdict, to_address, message, message_id, kind, game_id,
+                    None, now)  # fmt: skip
         return
     values = {
         "to_address": to_address, "message": message, "message_id": message_id,
@@ -130,6 +140,7 @@ def enqueue_copies(
     kind: str,
     game_id: int | None = None,
     *,
+    gate: Gate,
     now: datetime | None = None,
     map_id: int | None = None,
     held: Collection[str] = (),
@@ -150,18 +161,18 @@ def enqueue_copies(
     del msg["Message-ID"]
     shared = wire_bytes(msg)
     rows = []
-    gated = current_gate(session) is not None and game_id is not None
-    asking = addresses_asking(session, game_id) if gated and game_id is not None else None
+    filtering = require_gate(gate).filtering
+    asking = addresses_asking(session, game_id) if filtering and game_id is not None else None
     for to in recipients:
         recipient = _single_recipient_of(to)
         message_id = new_message_id(domain)
         head = wire_header("To", address(to)) + wire_header("Message-ID", message_id)
-        verdict = route(session, recipient, kind, game_id, asking=asking)
+        verdict = route(session, gate, recipient, kind, game_id, asking=asking)
         if verdict is Route.SEND and to in held:
             verdict = Route.HOLD
         if verdict is not Route.SEND:
-            _not_queued(session, verdict, recipient, head + shared, message_id, kind, game_id,
-                        map_id, moment)  # fmt: skip
+            _not_queued(session, gate, verdict, recipient, head + shared, message_id, kind,
+                        game_id, map_id, moment)  # fmt: skip
             continue
         row = OutboxMessage(
             to_address=recipient, message=head + shared, message_id=message_id, kind=kind,
@@ -176,6 +187,7 @@ def enqueue_copies(
 
 def hold(
     session: Session,
+    gate: Gate,
     to_address: str,
     message: bytes,
     message_id: str,
@@ -190,30 +202,31 @@ def hold(
     and game for the same address replaces the one this mail held for it, and past
     `HELD_PER_MAIL` rows a mail is dropped and counted (logged once, at the end)."""
     key = to_address.strip().lower()
-    gate = current_gate(session)
+    counted = gate.received  # outside a received mail, nothing to count held mail by
     slot = (key, game_id, kind)
     earlier = None
-    if gate is not None and slot in gate.held:
+    if counted and slot in gate.held:
         earlier = session.get(HeldMail, gate.held.pop(slot))  # None: undone since
-    if gate is not None and earlier is not None:
+    if earlier is not None:
         gate.held[slot] = earlier.id
         earlier.message, earlier.message_id, earlier.map_id = message, message_id, map_id
         earlier.created_at = now
         session.flush()
         return
-    if gate is not None and len(gate.held) >= HELD_PER_MAIL:
+    if counted and len(gate.held) >= HELD_PER_MAIL:
         gate.dropped += 1
         return
     row = HeldMail(to_address=key, message=message, message_id=message_id, kind=kind,
                    game_id=game_id, map_id=map_id, created_at=now)  # fmt: skip
     session.add(row)
     session.flush()
-    if gate is not None:
+    if counted:
         gate.held[slot] = row.id
 
 
 def _not_queued(
     session: Session,
+    gate: Gate,
     verdict: Route,
     to_address: str,
     message: bytes,
@@ -224,7 +237,7 @@ def _not_queued(
     now: datetime,
 ) -> None:
     if verdict is Route.HOLD:
-        hold(session, to_address, message, message_id, kind, game_id, map_id, now)
+        hold(session, gate, to_address, message, message_id, kind, game_id, map_id, now)
     else:
         log.warning("outbox: %s mail to %s not sent (one mail per mail in to an address "
                     "that never asked for it)", kind, to_address)
@@ -287,7 +300,7 @@ def rewrite(
 ) -> bytes:
     """Put `msg` in place of the mail a queued (or held) `row` holds, keeping the
     row's recipient and Message-ID: an announcement that grew (one mail per
-    recipient per mail in: `judge.service.notice_batch`). The new bytes."""
+    recipient per mail in: `judge.service.game_mail.notice_batch`). The new bytes."""
     del msg["To"]
     msg["To"] = row.to_address
     del msg["Message-ID"]

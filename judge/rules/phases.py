@@ -29,9 +29,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from judge.rules.adjustments import adjudicate_adjustments, needs_adjustment
-from judge.rules.intake import take_orders
 from judge.rules.map import GameMap
 from judge.rules.movement import adjudicate_by_province
+from judge.rules.order_taking import take_orders
 from judge.rules.orders import IllegalOrder, Order
 from judge.rules.results import OrderResult, PhaseResult, RuleOptions
 from judge.rules.retreats import adjudicate_retreats

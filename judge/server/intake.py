@@ -3,7 +3,7 @@
 The SMTP listener accepts mail only for the judge's address and its VERP return
 paths (bounces of its own mail, `judge.mail.verp`), refuses mail over the size
 limit, answers 450 to senders (and connecting addresses) over the hourly rate
-limit (`judge.store.rate_limit`; never to a trusted relay, `judge.trusted_relays`,
+limit (`judge.service.limits.hourly_limit`; never to a trusted relay, `judge.trusted_relays`,
 whose mail gets the per-sender verdict when it is processed), and answers 250 only
 after the raw bytes are committed to the inbox table (451 when that fails, so the
 sending MTA keeps the mail and tries again; 452, "insufficient system storage" (RFC
@@ -38,7 +38,7 @@ from judge.mail.verp import return_path_id
 from judge.server.disk_full import disk_full, disk_full_line
 from judge.server.handover import Accepted, Handover
 from judge.server.startup import cause, shown_url
-from judge.store import rate_limit
+from judge.service.limits import hourly_limit
 from judge.store.db import begin_read_only
 from judge.store.inbox import ReceivedMail, store_messages
 from judge.store.inbox import envelope_sender as stored_sender
@@ -79,13 +79,13 @@ class Inbox:
         """The intake's counts of the last hour, from the database (at start). Blocking."""
         with self.sessions() as session:
             begin_read_only(session)
-            return rate_limit.recent_intake(
+            return hourly_limit.recent_intake(
                 session, self.clock.now(), lambda peer: not self.is_trusted(peer)
             )
 
     def intake_limits(self, mail_from: str, peer: str) -> dict[tuple[str, ...], int]:
         """The SMTP intake's keys for one mail, with their hourly limits."""
-        by_sender, by_peer = rate_limit.intake_keys(mail_from, peer)
+        by_sender, by_peer = hourly_limit.intake_keys(mail_from, peer)
         limits = self.config.limits
         return {by_sender: limits.per_sender_per_hour,
                 by_peer: limits.per_connection_address_per_hour}  # fmt: skip
@@ -110,7 +110,7 @@ class IntakeHandler:
         self.inbox = inbox
         self.on_stored = on_stored
         self.store: Callable[[ReceivedMail], Awaitable[Accepted]] = handover.store
-        self.counts = rate_limit.IntakeCounts()
+        self.counts = hourly_limit.IntakeCounts()
 
     async def handle_MAIL(
         self,
@@ -249,7 +249,7 @@ def store_piped(
     facts = header_facts_json(raw)
     mail_from = envelope_sender(raw, sender, HeaderFacts.from_json(facts))
     # No hourly limit here: the mail comes from the local MTA, for which any count would
-    # be a switch (`judge.store.rate_limit`); the processor's per-sender verdict holds.
+    # be a switch (`judge.service.limits.hourly_limit`); the processor's per-sender verdict holds.
     try:
         rcpt = recipient.strip() if recipient and recipient.strip() else inbox.config.judge.address
         inbox_id = inbox.store(ReceivedMail(raw, mail_from, (rcpt,), facts))

@@ -29,7 +29,7 @@ inside SQLAlchemy invalidates the connection), the batch is discarded instead: i
 connection closed (its lock freed), the mail marked `failed` in a transaction of
 its own, the batch's other mails left `new` for the next batch
 (`judge.server.batch_recovery`). The work one mail may cause is bounded by counting
-in the dispatcher (`judge.service.dispatch`); the watchdog is the last resort.
+in the dispatcher (`judge.service.replies.dispatch`); the watchdog is the last resort.
 
 A crash the process does not survive (the kernel's OOM killer, a segfault) cannot
 be caught. So before a batch begins, an attempt is counted for each of its mails
@@ -58,7 +58,7 @@ from judge.server.batch_recovery import (
     roll_back_or_discard,
     rolled_back,
 )
-from judge.server.handler import HandleMail, HandleOnly, Handler, as_handler
+from judge.server.handler_protocol import HandleMail, HandleOnly, Handler, as_handler
 from judge.server.handover import Handed, Handover, fail, settle
 from judge.server.spool import Spool, read_spool
 from judge.server.watchdog import MailTooLong, Watchdog, Watchdogs
@@ -69,7 +69,7 @@ from judge.store.models import InboxMessage, InboxStatus
 log = logging.getLogger(__name__)
 
 # What the processor is given: a `Handler` (prepare, handle), or a plain function
-# that only handles (`judge.server.handler`).
+# that only handles (`judge.server.handler_protocol`).
 GivenHandler = Handler | HandleMail
 
 

@@ -19,8 +19,8 @@ from judge.server.processor import GivenHandler
 from judge.server.scheduler import SchedulerTimers, tick
 from judge.server.serve import Tick
 from judge.server.watchdog import Watchdogs
-from judge.service.handler import ServiceHandler
-from judge.service.map_drawing import DrawingPool
+from judge.service.maps.drawing import DrawingPool
+from judge.service.replies.service_handler import ServiceHandler
 from judge.variants.registry import VariantRegistry
 
 

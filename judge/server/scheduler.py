@@ -34,18 +34,19 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.clock import Clock
 from judge.config import Config
 from judge.loop import BackgroundLoop
+from judge.outbox.gate import no_mail_in
 from judge.server.disk_full import known_disk_full
 from judge.server.processor import GivenHandler, process_pending, processor_loop
 from judge.server.sender import deliver_due, make_transport, sender_loop
 from judge.server.serve import tick_loop
 from judge.server.startup import check_outbound, open_judge_database, start_line
 from judge.server.watchdog import Watchdogs
-from judge.service import held_mail
+from judge.service.confirming import held_mail
 from judge.service.game.due import run_due
 from judge.service.game.expiry import expire_forming_games
 from judge.service.game.parked import tell_master
-from judge.service.held_orders import release_and_process
-from judge.service.map_drawing import DrawingPool, MapDrawer
+from judge.service.maps.drawing import DrawingPool, MapDrawer
+from judge.service.replies.held_orders import release_and_process
 from judge.store import game_failures
 from judge.store import games as store
 from judge.store.db import make_session_factory, registry_of
@@ -212,7 +213,7 @@ def _park_stuck(session: Session, config: Config, game: Game, now: datetime) -> 
     failure = game_failures.park(session, game.id, error, now)
     try:
         with session.begin_nested():
-            tell_master(session, config, game, failure, now)
+            tell_master(session, config, no_mail_in(), game, failure, now)
     except Exception:
         log.exception("scheduler: telling the master of %s it is parked failed", game.name)
 
@@ -227,7 +228,7 @@ def _run_one(session: Session, config: Config, game: Game, now: datetime) -> str
     try:
         with session.begin_nested():
             run_due(session, config, game, now)
-            release_and_process(session, config, game, now)  # orders held with PHASE
+            release_and_process(session, config, no_mail_in(), game, now)  # held with PHASE
     except Exception:
         log.exception("scheduler: game %s failed", name)
         return format_exc()
@@ -246,7 +247,7 @@ def _count_failure(session: Session, config: Config, game: Game, error: str,
               "--game %s`", game.name, failure.attempts, game.name)  # fmt: skip
     try:
         with session.begin_nested():
-            tell_master(session, config, game, failure, now)
+            tell_master(session, config, no_mail_in(), game, failure, now)
     except Exception:
         log.exception("scheduler: telling the master of %s it is parked failed", game.name)
 

@@ -186,7 +186,7 @@ class _Batch:
                     item = self.by_name[mail.key]
                     status = self._failed(connection, item, error, now)
                     if status is not None and error.recipient_refused and self.config:
-                        from judge.service.bounces import refused_at_rcpt
+                        from judge.service.game_mail.bounces import refused_at_rcpt
 
                         refused_at_rcpt(session, self.config, item.id, item.to_address,
                                         str(error), now)  # fmt: skip

@@ -1,30 +1,43 @@
 """The per-mail session: who wrote, who they are signed on as, and what to answer.
 
-One `MailContext` lives for the handling of one mail. Commands read and change it
-(a SIGNON sets `signed`), and leave notes for the reply. A command that cannot be
-carried out raises `Refusal`; the dispatcher then undoes whatever the command had
-written, so a refused command changes nothing.
+One `MailContext` lives for the handling of one mail, in three parts:
+
+* `facts` (`MailFacts`, frozen): the session, config, clock reading, sender, the
+  outbox gate... known before the first line and never changed by a command;
+* `tally` (`MailTally`): what the mail counts whatever becomes of the line that
+  counted it (orders sent, wrong passwords, commands answered or tried once);
+* `effects` (`Effects`, an immutable value): who the sender is signed on as, the
+  copies, the games touched, the attachments, the broadcasts, the held phase.
+
+A command that cannot be carried out raises `Refusal`. Each line that may write
+builds its effects as a value of its own, which becomes the mail's only when the
+line succeeded (`open_line`/`close_line`): a refused or failed line's effects are
+dropped whole, so there is no list of fields to restore and none to forget.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any
+from types import MappingProxyType
+from typing import Any, TypeVar
 
 from sqlalchemy.orm import Session
 
 from judge.config import Config
 from judge.mail.attachments import Attachment
+from judge.outbox.gate import Gate
+from judge.service.reading.password_work import PasswordWork
 from judge.store.models import Game, Player, PlayerRole
-from judge.store.password_work import PasswordWork
 from judge.variants.base import Refused
 from judge.wording.readers import DEFAULT_READER, Reader
 from judge.wording.templates import render, render_macro
 
 NOTES = "notes.txt.j2"
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -85,7 +98,7 @@ def variant_refusal(refused: str | Refused) -> Refusal:
     return Refusal("order_refused", message=refused)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Signed:
     """The game and person a SIGNON (or CREATE, OBSERVE) made the sender speak for."""
 
@@ -101,83 +114,191 @@ class Signed:
         return self.player.role is PlayerRole.PLAYER
 
 
-# The fields of `MailContext` that a refused command does not roll back, each with why.
-# Every other field is in the checkpoint (a test compares them all).
-KEPT_ACROSS_REFUSAL = {
-    "session": "the mail's session: the savepoint rolls the database back",
-    "config": "fixed for the whole mail",
-    "now": "fixed for the whole mail",
-    "sender": "fixed for the whole mail",
-    "orders_sent": "a refused order line still counts as sent, to hold early processing",
-    "orders_refused": "a refused order line is what marks the orders incomplete",
-    "password_failures": "a wrong password counts even when its line is refused",
-    "answered": "a read-only command is answered once, even when the answer is a refusal",
-    "internal_errors": "a crashed line's traceback is kept for the operator",
-    "verified": "fixed for the whole mail (the MTA's Authentication-Results)",
-    "slowed": "set by a wrong password, which counts even when its line is refused",
-    "named_game": "a refused SIGNON is answered in the language of the game it named",
-    "once_per_game": "a PROCESS or ROLLBACK tried counts, even when its line is refused",
-}
-
-
 @dataclass(frozen=True)
-class MailContextState:
-    """A copy of the parts of `MailContext` that commands change (see `checkpoint`)."""
-
-    signed: Signed | None
-    copy_to: frozenset[str]
-    orders_touched: Mapping[int, Signed]
-    games_touched: Mapping[int, Game]
-    replaced_adjustments: frozenset[tuple[int, str]]
-    attachments: Mapping[str, Attachment]
-    broadcasts: int
-    held_phase: str | None
-
-
-@dataclass
-class MailContext:
-    """Everything one mail's commands share."""
+class MailFacts:
+    """What is true of the mail before its first line runs, and stays true to its end:
+    nothing here is changed by a command. `gate` is the mail's outbox filter
+    (`judge.outbox.gate`): one object for the whole mail, which counts every mail this
+    mail queued; `password_work` the Argon2 work the handler's prepare step did ahead
+    (`judge.service.reading.password_work`), a fresh one when the mail was not prepared."""
 
     session: Session
     config: Config
     now: datetime
     sender: str
-    # The operator's MTA vouches for the sender's From domain (judge.service.sender_auth)
+    gate: Gate
+    # The operator's MTA vouches for the sender's From domain (judge.service.reading.sender_auth)
     verified: bool = False
-    signed: Signed | None = None
-    copy_to: set[str] = field(default_factory=set)  # registered addresses to copy
-    orders_touched: dict[int, Signed] = field(default_factory=dict)  # player id -> who
+    password_work: PasswordWork = field(default_factory=PasswordWork)
+
+
+@dataclass
+class MailTally:
+    """What the mail counts whatever becomes of the line that counted it: a refused or
+    failed line's entries here stay (each field says why)."""
+
     # Players who sent order or bid lines in this mail, and those of them who had one
-    # refused: a mail with refused orders is not a complete submission.
+    # refused: a refused order line still counts as sent (it holds early processing),
+    # and a mail with refused orders is not a complete submission.
     orders_sent: dict[int, Signed] = field(default_factory=dict)
     orders_refused: set[int] = field(default_factory=set)
-    games_touched: dict[int, Game] = field(default_factory=dict)  # to check early processing
-    replaced_adjustments: set[tuple[int, str]] = field(default_factory=set)
-    attachments: dict[str, Attachment] = field(default_factory=dict)  # for the reply, by name
-    # (seat, registered, the sender's bucket): see judge.service.commands.passwords
+    # (seat, registered, the sender's bucket): see judge.service.commands.passwords.
+    # A wrong password counts even when its line is refused.
     password_failures: list[tuple[int, bool, str]] = field(default_factory=list)
     slowed: bool = False  # a registered address over its hourly limit: one guess a mail
-    # The Argon2 work the handler's prepare step did ahead (judge.store.password_work);
-    # a fresh one (nothing kept: all done on the spot) when the mail was not prepared
-    password_work: PasswordWork = field(default_factory=PasswordWork)
-    broadcasts: int = 0  # BROADCAST and PRESS blocks sent by this mail
-    answered: set[str] = field(default_factory=set)  # read-only commands answered already
+    # Read-only commands answered already: once, even when the answer was a refusal
+    answered: set[str] = field(default_factory=set)
     # (command word, game id) of the commands run at most once per mail and game
-    # (judge.service.dispatch.ONCE_PER_GAME) that this mail tried already
+    # (judge.service.replies.dispatch.ONCE_PER_GAME) that this mail tried, refused or not
     once_per_game: set[tuple[str, int]] = field(default_factory=set)
-    internal_errors: list[str] = field(default_factory=list)  # tracebacks of crashed lines
-    # njudge's PHASE: the later phase the order lines that follow are held for (None:
-    # they are for the current phase). A SIGNON ends it.
-    held_phase: str | None = None
+    internal_errors: list[str] = field(default_factory=list)  # for the operator
     # The game a SIGNON named, signed on or not: a refused SIGNON is answered in its language.
     named_game: Game | None = None
 
+
+def _no_entries() -> Mapping[Any, Any]:
+    return MappingProxyType({})
+
+
+def _with(mapping: Mapping[K, V], key: K, value: V) -> Mapping[K, V]:
+    return MappingProxyType({**mapping, key: value})
+
+
+@dataclass(frozen=True)
+class Effects:
+    """What the lines of a mail have changed for the lines after them and for the
+    reply. An immutable value: a line makes a new one (`MailContext`'s methods), so a
+    line whose value is dropped has left no trace in the value it started from."""
+
+    signed: Signed | None = None
+    # njudge's PHASE: the later phase the order lines that follow are held for (None:
+    # they are for the current phase). A SIGNON ends it.
+    held_phase: str | None = None
+    copy_to: frozenset[str] = frozenset()  # registered addresses to copy
+    # player id -> who: the seats whose orders the reply lists
+    orders_touched: Mapping[int, Signed] = field(default_factory=_no_entries)
+    # game id -> game: to check for early processing (or a start) after the mail
+    games_touched: Mapping[int, Game] = field(default_factory=_no_entries)
+    attachments: Mapping[str, Attachment] = field(default_factory=_no_entries)  # by name
+    broadcasts: int = 0  # BROADCAST and PRESS blocks sent by this mail
+
+
+class MailContext:
+    """Everything one mail's commands share: its facts (read-only), its tally (kept
+    whatever becomes of a line) and its effects (kept only from the lines that
+    succeeded).
+
+    The dispatcher runs each line that may write between `open_line` and `close_line`:
+    the line's changes build a value of their own, which becomes the mail's only when
+    the line succeeded. There is no list of fields to restore."""
+
+    def __init__(
+        self,
+        session: Session,
+        config: Config,
+        now: datetime,
+        sender: str,
+        *,
+        gate: Gate,
+        verified: bool = False,
+        password_work: PasswordWork | None = None,
+    ) -> None:
+        work = password_work if password_work is not None else PasswordWork()
+        self.facts = MailFacts(session, config, now, sender, gate, verified, work)
+        self.tally = MailTally()
+        self._done = Effects()  # the lines that succeeded
+        self._line: Effects | None = None  # the running line's, from `open_line`
+
+    @property
+    def session(self) -> Session:
+        return self.facts.session
+
+    @property
+    def config(self) -> Config:
+        return self.facts.config
+
+    @property
+    def now(self) -> datetime:
+        return self.facts.now
+
+    @property
+    def sender(self) -> str:
+        return self.facts.sender
+
+    @property
+    def gate(self) -> Gate:
+        return self.facts.gate
+
+    @property
+    def verified(self) -> bool:
+        return self.facts.verified
+
+    @property
+    def password_work(self) -> PasswordWork:
+        return self.facts.password_work
+
+    @property
+    def effects(self) -> Effects:
+        """The effects as the running line sees them (its own changes too), or, between
+        lines, those of the lines that succeeded."""
+        return self._done if self._line is None else self._line
+
+    @property
+    def signed(self) -> Signed | None:
+        return self.effects.signed
+
+    @property
+    def held_phase(self) -> str | None:
+        return self.effects.held_phase
+
+    def open_line(self) -> None:
+        """A line that may write starts: its changes build on the mail's effects."""
+        self._line = self._done
+
+    def close_line(self, succeeded: bool) -> None:
+        """The line is over: its effects become the mail's when it succeeded, and are
+        dropped when it was refused or failed."""
+        if succeeded and self._line is not None:
+            self._done = self._line
+        self._line = None
+
+    def _change(self, **changes: Any) -> None:
+        changed = replace(self.effects, **changes)
+        if self._line is None:
+            self._done = changed
+        else:
+            self._line = changed
+
     def sign_on(self, game: Game, player: Player) -> Signed:
-        self.signed = Signed(game, player)
-        self.held_phase = None
+        signed = Signed(game, player)
+        self._change(signed=signed, held_phase=None)
         if player.address.lower() != self.sender.lower():
-            self.copy_to.add(player.address)
-        return self.signed
+            self.add_copy(player.address)
+        return signed
+
+    def add_copy(self, address: str) -> None:
+        """Copy the reply to `address` (a registered address of the sender's seat)."""
+        self._change(copy_to=self.effects.copy_to | {address})
+
+    def hold_for_phase(self, phase: str | None) -> None:
+        """Hold the order lines that follow for `phase` (None: the current phase)."""
+        self._change(held_phase=phase)
+
+    def orders_changed(self, signed: Signed) -> None:
+        """The seat's orders changed: the reply lists what now holds."""
+        self._change(orders_touched=_with(self.effects.orders_touched, signed.player.id, signed))
+
+    def attach(self, attachment: Attachment) -> None:
+        """Attach a file to the reply (a later one of the same name replaces it)."""
+        attached = _with(self.effects.attachments, attachment.filename, attachment)
+        self._change(attachments=attached)
+
+    def count_broadcast(self) -> None:
+        self._change(broadcasts=self.effects.broadcasts + 1)
+
+    def touch(self, game: Game) -> None:
+        """The game may be ready for early processing (or to start) after the mail."""
+        self._change(games_touched=_with(self.effects.games_touched, game.id, game))
 
     def need_signon(self) -> Signed:
         if self.signed is None:
@@ -196,37 +317,10 @@ class MailContext:
             raise Refusal("need_player", game=signed.game.name)
         return signed
 
-    def checkpoint(self) -> MailContextState:
-        """What the commands of this mail have changed so far, to restore after a
-        refused command (which must leave the context exactly as it found it)."""
-        return MailContextState(
-            signed=self.signed,
-            copy_to=frozenset(self.copy_to),
-            orders_touched=dict(self.orders_touched),
-            games_touched=dict(self.games_touched),
-            replaced_adjustments=frozenset(self.replaced_adjustments),
-            attachments=dict(self.attachments),
-            broadcasts=self.broadcasts,
-            held_phase=self.held_phase,
-        )
-
-    def restore(self, state: MailContextState) -> None:
-        self.signed = state.signed
-        self.copy_to = set(state.copy_to)
-        self.orders_touched = dict(state.orders_touched)
-        self.games_touched = dict(state.games_touched)
-        self.replaced_adjustments = set(state.replaced_adjustments)
-        self.attachments = dict(state.attachments)
-        self.broadcasts = state.broadcasts
-        self.held_phase = state.held_phase
-
     def order_line_read(self, signed: Signed | None, refused: bool) -> None:
         """Count an order or bid line of this mail for the player who sent it."""
         if signed is None or not signed.is_player:
             return
-        self.orders_sent[signed.player.id] = signed
+        self.tally.orders_sent[signed.player.id] = signed
         if refused:
-            self.orders_refused.add(signed.player.id)
-
-    def touch(self, game: Game) -> None:
-        self.games_touched[game.id] = game
+            self.tally.orders_refused.add(signed.player.id)

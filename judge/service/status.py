@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from judge.service.snapshots import Board, active_players, load_board, seat_of
+from judge.service.seats.snapshots import Board, active_players, load_board, seat_of
 from judge.store import games as store
 from judge.store.models import Game
 

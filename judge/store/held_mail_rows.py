@@ -1,7 +1,7 @@
 """The rows of `held_mail`: mail waiting for its address to confirm, found and removed.
 
 What happens to held mail (sent when the address confirms, failed when it waits too
-long) is the service's (`judge.service.held_mail`); these are its queries.
+long) is the service's (`judge.service.confirming.held_mail`); these are its queries.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The inbox rows the hourly limit counts: the queries behind its verdicts.
 
 The limit itself (what counts, the verdicts, the intake's counts in memory) is the
-service's (`judge.store.rate_limit`); these read the `inbox` table for it, in the
+service's (`judge.service.limits.hourly_limit`); these read the `inbox` table for it, in the
 caller's transaction.
 """
 

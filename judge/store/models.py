@@ -160,7 +160,7 @@ class InboxMessage(Base):
     header_facts: Mapped[dict[str, Any] | None] = mapped_column(json_type(), default=None)
     # The connecting IP address the SMTP intake took the mail from (None: `judge
     # deliver`, or stored before 0012): the intake's hourly counts are read back from
-    # these rows when it starts (`judge.store.rate_limit.recent_intake`).
+    # these rows when it starts (`judge.service.limits.hourly_limit.recent_intake`).
     peer: Mapped[str | None] = mapped_column(String(PEER_LENGTH), default=None)
 
     __table_args__ = (
@@ -467,7 +467,7 @@ class JudgeSetting(Base):
 class HeldMail(Base):
     """A mail for an address that has not confirmed it reads the judge's mail: kept
     here, not dropped, and moved to the outbox when the address confirms (or to the
-    outbox as `failed`, visibly, once it waited too long: judge.service.held_mail)."""
+    outbox as `failed`, visibly, once it waited too long: judge.service.confirming.held_mail)."""
 
     __tablename__ = "held_mail"
 
@@ -486,7 +486,7 @@ class PendingAction(Base):
     (its own `code`): STOP, UNOBSERVE, SET ADDRESS or SET ZINE to that address, and a
     SIGNON ?game or OBSERVE from an address that has not asked for that game (with
     the seat's `password_hash`, made when the command came). Mail forged in an
-    address's name thus changes nothing (judge.service.pending_actions)."""
+    address's name thus changes nothing (judge.service.confirming.pending_actions)."""
 
     __tablename__ = "pending_actions"
 
@@ -526,7 +526,7 @@ class GameFailure(Base):
 class PhaseOrders(Base):
     """Orders a player sent with njudge's `PHASE season year phase` for a later phase
     of the game (`phase`, a code like `F1901M`), held as typed until it opens, then
-    checked like a mail of orders (`judge.service.held_orders`). Nobody else
+    checked like a mail of orders (`judge.service.replies.held_orders`). Nobody else
     ever sees them; `CLEAR` drops them. One row per line, in `id` order."""
 
     __tablename__ = "phase_orders"

@@ -1,7 +1,7 @@
 """The rows of `pending_actions`: changes waiting for their address to confirm.
 
 When such a change is made, confirmed or refused is the service's
-(`judge.service.pending_actions`); these are its queries.
+(`judge.service.confirming.pending_actions`); these are its queries.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Looking back at the outbox: the rows a bounce names, and whether a notice went out.
 
 The outbox as a queue (leases, outcomes) is `judge.store.outbox`; these are the reads
-of rows already queued, for the service's bounces (`judge.service.bounces`) and its
+of rows already queued, for the service's bounces (`judge.service.game_mail.bounces`) and its
 once-an-hour notices. Like every store function they run in the caller's transaction.
 """
 

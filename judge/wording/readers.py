@@ -3,7 +3,7 @@
 Every mail the judge sends is rendered for one `Reader`. A player chooses both
 (`SET LANGUAGE`, `SET TIMEZONE`); everyone else reads the game's default language
 in UTC. A text that many readers share is rendered once per distinct `Reader`
-(see `judge.service.mailing.broadcast`), so a game whose players all read English
+(see `judge.service.game_mail.mailing.broadcast`), so a game whose players all read English
 in UTC still builds each results mail once.
 """
 

@@ -15,10 +15,10 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.rules.helpers import standard_map
+from support.rules.random_boards import _random_board, _random_orders
 
 from judge.adjudicate.cli import adjudicate_text
-from tests.rules.helpers import standard_map
-from tests.rules.test_movement_properties import _random_board, _random_orders
 
 
 def _ask(request: dict[str, Any]) -> dict[str, Any]:

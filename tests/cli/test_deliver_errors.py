@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server.intake.helpers import run_judge
 from sqlalchemy.exc import OperationalError
+from support.server.intake.helpers import run_judge
 
 import judge.server.intake as intake
 from judge.cli import main

@@ -20,9 +20,12 @@ from judge.cli import main
 from judge.clock import SystemClock
 from judge.config import config_from_dict
 from judge.outbox.enqueue import enqueue
+from judge.outbox.gate import no_mail_in
 from judge.store.backup import backup_sqlite
 from judge.store.db import make_engine
 from judge.store.models import OutboxMessage, OutboxStatus
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 
@@ -64,7 +67,7 @@ def _queue(sessions: sessionmaker[Session], count: int) -> list[int]:
             message["From"], message["To"] = "judge@example.org", f"p{number}@example.org"
             message["Subject"] = "x"
             message.set_content("ok\n")
-            enqueue(session, message, "reply", now=now)
+            enqueue(session, message, "reply", gate=no_mail_in(), now=now)
         return list(session.scalars(select(OutboxMessage.id).order_by(OutboxMessage.id)))
 
 

@@ -17,6 +17,8 @@ from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import head_revision, upgrade
 from judge.store.models import InboxMessage, InboxStatus
 
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
 STATUS_KEYS = {"game", "variant", "status", "phase", "deadline", "players", "powers", "winner"}
 
 

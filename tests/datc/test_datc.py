@@ -14,8 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from datc.harness import run_steps
+from support.datc.harness import run_steps
 
 CASES: list[dict[str, Any]] = json.loads(
     (Path(__file__).parent / "cases.json").read_text(encoding="utf-8")

@@ -19,8 +19,8 @@ preference except one "via convoy" move with no convoy, which both readings fail
 from __future__ import annotations
 
 import pytest
+from support.datc.godip_cases import FILES, GODIP, GodipCase, all_cases, location, unit_line
 
-from datc.godip_cases import FILES, GODIP, GodipCase, all_cases, location, unit_line
 from judge.adjudicate.response import dislodged_by_power
 from judge.rules.map import load_map
 from judge.rules.orders import IllegalOrder, Order, UnreadableOrder

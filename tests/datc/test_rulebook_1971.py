@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.datc.harness import run_steps
+from support.datc.rulebook_1971 import CHANGES
 
-from datc.harness import run_steps
-from datc.rulebook_1971 import CHANGES
 from judge.rules.results import RuleOptions
 from judge.rules.rulebook import RULEBOOKS, rulebook_options
 

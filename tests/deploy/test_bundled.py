@@ -4,8 +4,8 @@ top-level links the repository keeps for operators pointing at the same folders.
 from __future__ import annotations
 
 import pytest
+from support.deploy.installed import REPOSITORY
 
-from deploy.installed import REPOSITORY
 from judge.bundled import data_dir
 
 

@@ -32,10 +32,9 @@ from pathlib import Path
 from typing import cast
 
 import pytest
-from e2e.test_standard_game import TIMEOUT, _free_port, _wait_for_port, stop_process
-
-from deploy import postfix
-from deploy.installed import REPOSITORY, build_wheel, clean_environment, install
+from support.deploy import postfix
+from support.deploy.installed import REPOSITORY, build_wheel, clean_environment, install
+from support.e2e.judge_process import TIMEOUT, _free_port, _wait_for_port, stop_process
 
 pytestmark = pytest.mark.slow
 SERVE_ADDRESS = f"judge@{postfix.JUDGE_DOMAIN}"

@@ -22,9 +22,8 @@ from pathlib import Path
 from typing import cast
 
 import pytest
-from e2e.test_standard_game import TIMEOUT, _free_port, _wait_for_port, stop_process
-
-from deploy.installed import REPOSITORY, build_wheel, clean_environment, install
+from support.deploy.installed import REPOSITORY, build_wheel, clean_environment, install
+from support.e2e.judge_process import TIMEOUT, _free_port, _wait_for_port, stop_process
 
 pytestmark = pytest.mark.slow
 JUDGE_ADDRESS = "judge@example.org"
@@ -82,12 +81,30 @@ def test_the_installed_package_carries_its_data_folders(installed_judge: Path) -
         assert folder.parent.name == "judge"
     templates, migrations, locale = (Path(line) for line in done.stdout.decode().split())
     assert (locale / "fr" / "LC_MESSAGES" / "judge.po").is_file()  # the catalogs travel
+    assert (locale / "fr" / "LC_MESSAGES" / "commands.po").is_file()  # every file of them
     assert (templates / "reply.txt.j2").is_file()
     assert (templates / "zine").is_dir() and (templates / "help").is_dir()
     assert (templates / "fr" / "notes.txt.j2").is_file()  # the French copies left travel
     assert (templates / "fr" / "help" / "gm.txt.j2").is_file()
     assert (migrations / "env.py").is_file()
     assert sorted(p.name for p in (migrations / "versions").glob("0001_*.py"))
+
+
+def test_the_installed_judge_reads_every_po_file_of_a_language(installed_judge: Path) -> None:
+    """French from the mails' catalog and from the command registry's, in one catalog."""
+    script = (
+        "from babel.messages.pofile import read_po\n"
+        "from judge.wording.catalogs import catalog_paths, translations\n"
+        "for path in catalog_paths('fr'):\n"
+        "    entry = next(m for m in read_po(path.open('rb')) if m.id and m.string\n"
+        "                 and isinstance(m.id, str) and not m.context)\n"
+        "    print(path.name, translations('fr').gettext(entry.id) == entry.string)\n"
+    )
+    done = subprocess.run(
+        [str(installed_judge.parent / "python"), "-c", script], capture_output=True,
+        env=clean_environment(), cwd=installed_judge.parent, check=True, timeout=60,
+    )
+    assert sorted(done.stdout.decode().splitlines()) == ["commands.po True", "judge.po True"]
 
 
 def test_judge_serve_from_an_empty_folder_answers_a_mail(serving: tuple[Path, int]) -> None:

@@ -1,8 +1,10 @@
-"""A real `judge serve` with cheap password hashes, for the Intimate games by mail.
+"""The judges the games by mail are played against.
 
-`quick_judge` is the standard game's `judge` fixture (a `judge serve` subprocess
-on a loopback port, maildir outbox), started through the test launcher
-`serve_with` with `cheap_hashes`: the service's own handler, with a fast Argon2id.
+`judge` is a real `judge serve` subprocess on a loopback port (maildir outbox);
+`quick_judge` the same started through the test launcher `serve_with` with
+`cheap_hashes` (the service's own handler, with a fast Argon2id); `pipeline_judge`
+the in-process pipeline with the same interface, for the games where SMTP is not
+what is tested (`support/e2e/pipeline_judge.py`).
 """
 
 from __future__ import annotations
@@ -11,10 +13,16 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from argon2 import PasswordHasher
+from sqlalchemy.orm import Session, sessionmaker
+from support.e2e.judge_process import Judge, serving
+from support.e2e.pipeline_judge import PipelineJudge
+from support.service.harness import JudgeHarness
 
-from e2e.test_standard_game import Judge, serving
+from judge.clock import ManualClock
+from judge.config import Config
 
-HANDLER = "e2e.cheap_hashes:CheapHandler"
+HANDLER = "support.e2e.cheap_hashes:CheapHandler"
 
 
 @pytest.fixture
@@ -22,3 +30,25 @@ def quick_judge(
     write_config: Callable[..., Path], database_url: str, tmp_path: Path
 ) -> Iterator[Judge]:
     yield from serving(write_config, database_url, tmp_path, handler=HANDLER)
+
+
+@pytest.fixture
+def judge(write_config: Callable[..., Path], database_url: str, tmp_path: Path) -> Iterator[Judge]:
+    yield from serving(write_config, database_url, tmp_path)
+
+
+@pytest.fixture
+def pipeline_judge(
+    sessions: sessionmaker[Session],
+    clock: ManualClock,
+    make_config: Callable[..., Config],
+    database_url: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> PipelineJudge:
+    """The judge in this process, with `judge serve`'s settings and cheap hashes."""
+    monkeypatch.setattr(
+        "judge.store.passwords._HASHER",
+        PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1),
+    )
+    config = make_config(database_url, limits={"per_sender_per_hour": 1000})
+    return PipelineJudge(JudgeHarness(sessions, clock, config))

@@ -9,9 +9,9 @@ the phase is processed when the last player sends SET NOWAIT.
 
 from __future__ import annotations
 
-from e2e.early_by_mail import Slow, controlled_by
-from e2e.intimate_by_mail import ANN, BOB, Played, _sign_up
-from e2e.test_standard_game import Judge
+from support.e2e.early_by_mail import Slow, controlled_by
+from support.e2e.intimate_by_mail import ANN, BOB, Played, _sign_up
+from support.e2e.judge_process import Judge
 
 
 def test_an_intimate_bid_mail_with_more_to_follow_waits_for_every_players_set_nowait(

@@ -19,15 +19,18 @@ import time
 from email.message import EmailMessage
 from typing import Any, cast
 
-from mail.dsn_samples import postfix_dsn
+import pytest
 from sqlalchemy import func, select
+from support.e2e.judge_process import MASTER, TIMEOUT, Judge, _play_phase, _sign_up
+from support.mail.dsn_samples import postfix_dsn
 
-from e2e.test_standard_game import MASTER, TIMEOUT, Judge, _play_phase, _sign_up
 from judge.config import load_config
 from judge.mail.verp import bounce_address, verp_key
 from judge.server.startup import with_stored_verp_keys
 from judge.store.db import make_engine, make_session_factory
 from judge.store.models import OutboxMessage, PhaseMap
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 NOTICE = "TEST:g1 - Bouncing Address"
 

@@ -10,39 +10,16 @@
 
 from __future__ import annotations
 
-import smtplib
 from email import message_from_bytes
-from email.message import EmailMessage
 from email.policy import default
-from email.utils import make_msgid
-from typing import cast
 
-from e2e.test_standard_game import Judge, judge  # noqa: F401 (a fixture used below)
+from support.e2e.client_mail import send_raw, text_of
+from support.e2e.judge_process import Judge
 
 ANN = "ann@example.org"
 
 
-def send_raw(judge: Judge, sender: str, head: str, body: str) -> EmailMessage:  # noqa: F811
-    """Mail these exact header lines and body (CRLF added); wait for the reply."""
-    message_id = make_msgid(domain="example.org")
-    raw = f"From: {sender}\r\nTo: judge@example.org\r\nMessage-ID: {message_id}\r\n{head}\r\n"
-    raw += body.replace("\n", "\r\n")
-    with smtplib.SMTP("127.0.0.1", judge.port, timeout=30) as client:
-        client.sendmail(sender, ["judge@example.org"], raw.encode("utf-8"))
-    replies = judge.wait_for(
-        lambda mails: [m for m in mails if m["In-Reply-To"] == message_id],
-        f"the reply to {message_id}",
-    )
-    return replies[0]
-
-
-def text_of(message: EmailMessage) -> str:
-    part = message.get_body(("plain",))
-    assert part is not None
-    return cast(str, part.get_content()).replace("\r\n", "\n")
-
-
-def test_mail_from_thunderbird_outlook_and_gmail(judge: Judge) -> None:  # noqa: F811
+def test_mail_from_thunderbird_outlook_and_gmail(judge: Judge) -> None:
     created = judge.send("gm@example.org", "CREATE g1 gmpass standard")
     assert "created" in text_of(created)
 

@@ -17,12 +17,12 @@ import random
 from collections.abc import Callable
 
 import pytest
-from service.taskdip_scenario import TASKDIP, lot, set_seed
+from support.e2e.early_by_mail import Slow, controlled_by, holds, send_clean
+from support.e2e.intimate_by_mail import ANN, BOB, Played, _sign_up
+from support.e2e.judge_process import POWERS, Judge, _body
+from support.e2e.judge_process import _sign_up as sign_up_standard
+from support.service.taskdip_scenario import TASKDIP, lot, set_seed
 
-from e2e.early_by_mail import Slow, controlled_by, holds, send_clean
-from e2e.intimate_by_mail import ANN, BOB, Played, _sign_up
-from e2e.test_standard_game import POWERS, Judge, _body
-from e2e.test_standard_game import _sign_up as sign_up_standard
 from judge.rules.parse import parse_order
 from judge.store.db import make_engine, make_session_factory
 from judge.variants.base import Snapshot, Submission

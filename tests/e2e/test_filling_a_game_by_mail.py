@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from e2e.conftest import quick_judge  # noqa: F401 (a fixture used below)
-from e2e.test_standard_game import Judge, _body
+from support.e2e.judge_process import _body
+from support.e2e.pipeline_judge import ByMail
 
 GM = "gm@example.org"
 FAY = "fay@example.org"
@@ -23,14 +23,14 @@ def flat(message: EmailMessage) -> str:
     return " ".join(_body(message).split())
 
 
-def _mails_to(judge: Judge, address: str, subject: str) -> list[EmailMessage]:
+def _mails_to(judge: ByMail, address: str, subject: str) -> list[EmailMessage]:
     return judge.wait_for(
         lambda mails: [m for m in mails if m["To"] == address and m["Subject"] == subject],
         f"{subject!r} to {address}",
     )
 
 
-def _start_short(judge: Judge) -> None:
+def _start_short(judge: ByMail) -> None:
     judge.send(GM, "CREATE g1 gmpass standard")
     for index, power in enumerate(PLAYED):
         judge.send(f"p{index}@example.org", f"SIGNON ?g1 pw{index}\nPREFERENCES {power[0]}")
@@ -38,8 +38,8 @@ def _start_short(judge: Judge) -> None:
     assert "Game 'g1' has started" in _body(started)
 
 
-def test_a_master_fills_a_game_started_short_by_mail(quick_judge: Judge) -> None:  # noqa: F811
-    judge = quick_judge
+def test_a_master_fills_a_game_started_short_by_mail(pipeline_judge: ByMail) -> None:
+    judge = pipeline_judge
     _start_short(judge)
     start = flat(_mails_to(judge, "p0@example.org", "TEST:g1 - Game Start")[0])
     assert "You are playing Austria." in start

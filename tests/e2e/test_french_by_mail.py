@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from email.message import EmailMessage
 
-from e2e.intimate_by_mail import (
+from support.e2e.intimate_by_mail import (
     ANN,
     BOB,
     MASTER,
@@ -23,7 +23,8 @@ from e2e.intimate_by_mail import (
     _send,
     _with_rest,
 )
-from e2e.test_standard_game import Judge, _body
+from support.e2e.judge_process import Judge, _body
+
 from judge.wording.subjects import subject_in
 
 AUDIENCE = {ANN, BOB, MASTER, OBSERVER}

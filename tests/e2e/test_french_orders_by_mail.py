@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import quopri
 
-from e2e.early_by_mail import holds, send_clean
-from e2e.test_client_formats import send_raw, text_of
-from e2e.test_standard_game import MASTER, POWERS, Judge, _body, _sign_up, _with_subject
+from support.e2e.client_mail import send_raw, text_of
+from support.e2e.early_by_mail import holds, send_clean
+from support.e2e.judge_process import MASTER, POWERS, Judge, _body, _sign_up, _with_subject
 
 THUNDERBIRD = (
     "Subject: ordres\r\nUser-Agent: Mozilla Thunderbird\r\n"

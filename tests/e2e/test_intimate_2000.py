@@ -1,5 +1,5 @@
-"""`intimate-2000` (ID on the 2000 rulebook) by mail over SMTP, from CREATE to a German
-victory in 1903.
+"""`intimate-2000` (ID on the 2000 rulebook) by mail, from CREATE to a German victory in
+1903, on the in-process pipeline (`test_intimate_rx03.py` plays the game over SMTP).
 
 The shared game is in `intimate_by_mail`. This ruleset's own figures: the same
 credits and payments as rx03, and in 1903 the 2000 text's harder overbid case:
@@ -9,8 +9,8 @@ power), so both treasuries go to zero and every mercenary is in anarchy.
 
 from __future__ import annotations
 
-from e2e.intimate_by_mail import ANN, BOB, OBSERVER, Mail, check_shared, play
-from e2e.test_standard_game import Judge
+from support.e2e.intimate_by_mail import ANN, BOB, OBSERVER, Mail, check_shared, play
+from support.e2e.pipeline_judge import PipelineJudge
 
 BIDS_1903: tuple[Mail, ...] = (
     ("France", ("BID AUSTRIA 10", "BID ITALY 10", "BID RUSSIA 5")),
@@ -18,8 +18,10 @@ BIDS_1903: tuple[Mail, ...] = (
 )
 
 
-def test_intimate_2000_by_mail_through_a_double_overbid_to_victory(quick_judge: Judge) -> None:
-    played = play(quick_judge, "intimate-2000", BIDS_1903)
+def test_intimate_2000_by_mail_through_a_double_overbid_to_victory(
+    pipeline_judge: PipelineJudge,
+) -> None:
+    played = play(pipeline_judge, "intimate-2000", BIDS_1903)
     check_shared(
         played,
         "Intimate Diplomacy (2000 rules)",
@@ -49,7 +51,7 @@ def test_intimate_2000_by_mail_through_a_double_overbid_to_victory(quick_judge: 
     warned = played.replies[("S1903B", "Germany")]
     assert "WARNING: Your bids total 18, more than your 17 credits." in warned, warned
 
-    status = quick_judge.status()
+    status = pipeline_judge.status()
     assert (status["status"], status["winner"]) == ("finished", "GERMANY")
     assert {p["address"]: p["credits"] for p in status["players"]} == {ANN: 0, BOB: 0}
     mercenaries = ("AUSTRIA", "ENGLAND", "ITALY", "RUSSIA", "TURKEY")

@@ -1,5 +1,5 @@
-"""`propaganda` (Wright's popularity ID) by mail over SMTP, from CREATE to a German
-victory in 1903.
+"""`propaganda` (Wright's popularity ID) by mail, from CREATE to a German victory in
+1903, on the in-process pipeline (`test_intimate_rx03.py` plays the game over SMTP).
 
 The shared game is in `intimate_by_mail`. This ruleset's own figures: points
 (Germany 45, France 40), every bid paid, won or lost, 4 points per home centre
@@ -10,8 +10,8 @@ Germany's bids count as usual.
 
 from __future__ import annotations
 
-from e2e.intimate_by_mail import ANN, BOB, OBSERVER, Mail, check_shared, play
-from e2e.test_standard_game import Judge
+from support.e2e.intimate_by_mail import ANN, BOB, OBSERVER, Mail, check_shared, play
+from support.e2e.pipeline_judge import PipelineJudge
 
 BIDS_1903: tuple[Mail, ...] = (
     ("Germany", ("BID ITALY 4", "BID TURKEY 3")),
@@ -19,8 +19,8 @@ BIDS_1903: tuple[Mail, ...] = (
 )
 
 
-def test_propaganda_by_mail_through_an_overbid_to_victory(quick_judge: Judge) -> None:
-    played = play(quick_judge, "propaganda", BIDS_1903)
+def test_propaganda_by_mail_through_an_overbid_to_victory(pipeline_judge: PipelineJudge) -> None:
+    played = play(pipeline_judge, "propaganda", BIDS_1903)
     check_shared(
         played,
         "Propaganda (Wright's popularity Intimate Diplomacy)",
@@ -57,7 +57,7 @@ def test_propaganda_by_mail_through_an_overbid_to_victory(quick_judge: Judge) ->
         "and you will lose half of your points."
     ) in warned, warned
 
-    status = quick_judge.status()
+    status = pipeline_judge.status()
     assert (status["status"], status["winner"]) == ("finished", "GERMANY")
     assert {p["address"]: p["credits"] for p in status["players"]} == {ANN: 45, BOB: 29}
     assert status["powers"]["TURKEY"]["controller"] == "GERMANY"

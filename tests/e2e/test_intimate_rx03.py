@@ -1,4 +1,6 @@
-"""`intimate` (ID I-A, rx03) by mail over SMTP, from CREATE to a German victory in 1903.
+"""`intimate` (ID I-A, rx03) by mail over SMTP, from CREATE to a German victory in 1903:
+the Intimate variant's game against a real `judge serve` (the other rulesets play the
+same game on the in-process pipeline).
 
 The shared game is in `intimate_by_mail`. This ruleset's own figures: credits
 (Germany 22, France 20), winning bids paid, income after each fall, and in 1903
@@ -8,8 +10,8 @@ mercenaries it bid for at half price, rounded up per power.
 
 from __future__ import annotations
 
-from e2e.intimate_by_mail import ANN, BOB, OBSERVER, Mail, check_shared, play
-from e2e.test_standard_game import Judge
+from support.e2e.intimate_by_mail import ANN, BOB, OBSERVER, Mail, check_shared, play
+from support.e2e.judge_process import Judge
 
 BIDS_1903: tuple[Mail, ...] = (
     ("Germany", ("BID ITALY 4", "BID TURKEY 3")),

@@ -1,4 +1,4 @@
-"""Leaving a Taskdip game, end to end by mail against a real `judge serve`, over SMTP.
+"""Leaving a Taskdip game, end to end by mail, on the in-process pipeline.
 
 Three players: the master ejects one, who then tries to sign back on (with the
 old password, then with a new one) and is refused; a stranger's takeover of the
@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from e2e.test_standard_game import Judge, _body
+from support.e2e.judge_process import _body
+from support.e2e.pipeline_judge import ByMail
 
 MASTER, STRANGER = "gm@example.org", "new@example.org"
 
@@ -25,8 +26,8 @@ def _game_over(mails: list[EmailMessage]) -> list[EmailMessage]:
     return [m for m in mails if m["Subject"] == "TEST:g1 - Game Over"]
 
 
-def test_the_last_player_left_wins_and_an_ejected_player_stays_out(quick_judge: Judge) -> None:
-    judge = quick_judge
+def test_the_last_player_left_wins_and_an_ejected_player_stays_out(pipeline_judge: ByMail) -> None:
+    judge = pipeline_judge
     judge.send(MASTER, "CREATE g1 gmpass taskdip\nSET PLAYERS 3")
     players = [(f"p{i}@example.org", f"pw{i}") for i in range(3)]
     for address, password in players:

@@ -1,4 +1,4 @@
-"""Over real SMTP against `judge serve`: the map's legend says who orders each power.
+"""By mail on the in-process pipeline: the map's legend says who orders each power.
 
 One server, two games. In the Intimate game (g1) Germany wins Austria, France wins
 Italy, and Russia (a tie), England and Turkey are in anarchy: the bid results map
@@ -17,18 +17,15 @@ from __future__ import annotations
 
 import dataclasses
 import io
-import json
-import subprocess
-import sys
 from collections.abc import Mapping
 from email.message import EmailMessage
 from typing import Any
 
 from PIL import Image, ImageChops
-from service.taskdip_scenario import TWO_PLAYERS, find_seed, lot, seat_orders, set_seed
+from support.e2e.pipeline_judge import ByMail
+from support.service.taskdip_scenario import TWO_PLAYERS, find_seed, lot, seat_orders, set_seed
 
-from e2e.test_standard_game import Judge
-from judge.service.maps import draw_job, map_job
+from judge.service.maps.mail_maps import draw_job, map_job
 from judge.store import games as store
 from judge.store.db import make_engine, make_session_factory
 from judge.variants.registry import default_registry
@@ -37,7 +34,7 @@ MASTER, OBSERVER = "gm@example.org", "watcher@example.org"
 ANN, BOB = "ann@example.org", "bob@example.org"
 
 
-def _results_map(judge: Judge, game: str, phase: str) -> bytes:
+def _results_map(judge: ByMail, game: str, phase: str) -> bytes:
     """The map attached to the observer's results mail of `phase`."""
     subject = f"TEST:{game} - {phase} Results"
 
@@ -77,7 +74,7 @@ def _assert_legend(
     assert not without_notes, f"{game} {phase}: the legend has no notes"
 
 
-def _intimate_legend(judge: Judge, database_url: str) -> None:
+def _intimate_legend(judge: ByMail, database_url: str) -> None:
     judge.send(MASTER, "CREATE g1 gmpass intimate")
     judge.send(OBSERVER, "OBSERVE g1 look")
     judge.send(ANN, "SIGNON ?g1 annpw\nPREFERENCES GERMANY")
@@ -90,7 +87,7 @@ def _intimate_legend(judge: Judge, database_url: str) -> None:
     _assert_legend(database_url, "g1", "S1901B", png, notes)
 
 
-def _taskdip_legend(judge: Judge, database_url: str) -> None:
+def _taskdip_legend(judge: ByMail, database_url: str) -> None:
     judge.send(MASTER, "CREATE g2 gmpass taskdip\nSET PLAYERS 2")
     judge.send(OBSERVER, "OBSERVE g2 look")
     seed = find_seed(TWO_PLAYERS)
@@ -118,16 +115,12 @@ def _taskdip_legend(judge: Judge, database_url: str) -> None:
     _assert_legend(database_url, "g2", "S1901M", png, notes)
 
 
-def _status(judge: Judge, game: str) -> dict[str, Any]:
-    command = [sys.executable, "-m", "judge.cli", "status", game, "--json"]
-    done = subprocess.run(
-        [*command, "--config", str(judge.config)], capture_output=True, check=True, timeout=60
-    )
-    return dict(json.loads(done.stdout))
+def _status(judge: ByMail, game: str) -> dict[str, Any]:
+    return judge.status(game)
 
 
 def test_the_map_legend_names_who_orders_each_mercenary_and_each_taskdip_players_powers(
-    quick_judge: Judge, database_url: str
+    pipeline_judge: ByMail, database_url: str
 ) -> None:
-    _intimate_legend(quick_judge, database_url)
-    _taskdip_legend(quick_judge, database_url)
+    _intimate_legend(pipeline_judge, database_url)
+    _taskdip_legend(pipeline_judge, database_url)

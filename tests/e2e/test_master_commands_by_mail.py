@@ -16,10 +16,9 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
+from support.e2e.judge_process import MASTER, POWERS, Judge, _body, serving
 
-from e2e.test_standard_game import MASTER, POWERS, Judge, _body, serving
-
-HANDLER = "e2e.cheap_hashes:CheapHandler"
+HANDLER = "support.e2e.cheap_hashes:CheapHandler"
 CLEAN = "No errors found in your mail."
 WATCHER, SECOND = "watcher@example.org", "second@example.org"
 

@@ -1,7 +1,7 @@
 """njudge's PHASE and CLEAR, SET DRAW with powers under SET NODIAS, SET CONCEDE and
 PRESS TO ALL BUT over real SMTP against one `judge serve` (three small games on the
 one server). Each command has its cases through the inbox in
-tests/service/test_njudge_votes_and_phase.py; this proves them on the real server,
+tests/service/commands/test_njudge_votes_and_phase.py; this proves them on the real server,
 the held orders' own mail included."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from email.message import EmailMessage
 
-from e2e.test_standard_game import MASTER, OBSERVER, Judge, _body
+from support.e2e.judge_process import MASTER, OBSERVER, Judge, _body
 
 CLEAN = "No errors found in your mail."
 AUSTRIA, ENGLAND, FRANCE = "p0@example.org", "p1@example.org", "p2@example.org"

@@ -1,7 +1,7 @@
-"""njudge's words over real SMTP against `judge serve`: the press settings as CREATE
+"""njudge's words by mail on the in-process pipeline: the press settings as CREATE
 options and SET lines, and WHOGAME, SUMMARY after a SIGNON, VERSION and GET in
 one mail. Each command has its own end-to-end test through the inbox in
-tests/service/test_njudge_commands.py; this one proves them on the real server."""
+tests/service/commands/test_njudge_commands.py; this one proves them on the real server."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import re
 from email.message import EmailMessage
 from importlib.metadata import version
 
-from e2e.test_standard_game import MASTER, Judge, _body
+from support.e2e.judge_process import MASTER, _body
+from support.e2e.pipeline_judge import ByMail
 
 CLEAN = "No errors found in your mail."
 
@@ -18,8 +19,8 @@ def _said(message: EmailMessage) -> str:
     return re.sub(r"\s+", " ", _body(message))
 
 
-def test_njudge_words_by_mail(quick_judge: Judge) -> None:
-    judge = quick_judge
+def test_njudge_words_by_mail(pipeline_judge: ByMail) -> None:
+    judge = pipeline_judge
     created = _said(judge.send(MASTER, "CREATE g1 gmpass standard GREY/WHITE, NO PARTIAL"))
     assert "Game 'g1' (Standard) created" in created and CLEAN in created
 

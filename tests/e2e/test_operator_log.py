@@ -9,7 +9,8 @@ import stat
 import time
 from pathlib import Path
 
-from e2e.test_standard_game import TIMEOUT, Judge
+from support.e2e.judge_process import TIMEOUT, Judge
+
 from judge.version import judge_version
 
 

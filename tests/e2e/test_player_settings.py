@@ -17,9 +17,17 @@ import re
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 
-from service.scenario import orders_for, owes_orders
+from support.e2e.judge_process import (
+    MASTER,
+    OBSERVER,
+    PLAYERS,
+    Judge,
+    _body,
+    _sign_up,
+    _with_subject,
+)
+from support.service.scenario import orders_for, owes_orders
 
-from e2e.test_standard_game import MASTER, OBSERVER, PLAYERS, Judge, _body, _sign_up, _with_subject
 from judge.wording.time_display import show_time
 
 SPACES = re.compile(r"\s+")

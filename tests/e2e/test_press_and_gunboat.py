@@ -21,10 +21,9 @@ import time
 from email.message import EmailMessage
 from pathlib import Path
 
-from service.scenario import orders_for, owes_orders
-
-from e2e.anonymity import assert_anonymous, leaks, mail_text
-from e2e.test_standard_game import POWERS, Judge, _body
+from support.e2e.anonymity import assert_anonymous, leaks, mail_text
+from support.e2e.judge_process import POWERS, Judge, _body
+from support.service.scenario import orders_for, owes_orders
 
 MASTER, OBSERVER, ZINE = "gm@example.org", "watcher@example.org", "zine@example.org"
 # Local parts found nowhere else in the judge's mail, so that a leak cannot hide.

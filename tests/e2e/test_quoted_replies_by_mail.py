@@ -13,8 +13,7 @@ import smtplib
 from email.message import EmailMessage
 from email.utils import make_msgid
 
-from e2e.conftest import quick_judge  # noqa: F401 (a fixture used below)
-from e2e.test_standard_game import Judge, _body
+from support.e2e.judge_process import Judge, _body
 
 GM = "gm@example.org"
 FAY, GUS = "fay@example.org", "gus@example.org"
@@ -49,7 +48,7 @@ def _mails_to(judge: Judge, address: str, subject: str) -> list[EmailMessage]:
     )
 
 
-def test_the_judges_mail_quoted_or_pasted_back_is_never_obeyed(quick_judge: Judge) -> None:  # noqa: F811
+def test_the_judges_mail_quoted_or_pasted_back_is_never_obeyed(quick_judge: Judge) -> None:
     judge = quick_judge
     judge.send(GM, "CREATE g1 gmpass standard")
     judge.send(FAY, "SIGNON ?g1 pwf\nPREFERENCES F")

@@ -1,11 +1,11 @@
-"""ROLLBACK over real SMTP against `judge serve`, in every variant, on one server.
+"""ROLLBACK by mail on the in-process pipeline, in every variant, on one judge.
 
 In a game of each variant (standard, intimate, intimate-2000, propaganda, taskdip)
 the master processes the first phase, rolls it back, and processes it again with
 the same orders: every player, the observer and the master get the notice; HISTORY
 shows the first results marked rolled back, then the notice, then the same results
 again. The rules of ROLLBACK are tested through the inbox in
-tests/service/test_rollback.py and tests/service/test_rollback_replay.py.
+tests/service/commands/test_rollback.py and tests/service/commands/test_rollback_replay.py.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from email.message import EmailMessage
 
-from e2e.test_standard_game import MASTER, Judge, _body
+from support.e2e.judge_process import MASTER, _body
+from support.e2e.pipeline_judge import ByMail
 
 CLEAN = "No errors found in your mail."
 GAMES = {  # game -> (variant, the CREATE lines, each player's SIGNON lines)
@@ -30,7 +31,7 @@ def _said(message: EmailMessage) -> str:
     return re.sub(r"\s+", " ", _body(message))
 
 
-def _master(judge: Judge, game: str, *lines: str) -> str:
+def _master(judge: ByMail, game: str, *lines: str) -> str:
     return _said(judge.send(MASTER, "\n".join((f"SIGNON M{game} gmpass", *lines))))
 
 
@@ -40,7 +41,7 @@ def _sections(history: str) -> dict[str, str]:
     return {parts[i]: parts[i + 1].strip() for i in range(1, len(parts) - 1, 2)}
 
 
-def _roll_back_and_replay(judge: Judge, game: str) -> None:
+def _roll_back_and_replay(judge: ByMail, game: str) -> None:
     variant, create, signons = GAMES[game]
     observer = f"watch-{game}@example.org"
     players = [f"{game}p{i}@example.org" for i in range(len(signons))]
@@ -79,6 +80,6 @@ def _roll_back_and_replay(judge: Judge, game: str) -> None:
     notice = history.index(f"The master has rolled '{game}' back")
     assert undone < notice < history.rindex(f"--- {code} ---")
 
-def test_rollback_by_mail_in_every_variant(quick_judge: Judge) -> None:
+def test_rollback_by_mail_in_every_variant(pipeline_judge: ByMail) -> None:
     for game in GAMES:
-        _roll_back_and_replay(quick_judge, game)
+        _roll_back_and_replay(pipeline_judge, game)

@@ -1,6 +1,6 @@
 """`SET RULE rulebook 1971` by mail: the same 1901 in two games, a different winter.
 
-Two standard games run side by side on one `judge serve`, over real SMTP: `g1`
+Two standard games run side by side on one judge, by mail on the in-process pipeline: `g1`
 with the default rulebook (`current`) and `g2` created with `SET RULE rulebook
 1971`. Both play the same 1901:
 
@@ -27,7 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from email.message import EmailMessage
 
-from e2e.test_standard_game import POWERS, Judge, _body
+from support.e2e.judge_process import POWERS, _body
+from support.e2e.pipeline_judge import ByMail
 
 MASTER = "gm@example.org"
 
@@ -69,7 +70,7 @@ def _to_everyone(game: str, subject: str) -> Callable[[list[EmailMessage]], list
     return found
 
 
-def _create(judge: Judge, game: str, *set_lines: str) -> str:
+def _create(judge: ByMail, game: str, *set_lines: str) -> str:
     """CREATE `game` (with `set_lines` in the same mail) and seven SIGNONs; returns
     the CREATE reply's text."""
     reply = _body(judge.send(MASTER, "\n".join([f"CREATE {game} gmpass standard", *set_lines])))
@@ -81,7 +82,7 @@ def _create(judge: Judge, game: str, *set_lines: str) -> str:
     return reply
 
 
-def _move(judge: Judge, game: str, phase: str) -> dict[str, str]:
+def _move(judge: ByMail, game: str, phase: str) -> dict[str, str]:
     """Every power mails its ORDERS_1901 for `phase`; returns the results by address."""
     for index, power in enumerate(POWERS):
         mail = "\n".join([f"SIGNON {power[0]}{game} pw{index}", *ORDERS_1901[phase][power]])
@@ -91,7 +92,7 @@ def _move(judge: Judge, game: str, phase: str) -> dict[str, str]:
     return {m["To"]: _body(m) for m in results}
 
 
-def _winter(judge: Judge, game: str) -> dict[str, str]:
+def _winter(judge: ByMail, game: str) -> dict[str, str]:
     """France builds, Germany sends nothing, the master PROCESSes the winter;
     returns the W1901A results by address."""
     france = _players(game)[POWERS.index("France")]
@@ -110,8 +111,10 @@ def _read_by_all(game: str, results: dict[str, str]) -> str:
     return results[MASTER]
 
 
-def test_the_1971_rulebook_removes_a_different_unit_in_civil_disorder(quick_judge: Judge) -> None:
-    judge = quick_judge
+def test_the_1971_rulebook_removes_a_different_unit_in_civil_disorder(
+    pipeline_judge: ByMail,
+) -> None:
+    judge = pipeline_judge
     current = _create(judge, "g1")
     assert "rulebook" not in current.lower(), current  # nothing set, nothing echoed
     old = _create(judge, "g2", "SET RULE rulebook 1971")

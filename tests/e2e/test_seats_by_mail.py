@@ -1,4 +1,4 @@
-"""Seats by mail against a real `judge serve` (issue 32, items 1 and 3).
+"""Seats by mail on the in-process pipeline (issue 32, items 1 and 3).
 
 A forming Standard game: a player withdraws and everyone who joined is told; the
 master removes another joined address with `EJECT address`, which may not join
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from e2e.conftest import quick_judge  # noqa: F401 (a fixture used below)
-from e2e.test_standard_game import Judge, _body
+from support.e2e.judge_process import _body
+from support.e2e.pipeline_judge import ByMail
 
 GM = "gm@example.org"
 
@@ -23,15 +23,15 @@ def flat(message: EmailMessage) -> str:
     return " ".join(_body(message).split())
 
 
-def _mails_to(judge: Judge, address: str, subject: str) -> list[EmailMessage]:
+def _mails_to(judge: ByMail, address: str, subject: str) -> list[EmailMessage]:
     return judge.wait_for(
         lambda mails: [m for m in mails if m["To"] == address and m["Subject"] == subject],
         f"{subject!r} to {address}",
     )
 
 
-def test_leaving_a_forming_game_and_a_resigned_seat_by_mail(quick_judge: Judge) -> None:  # noqa: F811
-    judge = quick_judge
+def test_leaving_a_forming_game_and_a_resigned_seat_by_mail(pipeline_judge: ByMail) -> None:
+    judge = pipeline_judge
     judge.send(GM, "CREATE g1 gmpass standard")
     for index in range(5):
         judge.send(f"p{index}@example.org", f"SIGNON ?g1 pw{index}\nPREFERENCES {'AEFGI'[index]}")

@@ -27,7 +27,8 @@ from email.message import EmailMessage
 from typing import Any
 
 import pytest
-from service.taskdip_scenario import (
+from support.e2e.judge_process import Judge, _body
+from support.service.taskdip_scenario import (
     THREE_PLAYERS,
     TWO_PLAYERS,
     Script,
@@ -38,7 +39,6 @@ from service.taskdip_scenario import (
     task_lines,
 )
 
-from e2e.test_standard_game import Judge, _body, judge  # noqa: F401  (the judge fixture)
 from judge.store.db import make_engine, make_session_factory
 from judge.wording.lists import and_list
 
@@ -159,7 +159,7 @@ def _outside_views(server: Judge) -> str:
 
 @pytest.mark.parametrize("script", [TWO_PLAYERS, THREE_PLAYERS], ids=["2-players", "3-players"])
 def test_a_taskdip_game_by_mail_through_a_violation_to_a_task_victory(
-    judge: Judge,  # noqa: F811
+    judge: Judge,
     database_url: str,
     script: Script,
 ) -> None:

@@ -31,21 +31,22 @@ import pytest
 GOLDEN = Path(__file__).parent / "mails"
 WRITE_ENV = "JUDGE_GOLDEN_WRITE"
 
-# The test files whose mails are golden: the French games and mails, and the English
-# mails of the same scenarios (the readers in a French game who read English).
+# The test files whose mails are golden, by name (wherever the file lives: a golden file
+# follows its test through a move of folders): the French games and mails, and the
+# English mails of the same scenarios (the readers in a French game who read English).
 GOLDEN_FILES = (
-    "tests/e2e/test_french_by_mail.py",
-    "tests/e2e/test_french_orders_by_mail.py",
-    "tests/service/test_french_mails.py",
-    "tests/service/test_french_words.py",
-    "tests/service/test_notice_grammar.py",
-    "tests/service/test_late_notices_name_what_is_missing.py",
-    "tests/service/test_leaving_before_start.py",
-    "tests/service/test_mercenary_word.py",
-    "tests/service/test_resigning_several_powers.py",
-    "tests/service/test_seat_confirmation.py",
-    "tests/service/test_default_orders.py",
-    "tests/service/test_become_copies.py",
+    "test_french_by_mail",
+    "test_french_orders_by_mail",
+    "test_french_mails",
+    "test_french_words",
+    "test_notice_grammar",
+    "test_late_notices_name_what_is_missing",
+    "test_leaving_before_start",
+    "test_mercenary_word",
+    "test_resigning_several_powers",
+    "test_seat_confirmation",
+    "test_default_orders",
+    "test_become_copies",
 )
 
 # What a subprocess's mails say that changes from run to run: moments of the real
@@ -78,17 +79,14 @@ class SeededSecrets:
 
 
 def golden_path(nodeid: str) -> Path:
-    """`tests/service/test_x.py::test_y[sqlite]` -> `mails/service/test_x/test_y[sqlite].txt`."""
+    """`tests/service/test_x.py::test_y[sqlite]` -> `mails/test_x/test_y[sqlite].txt`."""
     file, _, name = nodeid.partition("::")
-    folder = Path(file).with_suffix("")
-    parts = folder.parts[1:] if folder.parts[:1] == ("tests",) else folder.parts
     safe = re.sub(r"[^\w\[\]\-.]+", "_", name)
-    return GOLDEN.joinpath(*parts, f"{safe}.txt")
+    return GOLDEN / Path(file).stem / f"{safe}.txt"
 
 
 def is_golden(nodeid: str) -> bool:
-    file = nodeid.partition("::")[0]
-    return any(file.endswith(golden.removeprefix("tests/")) for golden in GOLDEN_FILES)
+    return Path(nodeid.partition("::")[0]).stem in GOLDEN_FILES
 
 
 def mail_text(msg: Message) -> str:
@@ -136,7 +134,8 @@ class Recording:
 def recording(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recording]:
     """Record every mail the judge queues in this process while the block runs."""
     from judge.outbox import enqueue
-    from judge.service import pending_actions, snapshots
+    from judge.service.confirming import pending_actions
+    from judge.service.seats import snapshots
 
     record = Recording()
     seeded = SeededSecrets()

@@ -17,22 +17,18 @@ from typing import Any
 
 import pytest
 from argon2 import PasswordHasher
-from e2e.test_standard_game import Judge, _free_port, _wait_for_port, stop_process
-from serve_with import command, environment
-from server.intake.helpers import ServeProcess, judge_env
-from service.harness import JudgeHarness
 from sqlalchemy.orm import Session, sessionmaker
+from support.e2e.judge_process import Judge, _free_port, _wait_for_port, stop_process
+from support.hostile.server import HostileJudge
+from support.hostile.serving import CHEAP_HANDLER, HarnessFactory, Serve, write_toml
+from support.serve_with import command, environment
+from support.server.intake.helpers import ServeProcess, judge_env
+from support.service.harness import JudgeHarness
 
-from hostile.server import HostileJudge
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.store.db import make_engine
 from judge.store.migrate import upgrade
-
-TESTS = Path(__file__).resolve().parents[1]
-CHEAP_HANDLER = "e2e.cheap_hashes:CheapHandler"
-
-Serve = Callable[..., Judge]
 
 
 @pytest.fixture
@@ -68,9 +64,6 @@ def quick_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
     )
 
 
-HarnessFactory = Callable[..., JudgeHarness]
-
-
 @pytest.fixture
 def harness(
     quick_hashes: None,
@@ -89,20 +82,6 @@ def harness(
 
 
 # --- one `judge serve` per module, for the attacks on reading (bounded cost) ---------
-
-def write_toml(folder: Path, database_url: str) -> Path:
-    path = folder / "judge.toml"
-    path.write_text(
-        '[judge]\naddress = "judge@example.org"\ncode = "TEST"\n'
-        '[smtp]\nhost = "127.0.0.1"\nport = 0\n'
-        f'[database]\nurl = "{database_url}"\n'
-        '[outbound]\ntransport = "maildir"\nmaildir = "outbox"\n'
-        "[scheduler]\npoll_seconds = 0.2\n"
-        "[limits]\nper_sender_per_hour = 1000\n"
-        "[security]\nconfirm_addresses = false\n"
-    )
-    return path
-
 
 @pytest.fixture(scope="module")
 def hostile_judge(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HostileJudge]:

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from service.harness import JudgeHarness, body_of, build_mail
 from sqlalchemy import select
+from support.hostile.hostile_mails import head
+from support.hostile.server import HostileJudge
+from support.service.harness import JudgeHarness, body_of, build_mail
 
-from bench.hostile_mails import head
-from hostile.server import HostileJudge
 from judge.store.models import Game, OutboxMessage, OutboxStatus, Player
 
 EVIL = "=?utf-8?q?evil=0D=0ABcc=3A=20x=40y?=@example.org"

@@ -20,15 +20,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from server.intake.helpers import ServeProcess, judge_env
+from support.hostile.hostile_bodies import BODIES
+from support.hostile.hostile_mails import head, plain_list
+from support.hostile.server import HostileJudge, body_of
+from support.server.intake.helpers import ServeProcess, judge_env
 
-from bench.hostile_bodies import BODIES
-from bench.hostile_mails import head, plain_list
-from hostile.server import HostileJudge, body_of
 from judge.store.db import make_engine
 from judge.store.migrate import upgrade
 
-HANDLER = "hostile.metered_handler:Metered"
+HANDLER = "support.hostile.metered_handler:Metered"
 N = 20_000  # units of each shape; the large mail has 4N
 MAIL_SECONDS = 4
 # Reading and answering a mail examines each character a few times (decoding,

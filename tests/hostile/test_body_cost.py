@@ -22,12 +22,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from judge import work
-from judge.language.commands import near_keyword, parse_commands
+from judge.language.commands import parse_commands
 from judge.mail.read import IncomingMail, read_message
 from judge.mail.text_bounds import MAX_LINE, MAX_WORD
 from judge.rules.map import GameMap, load_map
 from judge.rules.state import GameState, Phase
 from judge.service.commands.order_hints import is_no_order, nearest_province
+from judge.service.replies.dispatch import COMMANDS
 from judge.variants.registry import VariantRegistry, default_registry
 
 JUDGE = "judge@example.org"
@@ -72,9 +73,9 @@ def _read_and_hint(raw: bytes) -> IncomingMail:
     word, as the service does (the hints run even where the service would not)."""
     registry, game_map, state = _words()
     mail = read_message(raw, JUDGE)
-    parse_commands(mail.lines, registry)
+    parse_commands(mail.lines, registry, COMMANDS.grammar)
     for line in mail.lines:
-        near_keyword(line)
+        COMMANDS.grammar.near_keyword(line)
         is_no_order(line, game_map, state)
         for word in line.split()[:3]:
             nearest_province(word, game_map)
@@ -130,10 +131,10 @@ def test_the_hint_never_compares_a_long_word() -> None:
     _, game_map, _ = _words()
     before = work.counted()
     assert nearest_province("BUR" * 7000, game_map) is None
-    assert near_keyword("SIGNON" * 3000) is None
+    assert COMMANDS.grammar.near_keyword("SIGNON" * 3000) is None
     assert work.counted() == before, "a 20,000-letter word was compared with a name"
     assert nearest_province("MOSC", game_map) == "MOS"
-    assert near_keyword("HLEP") == "HELP"
+    assert COMMANDS.grammar.near_keyword("HLEP") == "HELP"
 
 
 def test_uncommon_charsets_are_refused_with_a_clear_line() -> None:

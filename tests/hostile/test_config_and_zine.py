@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from service.harness import JudgeHarness
+from support.service.harness import JudgeHarness
 
 from judge.config import ConfigError, config_from_dict, load_config
 from judge.server.intake import EX_TEMPFAIL

@@ -9,11 +9,10 @@ from __future__ import annotations
 import re
 from email.message import EmailMessage
 
-from e2e.test_standard_game import Judge
-from e2e.test_standard_game import _body as _raw_body
-
-from hostile.conftest import Serve
-from hostile.mailbox import answer, confirm, confirmation_request, to
+from support.e2e.judge_process import Judge
+from support.e2e.judge_process import _body as _raw_body
+from support.hostile.mailbox import answer, confirm, confirmation_request, to
+from support.hostile.serving import Serve
 
 CONFIRMING = {"confirm_addresses": True}
 GM = "gm@example.org"

@@ -6,7 +6,7 @@ other over-limit mail costs: it is not read as a report, and the reader declines
 
 from __future__ import annotations
 
-from service.harness import JudgeHarness
+from support.service.harness import JudgeHarness
 
 from judge.store.models import InboxMessage
 

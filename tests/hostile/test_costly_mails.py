@@ -12,9 +12,8 @@ from __future__ import annotations
 import time
 
 import pytest
-
-from bench.hostile_mails import WORST, plain_list
-from hostile.server import HostileJudge, body_of
+from support.hostile.hostile_mails import WORST, plain_list
+from support.hostile.server import HostileJudge, body_of
 
 ATTACKS = [name for name in WORST if name != "LIST (plain)"]
 

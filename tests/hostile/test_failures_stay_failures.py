@@ -9,14 +9,16 @@ the judge declines to answer is `ignored`.
 from __future__ import annotations
 
 import pytest
-from service.harness import JudgeHarness, body_of, build_mail
 from sqlalchemy import select
+from support.service.harness import JudgeHarness, body_of, build_mail
 
 from judge.cli import _overview_text
 from judge.language import command_types as c
-from judge.service import dispatch
+from judge.service.replies import dispatch
 from judge.store.models import InboxMessage
 from judge.store.overview import operator_overview
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 
 def _only_row(plain_harness: JudgeHarness) -> InboxMessage:

@@ -17,15 +17,18 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
 
-from e2e.test_standard_game import _body
-from server.intake.helpers import ServeProcess, judge_env
+import pytest
 from sqlalchemy import func, select
+from support.e2e.judge_process import _body
+from support.hostile.serving import Serve
+from support.server.intake.helpers import ServeProcess, judge_env
 
-from hostile.conftest import Serve
 from judge.store.db import make_engine, make_session_factory
 from judge.store.models import InboxMessage, InboxStatus
 
-IGNORING = "hostile.ignoring_handler:handle_message"
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
+IGNORING = "support.hostile.ignoring_handler:handle_message"
 PLAYER = "gm@example.org"
 JUDGE = "judge@example.org"
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from e2e.test_standard_game import _body
-from service.harness import body_of
 from sqlalchemy import select
+from support.e2e.judge_process import _body
+from support.hostile.serving import HarnessFactory, Serve
+from support.service.harness import body_of
 
-from hostile.conftest import HarnessFactory, Serve
 from judge.server.scheduler import SchedulerTimers, tick
 from judge.store.models import OutboxMessage
 

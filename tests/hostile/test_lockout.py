@@ -14,9 +14,9 @@ import smtplib
 from email.message import EmailMessage
 from email.utils import make_msgid
 
-from e2e.test_standard_game import Judge, _body
+from support.e2e.judge_process import Judge, _body
+from support.hostile.serving import Serve
 
-from hostile.conftest import Serve
 from judge.mail.auth_results import verified_domain
 from judge.mail.read import read_message
 

@@ -9,9 +9,8 @@ addresses). Each mail is stored, marked `ignored` with the reason, and gets no m
 from __future__ import annotations
 
 import pytest
-
-from bench.hostile_mails import head
-from hostile.server import HostileJudge
+from support.hostile.hostile_mails import head
+from support.hostile.server import HostileJudge
 
 ROBOTS = {
     "precedence": ("robot@example.org", "Precedence: auto_reply\r\n"),

@@ -9,10 +9,10 @@ from collections.abc import Callable
 from email.message import EmailMessage
 
 import pytest
-from e2e.test_standard_game import _body
+from support.e2e.judge_process import _body
+from support.hostile.serving import HarnessFactory, Serve
 
-from hostile.conftest import HarnessFactory, Serve
-from judge.store import password_work
+from judge.service.reading import password_work
 
 GM, GM_PASSWORD = "gm@example.org", "secret42"
 

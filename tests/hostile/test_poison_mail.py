@@ -9,11 +9,11 @@ import smtplib
 import time
 from pathlib import Path
 
-from server.intake.helpers import ServeProcess, judge_env
+from support.hostile.hostile_mails import head, plain_list
+from support.hostile.server import HostileJudge, body_of
+from support.hostile.serving import write_toml
+from support.server.intake.helpers import ServeProcess, judge_env
 
-from bench.hostile_mails import head, plain_list
-from hostile.conftest import write_toml
-from hostile.server import HostileJudge, body_of
 from judge.store.db import make_engine
 from judge.store.inbox import MAX_ATTEMPTS
 from judge.store.migrate import upgrade
@@ -52,8 +52,10 @@ def test_a_mail_that_kills_the_process_is_tried_three_times_then_failed(tmp_path
     engine = make_engine(database_url)
     upgrade(engine)
     engine.dispose()
-    serve = ServeProcess(write_toml(tmp_path, database_url), tmp_path / "judge.log",
-                         judge_env(), handler="hostile.killing_handler:Killing")  # fmt: skip
+    serve = ServeProcess(
+        write_toml(tmp_path, database_url), tmp_path / "judge.log", judge_env(),
+        handler="support.hostile.killing_handler:Killing",
+    )  # fmt: skip
     poison = (head("poison", "<poison@example.org>", extra="X-Poison: yes\r\n") + "\r\nLIST\r\n")
     port = serve.start()
     # Stored before its 250, the poison may kill the server before the 250 is written:

@@ -1,6 +1,6 @@
 """Rate limiting that neither drops mail nor lets a forger lock a player out.
 
-One verdict (`judge.store.rate_limit`): a mail is judged by the mails received
+One verdict (`judge.service.limits.hourly_limit`): a mail is judged by the mails received
 before it. The SMTP intake refuses over-limit mail from peers that are not trusted
 relays with 450 (the sending MTA keeps it), keyed on the envelope sender *and* the
 connecting address (trusted relays: `tests/hostile/test_limit_switch.py`); mail past the
@@ -15,15 +15,18 @@ from concurrent.futures import ThreadPoolExecutor
 from email.message import EmailMessage
 from email.utils import make_msgid
 
-from e2e.test_standard_game import Judge, _body
-from service.harness import build_mail
+import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
+from support.e2e.judge_process import Judge, _body
+from support.hostile.serving import HarnessFactory, Serve
+from support.service.harness import build_mail
 
-from hostile.conftest import HarnessFactory, Serve
 from judge.store.db import make_engine, make_session_factory
 from judge.store.inbox import store_message
 from judge.store.models import InboxMessage, InboxStatus
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 VICTIM = "gm@example.org"
 UNTRUSTED = {"trusted_relays": ""}  # loopback is not a trusted relay in these tests

@@ -14,12 +14,12 @@ import smtplib
 from email.message import EmailMessage
 from email.utils import make_msgid
 
-from e2e.test_standard_game import Judge
-from e2e.test_standard_game import _body as _raw_body
 from sqlalchemy import func, select
+from support.e2e.judge_process import Judge
+from support.e2e.judge_process import _body as _raw_body
+from support.hostile.mailbox import answer, confirm, confirmation_request, to
+from support.hostile.serving import Serve
 
-from hostile.conftest import Serve
-from hostile.mailbox import answer, confirm, confirmation_request, to
 from judge.config import load_config
 from judge.store.db import make_engine, make_session_factory
 from judge.store.models import Address, HeldMail, OutboxMessage, Player

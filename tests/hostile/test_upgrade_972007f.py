@@ -15,10 +15,11 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-from e2e.test_standard_game import _body
+from support.e2e.judge_process import _body
+from support.hostile.mailbox import to
+from support.hostile.serving import Serve
 
-from hostile.conftest import Serve
-from hostile.mailbox import to
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 DATA = Path(__file__).parent / "data" / "judge_972007f.db.gz"
 PLAYERS = [f"p{index}@example.org" for index in range(7)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import time
 
 import pytest
+from support.language.parsing import command, error
 
 from judge.language.absence_dates import DateError, DayTime, parse_day
 from judge.language.command_types import (
@@ -15,7 +16,6 @@ from judge.language.command_types import (
     SetNoAbsence,
     SetTimezone,
 )
-from language.parsing import command, error
 
 XMAS = DayTime(12, 24)
 XMAS_2026 = DayTime(12, 24, 2026)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from support.language.parsing import GRAMMAR, VOCABULARY, command, error
 
 from judge.language.command_types import (
     BidNone,
@@ -27,7 +28,6 @@ from judge.language.command_types import (
     Summary,
 )
 from judge.language.commands import parse_commands, unknown_command_error
-from language.parsing import VOCABULARY, command, error
 
 # --- keywords ---------------------------------------------------------------------
 
@@ -60,7 +60,7 @@ def test_compound_keywords_read_with_or_without_spaces(line: str, expected: Comm
 
 @pytest.mark.parametrize("line", ["DRAW.", "draw!", "RESIGN;", "SIGNOFF."])
 def test_trailing_punctuation_after_a_bare_keyword_is_forgiven(line: str) -> None:
-    assert parse_commands([line], VOCABULARY)[0].ok
+    assert parse_commands([line], VOCABULARY, GRAMMAR)[0].ok
 
 
 def test_a_keyword_must_end_at_a_word_boundary() -> None:
@@ -101,13 +101,13 @@ def test_order_line_text_is_stripped() -> None:
 
 def test_a_typo_of_a_keyword_is_pointed_out() -> None:
     assert command("SIGNOM ?g1 pw") == OrderLine("SIGNOM ?g1 pw", "SIGNON")
-    assert (
-        unknown_command_error("SIGNOM ?g1 pw") == "unknown command 'SIGNOM' (did you mean SIGNON?)"
+    assert unknown_command_error("SIGNOM ?g1 pw", GRAMMAR) == (
+        "unknown command 'SIGNOM' (did you mean SIGNON?)"
     )
 
 
 def test_unknown_command_error_names_the_word() -> None:
-    assert unknown_command_error("FOO bar") == "unknown command 'FOO'"
+    assert unknown_command_error("FOO bar", GRAMMAR) == "unknown command 'FOO'"
 
 
 # --- commands that need no signon -------------------------------------------------------
@@ -256,13 +256,13 @@ def test_create_with_missing_parts_or_unknown_variant() -> None:
 
 def test_a_whole_mail_in_order_with_line_indexes() -> None:
     lines = ["SIGNON Fg1 pw", "", "A PAR-BUR", "PRESS", "hi", "ENDPRESS", "SET WAIT"]
-    parsed = parse_commands(lines, VOCABULARY)
+    parsed = parse_commands(lines, VOCABULARY, GRAMMAR)
     assert [p.start for p in parsed] == [0, 2, 3, 6]
     assert [type(p.command).__name__ for p in parsed] == ["Signon", "OrderLine", "Press", "SetWait"]
 
 
 def test_blank_lines_are_skipped() -> None:
-    assert parse_commands(["", "   ", "\t"], VOCABULARY) == []
+    assert parse_commands(["", "   ", "\t"], VOCABULARY, GRAMMAR) == []
 
 
 @pytest.mark.parametrize(

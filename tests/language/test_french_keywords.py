@@ -9,16 +9,16 @@ from __future__ import annotations
 import re
 
 import pytest
+from support.language.parsing import GRAMMAR, VOCABULARY
 
-from judge.language.command_types import OrderLine, Resume
-from judge.language.commands import _NAMES, _TABLE, parse_line
-from judge.language.french_keywords import FRENCH_SPELLINGS, with_french
-from judge.language.keywords import match_keyword
+from judge.language.command_types import OrderLine, ParsedLine, Resume
+from judge.language.commands import parse_line
+from judge.language.grammar import spellings_of
+from judge.language.keywords import Keyword, match_keyword
 from judge.rules import french_words
 from judge.rules.map import load_map
 from judge.rules.parse import parse_order
 from judge.rules.state import power_name
-from language.parsing import VOCABULARY
 
 
 @pytest.mark.parametrize(
@@ -41,20 +41,36 @@ from language.parsing import VOCABULARY
     ],
 )
 def test_french_command_reads_as_the_english_one(french: str, english: str) -> None:
-    assert parse_line(french, VOCABULARY).command == parse_line(english, VOCABULARY).command
-    assert parse_line(french, VOCABULARY).command is not None
+    assert _read(french).command == _read(english).command
+    assert _read(french).command is not None
 
 
 def test_french_command_errors_are_the_english_ones() -> None:
-    assert parse_line("CARTE", VOCABULARY).error == parse_line("MAP", VOCABULARY).error
-    french = parse_line("ENCHÈRE Suisse 3", VOCABULARY)
-    assert french.error == parse_line("BID Suisse 3", VOCABULARY).error
+    assert _read("CARTE").error == _read("MAP").error
+    french = parse_line("ENCHÈRE Suisse 3", VOCABULARY, GRAMMAR)
+    assert french.error == parse_line("BID Suisse 3", VOCABULARY, GRAMMAR).error
+
+
+def _read(line: str) -> ParsedLine:
+    return parse_line(line, VOCABULARY, GRAMMAR)
+
+
+# Each command's French spellings, as the command registry declares them.
+FRENCH_SPELLINGS = [(command.name, spelling) for command in GRAMMAR.commands
+                    for spelling in spellings_of(command, "fr")]  # fmt: skip
+
+
+def test_the_french_words_are_the_ones_chosen() -> None:
+    assert {name for name, _ in FRENCH_SPELLINGS} == {
+        "HELP", "LIST", "HISTORY", "MAP", "BID", "BID NONE", "PREFERENCES", "CANCEL",
+        "WHOGAME", "GET", "ROLLBACK", "CLEAR",
+    }  # fmt: skip
 
 
 def _first_words() -> list[str]:
     """The first word of each French spelling, with and without accents."""
     found: set[str] = set()
-    for spelling in FRENCH_SPELLINGS.values():
+    for _, spelling in FRENCH_SPELLINGS:
         word = spelling.split()[0].replace("S?", "")
         found.add(re.sub(r"\[(.)(.)\]", r"\1", word))
         found.add(re.sub(r"\[(.)(.)\]", r"\2", word))
@@ -72,16 +88,16 @@ def test_no_french_command_word_means_anything_else(word: str) -> None:
 
 
 def test_no_french_keyword_catches_an_english_line() -> None:
-    french = list(with_french(_TABLE))
-    for name in _NAMES:
+    french = [Keyword(name, spelling) for name, spelling in FRENCH_SPELLINGS]
+    for name in GRAMMAR.names:
         found = match_keyword(name, french)
         assert found is None or found[0].name == name, name  # PRÉFÉRENCES is PREFERENCES
 
 
 def test_resume_with_accents_is_no_command() -> None:
     """RÉSUMÉ (summary) is not the English RESUME: it is left to the order reader."""
-    assert isinstance(parse_line("RÉSUMÉ", VOCABULARY).command, OrderLine)
-    assert isinstance(parse_line("RESUME", VOCABULARY).command, Resume)
+    assert isinstance(parse_line("RÉSUMÉ", VOCABULARY, GRAMMAR).command, OrderLine)
+    assert isinstance(parse_line("RESUME", VOCABULARY, GRAMMAR).command, Resume)
 
 
 @pytest.mark.parametrize(

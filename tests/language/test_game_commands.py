@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, time, timedelta
 
 import pytest
+from support.language.parsing import command, error
 
 from judge.language.absence_dates import DayTime
 from judge.language.command_types import (
@@ -38,7 +39,6 @@ from judge.language.command_types import (
     Start,
     Terminate,
 )
-from language.parsing import command, error
 
 # --- commands after signon --------------------------------------------------------------
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from support.language.parsing import command, error
+
 from judge.language.command_types import (
     Become,
     Create,
@@ -12,7 +14,6 @@ from judge.language.command_types import (
     SetQuiet,
     Signon,
 )
-from language.parsing import command, error
 
 
 def test_become_promote_and_the_masters_resign() -> None:

@@ -4,6 +4,7 @@ and the PRESS TO ALL BUT and +/- recipient lists."""
 from __future__ import annotations
 
 import pytest
+from support.language.parsing import GRAMMAR, VOCABULARY, command, error
 
 from judge.language.command_types import (
     Clear,
@@ -16,8 +17,6 @@ from judge.language.command_types import (
     SetDias,
 )
 from judge.language.commands import parse_commands
-from judge.language.set_commands import parse_settings
-from language.parsing import VOCABULARY, command, error
 
 
 @pytest.mark.parametrize(
@@ -73,11 +72,11 @@ def test_njudge_vote_and_phase_errors(line: str, message: str) -> None:
 
 
 def test_nodias_is_a_create_option() -> None:
-    assert parse_settings("NODIAS, PLAYERS 4")[1][0] == SetDias(False)
+    assert GRAMMAR.parse_settings("NODIAS, PLAYERS 4", VOCABULARY)[1][0] == SetDias(False)
 
 
 def _press(head: str) -> Press:
-    [parsed] = parse_commands([head, "text", "ENDPRESS"], VOCABULARY)
+    [parsed] = parse_commands([head, "text", "ENDPRESS"], VOCABULARY, GRAMMAR)
     assert isinstance(parsed.command, Press), parsed.error
     return parsed.command
 
@@ -115,5 +114,5 @@ def test_grey_press_to_all_but_keeps_both() -> None:
     ],
 )
 def test_press_recipient_list_errors(head: str, message: str) -> None:
-    [parsed] = parse_commands([head, "text", "ENDPRESS"], VOCABULARY)
+    [parsed] = parse_commands([head, "text", "ENDPRESS"], VOCABULARY, GRAMMAR)
     assert parsed.command is None and message in str(parsed.error)

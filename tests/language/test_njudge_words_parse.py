@@ -4,6 +4,7 @@ press words of press_set_commands): what each line becomes, and what is refused.
 from __future__ import annotations
 
 import pytest
+from support.language.parsing import command, error
 
 from judge.language.command_types import (
     Create,
@@ -14,7 +15,6 @@ from judge.language.command_types import (
     Version,
     WhoGame,
 )
-from language.parsing import command, error
 
 READ_AS = [
     ("SET WHITE", SetPress("white")),

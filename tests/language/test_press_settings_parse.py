@@ -4,10 +4,10 @@ the GREY word on a PRESS line."""
 from __future__ import annotations
 
 import pytest
+from support.language.parsing import GRAMMAR, VOCABULARY, command, error
 
 from judge.language.command_types import Create, Press, SetGunboat, SetPartial, SetPress
 from judge.language.commands import parse_commands
-from language.parsing import VOCABULARY, command, error
 
 
 @pytest.mark.parametrize(
@@ -63,12 +63,12 @@ def test_press_settings_as_create_options() -> None:
     ],
 )
 def test_grey_press_lines(head: str, to: tuple[str, ...] | None) -> None:
-    [parsed] = parse_commands([head, "psst", "ENDPRESS"], VOCABULARY)
+    [parsed] = parse_commands([head, "psst", "ENDPRESS"], VOCABULARY, GRAMMAR)
     assert parsed.command == Press(to, ("psst",), grey=True)
 
 
 def test_press_without_grey_is_signed() -> None:
-    [parsed] = parse_commands(["PRESS TO F", "hi", "ENDPRESS"], VOCABULARY)
+    [parsed] = parse_commands(["PRESS TO F", "hi", "ENDPRESS"], VOCABULARY, GRAMMAR)
     assert parsed.command == Press(("FRANCE",), ("hi",), grey=False)
-    [parsed] = parse_commands(["PRESS GREY TO", "hi", "ENDPRESS"], VOCABULARY)
+    [parsed] = parse_commands(["PRESS GREY TO", "hi", "ENDPRESS"], VOCABULARY, GRAMMAR)
     assert parsed.error is not None and "PRESS TO needs the powers" in parsed.error

@@ -14,15 +14,14 @@ from email.message import EmailMessage
 
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
-from language.parsing import VOCABULARY
+from support.language.parsing import GRAMMAR, VOCABULARY
+from support.mail import samples
 
 from judge.language.command_types import ParsedLine
 from judge.language.commands import parse_commands
 from judge.language.durations import DurationError, parse_duration, parse_when
 from judge.mail.html_text import html_to_text
 from judge.mail.read import IncomingMail, read_message
-
-from . import samples
 
 JUDGE = samples.JUDGE
 EXAMPLES = int(os.environ.get("JUDGE_FUZZ_EXAMPLES", "300"))  # raise it for a deeper run
@@ -68,13 +67,13 @@ def assert_accounted_for(lines: list[str], parsed: list[ParsedLine]) -> None:
 @FUZZ
 @given(LINES)
 def test_parse_commands_never_raises_and_accounts_for_every_line(lines: list[str]) -> None:
-    assert_accounted_for(lines, parse_commands(lines, VOCABULARY))
+    assert_accounted_for(lines, parse_commands(lines, VOCABULARY, GRAMMAR))
 
 
 @FUZZ
 @given(st.lists(st.text(), max_size=20))
 def test_parse_commands_takes_any_text(lines: list[str]) -> None:
-    assert_accounted_for(lines, parse_commands(lines, VOCABULARY))
+    assert_accounted_for(lines, parse_commands(lines, VOCABULARY, GRAMMAR))
 
 
 @FUZZ
@@ -83,7 +82,7 @@ def test_read_message_never_raises_on_random_bytes(raw: bytes) -> None:
     mail = read_message(raw, JUDGE)
     assert isinstance(mail, IncomingMail)
     assert not any("could not be read (" in problem for problem in mail.problems)
-    assert_accounted_for(list(mail.lines), parse_commands(mail.lines, VOCABULARY))
+    assert_accounted_for(list(mail.lines), parse_commands(mail.lines, VOCABULARY, GRAMMAR))
 
 
 def mutated(sample: bytes, data: st.DataObject) -> bytes:
@@ -162,7 +161,7 @@ def raw_mails(draw: st.DrawFn) -> bytes:
 def test_read_message_never_raises_on_random_mime(raw: bytes) -> None:
     mail = read_message(raw, JUDGE)
     assert not any("could not be read (" in problem for problem in mail.problems)
-    assert_accounted_for(list(mail.lines), parse_commands(mail.lines, VOCABULARY))
+    assert_accounted_for(list(mail.lines), parse_commands(mail.lines, VOCABULARY, GRAMMAR))
 
 
 @st.composite

@@ -18,8 +18,10 @@ from email.policy import compat32
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.hostile.hostile_mails import UNDER_LIMITS, WORST
+from support.mail import samples
+from support.mail.samples import JUDGE
 
-from bench.hostile_mails import UNDER_LIMITS, WORST
 from judge.mail.header_facts import FACTS_VERSION, HeaderFacts, KeptHeaders
 from judge.mail.read import (
     header_facts_json,
@@ -28,9 +30,6 @@ from judge.mail.read import (
     read_message,
     read_stored,
 )
-from mail.samples import JUDGE
-
-from . import samples
 
 CLIENT_MAILS = {name: raw for name, raw in vars(samples).items() if name.isupper() and
                 isinstance(raw, bytes)}  # fmt: skip

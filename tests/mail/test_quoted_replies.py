@@ -5,9 +5,9 @@ lines pasted back are not obeyed."""
 from __future__ import annotations
 
 import pytest
+from support.mail.reply_corpus import ClientReply, client_replies
 
 from judge.mail.read import read_message
-from tests.mail.reply_corpus import ClientReply, client_replies
 
 JUDGE = "judge@example.org"
 

@@ -5,20 +5,11 @@ from __future__ import annotations
 import base64
 
 import pytest
+from support.mail import samples
+from support.mail.plain_mail import ROBOT_HEADERS, plain
+from support.mail.samples import JUDGE
 
 from judge.mail.read import IncomingMail, read_message
-from mail.samples import JUDGE
-
-from . import samples
-
-
-def plain(body: str, headers: str = "", charset: str = "utf-8") -> bytes:
-    head = (
-        "From: Ann <ann@example.net>\nTo: judge@example.org\nSubject: s\n"
-        f"Message-ID: <m@example.net>\n{headers}"
-        f"Content-Type: text/plain; charset={charset}\n\n"
-    )
-    return (head + body).encode("utf-8")
 
 
 def read(raw: bytes) -> IncomingMail:
@@ -254,17 +245,6 @@ def test_auto_submitted_no_is_answered() -> None:
     assert not read(plain("LIST\n", headers="Auto-Submitted: no\n")).must_not_answer
 
 
-ROBOT_HEADERS = [
-    "Auto-Submitted: auto-generated\n",
-    "Precedence: bulk\n",
-    "Precedence: junk\n",
-    "Precedence: List\n",
-    "X-Autoreply: yes\n",
-    "X-Autorespond: vacation\n",
-    "List-Id: <dip.lists.example.org>\n",
-    "Return-Path: <>\n",
-    f"X-Loop: {JUDGE}\n",
-]
 
 
 @pytest.mark.parametrize("header", ROBOT_HEADERS)

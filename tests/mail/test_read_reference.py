@@ -20,15 +20,14 @@ from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.hostile.hostile_mails import UNDER_LIMITS, WORST
+from support.mail import samples
+from support.mail.plain_mail import ROBOT_HEADERS, plain
+from support.mail.reference_reader import Reading, reference_reading
+from support.mail.samples import JUDGE
 
-from bench.hostile_mails import UNDER_LIMITS, WORST
 from judge.mail.bounds import TooCostly, check_bounds
 from judge.mail.read import IncomingMail, header_facts_json, read_message, read_stored
-from mail.reference_reader import Reading, reference_reading
-from mail.samples import JUDGE
-from mail.test_read import ROBOT_HEADERS, plain
-
-from . import samples
 
 EXAMPLES = int(os.environ.get("JUDGE_FUZZ_EXAMPLES", "300"))
 PROPERTY = settings(

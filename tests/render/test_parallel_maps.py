@@ -6,8 +6,8 @@ from judge.render.palette import neutral_for
 from judge.render.phase_map import phase_png
 from judge.rules.map import load_map
 from judge.rules.state import Phase
-from judge.service import map_drawing
-from judge.service.maps import MapJob, draw_job
+from judge.service.maps import drawing as map_drawing
+from judge.service.maps.mail_maps import MapJob, draw_job
 from judge.store.state_json import state_to_json
 
 

@@ -20,11 +20,11 @@ import csv
 from pathlib import Path
 
 import pytest
+from support.replay.reader import CORPUS, GAMES
+from support.replay.replay import replay
 
 from judge.rules.map import GameMap, load_map
 from judge.rules.results import RuleOptions
-from replay.reader import CORPUS, GAMES
-from replay.replay import replay
 
 DROIDIPPY_RULES = RuleOptions(convoy_adjacent="2.4", civil_disorder="godip")
 MISSING = f"Droidippy corpus not found at {GAMES} (GPL data, kept outside the repository)"

@@ -12,12 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from support.replay.reader import GAMES, read_game, read_orders
+from support.replay.replay import droidippy_opens, replay
 
 from judge.rules.idle import adjudicate_through, is_idle
 from judge.rules.map import GameMap, load_map
 from judge.rules.results import RuleOptions
-from replay.reader import GAMES, read_game, read_orders
-from replay.replay import droidippy_opens, replay
 
 RULES = RuleOptions(convoy_adjacent="2.4", civil_disorder="godip")
 GAME_1095 = GAMES / "game_1095.txt"

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from support.rules.helpers import board, standard_map
+from support.rules.judging import judge, outcome, placed
+
 from judge.rules.orders import Waive
 from judge.rules.phases import adjudicate_phase
-from tests.rules.helpers import board, standard_map
-from tests.rules.judging import judge, outcome, placed
 
 GERMAN_HOMES = {"GERMANY": "BER KIE MUN DEN"}
 

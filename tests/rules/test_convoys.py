@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tests.rules.helpers import board
-from tests.rules.judging import judge, outcome, placed, result_for, retreats
+from support.rules.helpers import board
+from support.rules.judging import judge, outcome, placed, result_for, retreats
 
 
 def test_a_convoy_carries_the_army() -> None:

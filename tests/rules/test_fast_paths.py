@@ -15,6 +15,7 @@ import dataclasses
 import random
 
 import pytest
+from support.rules.helpers import board, standard_map
 
 from judge.rules.legality import (
     Checker,
@@ -29,7 +30,6 @@ from judge.rules.parse import parse_order
 from judge.rules.phases import adjudicate_phase
 from judge.rules.results import OrderResult, Outcome, new_result
 from judge.rules.state import GameState, Phase, Unit, UnitType, new_unit, province_of
-from tests.rules.helpers import board, standard_map
 
 GARBAGE = ["XYZ", "STP/XC", "PAR/NC", "SPA/EC", "", "/", "BUL/", "stp", "MAO/SC"]
 

@@ -8,11 +8,11 @@ any case, `->` or `-`, French or English words mixed.
 from __future__ import annotations
 
 import pytest
+from support.rules.helpers import board, retreat_board, standard_map
 
 from judge.rules.orders import IllegalOrder, Order, UnreadableOrder
 from judge.rules.parse import parse_order
 from judge.rules.state import GameState
-from rules.helpers import board, retreat_board, standard_map
 
 
 def read(text: str, state: GameState, powers: set[str] | None = None) -> Order:

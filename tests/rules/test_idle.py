@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 import pytest
+from support.rules.helpers import board, standard_map
 
 from judge.adjudicate.cli import adjudicate_text
 from judge.rules.idle import adjudicate_through, adjustments_due, is_idle, powers_to_act
@@ -20,7 +21,6 @@ from judge.rules.phases import adjudicate_phase
 from judge.variants.base import Snapshot, Submission
 from judge.variants.common import adjustment_delta, powers_with_duties
 from judge.variants.standard import StandardVariant
-from rules.helpers import board, standard_map
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 

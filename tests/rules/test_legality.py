@@ -6,6 +6,7 @@ Each case names the DATC test case or issue it comes from where there is one.
 from __future__ import annotations
 
 import pytest
+from support.rules.helpers import board, standard_map
 
 from judge.rules.legality import NO_SUCH_UNIT, NOT_ADJACENT, check_order, fleet_target
 from judge.rules.orders import (
@@ -22,7 +23,6 @@ from judge.rules.orders import (
     Waive,
 )
 from judge.rules.state import GameState, UnitType
-from rules.helpers import board, standard_map
 
 A, F = UnitType.ARMY, UnitType.FLEET
 

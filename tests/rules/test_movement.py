@@ -6,11 +6,12 @@ DATC harness runs all of them, these pin the behaviours one at a time.
 
 from __future__ import annotations
 
+from support.rules.helpers import board, standard_map
+from support.rules.judging import judge, outcome, placed, result_for, retreats
+
 from judge.rules.orders import Build
 from judge.rules.phases import adjudicate_phase
 from judge.rules.state import UnitType
-from tests.rules.helpers import board, standard_map
-from tests.rules.judging import judge, outcome, placed, result_for, retreats
 
 
 def test_a_lone_move_succeeds_and_the_board_moves_on_to_fall() -> None:

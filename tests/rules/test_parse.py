@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 import pytest
+from support.rules.helpers import board, retreat_board, standard_map
 
 from judge.rules.orders import (
     IllegalOrder,
@@ -18,7 +19,6 @@ from judge.rules.orders import (
 )
 from judge.rules.parse import parse_order, parse_orders
 from judge.rules.state import GameState
-from rules.helpers import board, retreat_board, standard_map
 
 
 def read(text: str, state: GameState, powers: Collection[str] | None = None) -> Order:

@@ -20,6 +20,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from support.rules.helpers import standard_map
 
 from judge.rules.orders import IllegalOrder, UnreadableOrder
 from judge.rules.parse import parse_order
@@ -33,7 +34,6 @@ from judge.rules.state import (
     UnitType,
     power_name,
 )
-from rules.helpers import standard_map
 
 REFERENCE = (Path(__file__).resolve().parents[2] / ".." / "shared" / "reference").resolve()
 JDIP = REFERENCE / "datc" / "jdip"

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from support.rules.helpers import board, standard_map
+from support.rules.judging import judge, placed
 
 from judge.rules.phases import adjudicate_phase, next_phase_after
 from judge.rules.results import RuleOptions
 from judge.rules.state import Phase
-from tests.rules.helpers import board, standard_map
-from tests.rules.judging import judge, placed
 
 
 def test_spring_captures_do_not_change_centre_owners() -> None:

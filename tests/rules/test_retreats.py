@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from support.rules.helpers import board
+from support.rules.judging import judge, outcome, placed, retreats
+
 from judge.rules.state import GameState
-from tests.rules.helpers import board
-from tests.rules.judging import judge, outcome, placed, retreats
 
 
 def test_no_retreat_to_the_attackers_province_6H5() -> None:

@@ -16,8 +16,8 @@ from judge.clock import ManualClock
 from judge.config import Config
 from judge.server.runtime import Judge
 from judge.server.watchdog import MailTooLong, Watchdog, Watchdogs
-from judge.service.handler import ServiceHandler
-from judge.store import password_work
+from judge.service.reading import password_work
+from judge.service.replies.service_handler import ServiceHandler
 from judge.store.models import InboxMessage, InboxStatus
 
 

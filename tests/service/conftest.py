@@ -1,33 +1,8 @@
-"""Fixtures for the service tests: a migrated database and a judge harness on it."""
+"""Fixtures for the service tests: a migrated database and a judge harness on it
+(`support/service/fixtures.py`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from support.service.fixtures import judge, quick_password_hashes
 
-import pytest
-from argon2 import PasswordHasher
-from sqlalchemy.orm import Session, sessionmaker
-
-from judge.clock import ManualClock
-from judge.config import Config
-from service.harness import JudgeHarness
-
-
-@pytest.fixture(autouse=True)
-def quick_password_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Argon2id with tiny costs: the same code path, a hundred times faster."""
-    monkeypatch.setattr(
-        "judge.store.passwords._HASHER",
-        PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1),
-    )
-
-
-@pytest.fixture
-def judge(
-    sessions: sessionmaker[Session],
-    clock: ManualClock,
-    make_config: Callable[..., Config],
-    database_url: str,
-) -> JudgeHarness:
-    config = make_config(database_url, limits={"per_sender_per_hour": 1000})
-    return JudgeHarness(sessions, clock, config)
+__all__ = ["judge", "quick_password_hashes"]

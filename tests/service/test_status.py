@@ -5,9 +5,13 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
+import pytest
+from support.service.harness import JudgeHarness
+
 from judge.service.status import game_status
 from judge.store import games as store
-from service.harness import JudgeHarness
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 
 def test_the_status_of_a_running_game_has_the_documented_shape(judge: JudgeHarness) -> None:

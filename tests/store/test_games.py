@@ -13,6 +13,8 @@ from judge.rules.state import GameState, Phase, Unit, UnitType
 from judge.store import games
 from judge.store.models import Game, GameStatus, PlayerRole, PlayerStatus
 
+pytestmark = pytest.mark.postgres_copy  # the store's own tests run on both backends
+
 S1901M = GameState.from_units(
     Phase.parse("S1901M"), [Unit("FRANCE", UnitType.ARMY, "PAR")], centers={"PAR": "FRANCE"}
 )

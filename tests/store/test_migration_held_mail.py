@@ -3,6 +3,7 @@ confirmation existed, on both backends; an address already known keeps its state
 
 from __future__ import annotations
 
+import pytest
 from sqlalchemy import select
 
 from judge.clock import ManualClock
@@ -10,6 +11,8 @@ from judge.store import games as store
 from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import downgrade, upgrade
 from judge.store.models import Address, PlayerRole
+
+pytestmark = pytest.mark.postgres_copy  # the store's own tests run on both backends
 
 
 def test_upgrade_confirms_the_addresses_of_seats_and_zines(

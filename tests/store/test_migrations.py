@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect, select, text
@@ -13,11 +14,13 @@ from judge.clock import ManualClock
 from judge.config import Config
 from judge.server.processor import process_pending
 from judge.server.watchdog import Watchdogs
-from judge.service.handler import ServiceHandler
+from judge.service.replies.service_handler import ServiceHandler
 from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import current_revision, head_revision, upgrade
 from judge.store.models import Base, InboxMessage, InboxStatus, OutboxMessage
 from judge.variants.registry import default_registry
+
+pytestmark = pytest.mark.postgres_copy  # the store's own tests run on both backends
 
 TABLES = {"inbox", "outbox", "games", "players", "phases", "orders", "events"}
 

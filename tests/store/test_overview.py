@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.store.overview import operator_overview
+
+pytestmark = pytest.mark.postgres_copy  # the store's own tests run on both backends
 
 
 def test_an_empty_judge_has_an_empty_overview(sessions: sessionmaker[Session]) -> None:

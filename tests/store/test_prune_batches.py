@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 from datetime import timedelta
 
+import pytest
 from sqlalchemy import Engine, insert, select, text, update
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -19,6 +20,8 @@ from judge.clock import ManualClock
 from judge.store.db import make_engine
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage, OutboxStatus
 from judge.store.retention import prune
+
+pytestmark = pytest.mark.postgres_copy  # the store's own tests run on both backends
 
 FINISHED = [InboxStatus.DONE, InboxStatus.DUPLICATE, InboxStatus.DECLINED,
             InboxStatus.DONE_WITH_ERRORS]  # fmt: skip

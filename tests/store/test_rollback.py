@@ -19,6 +19,8 @@ from judge.store.rollback import (
     undone_lot_seed,
 )
 
+pytestmark = pytest.mark.postgres_copy  # the store's own tests run on both backends
+
 S1901M = GameState.from_units(
     Phase.parse("S1901M"), [Unit("FRANCE", UnitType.ARMY, "PAR")], centers={"PAR": "FRANCE"}
 )

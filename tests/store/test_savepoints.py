@@ -4,7 +4,10 @@ goes, at any depth, on each backend (SQLite's through the engine's own BEGIN,
 
 from __future__ import annotations
 
+import pytest
 from sqlalchemy import Engine, text
+
+pytestmark = pytest.mark.postgres_copy  # the store's own tests run on both backends
 
 
 def test_savepoints_keep_and_undo_work_at_any_depth(engine: Engine) -> None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import ManualClock
 from judge.store.inbox import ReceivedMail, store_message, store_messages
 from judge.store.models import InboxMessage, InboxStatus
+
+pytestmark = pytest.mark.postgres_copy  # the store's own tests run on both backends
 
 
 def _mail(number: int) -> ReceivedMail:

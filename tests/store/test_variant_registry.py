@@ -10,9 +10,11 @@ from typing import Any
 import pytest
 
 from judge.cli import main
-from judge.service.snapshots import variants
+from judge.service.seats.snapshots import variants
 from judge.store.db import make_engine, make_session_factory, registry_of
 from judge.variants.registry import VariantRegistry, default_registry
+
+pytestmark = pytest.mark.postgres_copy  # the store's own tests run on both backends
 
 
 def test_a_session_reaches_the_registry_its_factory_was_given(database_url: str) -> None:

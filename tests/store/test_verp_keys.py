@@ -18,6 +18,7 @@ from judge.clock import ManualClock
 from judge.config import Config, config_from_dict
 from judge.mail.verp import bounce_address, derived_key, return_path_id, verp_key
 from judge.outbox.enqueue import enqueue
+from judge.outbox.gate import no_mail_in
 from judge.server.intake import Inbox
 from judge.server.startup import with_stored_verp_keys
 from judge.store.backup import backup_sqlite
@@ -60,7 +61,7 @@ def _queue(config: Config, clock: ManualClock, count: int) -> None:
                 message["From"], message["To"] = JUDGE, f"p{number}@example.org"
                 message["Subject"] = "Results"
                 message.set_content("ok\n")
-                enqueue(session, message, "results", now=clock.now())
+                enqueue(session, message, "results", gate=no_mail_in(), now=clock.now())
     finally:
         engine.dispose()
 

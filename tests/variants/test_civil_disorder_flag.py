@@ -8,12 +8,12 @@ name the DATC version the judge follows.
 from __future__ import annotations
 
 import pytest
+from support.rules.helpers import board
 
 from judge.rules.phases import adjudicate_phase
 from judge.variants.base import VariantError
 from judge.variants.registry import default_registry
 from judge.wording.rule_help_fr import aide_regle
-from tests.rules.helpers import board
 
 VARIANTS = ("standard", "intimate", "intimate-2000", "propaganda", "taskdip")
 

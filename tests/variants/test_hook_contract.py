@@ -1,7 +1,7 @@
 """The variant contract is one contract: every hook is used, and nobody asks for a class.
 
 * Every public method of `Variant` is really called when games are played: a spy
-  records the calls (tests/service/test_variant_hooks_called.py). Every attribute
+  records the calls (tests/service/game/test_variant_hooks_called.py). Every attribute
   `Variant` declares (a capability, a template) is read by the shell.
 * A public method a variant adds beyond the base is the variant's own helper:
   it must be called somewhere, or it is dead.
@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from variants.variant_classes import all_variant_classes
+from support.variants.variant_classes import all_variant_classes
 
 from judge.variants.base import Variant
 from judge.variants.registry import default_registry

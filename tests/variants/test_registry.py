@@ -12,11 +12,14 @@ from pathlib import Path
 import pytest
 
 from judge.language.arguments import CommandError
+from judge.language.grammar import Words
 from judge.language.open_commands import create_command, help_command, signon_command
 from judge.rules.state import POWERS
+from judge.service.replies.dispatch import COMMANDS
 from judge.variants.registry import default_registry
 
 VOCABULARY = default_registry()
+WORDS = Words(VOCABULARY, COMMANDS.grammar)
 
 REGISTRY = default_registry()
 HELP_TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "help"
@@ -25,20 +28,20 @@ ALIASES = {"id": "intimate", "intimate2000": "intimate-2000", "wright": "propaga
 
 @pytest.mark.parametrize("name", REGISTRY.names())
 def test_create_takes_every_registered_name(name: str) -> None:
-    assert create_command(f"game secret {name.upper()}", VOCABULARY).variant == name
+    assert create_command(f"game secret {name.upper()}", WORDS).variant == name
     assert REGISTRY.get(name).name == name
 
 
 @pytest.mark.parametrize(("alias", "name"), sorted(ALIASES.items()))
 def test_create_takes_the_aliases_the_registry_knows(alias: str, name: str) -> None:
     assert REGISTRY.resolve(alias) == name
-    assert create_command(f"game secret {alias}.", VOCABULARY).variant == name
+    assert create_command(f"game secret {alias}.", WORDS).variant == name
 
 
 def test_an_unknown_variant_is_refused_with_the_registered_names() -> None:
     assert REGISTRY.resolve("chaos") is None
     with pytest.raises(CommandError, match="unknown variant 'chaos'") as refused:
-        create_command("game secret chaos", VOCABULARY)
+        create_command("game secret chaos", WORDS)
     for name in REGISTRY.listed_names():
         assert name in str(refused.value)
 

@@ -1,13 +1,16 @@
 """Every sentence the judge can say is translated in every catalog, placeholder for
-placeholder.
+placeholder, in the `.po` file whose map extracts it.
 
-The msgids are extracted here as `pybabel extract -F babel.cfg -k N_ -k NP_:1c,2`
-does (the Python code's `_`, `gettext`, `ngettext`, `N_`, `NP_`; the templates'
-`{% trans %}` and `_()`). Each catalog under `judge/locale/` must then hold each of them with a
-msgstr that is not empty and not fuzzy (a fuzzy entry is left out of the compiled
-catalog, so the reader would get English), with the same `%(name)s` and `{name}`
-placeholders, and no entry the code no longer has. A sentence added to a template
-without its French fails here, in the test suite, and names the sentence.
+The msgids are extracted here as `pybabel extract -F <map> -k N_ -k NP_:1c,2` does
+(the Python code's `_`, `gettext`, `ngettext`, `N_`, `NP_`; the templates'
+`{% trans %}` and `_()`), once per map: `babel.cfg` for `judge.po` (the mails),
+`babel-commands.cfg` for `commands.po` (the command registry). A language's catalog,
+the union of its `.po` files, must then hold each of them with a msgstr that is not
+empty and not fuzzy (a fuzzy entry is left out of the compiled catalog, so the reader
+would get English), with the same `%(name)s` and `{name}` placeholders. Each file
+holds only what its map extracts (no entry the code no longer has, none that
+`pybabel update` would move), and no msgid is in two files. A sentence added to a
+template without its French fails here, in the test suite, and names the sentence.
 """
 
 from __future__ import annotations
@@ -22,7 +25,14 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from judge.variants.registry import default_registry
-from judge.wording.catalogs import catalog_path, languages_with_catalogs, translations
+from judge.wording.catalogs import (
+    CatalogConflict,
+    catalog_paths,
+    compiled,
+    languages_with_catalogs,
+    merged_catalog,
+    translations,
+)
 from judge.wording.french_filters import VARIANT_DISPLAY_NAMES
 from judge.wording.readers import DEFAULT_LANGUAGE
 
@@ -33,12 +43,14 @@ TRANSLATED = [lang for lang in languages_with_catalogs() if lang != DEFAULT_LANG
 
 
 MsgKey = tuple[str | tuple[str, ...], str | None]
+# Each `.po` file of a language (by its name) and the map of the sources it translates.
+MAPS = {"judge": "babel.cfg", "commands": "babel-commands.cfg"}
 
 
-def extracted() -> dict[MsgKey, str]:
-    """Every msgid of the code and templates (a plural's as its tuple) with its
-    context, and where it is."""
-    with (REPOSITORY / "babel.cfg").open() as config:
+def extracted(babel_map: str) -> dict[MsgKey, str]:
+    """Every msgid `babel_map` extracts from the code and templates (a plural's as its
+    tuple) with its context, and where it is."""
+    with (REPOSITORY / babel_map).open() as config:
         method_map, options_map = parse_mapping_cfg(config)
     found: dict[MsgKey, str] = {}
     for filename, line, message, _comments, context in extract_from_dir(
@@ -49,9 +61,13 @@ def extracted() -> dict[MsgKey, str]:
     return found
 
 
-def catalog(language: str) -> Catalog:
-    with catalog_path(language).open("rb") as po:
+def read(path: Path, language: str) -> Catalog:
+    with path.open("rb") as po:
         return read_po(po, locale=language)
+
+
+def keys(catalog: Catalog) -> set[MsgKey]:
+    return {(m.id, m.context) for m in catalog if m.id}
 
 
 def placeholders(text: str) -> set[str]:
@@ -59,25 +75,50 @@ def placeholders(text: str) -> set[str]:
 
 
 @pytest.fixture(scope="module")
-def msgids() -> dict[MsgKey, str]:
-    found = extracted()
-    assert len(found) >= 10, "the extraction found almost nothing: is babel.cfg read?"
+def by_map() -> dict[str, dict[MsgKey, str]]:
+    """Each `.po` file's name and the msgids its map extracts."""
+    found = {name: extracted(babel_map) for name, babel_map in MAPS.items()}
+    for name, msgids in found.items():
+        assert len(msgids) >= 10, f"{MAPS[name]} found almost nothing: is it read?"
     return found
 
 
+@pytest.fixture(scope="module")
+def msgids(by_map: dict[str, dict[MsgKey, str]]) -> dict[MsgKey, str]:
+    """Every msgid of the code and templates."""
+    return {key: where for found in by_map.values() for key, where in found.items()}
+
+
 def test_the_extraction_finds_the_templates_and_the_code(
-    msgids: dict[MsgKey, str],
+    by_map: dict[str, dict[MsgKey, str]],
 ) -> None:
-    places = " ".join(msgids.values())
+    places = " ".join(by_map["judge"].values())
     assert "judge/templates/" in places
     assert "judge/language/" in places  # N_ in Python code
+    assert "judge/service/commands/catalog/" not in places  # commands.po's
+    registry = by_map["commands"].values()
+    assert all(where.startswith("judge/service/commands/catalog/") for where in registry)
+
+
+def test_no_msgid_is_extracted_by_two_maps(by_map: dict[str, dict[MsgKey, str]]) -> None:
+    """`pybabel update` would put it in both files, which the judge refuses to load:
+    a command's usage or description that is also a mail's sentence needs other words
+    (or a context, `NP_`)."""
+    assert not set(by_map["judge"]) & set(by_map["commands"])
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_file_of_a_language_has_a_map(language: str) -> None:
+    names = [path.stem for path in catalog_paths(language)]
+    assert sorted(names) == sorted(MAPS), f"{language}: {names}, the maps name {list(MAPS)}"
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_msgid_is_translated_with_the_same_placeholders(
     language: str, msgids: dict[MsgKey, str]
 ) -> None:
-    entries = {(m.id, m.context): m for m in catalog(language) if m.id}
+    entries = {(m.id, m.context): m for m in merged_catalog(catalog_paths(language), language)
+               if m.id}  # fmt: skip
     problems = []
     for (msgid, context), where in msgids.items():
         entry = entries.get((msgid, context))
@@ -94,15 +135,78 @@ def test_every_msgid_is_translated_with_the_same_placeholders(
         for translated in strings:
             if placeholders(translated) != english:
                 problems.append(f"placeholders differ: {msgid!r} -> {translated!r} ({where})")
-    assert not problems, f"{catalog_path(language)}:\n" + "\n".join(problems)
+    folder = catalog_paths(language)[0].parent
+    assert not problems, f"{folder}:\n" + "\n".join(problems)
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_no_catalog_keeps_a_sentence_the_judge_no_longer_says(
-    language: str, msgids: dict[MsgKey, str]
+def test_each_file_keeps_only_what_its_map_extracts(
+    language: str, by_map: dict[str, dict[MsgKey, str]]
 ) -> None:
-    stale = [m.id for m in catalog(language) if m.id and (m.id, m.context) not in msgids]
-    assert not stale, f"{catalog_path(language)} has entries nothing extracts: {stale}"
+    """An entry nothing extracts any more, or one in the other file (where `pybabel
+    update` would drop it), fails."""
+    for path in catalog_paths(language):
+        stray = [m.id for m in read(path, language)
+                 if m.id and (m.id, m.context) not in by_map.get(path.stem, {})]  # fmt: skip
+        assert not stray, f"{path} has entries {MAPS.get(path.stem)} does not extract: {stray}"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_msgid_is_in_two_files(language: str) -> None:
+    seen: dict[MsgKey, Path] = {}
+    twice = []
+    for path in catalog_paths(language):
+        for key in keys(read(path, language)):
+            if key in seen:
+                twice.append(f"{key[0]!r} in {seen[key].name} and {path.name}")
+            seen.setdefault(key, path)
+    assert not twice
+
+
+def _write_po(path: Path, body: str, plural: str = "nplurals=2; plural=(n > 1);") -> Path:
+    path.write_text(
+        f'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Plural-Forms: {plural}\\n"\n'
+        '"Content-Type: text/plain; charset=utf-8\\n"\n\n' + body,
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_the_files_of_a_language_are_merged_into_one_catalog(tmp_path: Path) -> None:
+    mails = _write_po(
+        tmp_path / "judge.po",
+        'msgid "%(num)d unit"\nmsgid_plural '
+        '"%(num)d units"\nmsgstr[0] "%(num)d unité"\nmsgstr[1] "%(num)d unités"\n',
+    )
+    commands = _write_po(tmp_path / "commands.po", 'msgid "MAP game"\nmsgstr "MAP partie"\n')
+    translated = compiled(merged_catalog((commands, mails), "fr"))
+    assert translated.gettext("MAP game") == "MAP partie"
+    assert translated.ngettext("%(num)d unit", "%(num)d units", 0) == "%(num)d unité"
+    assert translated.ngettext("%(num)d unit", "%(num)d units", 2) == "%(num)d unités"
+
+
+def test_a_msgid_in_two_files_is_refused_at_load(tmp_path: Path) -> None:
+    mails = _write_po(tmp_path / "judge.po", 'msgid "MAP game"\nmsgstr "CARTE partie"\n')
+    commands = _write_po(tmp_path / "commands.po", 'msgid "MAP game"\nmsgstr "MAP partie"\n')
+    both = r"'MAP game' is in .*commands\.po and in .*judge\.po"
+    with pytest.raises(CatalogConflict, match=both):
+        merged_catalog((commands, mails), "fr")
+
+
+def test_the_same_msgid_in_another_context_is_another_message(tmp_path: Path) -> None:
+    one = _write_po(tmp_path / "judge.po", 'msgctxt "phase"\nmsgid "Bid"\nmsgstr "Enchères"\n')
+    other = _write_po(tmp_path / "commands.po", 'msgid "Bid"\nmsgstr "Enchère"\n')
+    translated = compiled(merged_catalog((other, one), "fr"))
+    assert (translated.pgettext("phase", "Bid"), translated.gettext("Bid")) == (
+        "Enchères", "Enchère")  # fmt: skip
+
+
+def test_files_that_count_differently_are_refused_at_load(tmp_path: Path) -> None:
+    mails = _write_po(tmp_path / "judge.po", 'msgid "a"\nmsgstr "un"\n')
+    commands = _write_po(tmp_path / "commands.po", 'msgid "b"\nmsgstr "deux"\n',
+                         plural="nplurals=2; plural=(n != 1);")  # fmt: skip
+    with pytest.raises(CatalogConflict, match="counts"):
+        merged_catalog((commands, mails), "fr")
 
 
 def test_every_variant_name_a_catalog_translates_is_marked_for_extraction() -> None:
@@ -118,12 +222,14 @@ def test_every_variant_name_a_catalog_translates_is_marked_for_extraction() -> N
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_the_catalog_compiles_and_translates(language: str) -> None:
-    entries = [m for m in catalog(language) if m.id and isinstance(m.id, str)]
-    assert entries
-    compiled = translations(language)
-    for entry in entries:
-        found = (
-            compiled.pgettext(entry.context, entry.id) if entry.context
-            else compiled.gettext(entry.id)
-        )  # fmt: skip
-        assert found == entry.string
+    """Every entry of every file reaches the judge's compiled catalog."""
+    compiled_catalog = translations(language)
+    for path in catalog_paths(language):
+        entries = [m for m in read(path, language) if m.id and isinstance(m.id, str)]
+        assert entries, f"{path} is empty"
+        for entry in entries:
+            found = (
+                compiled_catalog.pgettext(entry.context, entry.id) if entry.context
+                else compiled_catalog.gettext(entry.id)
+            )  # fmt: skip
+            assert found == entry.string, f"{path}: {entry.id!r}"

@@ -135,7 +135,7 @@ def test_a_subject_outside_games_keeps_its_code_in_french(english: str, french: 
 
 
 def test_a_batch_of_announcements_reads_each_subject_in_french() -> None:
-    """`judge.service.notice_batch` joins the subjects of one mail's notices."""
+    """`judge.service.game_mail.notice_batch` joins the subjects of one mail's notices."""
     assert subject_in("Deadline Changed, Setting Changed, Game Paused", "fr") == (
         "Date limite modifiée, Réglage modifié, Partie en pause"
     )

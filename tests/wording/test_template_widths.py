@@ -3,7 +3,7 @@
 A line of a template that prints no value (`{{ ... }}`) is mail text as it stands,
 once the Jinja tags and comments are taken out: it must fit, or every mail that
 uses it goes out quoted-printable. Lines that print values are checked with real
-values by `tests/service/test_mail_widths.py`, which plays games by mail.
+values by `tests/service/game_mail/test_mail_widths.py`, which plays games by mail.
 """
 
 from __future__ import annotations

@@ -14,20 +14,15 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-from service.conftest import judge, quick_password_hashes  # noqa: F401 (fixtures)
-from service.harness import JudgeHarness
 from sqlalchemy.orm import Session, sessionmaker
+from support.service.fixtures import judge, quick_password_hashes  # noqa: F401 (fixtures)
+from support.service.harness import JudgeHarness
+from support.zine.recorder import Recorder
+from support.zine.standard_game import SCRIPT_PRESS, SECRET_PRESS, PageOf
 
 from judge.clock import ManualClock
 from judge.store import games as store
 from judge.zine import game_page
-from zine.recorder import Recorder
-
-SCRIPT_PRESS = "<script>alert(1)</script>"
-SECRET_PRESS = "Private: England, let us split Belgium. SECRET-7731"
-STANDARD_PHASES = ("S1901M", "F1901M", "F1901R", "W1901A", "S1902M")
-
-PageOf = Callable[[str], str]
 
 
 @pytest.fixture

@@ -6,9 +6,8 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-
-from zine.browser import chromium, loaded_images, screenshot
-from zine.conftest import STANDARD_PHASES, PageOf
+from support.zine.browser import chromium, loaded_images, screenshot
+from support.zine.standard_game import STANDARD_PHASES, PageOf
 
 BROWSER = chromium()
 needs_chromium = pytest.mark.skipif(

@@ -10,13 +10,15 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
+from support.zine.pages import external_references, maps, phase_ids
+from support.zine.recorder import Recorder
+from support.zine.standard_game import STANDARD_PHASES
 
 from judge.cli import main
 from judge.store import games as store
 from judge.store.models import GameStatus
-from zine.conftest import STANDARD_PHASES
-from zine.pages import external_references, maps, phase_ids
-from zine.recorder import Recorder
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 
 def test_judge_zine_prints_the_game_page(

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from zine.conftest import PageOf
-from zine.pages import phase_ids, text_of
-from zine.recorder import Recorder
+from support.zine.pages import phase_ids, text_of
+from support.zine.recorder import Recorder
+from support.zine.standard_game import PageOf
 
 
 def _game(recorder: Recorder) -> tuple[str, str]:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import re
 
-from service.harness import JudgeHarness
-
-from zine.conftest import SCRIPT_PRESS, SECRET_PRESS, STANDARD_PHASES, PageOf
-from zine.pages import external_references, image_sources, maps, phase_ids, text_of
+from support.service.harness import JudgeHarness
+from support.zine.pages import external_references, image_sources, maps, phase_ids, text_of
+from support.zine.standard_game import SCRIPT_PRESS, SECRET_PRESS, STANDARD_PHASES, PageOf
 
 
 def test_the_page_is_one_file_with_nothing_to_fetch(standard_game: str, page_of: PageOf) -> None:

@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from PIL import Image
+from support.zine.pages import maps, phase_ids, text_of
+from support.zine.recorder import Recorder
+from support.zine.standard_game import PageOf
 
 from judge.render import power_colour, unit_point
 from judge.render.palette import NEUTRAL_POWER
@@ -13,9 +16,6 @@ from judge.store import games as store
 from judge.store.models import GameStatus
 from judge.variants.registry import default_registry
 from judge.variants.taskdip.tasks import task_for
-from zine.conftest import PageOf
-from zine.pages import maps, phase_ids, text_of
-from zine.recorder import Recorder
 
 # With the recorder's seed, the lot gives the first seat Russia and Turkey and the
 # second Italy and Austria; England, France and Germany are neutral.

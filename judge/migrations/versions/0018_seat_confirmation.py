@@ -1,7 +1,7 @@
 """A SIGNON ?game or OBSERVE that waits for its address to confirm for that game.
 
 * `pending_actions.password_hash`: the password hash of the seat a pending `join` or
-  `observe` makes once its address confirms (`judge.service.pending_actions`); null
+  `observe` makes once its address confirms (`judge.service.confirming.pending_actions`); null
   for the other actions. A plain added nullable column: no table is rebuilt.
 
 Revision ID: 0018_seat_confirmation

@@ -1,3 +1,4 @@
-"""The handlers of the mail commands, one module per family (orders, bids, press, settings,
-the master's commands...), called by `judge.service.dispatch`.
+"""The mail commands: each declared once, as a class of `catalog/` (its keyword, usage,
+reader and handler; `registry` collects them), and the handlers they call, one module
+per family (orders, bids, press, settings, the master's commands...).
 """

@@ -29,10 +29,10 @@ from judge.service.game.absence_times import (
     day_bounds,
     overlaps,
 )
-from judge.service.mailing import broadcast, header_data
-from judge.service.reader_preferences import reader_of
-from judge.service.seats import find_game
-from judge.service.snapshots import variants
+from judge.service.game_mail.mailing import broadcast, header_data
+from judge.service.seats.finding import find_game
+from judge.service.seats.reader_preferences import reader_of
+from judge.service.seats.snapshots import variants
 from judge.store import absences as store
 from judge.store import games as games_store
 from judge.store.game_settings import GameSettings
@@ -165,6 +165,6 @@ def _tell_master(
     what = f"{who} Absence {'Withdrawn' if removed else 'Declared'}"
     broadcast(
         ctx.session, ctx.config, game, to=[master.address for master in masters], what=what,
-        body=notice, kind="notice", now=ctx.now,
+        body=notice, kind="notice", now=ctx.now, gate=ctx.gate,
         readers={master.address: reader_of(game, master) for master in masters},
     )  # fmt: skip

@@ -5,7 +5,7 @@ Draw votes and njudge's concessions to a power are `draws`'s.
 
 from __future__ import annotations
 
-import judge.service.pending_actions as pending_actions
+import judge.service.confirming.pending_actions as pending_actions
 from judge.language.command_types import (
     Concede,
     Resign,
@@ -16,12 +16,12 @@ from judge.service.commands.board import running_board
 from judge.service.commands.leaving_before_start import withdraw
 from judge.service.commands.master_resign import master_resign
 from judge.service.commands.takeover import record_resignation
-from judge.service.confirmation import asks_for
+from judge.service.confirming.confirmation import asks_for
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.announce import announce_leaving
 from judge.service.game.ending import finish_game
 from judge.service.game.last_player import end_if_alone
-from judge.service.snapshots import seat_of
+from judge.service.seats.snapshots import seat_of
 from judge.store.models import GameStatus, PlayerStatus
 from judge.wording.describe import power_title
 from judge.wording.lists import and_list
@@ -51,7 +51,7 @@ def set_address(ctx: MailContext, command: SetAddress) -> list[Note]:
         return [note("address_pending", old=old, new=command.address)]
     signed.player.address = command.address
     if old.lower() != ctx.sender.lower():
-        ctx.copy_to.add(old)
+        ctx.add_copy(old)
     return [note("address_changed", old=old, new=command.address)]
 
 
@@ -71,7 +71,7 @@ def resign(ctx: MailContext, command: Resign) -> list[Note]:
     if powers:
         announce_leaving(
             ctx.session, ctx.config, signed.game, "resigned",
-            what=f"{and_list(powers)} Resigned", now=ctx.now, power=powers,
+            what=f"{and_list(powers)} Resigned", now=ctx.now, gate=ctx.gate, power=powers,
         )  # fmt: skip
     ctx.touch(signed.game)
     several = len(signed.player.powers) > 1

@@ -3,7 +3,7 @@
 The master is signed on as that power's player: orders, CANCEL, PRESS, DRAW...
 that follow are that player's, as if they had sent them, and the player gets a
 copy of every line done in their name, with its outcome, in their own language
-(`judge.service.seat_copies`: never cut silently, no password, none of the
+(`judge.service.replies.seat_copies`: never cut silently, no password, none of the
 master's own lines), so nothing is done in their name behind their back. The
 master's reply stays in the master's language. Master commands need
 `SIGNON Mgame` again. A power nobody plays has no player to act for: BECOME is
@@ -15,8 +15,8 @@ from __future__ import annotations
 from judge.language.command_types import Become
 from judge.service.commands.board import running_board
 from judge.service.context import MailContext, Note, Refusal, note
-from judge.service.mercenaries import is_mercenary
-from judge.service.seats import power_holder
+from judge.service.seats.finding import power_holder
+from judge.service.seats.mercenaries import is_mercenary
 from judge.wording.describe import power_title
 
 

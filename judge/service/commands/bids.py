@@ -18,7 +18,7 @@ from typing import Any
 from judge.language.command_types import Bid, BidNone
 from judge.service.commands.board import running_board
 from judge.service.context import MailContext, Note, Refusal, Signed, note, variant_refusal
-from judge.service.snapshots import Board, seat_of
+from judge.service.seats.snapshots import Board, seat_of
 from judge.store import games as store
 from judge.variants.base import Variant
 from judge.wording.describe import power_title
@@ -37,8 +37,8 @@ def bid(ctx: MailContext, command: Bid | BidNone) -> list[Note]:
     ack = variant.bid_acknowledgement(board.snapshot, seat, bids)
     notes = [_acknowledgement(board, ack)]
     if signed.player.wait and variant.waits_for_players(board.snapshot):
-        if "bid_phase_waits" not in ctx.answered:  # said once per mail
-            ctx.answered.add("bid_phase_waits")
+        if "bid_phase_waits" not in ctx.tally.answered:  # said once per mail
+            ctx.tally.answered.add("bid_phase_waits")
             notes.append(note("bid_phase_waits"))
     return notes
 

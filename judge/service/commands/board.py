@@ -9,7 +9,7 @@ both use this).
 from __future__ import annotations
 
 from judge.service.context import MailContext, Refusal, Signed
-from judge.service.snapshots import Board, load_board
+from judge.service.seats.snapshots import Board, load_board
 from judge.store.models import GameStatus
 
 

@@ -20,7 +20,7 @@ from judge.service.commands.bids import bid
 from judge.service.commands.board import running_board
 from judge.service.commands.order_hints import WaiveError, waive_text
 from judge.service.context import MailContext, Note, Refusal, note
-from judge.service.snapshots import Board, parse_stored, seat_of
+from judge.service.seats.snapshots import Board, parse_stored, seat_of
 from judge.store import games as store
 from judge.wording.describe import worded_clause
 
@@ -48,7 +48,7 @@ def cancel(ctx: MailContext, command: Cancel) -> list[Note]:
         lines = [line for index, (line, _) in enumerate(kept) if index != gone]
         store.set_orders(ctx.session, board.record, owner, lines, now=ctx.now,
                          player=signed.player)  # fmt: skip
-        ctx.orders_touched[signed.player.id] = signed
+        ctx.orders_changed(signed)
         ctx.touch(board.game)
         worded = worded_clause(board.variant.map, kept[gone][1])
         return [note("withdrawn", text=worded)]

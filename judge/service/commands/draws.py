@@ -30,7 +30,7 @@ from judge.language.command_types import ConcedeTo, Draw, NoDraw
 from judge.service.commands.board import running_board
 from judge.service.context import MailContext, Note, Refusal, Signed, note
 from judge.service.game.ending import finish_game
-from judge.service.snapshots import Board, active_players, seat_of
+from judge.service.seats.snapshots import Board, active_players, seat_of
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, Player

@@ -21,7 +21,7 @@ from dataclasses import replace
 from judge.language.command_types import SetNmr, SetQuiet
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.announce import announce
-from judge.service.seats import find_game
+from judge.service.seats.finding import find_game
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus
 
@@ -32,7 +32,7 @@ def set_nmr(ctx: MailContext, command: SetNmr) -> list[Note]:
     replace(before, nmr=command.waits).save(game)
     if before.nmr != command.waits:
         announce(ctx.session, ctx.config, game, "nmr_changed", what="Setting Changed",
-                 now=ctx.now, author="Master", waits=command.waits)  # fmt: skip
+                 now=ctx.now, gate=ctx.gate, author="Master", waits=command.waits)  # fmt: skip
     ctx.touch(game)
     return [note("nmr_set", game=game.name, waits=command.waits)]
 
@@ -43,7 +43,7 @@ def set_quiet(ctx: MailContext, command: SetQuiet) -> list[Note]:
     replace(before, quiet=command.on).save(game)
     if before.quiet != command.on:
         announce(ctx.session, ctx.config, game, "quiet_changed", what="Setting Changed",
-                 now=ctx.now, author="Master", on=command.on)  # fmt: skip
+                 now=ctx.now, gate=ctx.gate, author="Master", on=command.on)  # fmt: skip
     return [note("quiet_set", game=game.name, on=command.on)]
 
 

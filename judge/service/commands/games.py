@@ -4,26 +4,25 @@ CREATE makes a forming game with the sender as its master; SIGNON ?game joins it
 SIGNON Xgame signs on to a power (or M, O); a forming game starts by itself once
 it has the variant's number of players, or when the master sends START. A SIGNON
 ?game or OBSERVE from an address that has not asked for the game yet takes its seat
-only once that address confirms (`judge.service.confirmation.seats_at_once`).
+only once that address confirms (`judge.service.confirming.confirmation.seats_at_once`).
 """
 
 from __future__ import annotations
 
 from datetime import timedelta
 
-import judge.service.pending_actions as pending_actions
+import judge.service.confirming.pending_actions as pending_actions
 from judge.language.command_types import Create, Observe, Preferences, Signon, Start
 from judge.rules.state import POWERS
-from judge.service import seat_consent
 from judge.service.commands.passwords import check_password
 from judge.service.commands.settings import apply_settings
 from judge.service.commands.takeover import powers_nobody_plays, take_over
-from judge.service.confirmation import confirmation_note, seats_at_once, unconfirmed
+from judge.service.confirming.confirmation import confirmation_note, seats_at_once, unconfirmed
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.starting import start_game
-from judge.service.reader_preferences import reader_of
-from judge.service.seat_consent import Consent
-from judge.service.seats import (
+from judge.service.seats import consent
+from judge.service.seats.consent import Consent
+from judge.service.seats.finding import (
     find_game,
     of_address,
     power_holder,
@@ -31,7 +30,8 @@ from judge.service.seats import (
     the_master,
     the_observer,
 )
-from judge.service.snapshots import active_players, draw_seed, rules_of, variants
+from judge.service.seats.reader_preferences import reader_of
+from judge.service.seats.snapshots import active_players, draw_seed, rules_of, variants
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, PlayerRole
@@ -81,7 +81,7 @@ def _games_created_today(ctx: MailContext) -> int:
 
 def signon(ctx: MailContext, command: Signon) -> list[Note]:
     game = find_game(ctx.session, command.game)
-    ctx.named_game = game
+    ctx.tally.named_game = game
     if command.role == "join":
         return join(ctx, game, command.password)
     if command.role == "master":
@@ -133,7 +133,7 @@ def join(ctx: MailContext, game: Game, password: str) -> list[Note]:
         check_password(ctx, game, mine, password)
         ctx.sign_on(game, mine)
         return [note("already_joined", game=game.name)]
-    if seat_consent.consent(ctx.session, game, ctx.sender, None) is Consent.BARRED:
+    if consent.consent(ctx.session, game, ctx.sender, None) is Consent.BARRED:
         raise Refusal("removed_address", game=game.name)  # EJECT address before the start
     variant = variants(ctx.session).get(game.variant)
     if len(players) >= variant.max_players:

@@ -9,21 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import judge.service.pending_actions as pending_actions
+import judge.service.confirming.pending_actions as pending_actions
 from judge.language.command_types import (
     Eject,
     GameSetting,
     Pause,
     Process,
     Resume,
-    SetDias,
-    SetGrace,
-    SetGunboat,
-    SetMaxAbsence,
-    SetNext,
-    SetPartial,
-    SetPress,
-    SetRule,
     SetZine,
     Terminate,
 )
@@ -34,27 +26,25 @@ from judge.service.commands.setting_echo import setting_note, setting_words
 from judge.service.commands.settings import apply_settings
 from judge.service.commands.takeover import record_ejection
 from judge.service.commands.timing_settings import timing_changed
-from judge.service.confirmation import asks_for
+from judge.service.confirming.confirmation import asks_for
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game import deadlines
 from judge.service.game.announce import announce
 from judge.service.game.ending import finish_game
 from judge.service.game.last_player import end_if_alone
 from judge.service.game.processing import process_phase
-from judge.service.seats import find_game, of_address
-from judge.service.snapshots import active_players, variants
+from judge.service.seats.finding import find_game, of_address
+from judge.service.seats.snapshots import active_players, variants
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, Player, PlayerStatus
 from judge.wording.describe import power_title
 from judge.wording.lists import and_list
 
-# The settings that change play or the players' timing: the whole game is told.
-ANNOUNCED_SETTINGS = (
-    SetPress, SetPartial, SetGunboat, SetRule, SetGrace, SetNext, SetMaxAbsence, SetDias
-)  # fmt: skip
 
-
-def set_setting(ctx: MailContext, command: GameSetting) -> list[Note]:
+def set_setting(ctx: MailContext, command: GameSetting, announced: bool) -> list[Note]:
+    """A master's SET line; `announced`: the setting changes play or the players'
+    timing, and the whole game is told when its value changed (the command's class
+    says which: `judge.service.commands.catalog.game_settings`)."""
     signed = ctx.need_master()
     game = find_game(ctx.session, signed.game.name)
     if game.status is GameStatus.FINISHED:
@@ -68,7 +58,7 @@ def set_setting(ctx: MailContext, command: GameSetting) -> list[Note]:
     before = GameSettings.of(game)
     settings.save(game)
     timing_changed(game)
-    if isinstance(command, ANNOUNCED_SETTINGS) and settings != before:
+    if announced and settings != before:
         what, value = setting_words(command, settings)
         _announce(ctx, game, "setting_changed", "Setting Changed", setting=what, value=value)
     return [setting_note(command, settings)]
@@ -88,7 +78,7 @@ def process(ctx: MailContext, command: Process) -> list[Note]:
     find_game(ctx.session, signed.game.name)  # lock it for the rest of the mail
     board = running_board(ctx, signed)
     _announce(ctx, board.game, "processed_by_master", "Processed", phase=board.record.phase)
-    done = process_phase(ctx.session, ctx.config, board, ctx.now)
+    done = process_phase(ctx.session, ctx.config, ctx.gate, board, ctx.now)
     ctx.touch(board.game)
     return [note("processed", phase=done.phase, next_phase=done.next_phase)]
 
@@ -156,4 +146,5 @@ def _joined(ctx: MailContext, game: Game, address: str) -> Player:
 
 
 def _announce(ctx: MailContext, game: Game, key: str, what: str, **params: Any) -> None:
-    announce(ctx.session, ctx.config, game, key, what=what, now=ctx.now, author="Master", **params)
+    announce(ctx.session, ctx.config, game, key, what=what, now=ctx.now, gate=ctx.gate,
+             author="Master", **params)  # fmt: skip

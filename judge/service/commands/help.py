@@ -6,7 +6,7 @@ from typing import Any
 
 from judge.language.command_types import Help
 from judge.service.context import MailContext, Note, rendered
-from judge.service.snapshots import variants
+from judge.service.seats.snapshots import variants
 from judge.variants.registry import VariantRegistry
 
 

@@ -10,12 +10,12 @@ says how to CREATE one.
 from __future__ import annotations
 
 from judge.language.command_types import JoinNext
-from judge.service import seat_consent
 from judge.service.commands.games import join
 from judge.service.context import MailContext, Note, Refusal
-from judge.service.seat_consent import Consent
-from judge.service.seats import find_game
-from judge.service.snapshots import active_players, variants
+from judge.service.seats import consent
+from judge.service.seats.consent import Consent
+from judge.service.seats.finding import find_game
+from judge.service.seats.snapshots import active_players, variants
 from judge.store import games as store
 from judge.store.models import Game, GameStatus
 
@@ -38,7 +38,7 @@ def _next_game(ctx: MailContext, variant: str | None) -> Game | None:
         players = active_players(ctx.session, game)
         if any(p.address.lower() == sender for p in players):
             continue
-        if seat_consent.consent(ctx.session, game, sender, None) is Consent.BARRED:
+        if consent.consent(ctx.session, game, sender, None) is Consent.BARRED:
             continue  # the master removed this address from it (EJECT address)
         if len(players) < variants(ctx.session).get(game.variant).max_players:
             return game

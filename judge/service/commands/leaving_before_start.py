@@ -1,7 +1,7 @@
 """Leaving a forming game (issue 32, item 3), as njudge allows: a player who joined
 withdraws (`RESIGN` or `WITHDRAW`), or a master removes a joined address (`RESIGN
 address`: it may join again; `EJECT address`: it is barred from the game, as after an
-EJECT in a running game, `judge.service.seat_consent`).
+EJECT in a running game, `judge.service.seats.consent`).
 
 The seat is closed (its row kept, marked resigned or ejected, so the record says who
 joined and left), the game needs one more player to start, and everyone who joined
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from judge.service.context import MailContext, Note, Signed, note
 from judge.service.game.announce import announce
-from judge.service.mailing import broadcast, header_data
-from judge.service.reader_preferences import readers_for
-from judge.service.seat_consent import record_leaving
-from judge.service.snapshots import active_players, rules_of, seat_of, variants
+from judge.service.game_mail.mailing import broadcast, header_data
+from judge.service.seats.consent import record_leaving
+from judge.service.seats.reader_preferences import readers_for
+from judge.service.seats.snapshots import active_players, rules_of, seat_of, variants
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, Player, PlayerStatus
 from judge.wording.readers import Reader
@@ -59,7 +59,7 @@ def _announce(
     """Everyone who joined is told; a gunboat game keeps the address to the master."""
     who = None if GameSettings.of(game).gunboat else player.address
     announce(
-        ctx.session, ctx.config, game, key, what="Player Left", now=ctx.now,
+        ctx.session, ctx.config, game, key, what="Player Left", now=ctx.now, gate=ctx.gate,
         who=who, count=count, needed=needed,
     )  # fmt: skip
 
@@ -76,5 +76,5 @@ def _tell_the_player(ctx: MailContext, game: Game, player: Player, *, ejected: b
 
     broadcast(
         ctx.session, ctx.config, game, to=[player.address], what="Removed by the Master",
-        body=body, kind="notice", now=ctx.now, readers=readers_for(game, [player]),
+        body=body, kind="notice", now=ctx.now, gate=ctx.gate, readers=readers_for(game, [player]),
     )  # fmt: skip

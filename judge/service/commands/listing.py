@@ -17,8 +17,8 @@ from judge.service.commands.signed_game import named_or_signed
 from judge.service.commands.takeover import powers_nobody_plays
 from judge.service.context import MailContext, Note, Refusal, rendered
 from judge.service.game.ending import holdings_of
-from judge.service.play_settings import play_settings
-from judge.service.snapshots import active_players, load_board, rules_of, variants
+from judge.service.game.play_settings import play_settings
+from judge.service.seats.snapshots import active_players, load_board, rules_of, variants
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, PhaseRecord, PlayerRole

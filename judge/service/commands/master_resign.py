@@ -2,7 +2,7 @@
 
 * A power (or a player's address): its player is resigned, as if they had sent
   RESIGN: the power is in civil disorder, and is taken over only by an address the
-  master APPROVEs (`judge.service.seat_consent`; the old password does not bring it
+  master APPROVEs (`judge.service.seats.consent`; the old password does not bring it
   back). Unlike after EJECT, the address is not barred from the game. The game is
   told (the masters only, in a QUIET game) and so is the player, by mail.
 * An observer's address: the observer no longer gets the game's mail.
@@ -19,14 +19,14 @@ from judge.language.command_types import Resign
 from judge.service.commands.board import running_board
 from judge.service.commands.leaving_before_start import remove
 from judge.service.commands.takeover import record_resignation
-from judge.service.confirmation import observing
+from judge.service.confirming.confirmation import observing
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.announce import announce_leaving
 from judge.service.game.last_player import end_if_alone
-from judge.service.mailing import broadcast, header_data
-from judge.service.reader_preferences import readers_for
-from judge.service.seats import find_game, power_holder
-from judge.service.snapshots import active_players, variants
+from judge.service.game_mail.mailing import broadcast, header_data
+from judge.service.seats.finding import find_game, power_holder
+from judge.service.seats.reader_preferences import readers_for
+from judge.service.seats.snapshots import active_players, variants
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, Player, PlayerRole, PlayerStatus
@@ -78,7 +78,7 @@ def _resign_player(ctx: MailContext, game: Game, player: Player) -> list[Note]:
     powers = " and ".join(power_title(p) for p in sorted(player.powers))
     announce_leaving(
         ctx.session, ctx.config, game, "resigned_by_master",
-        what=f"{and_list(powers)} Resigned", now=ctx.now, power=powers,
+        what=f"{and_list(powers)} Resigned", now=ctx.now, gate=ctx.gate, power=powers,
     )  # fmt: skip
     _tell_the_player(ctx, game, player, powers)
     ctx.touch(game)
@@ -100,6 +100,6 @@ def _tell_the_player(ctx: MailContext, game: Game, player: Player, powers: str) 
 
     broadcast(
         ctx.session, ctx.config, game, to=[player.address], what="Resigned by the Master",
-        body=body, kind="notice", now=ctx.now,
+        body=body, kind="notice", now=ctx.now, gate=ctx.gate,
         readers=readers_for(game, [player]),
     )  # fmt: skip

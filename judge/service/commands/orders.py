@@ -40,7 +40,7 @@ from judge.service.commands.order_hints import (
 )
 from judge.service.context import MailContext, Note, Refusal, Signed, note, variant_refusal
 from judge.service.game.order_listing import orders_listing
-from judge.service.snapshots import Board, parse_stored, seat_of, variants
+from judge.service.seats.snapshots import Board, parse_stored, seat_of, variants
 from judge.store import games as store
 from judge.variants.base import Refused
 from judge.variants.common import adjustment_delta
@@ -163,7 +163,7 @@ def _store(ctx: MailContext, board: Board, signed: Signed, order: Order, text: s
         _check_adjustment_count(board, order, [old for _, old in kept])
     new_lines = [line for line, _ in kept] + [text]
     store.set_orders(ctx.session, board.record, power, new_lines, now=ctx.now, player=signed.player)
-    ctx.orders_touched[signed.player.id] = signed
+    ctx.orders_changed(signed)
     ctx.touch(board.game)
     return True
 
@@ -199,11 +199,11 @@ def note_refusals(ctx: MailContext) -> None:
     """After the last line: remember, per player, whether this mail's orders had refused
     lines, for the current-orders listing to say so. A refused line is not on file and
     never makes orders incomplete (`Variant.is_complete`)."""
-    for player_id, signed in ctx.orders_sent.items():
+    for player_id, signed in ctx.tally.orders_sent.items():
         record = store.current_phase(ctx.session, signed.game)
         if record is None:
             continue
-        refused = player_id in ctx.orders_refused
+        refused = player_id in ctx.tally.orders_refused
         signed.player.orders_refused_in = record.phase if refused else None
 
 
@@ -217,7 +217,7 @@ def set_wait(ctx: MailContext, command: SetWait) -> list[Note]:
     board = running_board(ctx, signed)
     signed.player.wait = command.on
     if not command.on and seat_of(signed.player) in board.variant.owing(board.snapshot):
-        ctx.orders_touched[signed.player.id] = signed  # the reply says what still holds
+        ctx.orders_changed(signed)  # the reply says what still holds
     if not command.on and board.variant.waits_for_players(board.snapshot):
         bids_done(ctx, board, signed)
     ctx.touch(signed.game)

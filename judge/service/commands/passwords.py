@@ -17,7 +17,7 @@ master, an observer) lock that seat, for the rest of the hour, to some senders:
   mail, within the per-sender hourly limit, and never sees the replies, which go
   to the player). The right password from it always gets in.
 * **A verified sender** (the operator's MTA vouches for its From domain:
-  `[security] authserv_id`, judge.service.sender_auth) counts in a bucket of its
+  `[security] authserv_id`, judge.service.reading.sender_auth) counts in a bucket of its
   own, that forged mail cannot fill: as the registered address it is never
   slowed; as a stranger it is locked only by its own wrong passwords.
 
@@ -49,23 +49,23 @@ def check_password(ctx: MailContext, game: Game, player: Player, password: str) 
             raise Refusal("seat_locked", game=game.name, registered=False, limit=limit)
     if ctx.password_work.verify(player.password_hash, password):
         return
-    ctx.password_failures.append((player.id, registered, own))
+    ctx.tally.password_failures.append((player.id, registered, own))
     if registered and not ctx.verified and _failures(ctx, player, True, own) > limit:
-        ctx.slowed = True  # read no further: one guess a mail from here on
+        ctx.tally.slowed = True  # read no further: one guess a mail from here on
     raise Refusal("bad_password", game=game.name)
 
 
 def mail_limit_reached(ctx: MailContext) -> bool:
     """True once the mail gave as many wrong passwords as one mail may (one, for a
     registered address over the seat's hourly limit)."""
-    if ctx.slowed and ctx.password_failures:
+    if ctx.tally.slowed and ctx.tally.password_failures:
         return True
-    return len(ctx.password_failures) >= ctx.config.limits.failed_passwords_per_mail
+    return len(ctx.tally.password_failures) >= ctx.config.limits.failed_passwords_per_mail
 
 
 def record_failures(ctx: MailContext) -> None:
     """Write the mail's wrong passwords, for the per-seat limits."""
-    for player_id, registered, bucket in ctx.password_failures:
+    for player_id, registered, bucket in ctx.tally.password_failures:
         ctx.session.add(
             PasswordFailure(player_id=player_id, registered=registered, sender=bucket, at=ctx.now)
         )
@@ -89,7 +89,7 @@ def _failures(ctx: MailContext, player: Player, registered: bool, bucket: str) -
     else:
         stored = count_password_failures(ctx.session, player.id, registered, since)
     pending = sum(
-        1 for seat, was_registered, where in ctx.password_failures
+        1 for seat, was_registered, where in ctx.tally.password_failures
         if seat == player.id and was_registered == registered
         and (where == bucket or (bucket == STRANGERS and not where.startswith(VERIFIED)))
     )  # fmt: skip

@@ -47,11 +47,11 @@ def for_phase(ctx: MailContext, command: ForPhase) -> list[Note]:
     board = running_board(ctx, signed)
     current = board.record.phase
     if command.phase == current:
-        ctx.held_phase = None
+        ctx.hold_for_phase(None)
         return [note("phase_is_current", phase=named(current))]
     if phase_key(command.phase) < phase_key(current):
         raise Refusal("phase_past", phase=named(command.phase), current=named(current))
-    ctx.held_phase = command.phase
+    ctx.hold_for_phase(command.phase)
     return [note("phase_holding", phase=named(command.phase))]
 
 

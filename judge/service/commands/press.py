@@ -22,13 +22,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-import judge.service.mailing as mailing
+import judge.service.game_mail.mailing as mailing
 from judge.language.command_types import Broadcast, Press
 from judge.service.commands.press_settings import check_press
 from judge.service.context import MailContext, Note, Refusal, Signed, note
-from judge.service.mailing import audience, header_data, one_per_address
-from judge.service.seats import find_game
-from judge.service.snapshots import active_players, variants
+from judge.service.game_mail.mailing import audience, header_data, one_per_address
+from judge.service.seats.finding import find_game
+from judge.service.seats.snapshots import active_players, variants
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import GameStatus, Player, PlayerRole
@@ -79,10 +79,10 @@ def _sender(
         from_master=signed.is_master, to=to, grey=grey, broadcast=broadcast,
     )  # fmt: skip
     limit = ctx.config.limits.broadcasts_per_mail
-    if ctx.broadcasts >= limit:
+    if ctx.effects.broadcasts >= limit:
         raise Refusal("too_many_broadcasts", limit=limit)
     find_game(ctx.session, signed.game.name)
-    ctx.broadcasts += 1
+    ctx.count_broadcast()
     return signed
 
 
@@ -159,5 +159,5 @@ def _deliver(
     what = f"{'Broadcast' if kind == 'broadcast' else 'Press'} from {author}"
     mailing.broadcast(
         ctx.session, ctx.config, game, to=[reader.address for reader in readers], what=what,
-        body=mail, kind="press", now=ctx.now,
+        body=mail, kind="press", now=ctx.now, gate=ctx.gate,
     )  # fmt: skip

@@ -15,12 +15,12 @@ co-master, given the master's mail and the master's powers.
 from __future__ import annotations
 
 from judge.language.command_types import Promote
-from judge.service.confirmation import is_confirmed, observing
+from judge.service.confirming.confirmation import is_confirmed, observing
 from judge.service.context import MailContext, Note, Refusal, note
-from judge.service.mailing import broadcast, header_data
-from judge.service.reader_preferences import readers_for
-from judge.service.seats import find_game
-from judge.service.snapshots import variants
+from judge.service.game_mail.mailing import broadcast, header_data
+from judge.service.seats.finding import find_game
+from judge.service.seats.reader_preferences import readers_for
+from judge.service.seats.snapshots import variants
 from judge.store import games as store
 from judge.store.models import Game, GameStatus, Player, PlayerRole
 from judge.wording.readers import Reader
@@ -40,7 +40,7 @@ def promote(ctx: MailContext, command: Promote) -> list[Note]:
         raise Refusal("promote_not_observer", game=game.name, address=command.address)
     observer = watching[0]
     # An OBSERVE from an address that has not asked for this game waits for its
-    # confirmation (judge.service.pending_seats), so a forged observer has no seat;
+    # confirmation (judge.service.seats.pending_seats), so a forged observer has no seat;
     # this guards the seats made before that rule, and MTA-verified senders seated at
     # once whose address never confirmed.
     if not is_confirmed(ctx.session, ctx.config, observer.address):
@@ -60,5 +60,5 @@ def _tell(ctx: MailContext, game: Game, person: Player) -> None:
 
     broadcast(
         ctx.session, ctx.config, game, to=[person.address], what="You Are a Master",
-        body=body, kind="notice", now=ctx.now, readers=readers_for(game, [person]),
+        body=body, kind="notice", now=ctx.now, gate=ctx.gate, readers=readers_for(game, [person]),
     )  # fmt: skip

@@ -25,8 +25,8 @@ from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game import deadlines
 from judge.service.game.absence_moves import move_for_absences
 from judge.service.game.announce import announce
-from judge.service.seats import find_game
-from judge.service.snapshots import active_players, load_board, seat_of
+from judge.service.seats.finding import find_game
+from judge.service.seats.snapshots import active_players, load_board, seat_of
 from judge.store import games as store
 from judge.store.models import Event, Game, GameStatus, PhaseRecord
 from judge.store.rollback import ROLLED_BACK_EVENT, roll_back
@@ -51,7 +51,7 @@ def rollback(ctx: MailContext, command: Rollback) -> list[Note]:
     _open_again(ctx, game)
     announce(
         ctx.session, ctx.config, game, "rolled_back", what=f"Rolled Back to {target.phase}",
-        now=ctx.now, author="Master", phase=target.phase, undone=undone,
+        now=ctx.now, gate=ctx.gate, author="Master", phase=target.phase, undone=undone,
         deadline=game.next_deadline, reopened=finished,
     )  # fmt: skip
     ctx.touch(game)

@@ -13,8 +13,8 @@ from __future__ import annotations
 from judge.language.command_types import SetPlayers
 from judge.service.commands.settings import apply_settings
 from judge.service.context import MailContext, Note, Refusal, note
-from judge.service.seats import find_game
-from judge.service.snapshots import active_players, variants
+from judge.service.seats.finding import find_game
+from judge.service.seats.snapshots import active_players, variants
 from judge.store.game_settings import GameSettings
 from judge.store.models import GameStatus
 

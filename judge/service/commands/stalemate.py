@@ -16,7 +16,7 @@ from judge.language.command_types import Stalemate
 from judge.service.commands.board import running_board
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.ending import finish_game
-from judge.service.snapshots import Board, active_players, seat_of
+from judge.service.seats.snapshots import Board, active_players, seat_of
 from judge.store import games as store
 
 STALEMATE_EVENT = "stalemate"

@@ -2,7 +2,7 @@
 
 A power nobody plays is one whose player resigned (RESIGN, or the master's RESIGN
 power) or was ejected, or one the master never gave (STARTed short: the variant's
-`open_powers`). Who may take it is one rule, `judge.service.seat_consent`: only an
+`open_powers`). Who may take it is one rule, `judge.service.seats.consent`: only an
 address the master approved for it (`APPROVE power address`) since it was left. Its
 former player's old password does not bring it back. Anyone else's SIGNON for it is
 refused and mails the master the request with the line to approve it; an address
@@ -22,14 +22,14 @@ import functools
 from sqlalchemy.orm import Session
 
 from judge.language.command_types import Approve
-from judge.service import seat_consent
 from judge.service.commands.board import running_board
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.announce import announce_leaving
-from judge.service.mailing import broadcast, header_data
-from judge.service.mercenaries import is_mercenary
-from judge.service.seat_consent import Consent
-from judge.service.snapshots import Board, active_players, load_board, seat_of, variants
+from judge.service.game_mail.mailing import broadcast, header_data
+from judge.service.seats import consent
+from judge.service.seats.consent import Consent
+from judge.service.seats.mercenaries import is_mercenary
+from judge.service.seats.snapshots import Board, active_players, load_board, seat_of, variants
 from judge.store import games as store
 from judge.store import phase_orders as held_orders
 from judge.store.game_settings import GameSettings
@@ -48,7 +48,7 @@ NEEDS_APPROVAL = {
 
 def record_ejection(ctx: MailContext, game: Game, player: Player) -> None:
     """Remember who was ejected from which powers (EJECT calls this): barred."""
-    seat_consent.record_leaving(
+    consent.record_leaving(
         ctx.session, game, player.address, _held(ctx, game, player), ejected=True,
         now=ctx.now, author=seat_of(player),
     )  # fmt: skip
@@ -57,7 +57,7 @@ def record_ejection(ctx: MailContext, game: Game, player: Player) -> None:
 def record_resignation(ctx: MailContext, game: Game, player: Player) -> None:
     """Remember who resigned which powers (their own RESIGN or the master's): an
     approval made before it no longer counts."""
-    seat_consent.record_leaving(
+    consent.record_leaving(
         ctx.session, game, player.address, _held(ctx, game, player), ejected=False,
         now=ctx.now, author=seat_of(player),
     )  # fmt: skip
@@ -98,7 +98,7 @@ def approve(ctx: MailContext, command: Approve) -> list[Note]:
     if command.power not in powers_nobody_plays(ctx.session, game):
         raise Refusal("approve_power_played", game=game.name, power=title)
     store.add_event(
-        ctx.session, game, kind=seat_consent.APPROVED_EVENT,
+        ctx.session, game, kind=consent.APPROVED_EVENT,
         body=f"{command.power} {command.address}",
         now=ctx.now, phase=game.phase, author="MASTER", recipients=["MASTER"],
     )  # fmt: skip
@@ -120,7 +120,7 @@ def take_over(ctx: MailContext, game: Game, power: str, password: str) -> Note:
     is_open = board is not None and power in board.variant.open_powers(board.snapshot)
     seat = None if is_open else _abandoned_seat(ctx, game, power)
     _refuse_a_player(ctx, game)
-    ruling = seat_consent.consent(ctx.session, game, ctx.sender, power)
+    ruling = consent.consent(ctx.session, game, ctx.sender, power)
     if ruling is Consent.BARRED:
         raise Refusal("ejected_address", game=game.name)
     if ruling is Consent.ASK:
@@ -168,7 +168,7 @@ def _seated(ctx: MailContext, game: Game, seat: Player, title: str) -> Note:
     held_orders.drop(ctx.session, held_orders.held_by(ctx.session, game, seat))
     announce_leaving(
         ctx.session, ctx.config, game, "taken_over",
-        what=f"{title} Taken Over", now=ctx.now, power=title,
+        what=f"{title} Taken Over", now=ctx.now, gate=ctx.gate, power=title,
     )  # fmt: skip
     ctx.touch(game)
     return note("taken_over", game=game.name, power=title, quiet=GameSettings.of(game).quiet)
@@ -185,7 +185,7 @@ def _tell_the_candidate(ctx: MailContext, game: Game, power: str, address: str) 
     writes to no address that never wrote to it) how to take it."""
     asked = [
         e for e in store.events_of(ctx.session, game)
-        if e.kind == seat_consent.ASKED_EVENT
+        if e.kind == consent.ASKED_EVENT
         and e.body.lower().split() == [power.lower(), address.lower()]
     ]  # fmt: skip
     if not asked:
@@ -199,13 +199,14 @@ def _tell_the_candidate(ctx: MailContext, game: Game, power: str, address: str) 
     broadcast(
         ctx.session, ctx.config, game, to=[asked[-1].body.split()[1]],
         what=f"{title} Approved", body=body, kind="notice", now=ctx.now,
+        gate=ctx.gate,
     )  # fmt: skip
 
 
 def _ask_master(ctx: MailContext, game: Game, power: str, *, how: str) -> None:
     """Mail the masters the sender's request for `power` (`how`: "open", "resigned",
     "ejected"), once per address until the power is left again."""
-    if not seat_consent.record_request(ctx.session, game, power, ctx.sender, ctx.now):
+    if not consent.record_request(ctx.session, game, power, ctx.sender, ctx.now):
         return
     title = power_title(power)
     display = variants(ctx.session).get(game.variant).display_name
@@ -221,6 +222,7 @@ def _ask_master(ctx: MailContext, game: Game, power: str, *, how: str) -> None:
     broadcast(
         ctx.session, ctx.config, game, to=[master.address for master in masters],
         what=f"{title} Takeover Request", body=body, kind="notice", now=ctx.now,
+        gate=ctx.gate,
     )  # fmt: skip
 
 

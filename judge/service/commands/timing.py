@@ -21,7 +21,7 @@ from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game import deadlines
 from judge.service.game.absence_times import local_day
 from judge.service.game.announce import announce
-from judge.service.seats import find_game
+from judge.service.seats.finding import find_game
 from judge.store.models import GameStatus
 
 
@@ -38,7 +38,8 @@ def set_deadline(ctx: MailContext, command: SetDeadline) -> list[Note]:
     shown = when
     announce(
         ctx.session, ctx.config, game, "deadline_set",
-        what="Deadline Changed", now=ctx.now, author="Master", phase=game.phase, deadline=shown,
+        what="Deadline Changed", now=ctx.now, gate=ctx.gate, author="Master", phase=game.phase,
+        deadline=shown,
     )  # fmt: skip
     return [note("deadline_set", game=game.name, deadline=shown)]
 

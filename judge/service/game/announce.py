@@ -16,9 +16,10 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from judge.config import Config
-from judge.service.mailing import audience, broadcast, header_data
-from judge.service.reader_preferences import readers_for
-from judge.service.snapshots import variants
+from judge.outbox.gate import Gate
+from judge.service.game_mail.mailing import audience, broadcast, header_data
+from judge.service.seats.reader_preferences import readers_for
+from judge.service.seats.snapshots import variants
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, PlayerRole
@@ -31,12 +32,13 @@ MASTER = "MASTER"
 
 def announce_leaving(
     session: Session, config: Config, game: Game, key: str, *, what: str, now: datetime,
-    **params: Any,
+    gate: Gate, **params: Any,
 ) -> None:
     """A resignation or a takeover: announced to everyone, or in a QUIET game
     (`SET QUIET`, njudge's) told to the masters only."""
     quiet = GameSettings.of(game).quiet
-    announce(session, config, game, key, what=what, now=now, masters_only=quiet, **params)
+    announce(session, config, game, key, what=what, now=now, gate=gate, masters_only=quiet,
+             **params)  # fmt: skip
 
 
 def announce(
@@ -47,6 +49,7 @@ def announce(
     *,
     what: str,
     now: datetime,
+    gate: Gate,
     author: str | None = None,
     masters_only: bool = False,
     **params: Any,
@@ -78,5 +81,5 @@ def announce(
     } or None
     broadcast(
         session, config, game, to=[person.address for person in people], what=what, body=body,
-        kind="notice", now=now, readers=readers,
+        kind="notice", now=now, gate=gate, readers=readers,
     )  # fmt: skip

@@ -27,6 +27,7 @@ from datetime import datetime, timedelta
 from sqlalchemy.orm import Session
 
 from judge.config import Config
+from judge.outbox.gate import Gate, no_mail_in
 from judge.service.game import deadlines
 from judge.service.game.lateness import (
     Late,
@@ -36,7 +37,7 @@ from judge.service.game.lateness import (
     send_reminders,
 )
 from judge.service.game.processing import Processed, process_if_ready, process_phase
-from judge.service.snapshots import Board, load_board, submissions
+from judge.service.seats.snapshots import Board, load_board, submissions
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game
 
@@ -47,39 +48,41 @@ NMR_REMINDER_GAP = timedelta(hours=1)
 
 
 def run_due(session: Session, config: Config, game: Game, now: datetime) -> list[Processed]:
-    """Do what is due for `game` at `now`; return the phases processed."""
+    """Do what is due for `game` at `now`; return the phases processed. No received
+    mail asked for it: its mail goes through the gate `no_mail_in` (`judge.outbox.gate`)."""
+    gate = no_mail_in()
     board = load_board(session, game)
     if board is None or game.next_deadline is None:
         game.remind_at = game.grace_until = None
         return []
     if game.remind_at is not None and game.remind_at <= now:
-        _remind(session, config, board, now)
+        _remind(session, config, gate, board, now)
     if now < game.next_deadline:
         return []
-    return _after_deadline(session, config, board, now)
+    return _after_deadline(session, config, gate, board, now)
 
 
 def _wait_again(
-    session: Session, config: Config, board: Board, late: list[Late], now: datetime
+    session: Session, config: Config, gate: Gate, board: Board, late: list[Late], now: datetime
 ) -> None:
     """NMR: the grace is over and orders are missing; wait one more grace period,
     and tell the late players (and the others) so."""
     game = board.game
     grace = deadlines.grace_of(GameSettings.of(game), deadlines.kind_of(game.phase))
     game.grace_until = now + max(grace, NMR_REMINDER_GAP)
-    send_late_notices(session, config, board, late, now)
+    send_late_notices(session, config, gate, board, late, now)
     log.info("game %s: waits for %d late player(s) (NMR)", game.name, len(late))
 
 
-def _remind(session: Session, config: Config, board: Board, now: datetime) -> None:
+def _remind(session: Session, config: Config, gate: Gate, board: Board, now: datetime) -> None:
     board.game.remind_at = None
     deadline = board.game.next_deadline
     if deadline is not None and now < deadline:
-        send_reminders(session, config, board, late_players(session, board), now)
+        send_reminders(session, config, gate, board, late_players(session, board), now)
 
 
 def _after_deadline(
-    session: Session, config: Config, board: Board, now: datetime
+    session: Session, config: Config, gate: Gate, board: Board, now: datetime
 ) -> list[Processed]:
     game = board.game
     sent = submissions(session, board)
@@ -88,15 +91,17 @@ def _after_deadline(
         end = deadlines.grace_end(game)
         if end is not None and now < end:
             game.grace_until = end
-            send_late_notices(session, config, board, late, now)
+            send_late_notices(session, config, gate, board, late, now)
             return []
     elif late and game.grace_until is not None and now < game.grace_until:
         return []
     if late and GameSettings.of(game).nmr:
-        _wait_again(session, config, board, late, now)
+        _wait_again(session, config, gate, board, late, now)
         return []
-    done = process_phase(session, config, board, now, disorder=disorder_entries(late), sent=sent)
+    done = process_phase(
+        session, config, gate, board, now, disorder=disorder_entries(late), sent=sent
+    )
     log.info("game %s: %s processed at its deadline", game.name, done.phase)
     if done.finished or deadlines.kind_of(done.next_phase) == "MOVE":
         return [done]  # a fresh movement phase waits: nobody can have ordered for it yet
-    return [done, *process_if_ready(session, config, game, now)]
+    return [done, *process_if_ready(session, config, gate, game, now)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
-from judge.service.snapshots import load_board
+from judge.service.seats.snapshots import load_board
 from judge.store.models import Game
 from judge.wording.readers import DEFAULT_READER, Reader
 from judge.wording.templates import render

@@ -12,9 +12,9 @@ from sqlalchemy.orm import Session
 from judge.service.context import MailContext
 from judge.service.game import deadlines
 from judge.service.game.end_report import end_report_text
-from judge.service.mailing import audience, broadcast, header_data, one_per_address
-from judge.service.reader_preferences import readers_for
-from judge.service.snapshots import variants
+from judge.service.game_mail.mailing import audience, broadcast, header_data, one_per_address
+from judge.service.seats.reader_preferences import readers_for
+from judge.service.seats.snapshots import variants
 from judge.store import games as store
 from judge.store.models import Game, GameStatus, Player, PlayerRole, PlayerStatus
 from judge.wording.describe import winner_groups
@@ -76,6 +76,7 @@ def finish_game(
         body=body,
         kind="broadcast",
         now=ctx.now,
+        gate=ctx.gate,
         readers=readers,
     )
 

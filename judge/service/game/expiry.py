@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from sqlalchemy.orm import Session
 
 from judge.config import Config
+from judge.outbox.gate import no_mail_in
 from judge.service.game import deadlines
 from judge.service.game.announce import announce
 from judge.store.games import forming_games_created_by
@@ -26,9 +27,11 @@ def expire_forming_games(session: Session, config: Config, now: datetime) -> int
     """End the forming games older than the limit, up to `BATCH`; return how many."""
     days = config.limits.forming_game_days
     games = forming_games_created_by(session, now - timedelta(days=days), BATCH)
+    gate = no_mail_in()  # the scheduler's work: no received mail asked for it
     for game in games:
         game.status = GameStatus.FINISHED
         game.winner = None
         deadlines.clear_schedule(game)
-        announce(session, config, game, "expired", what="Expired", now=now, days=f"{days:g}")
+        announce(session, config, game, "expired", what="Expired", now=now, gate=gate,
+                 days=f"{days:g}")  # fmt: skip
     return len(games)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from judge.service.context import MailContext, Note, note
 from judge.service.game.ending import finish_game
-from judge.service.snapshots import active_players, load_board, seat_of
+from judge.service.seats.snapshots import active_players, load_board, seat_of
 from judge.store import games as store
 from judge.store.models import Game, GameStatus, PlayerRole, PlayerStatus
 from judge.wording.describe import power_title

@@ -23,11 +23,12 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from judge.config import Config
+from judge.outbox.gate import Gate
 from judge.rules.state import PhaseType
 from judge.service.game.order_listing import orders_listing
-from judge.service.mailing import broadcast, header_data, one_per_address
-from judge.service.reader_preferences import readers_for
-from judge.service.snapshots import Board, active_players, seat_of, submissions
+from judge.service.game_mail.mailing import broadcast, header_data, one_per_address
+from judge.service.seats.reader_preferences import readers_for
+from judge.service.seats.snapshots import Board, active_players, seat_of, submissions
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Player, PlayerRole
@@ -113,18 +114,18 @@ def disorder_entries(late: list[Late]) -> list[tuple[str, str | None]]:
 
 
 def send_reminders(
-    session: Session, config: Config, board: Board, late: list[Late], now: datetime
+    session: Session, config: Config, gate: Gate, board: Board, late: list[Late], now: datetime
 ) -> None:
     common = _common(config, board)
     for entry in late:
         body = functools.partial(
             render, "reminder.txt.j2", **common, **_personal(session, board, entry)
         )
-        _send(session, config, board, [entry.player], "Reminder", body, now)
+        _send(session, config, gate, board, [entry.player], "Reminder", body, now)
 
 
 def send_late_notices(
-    session: Session, config: Config, board: Board, late: list[Late], now: datetime
+    session: Session, config: Config, gate: Gate, board: Board, late: list[Late], now: datetime
 ) -> None:
     """Each late player is told; the others and the master learn who is late."""
     common = _common(config, board)
@@ -132,7 +133,7 @@ def send_late_notices(
         body = functools.partial(
             render, "late_notice.txt.j2", **common, **_personal(session, board, entry)
         )
-        _send(session, config, board, [entry.player], "Late Notice", body, now)
+        _send(session, config, gate, board, [entry.player], "Late Notice", body, now)
     late_ids = {entry.player.id for entry in late}
     others = [
         person
@@ -143,7 +144,7 @@ def send_late_notices(
     ]
     body = functools.partial(render, "late_powers.txt.j2", **common, powers=late_powers(late))
     readers = sorted(one_per_address(others, lambda p: p.address), key=lambda p: p.address)
-    _send(session, config, board, readers, "Late Powers", body, now)
+    _send(session, config, gate, board, readers, "Late Powers", body, now)
 
 
 def _common(config: Config, board: Board) -> dict[str, Any]:
@@ -186,6 +187,7 @@ def missing_items(listing: Mapping[str, Any] | None) -> list[dict[str, Any]]:
 def _send(
     session: Session,
     config: Config,
+    gate: Gate,
     board: Board,
     to: list[Player],
     what: str,
@@ -195,5 +197,5 @@ def _send(
     what = f"{board.record.phase} {what}"
     broadcast(
         session, config, board.game, to=[person.address for person in to], what=what,
-        body=body, kind="notice", now=now, readers=readers_for(board.game, to),
+        body=body, kind="notice", now=now, gate=gate, readers=readers_for(board.game, to),
     )  # fmt: skip

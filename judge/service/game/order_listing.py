@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from judge.rules.orders import Build, Order, Remove, Waive, ordered_province
 from judge.rules.state import PhaseType, Unit
-from judge.service.snapshots import Board, load_board, parse_stored, seat_of, submissions
+from judge.service.seats.snapshots import Board, load_board, parse_stored, seat_of, submissions
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, Player

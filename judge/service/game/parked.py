@@ -15,8 +15,9 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from judge.config import Config
-from judge.service.mailing import broadcast, header_data
-from judge.service.snapshots import variants
+from judge.outbox.gate import Gate
+from judge.service.game_mail.mailing import broadcast, header_data
+from judge.service.seats.snapshots import variants
 from judge.store import games as store
 from judge.store.models import Game, GameFailure, PlayerRole
 from judge.wording.templates import render
@@ -24,8 +25,8 @@ from judge.wording.templates import render
 KIND = "notice"
 
 
-def tell_master(session: Session, config: Config, game: Game, failure: GameFailure,
-                now: datetime) -> None:  # fmt: skip
+def tell_master(session: Session, config: Config, gate: Gate, game: Game,
+                failure: GameFailure, now: datetime) -> None:  # fmt: skip
     """Queue the notice to the game's master(s), unless they were told already."""
     if failure.gm_told_at is not None:
         return
@@ -40,7 +41,7 @@ def tell_master(session: Session, config: Config, game: Game, failure: GameFailu
     )
     if masters:
         broadcast(session, config, game, to=masters, what="Game Stopped", body=body,
-                  kind=KIND, now=now)  # fmt: skip
+                  kind=KIND, now=now, gate=gate)  # fmt: skip
     failure.gm_told_at = now
 
 

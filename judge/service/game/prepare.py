@@ -4,11 +4,11 @@ The inbox processor runs each batch of mails in one write transaction, which on
 SQLite holds the database's only write lock: a password check there (tens of
 milliseconds) stalls the intake, the scheduler and the sender. So, before the
 batch, the processor calls `prepare_mail` for each mail in a read-only session:
-it reads the mail (the handler takes that reading: `judge.service.kept_readings`),
+it reads the mail (the handler takes that reading: `judge.service.reading.kept_readings`),
 finds the seat each SIGNON / OBSERVE line would check (by the same rules as the
 handler: an observer by the sender's address), and checks the password, or hashes
 a password about to be set (CREATE, a join, `SIGNON ?`, OBSERVE, SET PASSWORD), keeping the
-results in `judge.store.password_work`. The handler then takes them instead of
+results in `judge.service.reading.password_work`. The handler then takes them instead of
 hashing under the lock.
 
 The step is bounded like the handler: it stops after the mail's allowed number of
@@ -25,12 +25,13 @@ from sqlalchemy.orm import Session
 from judge.config import Config
 from judge.language import command_types as c
 from judge.language.commands import parse_commands
-from judge.service.kept_readings import KeptReadings
-from judge.service.seats import signon_seat, the_observer
-from judge.service.snapshots import variants
+from judge.language.grammar import Grammar
+from judge.service.reading.kept_readings import KeptReadings
+from judge.service.reading.password_work import PasswordWork
+from judge.service.seats.finding import signon_seat, the_observer
+from judge.service.seats.snapshots import variants
 from judge.store import games as store
 from judge.store.models import InboxMessage, Player
-from judge.store.password_work import PasswordWork
 
 log = logging.getLogger(__name__)
 
@@ -43,11 +44,13 @@ def prepare_mail(
     config: Config,
     readings: KeptReadings,
     passwords: PasswordWork,
+    grammar: Grammar,
 ) -> None:
     """Check and hash ahead what handling `row` will need, keeping the mail's reading
-    in the handler's `readings` and the Argon2 results in its `passwords`. Never raises."""
+    in the handler's `readings` and the Argon2 results in its `passwords`; the mail is
+    read with `grammar`, the judge's commands'. Never raises."""
     try:
-        _prepare(session, row, config, readings, passwords)
+        _prepare(session, row, config, readings, passwords, grammar)
     except Exception:
         log.exception("inbox %s: preparing the password work failed", row.id)
 
@@ -58,13 +61,14 @@ def _prepare(
     config: Config,
     readings: KeptReadings,
     passwords: PasswordWork,
+    grammar: Grammar,
 ) -> None:
     mail = readings.read_ahead(row, config.judge.address)  # the handler takes this reading
     if mail.must_not_answer or not mail.sender:
         return
     work = failures = 0
     lines = mail.lines[: config.limits.lines_per_mail]
-    for parsed in parse_commands(lines, variants(session)):
+    for parsed in parse_commands(lines, variants(session), grammar):
         if work >= MAX_WORK_PER_MAIL or failures >= config.limits.failed_passwords_per_mail:
             return
         command = parsed.command

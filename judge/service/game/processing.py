@@ -19,15 +19,16 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from judge.config import Config
+from judge.outbox.gate import Gate
 from judge.rules.state import GameState, PhaseType
 from judge.service.game import deadlines
 from judge.service.game.absence_moves import DeadlineMove, move_for_absences, move_words
 from judge.service.game.ending import end_audience
 from judge.service.game.skipped import skipped_text
-from judge.service.mailing import audience, broadcast, header_data
-from judge.service.maps import results_map
-from judge.service.reader_preferences import readers_for
-from judge.service.snapshots import (
+from judge.service.game_mail.mailing import audience, broadcast, header_data
+from judge.service.maps.mail_maps import results_map
+from judge.service.seats.reader_preferences import readers_for
+from judge.service.seats.snapshots import (
     Board,
     active_players,
     draw_seed,
@@ -79,7 +80,7 @@ def ready_to_process(session: Session, board: Board, now: datetime | None = None
 
 
 def process_if_ready(
-    session: Session, config: Config, game: Game, now: datetime
+    session: Session, config: Config, gate: Gate, game: Game, now: datetime
 ) -> list[Processed]:
     """Early processing: process the current phase (and the next...) while ready."""
     locked = store.get_game(session, game.name, for_update=True)
@@ -88,13 +89,14 @@ def process_if_ready(
         board = load_board(session, locked)
         if board is None or not ready_to_process(session, board, now):
             break
-        done.append(process_phase(session, config, board, now))
+        done.append(process_phase(session, config, gate, board, now))
     return done
 
 
 def process_phase(
     session: Session,
     config: Config,
+    gate: Gate,
     board: Board,
     now: datetime,
     *,
@@ -129,7 +131,7 @@ def process_phase(
     public = public_for(DEFAULT_LANGUAGE)  # the public record is kept in English
     event = store.add_event(session, game, kind="results", body=public, now=now, phase=phase)
     moved = _advance(session, game, board, outcome, now)
-    _mail_results(session, config, board, outcome, public_for, now, moved)
+    _mail_results(session, config, gate, board, outcome, public_for, now, moved)
     others = {language: text for language, text in worded.items() if language != DEFAULT_LANGUAGE}
     event.translations = others or None  # HISTORY shows a French reader the French record
     next_phase = None if outcome.finished else game.phase
@@ -200,6 +202,7 @@ def _advance(
 def _mail_results(
     session: Session,
     config: Config,
+    gate: Gate,
     board: Board,
     outcome: Outcome,
     public_for: Callable[[str], str],
@@ -234,6 +237,7 @@ def _mail_results(
             body=text,
             kind="results",
             now=now,
+            gate=gate,
             attachments=(stored.attachment,) if stored else (),
             map_id=stored.id if stored else None,
             readers=readers_for(game, people),

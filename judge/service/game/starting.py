@@ -14,10 +14,10 @@ from typing import Any
 from judge.rules.state import Phase
 from judge.service.context import MailContext, Note, note
 from judge.service.game import deadlines
-from judge.service.mailing import audience, broadcast, header_data
-from judge.service.play_settings import play_settings
-from judge.service.reader_preferences import readers_for
-from judge.service.snapshots import active_players, rules_of, seat_of, variants
+from judge.service.game.play_settings import play_settings
+from judge.service.game_mail.mailing import audience, broadcast, header_data
+from judge.service.seats.reader_preferences import readers_for
+from judge.service.seats.snapshots import active_players, rules_of, seat_of, variants
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, Player, PlayerRole
@@ -87,6 +87,7 @@ def _mail_start(
             body=body,
             kind="start",
             now=ctx.now,
+            gate=ctx.gate,
             readers=readers_for(game, [person]),
         )
 

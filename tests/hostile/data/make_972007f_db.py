@@ -22,7 +22,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from service.harness import JudgeHarness
+from support.service.harness import JudgeHarness
 
 from judge.clock import ManualClock
 from judge.config import config_from_dict

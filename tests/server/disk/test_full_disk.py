@@ -36,6 +36,8 @@ from judge.server.serve import serve
 from judge.server.watchdog import Watchdogs
 from judge.store.models import InboxMessage
 
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+
 MAILS = 30
 
 

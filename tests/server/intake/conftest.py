@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
+from support.server.intake.helpers import Listener, StartListener
 
 from judge.clock import ManualClock
 from judge.config import Config
@@ -15,7 +16,6 @@ from judge.loop import BackgroundLoop
 from judge.server.handover import Handover
 from judge.server.intake import Inbox, bound_address, start_smtp
 from judge.server.processor import store_handed
-from server.intake.helpers import Listener, StartListener
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import select
+from support.server.intake.helpers import mail, run_judge
 
 from judge.cli import main
 from judge.mail.header_facts import HeaderFacts
@@ -20,7 +21,6 @@ from judge.mail.read import read_header_facts
 from judge.server.intake import envelope_sender
 from judge.store.db import make_engine, make_session_factory
 from judge.store.models import InboxMessage, InboxStatus
-from server.intake.helpers import mail, run_judge
 
 
 def _inbox(database_url: str) -> list[InboxMessage]:

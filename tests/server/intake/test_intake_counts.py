@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from judge.store.rate_limit import IntakeCounts, Verdict, intake_keys, verdict
+from judge.service.limits.hourly_limit import IntakeCounts, Verdict, intake_keys, verdict
 
 NOON = datetime(2026, 11, 21, 12, tzinfo=UTC)
 

@@ -11,9 +11,9 @@ reply): a change of aiosmtpd that reads addresses otherwise shows here.
 from __future__ import annotations
 
 import pytest
+from support.server.intake.helpers import StartListener
 
 from judge.server.intake import IntakeHandler
-from server.intake.helpers import StartListener
 
 OK = (250, "OK")
 MALFORMED = (553, "5.1.3 Error: malformed address")

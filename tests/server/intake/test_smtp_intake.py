@@ -10,12 +10,14 @@ from typing import Any
 import pytest
 from sqlalchemy import event, select
 from sqlalchemy.orm import Session, sessionmaker
+from support.server.intake.helpers import StartListener, mail
 
 from judge.clock import ManualClock
 from judge.mail.header_facts import HeaderFacts
 from judge.mail.read import read_stored
 from judge.store.models import InboxMessage, InboxStatus
-from server.intake.helpers import StartListener, mail
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 
 def _inbox(sessions: sessionmaker[Session]) -> list[InboxMessage]:

@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
+from support.server.intake.helpers import mail
 
 from judge.clock import ManualClock
 from judge.config import Config, ConfigError
 from judge.server.intake import EX_OK, Inbox, store_piped
 from judge.store.models import InboxMessage
 from judge.trusted_relays import LOOPBACK, is_trusted, trusted_networks
-from server.intake.helpers import mail
 
 
 @pytest.mark.parametrize(

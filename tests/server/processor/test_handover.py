@@ -12,6 +12,8 @@ from email.policy import SMTP
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
+from support.server.intake.helpers import mail
+from support.server.intake.recording_handler import handle_message
 
 from judge.clock import Clock, ManualClock
 from judge.config import Config, ProcessorSection
@@ -21,8 +23,8 @@ from judge.server.watchdog import Watchdogs
 from judge.store import inbox
 from judge.store.inbox import ReceivedMail
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage
-from server.intake.helpers import mail
-from server.intake.recording_handler import handle_message
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 BATCH = ProcessorSection().batch_size
 

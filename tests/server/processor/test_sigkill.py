@@ -23,10 +23,12 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import select
+from support.server.intake.helpers import ServeProcess, judge_env, mail
 
 from judge.store.db import make_engine, make_session_factory
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage
-from server.intake.helpers import ServeProcess, judge_env, mail
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 TOTAL = 50
 KILL_AFTER = 10

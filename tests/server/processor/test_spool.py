@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
+from support.server.intake.helpers import Listener, mail
 
 from judge.clock import Clock, ManualClock
 from judge.config import Config
@@ -28,7 +29,8 @@ from judge.server.spool import Spool, read_spool
 from judge.server.watchdog import Watchdogs
 from judge.store.inbox import ReceivedMail
 from judge.store.models import InboxMessage, InboxStatus
-from server.intake.helpers import Listener, mail
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 
 class HeldHandler:

@@ -4,10 +4,9 @@ the tests move, and `Scheduler`, which runs the scheduler's rounds on it."""
 from __future__ import annotations
 
 import pytest
-from service.conftest import judge, quick_password_hashes
-from service.harness import JudgeHarness
-
-from server.scheduler.driver import Scheduler
+from support.server.scheduler.driver import Scheduler
+from support.service.fixtures import judge, quick_password_hashes
+from support.service.harness import JudgeHarness
 
 __all__ = ["judge", "quick_password_hashes"]
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from service.harness import POWERS, JudgeHarness
-
-from server.scheduler.driver import Scheduler, text_to, to_whom
+from support.server.scheduler.driver import Scheduler, text_to, to_whom
+from support.service.harness import POWERS, JudgeHarness
 
 GM = "gm@example.org"
 MOVE_GRACE, OTHER_GRACE = timedelta(days=7), timedelta(days=3)

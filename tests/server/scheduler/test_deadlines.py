@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from service.harness import POWERS, JudgeHarness, body_of
+import pytest
+from support.server.scheduler.driver import Scheduler, to_whom
+from support.service.harness import POWERS, JudgeHarness, body_of
 
-from server.scheduler.driver import Scheduler, to_whom
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 MOVE = timedelta(hours=71)

@@ -11,15 +11,17 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from service.harness import JudgeHarness, body_of
 from sqlalchemy import select
+from support.server.scheduler.driver import Scheduler, subjects
+from support.service.harness import JudgeHarness, body_of
 
 from judge import cli
 from judge.server import scheduler as scheduler_module
 from judge.store import game_failures
 from judge.store.models import GameFailure
 from judge.store.overview import operator_overview
-from server.scheduler.driver import Scheduler, subjects
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 PARKED = "TEST:g1 - Game Stopped"
 

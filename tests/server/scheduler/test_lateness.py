@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from service.harness import POWERS, JudgeHarness, body_of
-
-from server.scheduler.driver import Scheduler, text_to, to_whom
+from support.server.scheduler.driver import Scheduler, text_to, to_whom
+from support.service.harness import POWERS, JudgeHarness, body_of
 
 START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 DEADLINE = START + timedelta(hours=71)

@@ -10,13 +10,16 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
-from service.harness import JudgeHarness
+import pytest
 from sqlalchemy import func, select
+from support.service.harness import JudgeHarness
 
 from judge.server.scheduler import run_due_games
-from judge.service import map_drawing
-from judge.service.maps import draw_job, map_job
+from judge.service.maps import drawing
+from judge.service.maps.mail_maps import draw_job, map_job
 from judge.store.models import Game, PhaseMap
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 DUE = START + timedelta(hours=72)
@@ -38,7 +41,7 @@ def _drawn(judge: JudgeHarness) -> int:
         ) or 0
 
 
-class CountingDrawer(map_drawing.MapDrawer):
+class CountingDrawer(drawing.MapDrawer):
     """A MapDrawer that notes how many maps were drawn at each batch's end."""
 
     def __init__(self, judge: JudgeHarness) -> None:
@@ -51,14 +54,14 @@ class CountingDrawer(map_drawing.MapDrawer):
         self.drawn_at_batches.append(_drawn(self.judge))
 
 
-class SubmitRecordingDrawer(map_drawing.MapDrawer):
+class SubmitRecordingDrawer(drawing.MapDrawer):
     """A MapDrawer that notes the maps it handed to the worker processes."""
 
     def __init__(self, judge: JudgeHarness) -> None:
-        super().__init__(judge.sessions, map_drawing.DrawingPool())  # its own workers
+        super().__init__(judge.sessions, drawing.DrawingPool())  # its own workers
         self.submitted: list[int] = []
 
-    def _submit(self, jobs: dict[int, map_drawing.MapJob]) -> None:
+    def _submit(self, jobs: dict[int, drawing.MapJob]) -> None:
         self.submitted += jobs
         super()._submit(jobs)
 
@@ -80,7 +83,7 @@ def test_each_batchs_maps_are_drawn_before_the_next_batch_runs(judge: JudgeHarne
 def test_a_large_batch_goes_to_the_workers_and_is_saved_as_drawn_here(
     judge: JudgeHarness,
 ) -> None:
-    count = map_drawing.PARALLEL_FROM + 1
+    count = drawing.PARALLEL_FROM + 1
     _games(judge, count)
     judge.clock.set(DUE)
     drawer = SubmitRecordingDrawer(judge)

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from service.harness import JudgeHarness, body_of
-
-from server.scheduler.driver import Scheduler, text_to, to_whom
+from support.server.scheduler.driver import Scheduler, text_to, to_whom
+from support.service.harness import JudgeHarness, body_of
 
 GM = "gm@example.org"
 

@@ -3,9 +3,8 @@ everyone, the zine included; HISTORY shows the public record and no private pres
 
 from __future__ import annotations
 
-from service.harness import JudgeHarness, body_of
-
-from server.scheduler.driver import to_whom
+from support.server.scheduler.driver import to_whom
+from support.service.harness import JudgeHarness, body_of
 
 GM, WATCHER, ZINE = "gm@example.org", "watcher@example.org", "zine@example.org"
 FRANCE, GERMANY, ITALY = "p2@example.org", "p3@example.org", "p4@example.org"

@@ -6,15 +6,17 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from service.harness import POWERS, JudgeHarness
 from sqlalchemy import func, select
+from support.server.scheduler.driver import Scheduler, to_whom
+from support.service.harness import POWERS, JudgeHarness
 
 from judge.service.game import processing
 from judge.store import game_failures
 from judge.store import games as store
 from judge.store.db import is_postgres
 from judge.store.models import Event, OutboxMessage, PhaseRecord
-from server.scheduler.driver import Scheduler, to_whom
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 DEADLINE = START + timedelta(hours=71)

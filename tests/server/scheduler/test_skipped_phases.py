@@ -4,10 +4,9 @@ home centre) is processed with it, so the next deadline is the spring's."""
 
 from __future__ import annotations
 
-from service.harness import JudgeHarness, body_of
-from service.test_phase_skipping import HOLD_ENGLAND, _to_fall
-
-from server.scheduler.driver import Scheduler
+from support.server.scheduler.driver import Scheduler
+from support.service.harness import JudgeHarness, body_of
+from support.service.winter_skip import HOLD_ENGLAND, _to_fall
 
 
 def test_at_the_deadline_a_winter_no_power_can_act_in_is_skipped(

@@ -14,14 +14,14 @@ import logging
 from datetime import timedelta
 
 import pytest
-from service.harness import JudgeHarness, body_of
 from sqlalchemy import update
+from support.server.scheduler.driver import Scheduler, subjects
+from support.service.harness import JudgeHarness, body_of
 
 from judge.server import scheduler as scheduler_module
 from judge.store import game_failures
 from judge.store import games as store
 from judge.store.models import Game
-from server.scheduler.driver import Scheduler, subjects
 
 RUNS_ALLOWED = 50  # a round that claims the game this often is spinning
 

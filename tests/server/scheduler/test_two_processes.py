@@ -16,11 +16,13 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
+from support.seeding import seed_game
 
-from bench.seeding import seed_game
 from judge.config import Config
 from judge.store.models import OutboxMessage, OutboxStatus, PhaseRecord
 from judge.store.passwords import hash_password
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 GAMES = 200
 READERS = {"standard": 8, "intimate": 3}  # players + the master

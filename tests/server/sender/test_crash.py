@@ -11,7 +11,8 @@ from collections.abc import Callable
 from email import message_from_bytes
 from pathlib import Path
 
-from server.sender.processes import (
+import pytest
+from support.server.sender.processes import (
     queue_mails,
     relayed,
     start_judge,
@@ -20,6 +21,8 @@ from server.sender.processes import (
     unsent,
     wait_until,
 )
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 CRASHES = 3
 LEASE_SECONDS = 300  # the default: a successor that waited it out would time out below

@@ -11,7 +11,10 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import ManualClock
 from judge.outbox.enqueue import enqueue
+from judge.outbox.gate import no_mail_in
 from judge.store.models import OutboxMessage, OutboxStatus
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 
 def _message(**headers: str) -> EmailMessage:
@@ -34,7 +37,7 @@ def test_a_reply_is_queued_with_every_header_it_needs(
     sessions: sessionmaker[Session], clock: ManualClock
 ) -> None:
     with sessions.begin() as session:
-        enqueue(session, _message(), "reply", now=clock.now())
+        enqueue(session, _message(), "reply", gate=no_mail_in(), now=clock.now())
     [row] = _outbox(sessions)
     headers = message_from_bytes(row.message)
     assert headers["Auto-Submitted"] == "auto-replied"
@@ -52,7 +55,7 @@ def test_a_broadcast_is_marked_auto_generated_and_keeps_given_headers(
 ) -> None:
     given = _message(Message_ID="<given@example.org>", Date="Fri, 02 Jan 2026 00:00:00 +0000")
     with sessions.begin() as session:
-        enqueue(session, given, "broadcast", now=clock.now())
+        enqueue(session, given, "broadcast", gate=no_mail_in(), now=clock.now())
     headers = message_from_bytes(_outbox(sessions)[0].message)
     assert headers["Auto-Submitted"] == "auto-generated"
     assert headers["Message-ID"] == "<given@example.org>"
@@ -63,7 +66,7 @@ def test_queued_mail_disappears_with_a_rolled_back_transaction(
     sessions: sessionmaker[Session], clock: ManualClock
 ) -> None:
     with sessions() as session:
-        enqueue(session, _message(), "reply", now=clock.now())
+        enqueue(session, _message(), "reply", gate=no_mail_in(), now=clock.now())
         session.rollback()
     assert _outbox(sessions) == []
 
@@ -84,4 +87,4 @@ def test_a_mail_must_have_one_sender_and_one_recipient(
     message = _message()
     change(message)  # type: ignore[operator]
     with sessions() as session, pytest.raises(ValueError):
-        enqueue(session, message, "reply", now=clock.now())
+        enqueue(session, message, "reply", gate=no_mail_in(), now=clock.now())

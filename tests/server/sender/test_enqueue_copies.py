@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.clock import ManualClock
 from judge.outbox.enqueue import enqueue_copies
+from judge.outbox.gate import no_mail_in
 from judge.store.models import OutboxMessage, OutboxStatus
 
 READERS = ["ann@example.org", "Jöns Bäck <jons@example.org>", "gm@example.org"]
@@ -27,7 +28,7 @@ def _message() -> EmailMessage:
 
 def _copies(sessions: sessionmaker[Session], clock: ManualClock) -> list[OutboxMessage]:
     with sessions.begin() as session:
-        enqueue_copies(session, _message(), READERS, "results", now=clock.now())
+        enqueue_copies(session, _message(), READERS, "results", gate=no_mail_in(), now=clock.now())
     with sessions() as session:
         return list(session.scalars(select(OutboxMessage).order_by(OutboxMessage.id)))
 

@@ -16,7 +16,16 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from sqlalchemy import select
+from support.server.sender.processes import (
+    queue_mails,
+    relayed,
+    start_relay,
+    stop,
+    unsent,
+    wait_until,
+)
 
 from judge.clock import SystemClock
 from judge.config import Config
@@ -24,7 +33,8 @@ from judge.server.sender import deliver_due, make_transport
 from judge.store.db import make_engine, make_session_factory
 from judge.store.lease_owner import LeaseOwner
 from judge.store.models import OutboxMessage
-from server.sender.processes import queue_mails, relayed, start_relay, stop, unsent, wait_until
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 FIRST = LeaseOwner("judge.test", 7, "t1", "aaaa", "boot.ns")
 SECOND = LeaseOwner("judge.test", 7, "t1", "bbbb", "boot.ns")  # same host, pid, start

@@ -19,11 +19,14 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.clock import ManualClock
 from judge.config import Config, ConfigError
 from judge.outbox.enqueue import enqueue
+from judge.outbox.gate import no_mail_in
 from judge.server.sender import deliver_due
 from judge.server.transports import Outgoing, Settle
 from judge.store.lease_owner import LeaseOwner, is_gone, this_process
 from judge.store.models import OutboxMessage, OutboxStatus
 from judge.store.outbox import claim_due, reclaim_abandoned
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 LEASE = timedelta(minutes=5)
 
@@ -35,7 +38,7 @@ def _queue(sessions: sessionmaker[Session], clock: ManualClock, count: int) -> N
             message["From"] = "judge@example.org"
             message["To"] = f"p{n}@example.org"
             message.set_content("hi\n")
-            enqueue(session, message, "notice", now=clock.now())
+            enqueue(session, message, "notice", gate=no_mail_in(), now=clock.now())
 
 
 def _ended_process() -> LeaseOwner:

@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.outbox.enqueue import enqueue
+from judge.outbox.gate import no_mail_in
 from judge.server.sender import deliver_due, make_transport
 from judge.store.models import OutboxMessage, OutboxStatus
 
@@ -25,7 +26,7 @@ def _queue(sessions: sessionmaker[Session], clock: ManualClock, *recipients: str
             message["To"] = to
             message["Subject"] = "TEST:g1 - S1901M Results"
             message.set_content("results\n")
-            enqueue(session, message, "broadcast", game_id=None, now=clock.now())
+            enqueue(session, message, "broadcast", game_id=None, gate=no_mail_in(), now=clock.now())
 
 
 def _statuses(sessions: sessionmaker[Session]) -> list[OutboxStatus]:

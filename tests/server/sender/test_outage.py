@@ -19,15 +19,18 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
+from support.server.sender.sink import Sink, start_sink
 
 from judge.cli import main
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.outbox.enqueue import enqueue
+from judge.outbox.gate import no_mail_in
 from judge.server.sender import deliver_due, make_transport
 from judge.store.models import OutboxMessage, OutboxStatus
 from judge.store.overview import outbox_queue, outbox_queue_lines
-from server.sender.sink import Sink, start_sink
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 MAILS = 30
 
@@ -46,7 +49,7 @@ def _queue(sessions: sessionmaker[Session], clock: ManualClock, count: int = MAI
             message["To"] = f"p{n}@example.org"
             message["Subject"] = f"mail {n}"
             message.set_content(f"mail {n}\n")
-            enqueue(session, message, "notice", now=clock.now())
+            enqueue(session, message, "notice", gate=no_mail_in(), now=clock.now())
 
 
 def _rows(sessions: sessionmaker[Session]) -> list[OutboxMessage]:

@@ -11,14 +11,15 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
+from support.server.sender.sink import Sink, start_sink
 
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.outbox.enqueue import enqueue
+from judge.outbox.gate import no_mail_in
 from judge.server.sender import deliver_due, make_transport
 from judge.server.smtp_relay import refuses_the_address
 from judge.store.models import BouncingAddress, OutboxMessage, OutboxStatus
-from server.sender.sink import Sink, start_sink
 
 
 @pytest.fixture
@@ -35,7 +36,7 @@ def _send_one(
     message["From"], message["To"], message["Subject"] = "judge@example.org", "Ann@Example.org", "x"
     message.set_content("ok\n")
     with sessions.begin() as session:
-        enqueue(session, message, "reply", now=clock.now())
+        enqueue(session, message, "reply", gate=no_mail_in(), now=clock.now())
     deliver_due(sessions, make_transport(config.outbound), clock, config)
     with sessions() as session:
         row = session.scalars(select(OutboxMessage)).one()

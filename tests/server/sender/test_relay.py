@@ -12,16 +12,17 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
+from support.server.sender.sink import Sink, check_login, start_sink
 
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.mail.verp import bounce_address, outbox_id_of, verp_key
 from judge.outbox.enqueue import enqueue
+from judge.outbox.gate import no_mail_in
 from judge.server.sender import deliver_due, make_transport
 from judge.store.lease_owner import this_process
 from judge.store.models import OutboxMessage, OutboxStatus
 from judge.store.outbox import RetryPolicy, claim_due
-from server.sender.sink import Sink, check_login, start_sink
 
 MakeRelayConfig = Callable[..., Config]
 
@@ -51,7 +52,7 @@ def _queue(sessions: sessionmaker[Session], clock: ManualClock) -> None:
     message["Subject"] = "Re: hello"
     message.set_content("ok\n")
     with sessions.begin() as session:
-        enqueue(session, message, "reply", now=clock.now())
+        enqueue(session, message, "reply", gate=no_mail_in(), now=clock.now())
 
 
 def _row(sessions: sessionmaker[Session]) -> OutboxMessage:

@@ -13,13 +13,14 @@ from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
+from support.server.sender.sink import Sink, start_sink
 
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.outbox.enqueue import enqueue
+from judge.outbox.gate import no_mail_in
 from judge.server.sender import deliver_due, make_transport
 from judge.store.models import OutboxMessage, OutboxStatus
-from server.sender.sink import Sink, start_sink
 
 
 def _private_certificate(folder: Path) -> tuple[Path, Path]:
@@ -47,7 +48,7 @@ def test_a_relay_with_a_private_certificate_is_trusted_through_the_ca_file(
     message["From"], message["To"], message["Subject"] = "judge@example.org", "a@example.org", "x"
     message.set_content("ok\n")
     with sessions.begin() as session:
-        enqueue(session, message, "reply", now=clock.now())
+        enqueue(session, message, "reply", gate=no_mail_in(), now=clock.now())
     relay = {"transport": "smtp", "relay_host": "127.0.0.1", "relay_port": sink.port,
              "relay_starttls": True}  # fmt: skip
 

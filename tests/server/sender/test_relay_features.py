@@ -14,13 +14,14 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
+from support.server.sender.sink import Sink, start_sink
 
 from judge.clock import ManualClock
 from judge.config import Config
 from judge.outbox.enqueue import enqueue, enqueue_raw
+from judge.outbox.gate import no_mail_in
 from judge.server.sender import deliver_due, make_transport
 from judge.store.models import OutboxMessage, OutboxStatus
-from server.sender.sink import Sink, start_sink
 
 GREETING = "Grüße aus München: Zürich hält.\n"
 
@@ -48,7 +49,7 @@ def _queue_eight_bit(sessions: sessionmaker[Session], clock: ManualClock, to: st
     message["Subject"] = "TEST:g1 - Grüße"
     message.set_content(GREETING, cte="8bit")
     with sessions.begin() as session:
-        enqueue(session, message, "notice", now=clock.now())
+        enqueue(session, message, "notice", gate=no_mail_in(), now=clock.now())
 
 
 def _queue_international(sessions: sessionmaker[Session], clock: ManualClock) -> None:
@@ -61,7 +62,8 @@ def _queue_international(sessions: sessionmaker[Session], clock: ManualClock) ->
     message.set_content(GREETING, cte="8bit")
     with sessions.begin() as session:
         enqueue_raw(session, message.as_bytes(), to_address="jürgen@bücher.example",
-                    message_id="<intl@example.org>", kind="notice", now=clock.now())  # fmt: skip
+                    message_id="<intl@example.org>", kind="notice", gate=no_mail_in(),
+                    now=clock.now())  # fmt: skip
 
 
 def _send(sessions: sessionmaker[Session], clock: ManualClock, config: Config) -> int:

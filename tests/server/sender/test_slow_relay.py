@@ -10,7 +10,8 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from server.sender.processes import (
+import pytest
+from support.server.sender.processes import (
     queue_mails,
     relayed,
     start_judge,
@@ -19,6 +20,8 @@ from server.sender.processes import (
     unsent,
     wait_until,
 )
+
+pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 MAILS = 60
 

@@ -2,7 +2,8 @@
 
 For each release in `releases.toml`, a database made and filled by that release's
 own code (a game played through its own service, then one row in every table still
-empty) is upgraded by this tree; every row of every table is compared before and
+empty; seeded once and kept between runs, `support/store/upgrades/release_databases.py`)
+is upgraded by this tree; every row of every table is compared before and
 after. Only what a migration declares (`declared_changes.py`) may differ; new tables
 and columns are fine. Run on SQLite always, on PostgreSQL when
 `JUDGE_TEST_DATABASE_URL` is set.
@@ -15,15 +16,19 @@ from pathlib import Path
 import pytest
 from alembic import command
 from sqlalchemy import Engine, text
+from support.store.upgrades.declared_changes import declared_from, migrations_after
+from support.store.upgrades.filler import fill_empty_tables
+from support.store.upgrades.release_databases import (
+    ReleaseDatabases,
+    postgres_tools,
+)
+from support.store.upgrades.releases import Release, releases, seed, unavailable
+from support.store.upgrades.snapshot import differences, snapshot
 
 from judge.store.db import make_engine
 from judge.store.migrate import alembic_config, current_revision, head_revision, upgrade
 
-from .conftest import ReleaseDatabases
-from .declared_changes import declared_from, migrations_after
-from .filler import fill_empty_tables
-from .releases import Release, releases, seed, unavailable
-from .snapshot import differences, snapshot
+pytestmark = pytest.mark.postgres_copy  # the store's own tests run on both backends
 
 
 def test_an_upgrade_changes_no_row_it_does_not_mean_to(
@@ -68,6 +73,8 @@ def _release_database(
     if database_url.startswith("sqlite:///"):
         target = Path(database_url.removeprefix("sqlite:///"))
         revision = release_databases.sqlite_copy(release, target)
+    elif postgres_tools():
+        revision = release_databases.postgres_seed(release, database_url)
     else:
         revision = seed(release_databases.code(release), database_url)
     assert revision == release.head, f"{release.tag} made a database at {revision}"

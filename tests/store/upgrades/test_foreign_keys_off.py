@@ -20,6 +20,8 @@ from judge.store.db import make_engine
 from judge.store.migrate import alembic_config, current_revision, head_revision, upgrade
 from judge.store.sqlite_foreign_keys import DanglingRowsError, foreign_keys_off
 
+pytestmark = pytest.mark.postgres_copy  # the store's own tests run on both backends
+
 
 @pytest.fixture
 def sqlite_engine(tmp_path: Path) -> Iterator[Engine]:

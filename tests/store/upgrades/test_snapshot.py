@@ -3,8 +3,8 @@ what a migration declares."""
 
 from __future__ import annotations
 
-from .declared_changes import Declared, declared_from, migrations_after
-from .snapshot import Snapshot, differences
+from support.store.upgrades.declared_changes import Declared, declared_from, migrations_after
+from support.store.upgrades.snapshot import Snapshot, differences
 
 BEFORE: Snapshot = {
     "orders": {(1,): {"id": 1, "phase_id": 1, "lines": "[]"}},

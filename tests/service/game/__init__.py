@@ -1,0 +1,2 @@
+"""Tests of `judge/service/game/` (a game's life in time: deadlines, processing,
+starting and ending)."""

@@ -1,0 +1,63 @@
+"""The French filters that word what the code hands over in English: a power at the
+head of a sentence, a phase after `la date limite`, a duration, a setting, the HELP
+topics. Every value the code can give a setting is said in French."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from judge.service.commands.setting_echo import (
+    DIAS_WORDS,
+    GUNBOAT_WORDS,
+    PHASE_NAMES,
+    PRESS_WORDS,
+    duration_words,
+)
+from judge.wording.french_filters import La, des, duree, les, sujets
+from judge.wording.settings_fr import SETTING_NAMES, VALUES, reglage
+from service.game_mail.test_french_mails import ENGLISH
+
+
+def test_a_power_at_the_head_of_a_sentence_takes_a_capital_article() -> None:
+    assert La("Germany") == "L'Allemagne" and La("France") == "La France"
+    assert La("Anonyme") == "Anonyme" and La(None) is None
+
+
+def test_phase_words_read_after_a_noun() -> None:
+    assert des("Movement for Fall of 1901") == "des mouvements de l'automne 1901"
+    assert les("Bid for Spring of 1902") == "les enchères du printemps 1902"
+    assert des("S1901M") == "de S1901M" and les("S1901M") == "S1901M"
+
+
+@pytest.mark.parametrize(
+    ("hours", "french"),
+    [(24, "24 heures"), (1, "1 heure"), (36, "36 heures"), (72, "3 jours"),
+     (60, "2 jours 12 heures"), (0.5, "30 minutes"), (0, "0 heure")],
+)  # fmt: skip
+def test_a_duration_is_said_in_french_with_its_agreement(hours: float, french: str) -> None:
+    assert duree(duration_words(timedelta(hours=hours))) == french
+
+
+def test_every_setting_name_and_value_the_code_gives_is_french() -> None:
+    values = [*PRESS_WORDS.values(), *GUNBOAT_WORDS.values(), *DIAS_WORDS.values(), "on",
+              "off", "en", "fr",
+              "off (press goes to everyone or nobody)", "none (no zine)",
+              "0 days (no absences in this game)", "5 days per player in this game"]  # fmt: skip
+    assert set(values) - {"5 days per player in this game"} <= set(VALUES)
+    names = [*SETTING_NAMES, *(f"{kind} phase length" for kind in PHASE_NAMES.values())]
+    for name in names:
+        for value in values:
+            said = reglage(name, value)
+            assert not ENGLISH.search(said.replace("PRESS GREY", "")), said
+    assert reglage("Maximum absence", "5 days per player in this game") == (
+        "Absence maximale : 5 jours par joueur dans cette partie"
+    )
+    assert reglage("Rule stalemate", "off") == "Règle stalemate : off"  # as the master types it
+
+
+def test_the_help_topics_have_french_names() -> None:
+    assert sujets("game, orders, bid, intimate, taskdip, press, settings, gm") == (
+        "partie, ordres, enchères, intimate, taskdip, presse, réglages, maître"
+    )

@@ -1,0 +1,3 @@
+"""Tests of `judge/service/seats/` (who sits where: finding games and seats, who may
+take a seat nobody plays, the seat a confirmation makes, mercenaries, each seat's
+reader, and the game as the variant sees it)."""
