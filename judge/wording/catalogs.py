@@ -28,8 +28,8 @@ from judge.bundled import data_dir
 from judge.wording.readers import DEFAULT_LANGUAGE, DOMAIN, languages_with_catalogs
 
 __all__ = [
-    "DOMAIN", "LOCALES", "catalog_path", "gettext_in", "languages_with_catalogs", "locale_dir",
-    "locale_of", "translations",
+    "DOMAIN", "LOCALES", "catalog_paths", "gettext_in", "languages_with_catalogs", "locale_dir",
+    "locale_of", "merged_catalog", "translations",
 ]
 
 # Babel's locale for each language the judge writes: English is the judges' British

@@ -14,18 +14,18 @@ from dataclasses import dataclass
 from judge.bundled import data_dir
 
 DEFAULT_LANGUAGE = "en"
-DOMAIN = "judge"  # the catalogs' name: judge/locale/<language>/LC_MESSAGES/judge.po
+DOMAIN = "judge"  # the catalogs' domain: judge/locale/<language>/LC_MESSAGES/*.po
 
 
 def languages_with_catalogs() -> tuple[str, ...]:
     """The languages the judge writes: English (its msgids need no catalog), then
-    every language with a catalog in `judge/locale/` (docs/translating.md), so a
-    new language is one `.po` file."""
+    every language with a catalog (`.po` files) in `judge/locale/<language>/LC_MESSAGES/`
+    (docs/translating.md), so a new language is its `.po` files."""
     root = data_dir("locale")
     found = sorted(
         folder.name
         for folder in root.iterdir()
-        if (folder / "LC_MESSAGES" / f"{DOMAIN}.po").is_file() and folder.name != DEFAULT_LANGUAGE
+        if any((folder / "LC_MESSAGES").glob("*.po")) and folder.name != DEFAULT_LANGUAGE
     )
     return (DEFAULT_LANGUAGE, *found)
 
