@@ -51,6 +51,14 @@ def _reglage(what: str, value: str) -> str:
     return f"{settings_fr.reglage(what, value)}."
 
 
+@jinja2.pass_environment
+def _wordwrap_item(env: jinja2.Environment, text: str, width: int, hang: str) -> str:
+    """An item of a list (`{{ ("  " ~ line)|wrap_item(74, "    ") }}`) as the English
+    mails have always wrapped it: Jinja's `wordwrap`, `width` characters, then `hang`
+    before each continuation line."""
+    return jinja2.filters.do_wordwrap(env, text, width, False, "\n" + hang)
+
+
 # The grammatical forms a sentence of a shared template asks of a value before it is
 # put in (`_("... %(power)s.", power=power|the)`): English says a power's name and a
 # phase's words as they are; a language whose grammar wants more gives its own.
@@ -64,6 +72,7 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "player_of_powers": lists.and_list, "powers_subject": ", ".join,
         "seat_players": _as_it_is, "the_powers_subject": lists.and_list, "The": _as_it_is,
         "setting_set": _setting_set, "help_topics": ", ".join,
+        "wrap_item": _wordwrap_item, "list_of_words": lists.and_list,
     },
     "fr": {
         "the": french_filters.la,
@@ -86,6 +95,10 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "The": french_filters.La,
         "setting_set": _reglage,
         "help_topics": french_filters.sujets,
+        # An item of a list fitted within `width` UTF-8 bytes, `hang` included
+        "wrap_item": fit,
+        # Words, not names (`anglais et allemands`), joined as French lists them
+        "list_of_words": functools.partial(lists.join_names, language="fr"),
     },
 }
 
