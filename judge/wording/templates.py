@@ -162,7 +162,7 @@ def environment(language: str = DEFAULT_LANGUAGE) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
-        # i18n: `{% trans %}` and `_()`; do: the French Intimate report builds its lines
+        # i18n: `{% trans %}` and `_()`; do: the Intimate report builds its lines
         extensions=["jinja2.ext.i18n", "jinja2.ext.do"],
     )
     catalog = translations(language)
