@@ -16,9 +16,10 @@ from judge.variants.taskdip.report import (
     violation_text,
     win_entry,
 )
+from judge.variants.taskdip.tasks import TABLE as TASKS
 from judge.variants.taskdip.victory import CENTRES, HOME_CENTRES, TASK, Win
 from judge.wording.readers import DEFAULT_READER, Reader
-from judge.wording.templates import render_macro
+from judge.wording.templates import render, render_macro
 
 FRENCH = Reader("fr")
 MODULE = "_taskdip_sentences.txt.j2"
@@ -97,3 +98,64 @@ def test_a_violation_reads_as_before_in_english_and_in_french() -> None:
 def test_an_entry_stored_before_the_values_is_shown_by_its_text() -> None:
     old = {"power": "AUSTRIA", "seat": "1", "reason": TASK, "text": "the player of Austria wins"}
     assert say("win", old, FRENCH) == "the player of Austria wins"
+
+
+# --- the tasks and the cards, worded by the catalog ------------------------------------
+
+FRENCH_TASKS = [
+    # (power, card, the French words): one of each kind of part
+    ("ITALY", "Joker", "Contrôler les trois centres d'origine autrichiens (Bud, Tri, Vie) + "
+                       "les Balkans (Bul, Gre, Rum, Ser)."),
+    ("AUSTRIA", "Eight", "Contrôler un centre d'origine russe (Mos, Sev, Stp, War) + un centre "
+                         "d'origine allemand (Ber, Kie, Mun) + un centre d'origine italien "
+                         "(Nap, Rom, Ven)."),
+    ("ITALY", "Ten", "Contrôler deux des centres d'origine français (Bre, Mar, Par) + Por, Spa, "
+                     "Tun."),
+    ("AUSTRIA", "Seven", "Contrôler quatre des centres d'origine italiens et turcs (Nap, Rom, "
+                         "Ven, Ank, Con, Smy)."),
+    ("GERMANY", "Seven", "Contrôler quatre de ces sept centres (Bud, Vie, Tri, Bul, Gre, Rum, "
+                         "Ser)."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("power", "card", "french"), FRENCH_TASKS)
+def test_a_task_is_worded_in_french_from_its_parts(power: str, card: str, french: str) -> None:
+    task = TASKS[power][card]
+    entry = {"task": task.describe(), "task_parts": task.wording()}
+    assert say("task", entry, DEFAULT_READER) == task.describe()
+    assert say("task", entry, FRENCH) == french
+
+
+def test_the_cards_are_named_as_a_french_pack_names_them() -> None:
+    cards = ("Seven", "Eight", "Nine", "Ten", "Joker")
+    assert [render_macro(MODULE, "card", FRENCH, name=c) for c in cards] == [
+        "Sept", "Huit", "Neuf", "Dix", "Joker"
+    ]  # fmt: skip
+    assert [render_macro(MODULE, "card", DEFAULT_READER, name=c) for c in cards] == list(cards)
+
+
+def test_the_revealed_tasks_read_in_french() -> None:
+    task = TASKS["ITALY"]["Ten"]
+    row = {"power": "ITALY", "card": "Ten", "seat": "1", "fulfilled": False,
+           "task": task.describe(), "task_parts": task.wording(),
+           "redrawn": [{"card": "Joker"}, {"card": "Nine"}]}  # fmt: skip
+    report = {"tasks": [row, {**row, "power": "TURKEY", "seat": "2", "fulfilled": True,
+                              "redrawn": []}]}  # fmt: skip
+    french = render("taskdip_report.txt.j2", FRENCH, report=report, private=None)
+    assert french.splitlines()[1:] == [
+        "Toutes les tâches, révélées :",
+        "  Le joueur de l'Italie :",
+        "    Italie (carte Dix) : Contrôler deux des centres d'origine",
+        "            français (Bre, Mar, Par) + Por, Spa, Tun. Non accomplie.",
+        "      Remises d'abord : Joker, Neuf.",
+        "  Le joueur de la Turquie :",
+        "    Turquie (carte Dix) : Contrôler deux des centres d'origine",
+        "            français (Bre, Mar, Par) + Por, Spa, Tun. Accomplie.",
+    ]
+    english = render("taskdip_report.txt.j2", DEFAULT_READER, report=report, private=None)
+    assert english.splitlines()[1:5] == [
+        "Every task, revealed:",
+        "  The player of Italy:",
+        "    Italy (card Ten): Control two of the French home centres (Bre,",
+        "        Mar, Par) + Por, Spa, Tun. Not fulfilled.",
+    ]
