@@ -5,10 +5,11 @@ The rules core says in English why an order cannot be given (`not adjacent`,
 many tests show. A mail to a reader of another language needs the same reason
 worded in that language, so each reason is a `Reason`: the English text itself
 (a `str`, equal to the plain text, so every comparison and every stored copy is
-unchanged) that also carries `key` and `params`. The templates word a reason from
-its key (`templates/_order_reasons.txt.j2` and its twin in each language);
-`ENGLISH` here is the one English wording of each key, which a test compares with
-the English template.
+unchanged) that also carries `key` and `params`. The template
+`templates/_order_reasons.txt.j2` words a reason from its key, in English with the
+reader's catalog translating it (the rules core stays free of gettext); `ENGLISH`
+here is the one English wording of each key, which a test compares with the
+English template.
 """
 
 from __future__ import annotations

@@ -152,6 +152,23 @@ def La(name: str | None) -> str | None:
     return None if shown is None else capitalize_first(shown)
 
 
+# A power as the rules core names it in a refusal (`Germany`; `GERMANY`, `germany` as
+# an order line or a test wrote it): French gives its forms from the titled name.
+def La_puissance(name: str) -> str | None:
+    """`GERMANY` at the start of a sentence: `L'Allemagne`."""
+    return La(name.title())
+
+
+def de_puissance(name: str) -> str | None:
+    """`GERMANY` after a noun: `de l'Allemagne`."""
+    return de(name.title())
+
+
+def la_liste(joined: str) -> str:
+    """Powers the rules core joined with `, ` (`FRANCE, ITALY`): `la France et l'Italie`."""
+    return et_liste([name.title() for name in joined.split(", ")], "la")
+
+
 def des(words: str | None) -> str | None:
     """`{{ phase_words|des }}`: `Movement for Fall of 1901` -> `des mouvements de
     l'automne 1901` (after `la date limite`, `les résultats`); a phase code (`S1901M`)

@@ -13,6 +13,7 @@ instead of a silently blank line in a player's mail.
 from __future__ import annotations
 
 import functools
+import textwrap
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -73,6 +74,8 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "seat_players": _as_it_is, "the_powers_subject": lists.and_list, "The": _as_it_is,
         "setting_set": _setting_set, "help_topics": ", ".join,
         "wrap_item": _wordwrap_item, "list_of_words": lists.and_list,
+        "The_named": _as_it_is, "of_named": _as_it_is, "the_named_list": _as_it_is,
+        "card_name": _as_it_is,
     },
     "fr": {
         "the": french_filters.la,
@@ -99,16 +102,44 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "wrap_item": fit,
         # Words, not names (`anglais et allemands`), joined as French lists them
         "list_of_words": functools.partial(lists.join_names, language="fr"),
+        # A power as a refusal of the rules core names it (`GERMANY`, `FRANCE, ITALY`)
+        "The_named": french_filters.La_puissance,
+        "of_named": french_filters.de_puissance,
+        "the_named_list": french_filters.la_liste,
+        "card_name": french_filters.carte,  # Taskdip's cards, as a French pack names them
     },
 }
 
 
-# The columns of a table whose headings are words of the reader's language (LIST's
-# powers): as wide as the language's headings and names need.
-LAYOUT: dict[str, dict[str, str]] = {
-    "en": {"power_heading": "%-9s %7s %5s", "power_row": "%-9s %7d %5d"},
-    "fr": {"power_heading": "%-12s %7s %7s", "power_row": "%-12s %7d %7d"},
-}
+def _wrapped_under(text: str, width: int, hang: str) -> str:
+    """English lines wrapped as they always were (Jinja's `wordwrap`): at `width`
+    characters, at hyphens too, and every continuation line starts with `hang` alone,
+    whatever the line's own indent."""
+    joint = "\n" + hang
+    return joint.join(
+        joint.join(
+            textwrap.wrap(line, width=width, expand_tabs=False, replace_whitespace=False,
+                          break_long_words=False)
+        )
+        for line in text.splitlines()
+    )  # fmt: skip
+
+
+# How a language lays out its tables and lists:
+# * `power_heading`, `power_row`: the columns of LIST's powers, as wide as the
+#   language's headings and names need;
+# * `owner_column`, `adjustment_column`: where the centres of a power start in the
+#   results (after its label, `France:`), a fixed column, or None: as far as the
+#   longest label and one space;
+# * `wrap(text, width, hang)`: a long line of a table (a Taskdip task, the centres of
+#   a power) wrapped: English as `_wrapped_under`, French as the mail's `fit` (a
+#   continuation line hangs under its line's indent, lengths in UTF-8 bytes).
+LAYOUT: dict[str, dict[str, Any]] = {
+    "en": {"power_heading": "%-9s %7s %5s", "power_row": "%-9s %7d %5d",
+           "owner_column": 10, "adjustment_column": 8, "wrap": _wrapped_under},
+    "fr": {"power_heading": "%-12s %7s %7s", "power_row": "%-12s %7d %7d",
+           "owner_column": None, "adjustment_column": None, "wrap": fit},
+}  # fmt: skip
 
 
 def template_dir() -> Path:

@@ -38,7 +38,7 @@ from judge.wording.readers import DEFAULT_LANGUAGE
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NP_": ((1, "c"), 2)}
-PLACEHOLDER = re.compile(r"%\((\w+)\)[sdr]|\{(\w+)(?:![rsa])?(?::[^}]*)?\}")
+PLACEHOLDER = re.compile(r"%\((\w+)\)[-+ #0-9.]*[sdr]|\{(\w+)(?:![rsa])?(?::[^}]*)?\}")
 TRANSLATED = [lang for lang in languages_with_catalogs() if lang != DEFAULT_LANGUAGE]
 
 
