@@ -16,11 +16,12 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from judge.i18n import N_
-from judge.wording.catalogs import gettext_in, translations
+from judge.wording.catalogs import gettext_in
+from judge.wording.durations import duration_in
+from judge.wording.help_topics import topic_names
 from judge.wording.lists import count_of, join_names, names_of
 from judge.wording.names_fr import french_name
-from judge.wording.rule_help_fr import aide_regle
+from judge.wording.people import FROM_WHOM, TO_WHOM, person
 from judge.wording.vocabulary import ENGLISH, FRENCH
 
 _TYPES = {word: code for code, word in ENGLISH.phase_types.items()}
@@ -179,76 +180,41 @@ def les(words: str | None) -> str | None:
     return f"les {shown[:1].lower()}{shown[1:]}"
 
 
-# A duration as the code words it (`judge.service.commands.setting_echo.duration_words`:
-# `24 hours`, `1 day 12 hours`, `0 days`); each count and unit is said again by the
-# catalog's plural forms (French counts 0 and 1 in the singular: `0 jour`).
-_DURATION = re.compile(r"(\d+) (days?|hours?|minutes?|seconds?)\b")
-
-
-def _duration_part(count: int, unit: str, language: str) -> str:
-    catalog = translations(language)
-    if unit == "day":
-        return catalog.ngettext("%(num)d day", "%(num)d days", count) % {"num": count}
-    if unit == "hour":
-        return catalog.ngettext("%(num)d hour", "%(num)d hours", count) % {"num": count}
-    if unit == "minute":
-        return catalog.ngettext("%(num)d minute", "%(num)d minutes", count) % {"num": count}
-    return catalog.ngettext("%(num)d second", "%(num)d seconds", count) % {"num": count}
-
-
-def duree(text: str | None, language: str = "fr") -> str | None:
-    """`{{ length|duree }}`: `3 days` -> `3 jours`, `1 day 12 hours` -> `1 jour
-    12 heures`, `0 days` -> `0 jour` (the counts and units in the reader's words)."""
-    if text is None:
-        return None
-    return _DURATION.sub(
-        lambda found: _duration_part(int(found[1]), found[2].rstrip("s"), language), text
-    )
-
-
-# The press's signatures, in the code's words, as a French sentence says them.
-_PEOPLE = {"Master": ("du maître", "au maître"), "the Master": ("du maître", "au maître"),
-           "Anonymous": ("d'Anonyme", "à Anonyme"), "a player": ("d'un joueur", "à un joueur")}
+def duree(text: str | None) -> str | None:
+    """`{{ length|duree }}`: `3 days` -> `3 jours`, `0 days` -> `0 jour`."""
+    return duration_in(text, "fr")
 
 
 def par(author: str) -> str:
     """`de {{ author }}` in French: `de la France`, `de l'Allemagne et de l'Italie`,
     `du maître`, `d'Anonyme`."""
-    if author in _PEOPLE:
-        return _PEOPLE[author][0]
+    someone = person(FROM_WHOM, author, "fr")
+    if someone is not None:
+        return someone
     return join_names([de(n) or "" for n in names_of(author)], "fr")
 
 
 def pour(names: Iterable[str] | str) -> str:
     """`à {{ names }}` in French: `à la France et à l'Allemagne`, `au maître`."""
-    items = names_of(names)
-    return join_names([_PEOPLE[n][1] if n in _PEOPLE else a(n) or "" for n in items], "fr")
-
-
-# The variants' display names, for the catalogs (`judge/variants/` is the pure core
-# and imports nothing of the wording; a test checks that every variant whose display
-# name is not the same in every language is here).
-VARIANT_DISPLAY_NAMES = (
-    N_("Intimate Diplomacy (2000 rules)"),
-    N_("Propaganda (Wright's popularity Intimate Diplomacy)"),
-)
+    return join_names([person(TO_WHOM, n, "fr") or a(n) or "" for n in names_of(names)], "fr")
 
 
 def variante(name: str) -> str:
     """`{{ variant|variante }}`: a variant's display name in French (the catalog's
-    translation of the name `N_` marks where the variant is defined)."""
+    translation of the name, marked in `judge.wording.variant_texts`)."""
     return gettext_in("fr", name)
 
 
-# The HELP topics by their French names, which AIDE and GET read too
-# (`judge.language.open_commands.HELP_ALIASES`); a variant's topic keeps its name.
-TOPICS = {"game": "partie", "orders": "ordres", "bid": "enchères", "press": "presse",
-          "settings": "réglages", "gm": "maître"}  # fmt: skip
+def aide_regle(english: str, variant: str, flag: str) -> str:
+    """`{{ flag.help|aide_regle(variant.name, flag.name) }}`: a rule flag's help in
+    French, the catalog's translation of the variant's English (marked in
+    `judge.wording.variant_texts`); the variant and flag are not needed any more."""
+    return gettext_in("fr", english)
 
 
 def sujets(topics: Iterable[str] | str) -> str:
     """`{{ topics|sujets }}`: `game, orders, bid` -> `partie, ordres, enchères`."""
-    return ", ".join(TOPICS.get(topic, topic) for topic in names_of(topics))
+    return topic_names(topics, "fr")
 
 
 # The filters the French templates use (`judge.wording.templates`).

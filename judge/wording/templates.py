@@ -20,8 +20,9 @@ from typing import Any
 import jinja2
 
 from judge.bundled import data_dir
-from judge.wording import command_errors, french_filters, lists, settings_fr
+from judge.wording import command_errors, french_filters, lists, settings
 from judge.wording.catalogs import translations
+from judge.wording.help_topics import topic_names
 from judge.wording.mail_width import fit
 from judge.wording.readers import DEFAULT_LANGUAGE, DEFAULT_READER, LANGUAGES, Reader
 from judge.wording.time_display import show_time
@@ -30,7 +31,10 @@ from judge.wording.vocabulary import localized, wording_for
 # What a language's templates need besides the common filters (French: the names,
 # phases and moments the code hands over in English, shown in French).
 LANGUAGE_FILTERS: dict[str, dict[str, Any]] = {
-    "fr": {**french_filters.FILTERS, "reglage": settings_fr.reglage, "regle": settings_fr.regle}
+    "fr": {
+        **french_filters.FILTERS,
+        "reglage": functools.partial(settings.setting_said, language="fr"),
+    }
 }
 
 
@@ -38,17 +42,10 @@ def _as_it_is(text: str | None) -> str | None:
     return text
 
 
-def _rule_words(name: str, value: str) -> str:
-    return f"{name} {value}"
-
-
-def _setting_set(what: str, value: str) -> str:
-    """A setting's new value, as the notes' `setting_ok` says it in English."""
-    return f"{what} set to {value}."
-
-
-def _reglage(what: str, value: str) -> str:
-    return f"{settings_fr.reglage(what, value)}."
+def _setting_set(what: str, value: str, language: str) -> str:
+    """`{{ setting|setting_set(value) }}`: `Press set to white (signed press).`, in
+    the reader's language (`judge.wording.settings`)."""
+    return f"{settings.setting_said(what, value, language)}."
 
 
 # The grammatical forms a sentence of a shared template asks of a value before it is
@@ -59,11 +56,10 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "the": _as_it_is, "the_powers": lists.and_list, "list_of_names": lists.and_list,
         "phase_of": _as_it_is, "phase_name": _as_it_is, "by_author": _as_it_is,
         "to_readers": lists.and_list,
-        "of_powers": lists.and_list, "the_player_of": _as_it_is, "rule_words": _rule_words,
+        "of_powers": lists.and_list, "the_player_of": _as_it_is,
         "fit_translated": _as_it_is, "season_of": _as_it_is,
         "player_of_powers": lists.and_list, "powers_subject": ", ".join,
         "seat_players": _as_it_is, "the_powers_subject": lists.and_list, "The": _as_it_is,
-        "setting_set": _setting_set, "help_topics": ", ".join,
     },
     "fr": {
         "the": french_filters.la,
@@ -75,7 +71,6 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "to_readers": french_filters.pour,
         "of_powers": french_filters.de_chacun,
         "the_player_of": french_filters.le_joueur_de,
-        "rule_words": settings_fr.regle,
         # A sentence the English template leaves to the body's rule, fitted in French
         "fit_translated": fit,
         "season_of": french_filters.saison_de,
@@ -84,8 +79,6 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "seat_players": french_filters.du_joueur_de,
         "the_powers_subject": french_filters.Les_puissances,
         "The": french_filters.La,
-        "setting_set": _reglage,
-        "help_topics": french_filters.sujets,
     },
 }
 
@@ -161,6 +154,10 @@ def environment(language: str = DEFAULT_LANGUAGE) -> jinja2.Environment:
     env.filters["name"] = wording_for(language).name
     # `{{ message|worded }}`: why a command line cannot be read, in the reader's words.
     env.filters["worded"] = functools.partial(command_errors.worded, language=language)
+    # A setting and a rule as the service words them, said by the reader's catalog.
+    env.filters["setting_set"] = functools.partial(_setting_set, language=language)
+    env.filters["rule_words"] = functools.partial(settings.rule_words, language=language)
+    env.filters["help_topics"] = functools.partial(topic_names, language=language)
     env.filters["plural"] = plural
     env.filters["fit"] = fit
     env.filters["when"] = when
