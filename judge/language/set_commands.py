@@ -8,7 +8,7 @@ the SET commands that use them are declared in `judge.service.commands.catalog`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TypeVar
 
 from judge.language.absence_dates import DateError, DayTime, parse_day
@@ -130,16 +130,12 @@ def set_maps(rest: str) -> SetMaps:
     return SetMaps(on_off(given[0], "SET MAPS"))
 
 
-# The languages a reader may choose, as a player may spell them.
-LANGUAGE_WORDS = {
-    "EN": "en", "ENGLISH": "en", "ANGLAIS": "en",
-    "FR": "fr", "FRENCH": "fr", "FRANCAIS": "fr", "FRANÇAIS": "fr",
-}  # fmt: skip
-
-
-def set_language(rest: str) -> SetLanguage:
+def set_language(rest: str, spellings: Mapping[str, str]) -> SetLanguage:
+    """`SET LANGUAGE FR`: `spellings` are the words (upper case) that name each language
+    the judge writes, and its code; the wording knows them from its catalogs and hands
+    them over (`judge.wording.language_names`), so this layer holds no language's name."""
     given = words(rest)
-    language = LANGUAGE_WORDS.get(given[0].upper()) if len(given) == 1 else None
+    language = spellings.get(given[0].upper()) if len(given) == 1 else None
     if language is None:
         raise CommandError("set_language_usage")
     return SetLanguage(language)

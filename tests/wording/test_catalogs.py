@@ -33,8 +33,8 @@ from judge.wording.catalogs import (
     merged_catalog,
     translations,
 )
-from judge.wording.variant_texts import RULE_FLAG_HELP, RULE_VALUE_WORDS, VARIANT_DISPLAY_NAMES
 from judge.wording.readers import DEFAULT_LANGUAGE
+from judge.wording.variant_texts import RULE_FLAG_HELP, RULE_VALUE_WORDS, VARIANT_DISPLAY_NAMES
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NP_": ((1, "c"), 2)}

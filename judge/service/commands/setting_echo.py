@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from judge.i18n import NP_
 from judge.language.command_types import (
     GameSetting,
     SetDias,
@@ -22,7 +23,6 @@ from judge.language.command_types import (
     SetRule,
     SetZine,
 )
-from judge.i18n import NP_
 from judge.service.context import Note, note
 from judge.store.game_settings import GameSettings
 from judge.wording.settings import LANGUAGE_SETTING, PER_PLAYER, RULE_SETTING

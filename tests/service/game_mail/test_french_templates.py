@@ -32,9 +32,9 @@ from judge.store.models import InboxMessage, InboxStatus, OutboxMessage, OutboxS
 from judge.variants.registry import default_registry
 from judge.variants.taskdip.tasks import TABLE as TASKS
 from judge.wording import templates
+from judge.wording.catalogs import translations
 from judge.wording.names_fr import FRENCH_POWER_NAMES
 from judge.wording.readers import DEFAULT_READER, Reader
-from judge.wording.catalogs import translations
 from service.game_mail.test_mail_widths import (
     LONGEST_GAME,
     LONGEST_ZONE,
