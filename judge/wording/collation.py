@@ -23,13 +23,13 @@ import unicodedata
 
 # Letters the UCA expands at the first level; at the second, the expansion weighs as
 # one more accent between its letters (`Oè` before `œ`), at the third after case.
-_EXPANDED = {"œ": "oe", "æ": "ae", "ß": "ss", "ĳ": "ij"}
+_EXPANDED = {"œ": ("o", "e"), "æ": ("a", "e"), "ß": ("s", "s"), "ĳ": ("i", "j")}
 _LIGATURE_ACCENT = 99
 _LIGATURE_CASE = 1  # third level: lower case 0, a ligature 1 (2: a capital one), upper 3
 # The order of the accents at the second level (the UCA's: acute before grave, ...);
 # an accent not listed comes after these, by its code. A letter's own weight is 0.
-_ACCENT_ORDER = {mark: rank for rank, mark in enumerate(
-    "\u0301\u0300\u0306\u0302\u030c\u030a\u0308\u030b\u0303\u0307\u0327\u0328\u0304", 1)}  # fmt: skip
+_ACCENTS = "\u0301\u0300\u0306\u0302\u030c\u030a\u0308\u030b\u0303\u0307\u0327\u0328\u0304"
+_ACCENT_ORDER = {mark: rank for rank, mark in enumerate(_ACCENTS, 1)}
 
 
 def as_written(name: str) -> str:
