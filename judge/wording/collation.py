@@ -2,8 +2,9 @@
 
 English names sort as the code's strings do (`Ankara, Belgium, ...`). French ones
 must not: `Édimbourg` would follow `Norvège`, an accented capital sorting after
-every plain letter. French sorts as the Unicode Collation Algorithm does, level by
-level, which is the order of a French dictionary:
+every plain letter. French, and any other language unless it is given its own key
+here, sorts as the Unicode Collation Algorithm does, level by level, which is the
+order of a French dictionary:
 
 1. the letters, without accents or case, a ligature as its letters (`Œ` as `oe`);
 2. then the accents, from the first letter on: a letter without one first (`cote`,
@@ -20,6 +21,10 @@ for no change in any mail, so the judge keeps this key (docs/translating.md).
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
+from typing import Any
+
+from judge.wording.readers import DEFAULT_LANGUAGE
 
 # Letters the UCA expands at the first level; at the second, the expansion weighs as
 # one more accent between its letters (`Oè` before `œ`), at the third after case.
@@ -37,7 +42,7 @@ def as_written(name: str) -> str:
     return name
 
 
-def french_key(name: str) -> tuple[str, tuple[int, ...], tuple[int, ...], str]:
+def dictionary_key(name: str) -> tuple[str, tuple[int, ...], tuple[int, ...], str]:
     """`Édimbourg` sorts as `edimbourg`, then by its accents, then by its case (each
     level a sequence over the whole name, as the UCA compares); the name as written
     breaks a last tie."""
@@ -63,3 +68,12 @@ def french_key(name: str) -> tuple[str, tuple[int, ...], tuple[int, ...], str]:
                 accents.append(0)
                 cases.append(3 if char != lower else 0)
     return "".join(letters), tuple(accents), tuple(cases), name
+
+
+# A language whose names sort otherwise than `dictionary_key` does.
+COLLATIONS: dict[str, Callable[[str], Any]] = {DEFAULT_LANGUAGE: as_written}
+
+
+def collation_for(language: str) -> Callable[[str], Any]:
+    """The sort key of `language`'s names."""
+    return COLLATIONS.get(language, dictionary_key)

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import unicodedata
 
-from judge.wording.collation import french_key
+from judge.wording.collation import dictionary_key
 from judge.wording.names_fr import FRENCH_NAMES
 
 
 def _sorted(words: str) -> list[str]:
-    return sorted(words.split(), key=french_key)
+    return sorted(words.split(), key=dictionary_key)
 
 
 def test_an_accented_capital_sorts_with_its_letter_not_after_z() -> None:
@@ -42,5 +42,5 @@ def test_the_map_names_sort_as_before_so_no_mail_changes() -> None:
                         if not unicodedata.combining(c))  # fmt: skip
         return plain.casefold(), name
 
-    assert sorted(names, key=french_key) == sorted(names, key=folded)
-    assert len({french_key(name)[0] for name in names}) == len(names)
+    assert sorted(names, key=dictionary_key) == sorted(names, key=folded)
+    assert len({dictionary_key(name)[0] for name in names}) == len(names)
