@@ -16,7 +16,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from judge.wording.catalogs import gettext_in
+from judge.i18n import NP_
+from judge.wording.catalogs import gettext_in, translations
 from judge.wording.durations import duration_in
 from judge.wording.help_topics import topic_names
 from judge.wording.lists import count_of, join_names, names_of
@@ -102,14 +103,6 @@ def et_liste(names: Iterable[str] | str | None, article: str = "") -> str:
     return join_names(items, "fr")
 
 
-def est_sont(names: Iterable[str] | str | int | None) -> str:
-    return "est" if count_of(names) == 1 else "sont"
-
-
-def a_ont(names: Iterable[str] | str | int | None) -> str:
-    return "a" if count_of(names) == 1 else "ont"
-
-
 def accord(count: int, feminine: bool = False) -> str:
     """`envoyé{{ n|accord(true) }}`: the ending of a past participle or adjective
     agreeing with `count` things (`e`, `s`, `es`)."""
@@ -121,9 +114,14 @@ def de_chacun(names: Iterable[str] | str | None) -> str:
     return join_names([de(n) or "" for n in names_of(names)], "fr")
 
 
+# The player of some powers, the powers in the form `de_chacun` gives them.
+_THE_PLAYER = NP_("the player of powers", "the player %(of_powers)s")
+
+
 def joueur_de(names: Iterable[str] | str | None) -> str:
     """`{{ powers|joueur_de }}`: `le joueur de l'Allemagne et de l'Italie`."""
-    return "le joueur " + de_chacun(names)
+    said = translations("fr").pgettext("the player of powers", _THE_PLAYER)
+    return said % {"of_powers": de_chacun(names)}
 
 
 def le_joueur_de(names: Iterable[str] | str | None) -> str:
@@ -217,16 +215,13 @@ def sujets(topics: Iterable[str] | str) -> str:
     return topic_names(topics, "fr")
 
 
-# The filters the French templates use (`judge.wording.templates`).
-# Taskdip's playing cards (Table 1), as a French pack names them.
-CARDS = {"Seven": "Sept", "Eight": "Huit", "Nine": "Neuf", "Ten": "Dix", "Joker": "Joker"}
-
-
 def carte(card: str) -> str:
-    """`{{ t.card|carte }}`: `Ten` -> `Dix` (a card not in the pack as it is)."""
-    return CARDS.get(card, card)
+    """`{{ t.card|carte }}`: Taskdip's `Ten` -> `Dix`, as a French pack names it (the
+    catalog's, marked in `judge.wording.variant_texts`)."""
+    return translations("fr").pgettext("playing card", card)
 
 
+# The filters the French templates use (`judge.wording.templates`).
 FILTERS: dict[str, Any] = {
     "carte": carte,
     "nom": nom,
@@ -237,8 +232,6 @@ FILTERS: dict[str, Any] = {
     "de": de,
     "a": a,
     "et_liste": et_liste,
-    "est_sont": est_sont,
-    "a_ont": a_ont,
     "accord": accord,
     "joueur_de": joueur_de,
     "capitalize_first": capitalize_first,

@@ -1,13 +1,13 @@
 """The variants' own texts a mail shows, marked here for the catalogs.
 
-A variant's display name, the help of each of its rule flags (`HELP gm`) and the
-values a rule flag takes are written in English by the variants (`judge/variants/`),
-which are the pure core: they import nothing of the shell, `judge.i18n` included, so
-`pybabel extract` finds no marker there. Each text is marked here instead, exactly as
-the variant writes it (the msgid), and shown through the reader's catalog
-(`|translated`); `tests/wording/test_catalogs.py` checks that every text a variant
-has is marked here and that nothing here is a text no variant has, so the two cannot
-drift apart.
+A variant's display name, the help of each of its rule flags (`HELP gm`), the
+values a rule flag takes and Taskdip's cards are written in English by the variants
+(`judge/variants/`), which are the pure core: they import nothing of the shell,
+`judge.i18n` included, so `pybabel extract` finds no marker there. Each text is
+marked here instead, exactly as the variant writes it (the msgid), and shown through
+the reader's catalog (`|translated`); `tests/wording/test_catalogs.py` checks that
+every text a variant has is marked here and that nothing here is a text no variant
+has, so the two cannot drift apart.
 """
 
 from __future__ import annotations
@@ -64,4 +64,10 @@ RULE_VALUE_WORDS = (
     NP_("rule value", "waive"), NP_("rule value", "eliminated"), NP_("rule value", "always"),
     NP_("rule value", "off"), NP_("rule value", "needs"), NP_("rule value", "mentions"),
     NP_("rule value", "adversaries"), NP_("rule value", "one_adversary"),
+)  # fmt: skip
+
+# Taskdip's playing cards (its Table 1), which a language may name as its packs do.
+TASKDIP_CARDS = (
+    NP_("playing card", "Joker"), NP_("playing card", "Ten"), NP_("playing card", "Nine"),
+    NP_("playing card", "Eight"), NP_("playing card", "Seven"),
 )  # fmt: skip

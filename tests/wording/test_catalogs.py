@@ -25,6 +25,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from judge.variants.registry import default_registry
+from judge.variants.taskdip.tasks import CARDS
 from judge.wording.catalogs import (
     CatalogConflict,
     catalog_paths,
@@ -34,7 +35,12 @@ from judge.wording.catalogs import (
     translations,
 )
 from judge.wording.readers import DEFAULT_LANGUAGE
-from judge.wording.variant_texts import RULE_FLAG_HELP, RULE_VALUE_WORDS, VARIANT_DISPLAY_NAMES
+from judge.wording.variant_texts import (
+    RULE_FLAG_HELP,
+    RULE_VALUE_WORDS,
+    TASKDIP_CARDS,
+    VARIANT_DISPLAY_NAMES,
+)
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NP_": ((1, "c"), 2)}
@@ -230,6 +236,7 @@ def test_every_rule_flag_help_and_value_a_variant_has_is_marked_for_extraction()
     values = {value for default, allowed, _ in flags for value in (default, *allowed)}
     assert set(RULE_VALUE_WORDS) <= values, "a marked value no rule flag takes"
     assert set(RULE_VALUE_WORDS) == {value for value in values if not value[0].isdigit()}
+    assert TASKDIP_CARDS == CARDS, "Taskdip's cards, as its table names them"
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
