@@ -1,13 +1,18 @@
-"""The filters of the French templates: what the code hands over in English, shown
-in French.
+"""The French grammar of the values a sentence is handed: what the code hands over
+in English, in the form a French sentence needs.
 
 Much of a mail's data is computed once for every reader, in the judge's own
 (English) words: a power's title (`Germany`), a province (`Burgundy`), the phase
-words (`Movement for Fall of 1901`), a moment (`Tue Dec  1 2026 18:00 UTC`). The
-French templates print them through these filters: `|nom` (a power or province
-name), `|phase` (phase words) and `|noms` (a list of names). A moment needs none:
-the common `|when` shows it in the reader's language and zone
-(`judge.wording.time_display`).
+words (`Movement for Fall of 1901`), the author of press (`Master`). The French
+sentences take them through these filters, which the shared templates reach as
+grammar filters (`judge.wording.templates.GRAMMAR`: `power|the` is `la France`) and
+the French copies still left in `templates/fr/` by their French names (`|la`,
+`|nom`, `|phase`). The words come from the catalog (a phase's words, the people
+press names, the player of some powers, a variant's texts) and the names from the
+map (`judge.wording.names_fr`); what stays here is grammar, which no catalog entry
+can say for every name: the articles and elisions (`la`, `l'`, `de`, `d'`, `à`, `des`)
+and which powers take `la`. A moment needs no filter: the common `|when` shows it
+in the reader's language and zone (`judge.wording.time_display`).
 """
 
 from __future__ import annotations
@@ -137,7 +142,7 @@ def Les_puissances(names: Iterable[str]) -> str:
 def du_joueur_de(seat: str) -> str:
     """`celle du joueur {{ seat|du_joueur_de }}`: a seat's powers as the code lists
     them (`england, france`), `de l'Angleterre et de la France`."""
-    return " et ".join(de(power.title()) or "" for power in seat.split(", "))
+    return join_names([de(power.title()) or "" for power in seat.split(", ")], "fr")
 
 
 def capitalize_first(text: str) -> str:
