@@ -28,6 +28,7 @@ from judge.rules.reasons import KeyedText, Listed, Named, Phrase
 from judge.wording import french_filters
 from judge.wording.catalogs import gettext_in, locale_of
 from judge.wording.help_topics import topic_name
+from judge.wording.language_names import language_listed
 from judge.wording.readers import DEFAULT_LANGUAGE
 from judge.wording.vocabulary import wording_for
 
@@ -95,4 +96,6 @@ def _item(item: str, kind: str, language: str) -> str:
         return wording_for(language).name(item)
     if kind == "topic":
         return topic_name(item, language)  # as the reader types it (AIDE reads it too)
+    if kind == "language":
+        return language_listed(item, language)  # `FR (français)`
     return item

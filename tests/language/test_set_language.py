@@ -8,7 +8,13 @@ import pytest
 from judge.language.arguments import CommandError
 from judge.language.command_types import SetLanguage
 from judge.language.set_commands import set_language
-from judge.wording.language_names import LANGUAGE_SPELLINGS, language_spellings
+from judge.wording.command_errors import worded
+from judge.wording.language_names import (
+    LANGUAGE_SPELLINGS,
+    LANGUAGES_CHOSEN,
+    language_spellings,
+    languages_chosen,
+)
 
 # Every spelling a player could type before the names came from the catalogs.
 TYPED_BEFORE = {"EN": "en", "ENGLISH": "en", "ANGLAIS": "en",
@@ -20,7 +26,7 @@ def test_every_spelling_a_player_typed_before_still_chooses_its_language(
     typed: str, code: str
 ) -> None:
     for shown in (typed, typed.lower(), typed.title()):
-        assert set_language(shown, LANGUAGE_SPELLINGS) == SetLanguage(code)
+        assert set_language(shown, LANGUAGES_CHOSEN) == SetLanguage(code)
 
 
 def test_the_words_are_the_codes_and_the_names_and_nothing_else() -> None:
@@ -30,8 +36,11 @@ def test_the_words_are_the_codes_and_the_names_and_nothing_else() -> None:
 @pytest.mark.parametrize("rest", ["", "DE", "klingon", "FR EN", "FRANÇAISE"])
 def test_a_word_that_names_no_language_is_refused_with_the_usage(rest: str) -> None:
     with pytest.raises(CommandError) as refused:
-        set_language(rest, LANGUAGE_SPELLINGS)
-    assert refused.value.message.key == "set_language_usage"
+        set_language(rest, LANGUAGES_CHOSEN)
+    message = refused.value.message
+    assert str(message) == "SET LANGUAGE takes EN (English) or FR (French): SET LANGUAGE FR"
+    assert worded(message, "fr") == (
+        "SET LANGUAGE prend EN (anglais) ou FR (français) : SET LANGUAGE FR")  # fmt: skip
 
 
 def test_a_third_language_is_named_in_every_language_without_a_table() -> None:
@@ -41,4 +50,11 @@ def test_a_third_language_is_named_in_every_language_without_a_table() -> None:
     assert {word for word, code in spellings.items() if code == "de"} == {
         "DE", "GERMAN", "ALLEMAND", "DEUTSCH"}  # fmt: skip
     assert spellings["ENGLISCH"] == "en" and spellings["FRANZOSISCH"] == "fr"
-    assert set_language("Deutsch", spellings) == SetLanguage("de")
+    chosen = languages_chosen(("en", "fr", "de"))
+    assert set_language("Deutsch", chosen) == SetLanguage("de")
+    with pytest.raises(CommandError) as refused:
+        set_language("klingon", chosen)
+    assert str(refused.value.message) == (
+        "SET LANGUAGE takes EN (English), FR (French) or DE (German): SET LANGUAGE FR")
+    assert worded(refused.value.message, "fr") == (
+        "SET LANGUAGE prend EN (anglais), FR (français) ou DE (allemand) : SET LANGUAGE FR")
