@@ -125,7 +125,7 @@ ENGLISH: dict[str, str] = {
     "set_rule_usage": N_("SET RULE needs a rule name and a value: SET RULE name value"),
     "set_zine_usage": N_("SET ZINE needs an address (or NONE): SET ZINE zine@example.org"),
     "set_maps_usage": N_("SET MAPS takes ON or OFF"),
-    "set_language_usage": N_("SET LANGUAGE takes EN (English) or FR (French): SET LANGUAGE FR"),
+    "set_language_usage": N_("SET LANGUAGE takes {languages}: SET LANGUAGE FR"),
     "set_timezone_usage": N_(
         "SET TIMEZONE needs a zone: SET TIMEZONE Europe/Paris (or UTC for the default)"
     ),

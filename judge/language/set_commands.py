@@ -8,8 +8,8 @@ the SET commands that use them are declared in `judge.service.commands.catalog`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Mapping
+from typing import Protocol, TypeVar
 
 from judge.language.absence_dates import DateError, DayTime, parse_day
 from judge.language.arguments import (
@@ -41,6 +41,7 @@ from judge.language.command_types import (
 )
 from judge.language.durations import DurationError, parse_duration, parse_when
 from judge.language.messages import MAX_ABSENCE_DAYS
+from judge.rules.reasons import Listed
 
 T = TypeVar("T")
 
@@ -130,18 +131,28 @@ def set_maps(rest: str) -> SetMaps:
     return SetMaps(on_off(given[0], "SET MAPS"))
 
 
-# The languages a reader may choose, as a player may spell them.
-LANGUAGE_WORDS = {
-    "EN": "en", "ENGLISH": "en", "ANGLAIS": "en",
-    "FR": "fr", "FRENCH": "fr", "FRANCAIS": "fr", "FRANÇAIS": "fr",
-}  # fmt: skip
+class LanguageChoice(Protocol):
+    """The languages a reader may choose, as the wording knows them from its catalogs
+    (`judge.wording.language_names.LANGUAGES_CHOSEN`, handed over by the command that
+    reads `SET LANGUAGE`): this layer holds no language's name."""
+
+    @property
+    def spellings(self) -> Mapping[str, str]:
+        """Every word (upper case) that names a language, and the language's code."""
+        ...
+
+    @property
+    def listed(self) -> Listed:
+        """The languages, for the refusal: `EN (English) or FR (French)`."""
+        ...
 
 
-def set_language(rest: str) -> SetLanguage:
+def set_language(rest: str, languages: LanguageChoice) -> SetLanguage:
+    """`SET LANGUAGE FR`, `SET LANGUAGE français`."""
     given = words(rest)
-    language = LANGUAGE_WORDS.get(given[0].upper()) if len(given) == 1 else None
+    language = languages.spellings.get(given[0].upper()) if len(given) == 1 else None
     if language is None:
-        raise CommandError("set_language_usage")
+        raise CommandError("set_language_usage", languages=languages.listed)
     return SetLanguage(language)
 
 

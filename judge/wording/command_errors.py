@@ -27,6 +27,8 @@ from babel.lists import format_list
 from judge.rules.reasons import KeyedText, Listed, Named, Phrase
 from judge.wording import french_filters
 from judge.wording.catalogs import gettext_in, locale_of
+from judge.wording.help_topics import topic_name
+from judge.wording.language_names import language_listed
 from judge.wording.readers import DEFAULT_LANGUAGE
 from judge.wording.vocabulary import wording_for
 
@@ -35,8 +37,6 @@ FORMS: dict[str, dict[str, Callable[[str], str | None]]] = {
     "fr": {"la": french_filters.la, "La": french_filters.La, "de": french_filters.de,
            "a": french_filters.a},
 }  # fmt: skip
-# The HELP topics by the names a language's readers type (AIDE reads them too).
-TOPICS: dict[str, dict[str, str]] = {"fr": french_filters.TOPICS}
 
 
 class ShownName(str):
@@ -95,5 +95,7 @@ def _item(item: str, kind: str, language: str) -> str:
     if kind == "name":
         return wording_for(language).name(item)
     if kind == "topic":
-        return TOPICS.get(language, {}).get(item, item)
+        return topic_name(item, language)  # as the reader types it (AIDE reads it too)
+    if kind == "language":
+        return language_listed(item, language)  # `FR (français)`
     return item

@@ -1,13 +1,18 @@
-"""The filters of the French templates: what the code hands over in English, shown
-in French.
+"""The French grammar of the values a sentence is handed: what the code hands over
+in English, in the form a French sentence needs.
 
 Much of a mail's data is computed once for every reader, in the judge's own
 (English) words: a power's title (`Germany`), a province (`Burgundy`), the phase
-words (`Movement for Fall of 1901`), a moment (`Tue Dec  1 2026 18:00 UTC`). The
-French templates print them through these filters: `|nom` (a power or province
-name), `|phase` (phase words) and `|noms` (a list of names). A moment needs none:
-the common `|when` shows it in the reader's language and zone
-(`judge.wording.time_display`).
+words (`Movement for Fall of 1901`), the author of press (`Master`). The French
+sentences take them through these filters, which the shared templates reach as
+grammar filters (`judge.wording.templates.GRAMMAR`: `power|the` is `la France`) and
+the French copies still left in `templates/fr/` by their French names (`|la`,
+`|nom`, `|phase`). The words come from the catalog (a phase's words, the people
+press names, the player of some powers, a variant's texts) and the names from the
+map (`judge.wording.names_fr`); what stays here is grammar, which no catalog entry
+can say for every name: the articles and elisions (`la`, `l'`, `de`, `d'`, `à`, `des`)
+and which powers take `la`. A moment needs no filter: the common `|when` shows it
+in the reader's language and zone (`judge.wording.time_display`).
 """
 
 from __future__ import annotations
@@ -16,11 +21,13 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from judge.i18n import N_
+from judge.i18n import NP_
 from judge.wording.catalogs import gettext_in, translations
+from judge.wording.durations import duration_in
+from judge.wording.help_topics import topic_names
 from judge.wording.lists import count_of, join_names, names_of
 from judge.wording.names_fr import french_name
-from judge.wording.rule_help_fr import aide_regle
+from judge.wording.people import FROM_WHOM, TO_WHOM, person
 from judge.wording.vocabulary import ENGLISH, FRENCH
 
 _TYPES = {word: code for code, word in ENGLISH.phase_types.items()}
@@ -101,14 +108,6 @@ def et_liste(names: Iterable[str] | str | None, article: str = "") -> str:
     return join_names(items, "fr")
 
 
-def est_sont(names: Iterable[str] | str | int | None) -> str:
-    return "est" if count_of(names) == 1 else "sont"
-
-
-def a_ont(names: Iterable[str] | str | int | None) -> str:
-    return "a" if count_of(names) == 1 else "ont"
-
-
 def accord(count: int, feminine: bool = False) -> str:
     """`envoyé{{ n|accord(true) }}`: the ending of a past participle or adjective
     agreeing with `count` things (`e`, `s`, `es`)."""
@@ -120,9 +119,14 @@ def de_chacun(names: Iterable[str] | str | None) -> str:
     return join_names([de(n) or "" for n in names_of(names)], "fr")
 
 
+# The player of some powers, the powers in the form `de_chacun` gives them.
+_THE_PLAYER = NP_("the player of powers", "the player %(of_powers)s")
+
+
 def joueur_de(names: Iterable[str] | str | None) -> str:
     """`{{ powers|joueur_de }}`: `le joueur de l'Allemagne et de l'Italie`."""
-    return "le joueur " + de_chacun(names)
+    said = translations("fr").pgettext("the player of powers", _THE_PLAYER)
+    return said % {"of_powers": de_chacun(names)}
 
 
 def le_joueur_de(names: Iterable[str] | str | None) -> str:
@@ -138,7 +142,7 @@ def Les_puissances(names: Iterable[str]) -> str:
 def du_joueur_de(seat: str) -> str:
     """`celle du joueur {{ seat|du_joueur_de }}`: a seat's powers as the code lists
     them (`england, france`), `de l'Angleterre et de la France`."""
-    return " et ".join(de(power.title()) or "" for power in seat.split(", "))
+    return join_names([de(power.title()) or "" for power in seat.split(", ")], "fr")
 
 
 def capitalize_first(text: str) -> str:
@@ -196,90 +200,45 @@ def les(words: str | None) -> str | None:
     return f"les {shown[:1].lower()}{shown[1:]}"
 
 
-# A duration as the code words it (`judge.service.commands.setting_echo.duration_words`:
-# `24 hours`, `1 day 12 hours`, `0 days`); each count and unit is said again by the
-# catalog's plural forms (French counts 0 and 1 in the singular: `0 jour`).
-_DURATION = re.compile(r"(\d+) (days?|hours?|minutes?|seconds?)\b")
-
-
-def _duration_part(count: int, unit: str, language: str) -> str:
-    catalog = translations(language)
-    if unit == "day":
-        return catalog.ngettext("%(num)d day", "%(num)d days", count) % {"num": count}
-    if unit == "hour":
-        return catalog.ngettext("%(num)d hour", "%(num)d hours", count) % {"num": count}
-    if unit == "minute":
-        return catalog.ngettext("%(num)d minute", "%(num)d minutes", count) % {"num": count}
-    return catalog.ngettext("%(num)d second", "%(num)d seconds", count) % {"num": count}
-
-
-def duree(text: str | None, language: str = "fr") -> str | None:
-    """`{{ length|duree }}`: `3 days` -> `3 jours`, `1 day 12 hours` -> `1 jour
-    12 heures`, `0 days` -> `0 jour` (the counts and units in the reader's words)."""
-    if text is None:
-        return None
-    return _DURATION.sub(
-        lambda found: _duration_part(int(found[1]), found[2].rstrip("s"), language), text
-    )
-
-
-# The press's signatures, in the code's words, as a French sentence says them.
-_PEOPLE = {"Master": ("du maître", "au maître"), "the Master": ("du maître", "au maître"),
-           "Anonymous": ("d'Anonyme", "à Anonyme"), "a player": ("d'un joueur", "à un joueur")}
+def duree(text: str | None) -> str | None:
+    """`{{ length|duree }}`: `3 days` -> `3 jours`, `0 days` -> `0 jour`."""
+    return duration_in(text, "fr")
 
 
 def par(author: str) -> str:
     """`de {{ author }}` in French: `de la France`, `de l'Allemagne et de l'Italie`,
     `du maître`, `d'Anonyme`."""
-    if author in _PEOPLE:
-        return _PEOPLE[author][0]
+    someone = person(FROM_WHOM, author, "fr")
+    if someone is not None:
+        return someone
     return join_names([de(n) or "" for n in names_of(author)], "fr")
 
 
 def pour(names: Iterable[str] | str) -> str:
     """`à {{ names }}` in French: `à la France et à l'Allemagne`, `au maître`."""
-    items = names_of(names)
-    return join_names([_PEOPLE[n][1] if n in _PEOPLE else a(n) or "" for n in items], "fr")
-
-
-# The variants' display names, for the catalogs (`judge/variants/` is the pure core
-# and imports nothing of the wording; a test checks that every variant whose display
-# name is not the same in every language is here).
-VARIANT_DISPLAY_NAMES = (
-    N_("Intimate Diplomacy (2000 rules)"),
-    N_("Propaganda (Wright's popularity Intimate Diplomacy)"),
-)
+    return join_names([person(TO_WHOM, n, "fr") or a(n) or "" for n in names_of(names)], "fr")
 
 
 def variante(name: str) -> str:
     """`{{ variant|variante }}`: a variant's display name in French (the catalog's
-    translation of the name `N_` marks where the variant is defined)."""
+    translation of the name, marked in `judge.wording.variant_texts`)."""
     return gettext_in("fr", name)
 
 
-# The HELP topics by their French names, which AIDE and GET read too
-# (`judge.language.open_commands.HELP_ALIASES`); a variant's topic keeps its name.
-TOPICS = {"game": "partie", "orders": "ordres", "bid": "enchères", "press": "presse",
-          "settings": "réglages", "gm": "maître"}  # fmt: skip
+def aide_regle(english: str, variant: str, flag: str) -> str:
+    """`{{ flag.help|aide_regle(variant.name, flag.name) }}`: a rule flag's help in
+    French, the catalog's translation of the variant's English (marked in
+    `judge.wording.variant_texts`); the variant and flag are not needed any more."""
+    return gettext_in("fr", english)
 
 
 def sujets(topics: Iterable[str] | str) -> str:
     """`{{ topics|sujets }}`: `game, orders, bid` -> `partie, ordres, enchères`."""
-    return ", ".join(TOPICS.get(topic, topic) for topic in names_of(topics))
+    return topic_names(topics, "fr")
 
 
 # The filters the French templates use (`judge.wording.templates`).
-# Taskdip's playing cards (Table 1), as a French pack names them.
-CARDS = {"Seven": "Sept", "Eight": "Huit", "Nine": "Neuf", "Ten": "Dix", "Joker": "Joker"}
-
-
-def carte(card: str) -> str:
-    """`{{ t.card|carte }}`: `Ten` -> `Dix` (a card not in the pack as it is)."""
-    return CARDS.get(card, card)
-
-
 FILTERS: dict[str, Any] = {
-    "carte": carte,
     "nom": nom,
     "noms": noms,
     "phase": phase,
@@ -288,8 +247,6 @@ FILTERS: dict[str, Any] = {
     "de": de,
     "a": a,
     "et_liste": et_liste,
-    "est_sont": est_sont,
-    "a_ont": a_ont,
     "accord": accord,
     "joueur_de": joueur_de,
     "capitalize_first": capitalize_first,

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from judge.i18n import N_
 from judge.wording import french_filters as fr
 from judge.wording.catalogs import gettext_in
+from judge.wording.people import SUBJECT_HEAD, person
 from judge.wording.readers import DEFAULT_LANGUAGE
 
 _PHASE = r"(?P<phase>\S+)"
@@ -25,14 +26,12 @@ _NAMES = r"(?P<names>.+?)"
 _CODE = r"(?P<code>\(\S+\))"
 
 
-# Who a subject may name that is not a power, at the head of the French subject.
-_PEOPLE = {"a player": "Un joueur", "A player": "Un joueur", "Master": "Le maître",
-           "the Master": "Le maître", "Anonymous": "Anonyme"}  # fmt: skip
-
-
 def _la(names: str) -> str:
-    if names in _PEOPLE:
-        return _PEOPLE[names]
+    """`L'Allemagne et la France`; one of the people a subject may name, as the
+    catalog says it at a subject's head (`Le maître`)."""
+    someone = person(SUBJECT_HEAD, names, "fr")
+    if someone is not None:
+        return someone
     return fr.capitalize_first(fr.et_liste(names, "la"))
 
 

@@ -21,8 +21,9 @@ from typing import Any
 import jinja2
 
 from judge.bundled import data_dir
-from judge.wording import command_errors, french_filters, lists, settings_fr
+from judge.wording import command_errors, french_filters, lists, settings
 from judge.wording.catalogs import translations
+from judge.wording.help_topics import topic_names
 from judge.wording.mail_width import fit
 from judge.wording.readers import DEFAULT_LANGUAGE, DEFAULT_READER, LANGUAGES, Reader
 from judge.wording.time_display import show_time
@@ -31,7 +32,10 @@ from judge.wording.vocabulary import localized, wording_for
 # What a language's templates need besides the common filters (French: the names,
 # phases and moments the code hands over in English, shown in French).
 LANGUAGE_FILTERS: dict[str, dict[str, Any]] = {
-    "fr": {**french_filters.FILTERS, "reglage": settings_fr.reglage, "regle": settings_fr.regle}
+    "fr": {
+        **french_filters.FILTERS,
+        "reglage": functools.partial(settings.setting_said, language="fr"),
+    }
 }
 
 
@@ -39,17 +43,10 @@ def _as_it_is(text: str | None) -> str | None:
     return text
 
 
-def _rule_words(name: str, value: str) -> str:
-    return f"{name} {value}"
-
-
-def _setting_set(what: str, value: str) -> str:
-    """A setting's new value, as the notes' `setting_ok` says it in English."""
-    return f"{what} set to {value}."
-
-
-def _reglage(what: str, value: str) -> str:
-    return f"{settings_fr.reglage(what, value)}."
+def _setting_set(what: str, value: str, language: str) -> str:
+    """`{{ setting|setting_set(value) }}`: `Press set to white (signed press).`, in
+    the reader's language (`judge.wording.settings`)."""
+    return f"{settings.setting_said(what, value, language)}."
 
 
 @jinja2.pass_environment
@@ -68,14 +65,12 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "the": _as_it_is, "the_powers": lists.and_list, "list_of_names": lists.and_list,
         "phase_of": _as_it_is, "phase_name": _as_it_is, "by_author": _as_it_is,
         "to_readers": lists.and_list,
-        "of_powers": lists.and_list, "the_player_of": _as_it_is, "rule_words": _rule_words,
+        "of_powers": lists.and_list, "the_player_of": _as_it_is,
         "fit_translated": _as_it_is, "season_of": _as_it_is,
         "player_of_powers": lists.and_list, "powers_subject": ", ".join,
         "seat_players": _as_it_is, "the_powers_subject": lists.and_list, "The": _as_it_is,
-        "setting_set": _setting_set, "help_topics": ", ".join,
         "wrap_item": _wordwrap_item, "list_of_words": lists.and_list,
         "The_named": _as_it_is, "of_named": _as_it_is, "the_named_list": _as_it_is,
-        "card_name": _as_it_is,
     },
     "fr": {
         "the": french_filters.la,
@@ -87,7 +82,6 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "to_readers": french_filters.pour,
         "of_powers": french_filters.de_chacun,
         "the_player_of": french_filters.le_joueur_de,
-        "rule_words": settings_fr.regle,
         # A sentence the English template leaves to the body's rule, fitted in French
         "fit_translated": fit,
         "season_of": french_filters.saison_de,
@@ -96,8 +90,6 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "seat_players": french_filters.du_joueur_de,
         "the_powers_subject": french_filters.Les_puissances,
         "The": french_filters.La,
-        "setting_set": _reglage,
-        "help_topics": french_filters.sujets,
         # An item of a list fitted within `width` UTF-8 bytes, `hang` included
         "wrap_item": fit,
         # Words, not names (`anglais et allemands`), joined as French lists them
@@ -106,7 +98,6 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "The_named": french_filters.La_puissance,
         "of_named": french_filters.de_puissance,
         "the_named_list": french_filters.la_liste,
-        "card_name": french_filters.carte,  # Taskdip's cards, as a French pack names them
     },
 }
 
@@ -205,6 +196,13 @@ def environment(language: str = DEFAULT_LANGUAGE) -> jinja2.Environment:
     env.filters["name"] = wording_for(language).name
     # `{{ message|worded }}`: why a command line cannot be read, in the reader's words.
     env.filters["worded"] = functools.partial(command_errors.worded, language=language)
+    # A setting and a rule as the service words them, said by the reader's catalog.
+    env.filters["setting_set"] = functools.partial(_setting_set, language=language)
+    env.filters["rule_words"] = functools.partial(settings.rule_words, language=language)
+    env.filters["help_topics"] = functools.partial(topic_names, language=language)
+    # `{{ t.card|card_name }}`: Taskdip's `Ten` as the reader's packs name it (the
+    # catalog's, marked in `judge.wording.variant_texts`).
+    env.filters["card_name"] = functools.partial(catalog.pgettext, "playing card")
     env.filters["plural"] = plural
     env.filters["fit"] = fit
     env.filters["when"] = when

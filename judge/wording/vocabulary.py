@@ -18,9 +18,9 @@ from typing import Any
 
 from judge.i18n import NP_
 from judge.wording.catalogs import translations
-from judge.wording.collation import as_written, french_key
+from judge.wording.collation import as_written, collation_for
 from judge.wording.names_fr import french_name
-from judge.wording.readers import DEFAULT_LANGUAGE
+from judge.wording.readers import DEFAULT_LANGUAGE, LANGUAGES
 
 
 def _same(name: str) -> str:
@@ -142,9 +142,17 @@ def translated_wording(
     )  # fmt: skip
 
 
-FRENCH = translated_wording("fr", french_name, french_key)
+# A language's names of the standard map (data: `judge.wording.names_fr`); a language
+# without its names shows the map's own.
+MAP_NAMES: dict[str, Callable[[str], str]] = {"fr": french_name}
 
-WORDINGS: dict[str, Wording] = {DEFAULT_LANGUAGE: ENGLISH, "fr": FRENCH}
+# Every language the judge writes (a catalog's): ENGLISH through its catalog.
+WORDINGS: dict[str, Wording] = {DEFAULT_LANGUAGE: ENGLISH} | {
+    language: translated_wording(language, MAP_NAMES.get(language, _same), collation_for(language))
+    for language in LANGUAGES
+    if language != DEFAULT_LANGUAGE
+}
+FRENCH = WORDINGS["fr"]
 
 
 def wording_for(language: str) -> Wording:

@@ -13,7 +13,7 @@ from support.rules.helpers import board
 from judge.rules.phases import adjudicate_phase
 from judge.variants.base import VariantError
 from judge.variants.registry import default_registry
-from judge.wording.rule_help_fr import aide_regle
+from judge.wording.catalogs import gettext_in
 
 VARIANTS = ("standard", "intimate", "intimate-2000", "propaganda", "taskdip")
 
@@ -52,12 +52,12 @@ def test_intimate_2000_removes_by_the_2000_text_ties_by_english_name() -> None:
 def test_flag_texts_name_datc_3_1_not_3_0(name: str) -> None:
     variant = default_registry().get(name)
     for flag, (_, _values, english) in variant.rule_flags.items():
-        french = aide_regle(english, name, flag)
+        french = gettext_in("fr", english)
         for text in (english, french):
             assert "DATC 3.0 pref" not in text and "DATC 3.0 ;" not in text, (flag, text)
             assert "du DATC 3.0" not in text, (flag, text)
     assert "the DATC 3.1 preferences" in variant.rule_flags["rulebook"][2]
-    assert "les préférences du DATC 3.1" in aide_regle("", name, "rulebook")
+    assert "les préférences du DATC 3.1" in gettext_in("fr", variant.rule_flags["rulebook"][2])
     for value in variant.rule_flags["civil_disorder"][1]:
         assert value in variant.rule_flags["civil_disorder"][2]
-        assert value in aide_regle("", name, "civil_disorder")
+        assert value in gettext_in("fr", variant.rule_flags["civil_disorder"][2])

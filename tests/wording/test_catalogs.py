@@ -25,6 +25,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from judge.variants.registry import default_registry
+from judge.variants.taskdip.tasks import CARDS
 from judge.wording.catalogs import (
     CatalogConflict,
     catalog_paths,
@@ -33,8 +34,13 @@ from judge.wording.catalogs import (
     merged_catalog,
     translations,
 )
-from judge.wording.french_filters import VARIANT_DISPLAY_NAMES
 from judge.wording.readers import DEFAULT_LANGUAGE
+from judge.wording.variant_texts import (
+    RULE_FLAG_HELP,
+    RULE_VALUE_WORDS,
+    TASKDIP_CARDS,
+    VARIANT_DISPLAY_NAMES,
+)
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NP_": ((1, "c"), 2)}
@@ -218,6 +224,19 @@ def test_every_variant_name_a_catalog_translates_is_marked_for_extraction() -> N
                   if translations(lang).gettext(name) != name}  # fmt: skip
     assert set(VARIANT_DISPLAY_NAMES) >= translated
     assert set(VARIANT_DISPLAY_NAMES) <= shown, "a marked name no variant has"
+
+
+def test_every_rule_flag_help_and_value_a_variant_has_is_marked_for_extraction() -> None:
+    """A rule flag's help (`HELP gm`) and the words among its values are shown through
+    the catalog; the pure core cannot mark them, so `judge.wording.variant_texts`
+    does, each exactly as a variant writes it, and nothing a variant does not have."""
+    registry = default_registry()
+    flags = [spec for name in registry.names() for spec in registry.get(name).rule_flags.values()]
+    assert set(RULE_FLAG_HELP) == {help_text for _, _, help_text in flags}
+    values = {value for default, allowed, _ in flags for value in (default, *allowed)}
+    assert set(RULE_VALUE_WORDS) <= values, "a marked value no rule flag takes"
+    assert set(RULE_VALUE_WORDS) == {value for value in values if not value[0].isdigit()}
+    assert TASKDIP_CARDS == CARDS, "Taskdip's cards, as its table names them"
 
 
 @pytest.mark.parametrize("language", TRANSLATED)

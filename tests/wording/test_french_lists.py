@@ -9,7 +9,7 @@ the padding that aligns its names under the others'.
 from __future__ import annotations
 
 from judge.rules.map import load_map
-from judge.wording.collation import french_key
+from judge.wording.collation import dictionary_key
 from judge.wording.readers import Reader
 from judge.wording.report import ownership
 from judge.wording.templates import render
@@ -18,7 +18,7 @@ from judge.wording.vocabulary import ENGLISH, FRENCH
 
 def test_french_sorts_accented_names_with_their_letters() -> None:
     names = ["Norvège", "Édimbourg", "Espagne", "ankara", "Belgique", "Égée"]
-    assert sorted(names, key=french_key) == [
+    assert sorted(names, key=dictionary_key) == [
         "ankara", "Belgique", "Édimbourg", "Égée", "Espagne", "Norvège"
     ]  # fmt: skip
     assert sorted(["Édimbourg", "Norvège"]) == ["Norvège", "Édimbourg"]  # code order
@@ -28,7 +28,7 @@ def test_the_unowned_centres_of_a_french_board_are_in_french_order() -> None:
     game_map = load_map("standard")
     rows = ownership(game_map, game_map.initial_state(), FRENCH)
     unowned = rows[-1]["centers"].split(", ")
-    assert unowned == sorted(unowned, key=french_key)
+    assert unowned == sorted(unowned, key=dictionary_key)
     assert unowned.index("Espagne") < unowned.index("Norvège")
     english = ownership(game_map, game_map.initial_state(), ENGLISH)[-1]["centers"].split(", ")
     assert english == sorted(english)

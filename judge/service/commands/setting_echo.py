@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from judge.i18n import NP_
 from judge.language.command_types import (
     GameSetting,
     SetDias,
@@ -24,21 +25,31 @@ from judge.language.command_types import (
 )
 from judge.service.context import Note, note
 from judge.store.game_settings import GameSettings
+from judge.wording.settings import LANGUAGE_SETTING, PER_PLAYER, RULE_SETTING
 
+# The names and values, each marked for the catalogs with its context: the reader's
+# catalog says them again (`judge.wording.settings`).
 PRESS_WORDS = {
-    "white": "white (signed press)",
-    "grey": "grey (anonymous press allowed: PRESS GREY)",
-    "none": "none (no press between players; the master's broadcasts still go out)",
+    "white": NP_("setting value", "white (signed press)"),
+    "grey": NP_("setting value", "grey (anonymous press allowed: PRESS GREY)"),
+    "none": NP_("setting value",
+                "none (no press between players; the master's broadcasts still go out)"),
 }
 GUNBOAT_WORDS = {
-    True: "on (players are anonymous, no press between players)",
-    False: "off (players are not anonymous)",
+    True: NP_("setting value", "on (players are anonymous, no press between players)"),
+    False: NP_("setting value", "off (players are not anonymous)"),
 }
 DIAS_WORDS = {
-    True: "DIAS (a draw includes every surviving player)",
-    False: "NODIAS (players vote for a named draw: SET DRAW powers)",
+    True: NP_("setting value", "DIAS (a draw includes every surviving player)"),
+    False: NP_("setting value", "NODIAS (players vote for a named draw: SET DRAW powers)"),
 }
-PHASE_NAMES = {"MOVE": "Movement", "RETREAT": "Retreat", "ADJUST": "Adjustment", "BID": "Bid"}
+ON_OFF = {True: NP_("setting value", "on"), False: NP_("setting value", "off")}
+PHASE_LENGTHS = {
+    "MOVE": NP_("setting", "Movement phase length"),
+    "RETREAT": NP_("setting", "Retreat phase length"),
+    "ADJUST": NP_("setting", "Adjustment phase length"),
+    "BID": NP_("setting", "Bid phase length"),
+}
 
 
 def duration_words(duration: timedelta) -> str:
@@ -74,28 +85,32 @@ def setting_words(command: GameSetting, settings: GameSettings) -> tuple[str, st
 
 def _what_and_value(command: GameSetting, settings: GameSettings) -> tuple[str, str]:
     if isinstance(command, SetGrace):
-        return "Grace", duration_words(command.duration)
+        return NP_("setting", "Grace"), duration_words(command.duration)
     if isinstance(command, SetNext):
-        return f"{PHASE_NAMES[command.kind]} phase length", duration_words(command.duration)
+        return PHASE_LENGTHS[command.kind], duration_words(command.duration)
     if isinstance(command, SetRule):
         stored = settings.rules.get(command.name, command.value)
-        return f"Rule {command.name}", str(stored)
+        return RULE_SETTING % {"name": command.name}, str(stored)
     if isinstance(command, SetZine):
-        return "Zine", command.address or "none (no zine)"
+        return NP_("setting", "Zine"), command.address or NP_("setting value", "none (no zine)")
     if isinstance(command, SetMaps):
-        return "Maps", "on" if command.on else "off"
+        return NP_("setting", "Maps"), ON_OFF[command.on]
     if isinstance(command, SetPress):
-        return "Press", PRESS_WORDS[command.level]
+        return NP_("setting", "Press"), PRESS_WORDS[command.level]
     if isinstance(command, SetPartial):
-        return "Partial press", "on" if command.on else "off (press goes to everyone or nobody)"
+        partial = NP_("setting", "Partial press")
+        if command.on:
+            return partial, ON_OFF[True]
+        return partial, NP_("setting value", "off (press goes to everyone or nobody)")
     if isinstance(command, SetGunboat):
-        return "Gunboat", GUNBOAT_WORDS[command.on]
+        return NP_("setting", "Gunboat"), GUNBOAT_WORDS[command.on]
     if isinstance(command, SetLanguage):
-        return "Language", command.language
+        return LANGUAGE_SETTING, command.language
     if isinstance(command, SetMaxAbsence):
+        absence = NP_("setting", "Maximum absence")
         if not command.days:
-            return "Maximum absence", "0 days (no absences in this game)"
-        return "Maximum absence", f"{_count(command.days, 'day')} per player in this game"
+            return absence, NP_("setting value", "0 days (no absences in this game)")
+        return absence, PER_PLAYER % {"days": _count(command.days, "day")}
     if isinstance(command, SetDias):
-        return "Draws", DIAS_WORDS[command.on]
+        return NP_("setting", "Draws"), DIAS_WORDS[command.on]
     return type(command).__name__, ""

@@ -32,9 +32,9 @@ from judge.store.models import InboxMessage, InboxStatus, OutboxMessage, OutboxS
 from judge.variants.registry import default_registry
 from judge.variants.taskdip.tasks import TABLE as TASKS
 from judge.wording import templates
+from judge.wording.catalogs import translations
 from judge.wording.names_fr import FRENCH_POWER_NAMES
 from judge.wording.readers import DEFAULT_READER, Reader
-from judge.wording.rule_help_fr import RULE_HELP_FR
 from service.game_mail.test_mail_widths import (
     LONGEST_GAME,
     LONGEST_ZONE,
@@ -347,19 +347,13 @@ def test_a_french_master_reads_a_refused_rule_in_french(judge: JudgeHarness) -> 
 
 
 def test_every_rule_flag_has_its_french_help() -> None:
-    """HELP gm in French explains every flag in French; a flag a variant words its
-    own way has its own French text (`variant:flag`)."""
+    """HELP gm in French explains every flag in French: the catalog translates each
+    variant's English help, a flag a variant words its own way included."""
     registry = default_registry()
-    generic: dict[str, str] = {}
+    catalog = translations("fr")
     for name in registry.names():
         for flag, spec in registry.get(name).rule_flags.items():
-            generic.setdefault(flag, spec[2])
-    for name in registry.names():
-        for flag, spec in registry.get(name).rule_flags.items():
-            own = f"{name}:{flag}"
-            assert own in RULE_HELP_FR or flag in RULE_HELP_FR, own
-            if spec[2] != generic[flag]:
-                assert own in RULE_HELP_FR, f"{own} is worded its own way in English"
+            assert catalog.gettext(spec[2]) != spec[2], f"{name}:{flag}"
 
 
 def test_history_shows_a_french_reader_the_french_record(judge: JudgeHarness) -> None:

@@ -11,12 +11,14 @@ import pytest
 from judge.service.commands.setting_echo import (
     DIAS_WORDS,
     GUNBOAT_WORDS,
-    PHASE_NAMES,
+    ON_OFF,
+    PHASE_LENGTHS,
     PRESS_WORDS,
     duration_words,
 )
+from judge.wording.catalogs import translations
 from judge.wording.french_filters import La, des, duree, les, sujets
-from judge.wording.settings_fr import SETTING_NAMES, VALUES, reglage
+from judge.wording.settings import SETTING, VALUE, setting_said
 from service.game_mail.test_french_mails import ENGLISH
 
 
@@ -40,21 +42,32 @@ def test_a_duration_is_said_in_french_with_its_agreement(hours: float, french: s
     assert duree(duration_words(timedelta(hours=hours))) == french
 
 
+def reglage(what: str, value: str) -> str:
+    return setting_said(what, value, "fr")
+
+
+NAMES = ("Grace", "Maps", "Zine", "Press", "Partial press", "Gunboat", "Maximum absence",
+         "Draws", *PHASE_LENGTHS.values())  # fmt: skip
+VALUES = (*PRESS_WORDS.values(), *GUNBOAT_WORDS.values(), *DIAS_WORDS.values(),
+          *ON_OFF.values(), "off (press goes to everyone or nobody)", "none (no zine)",
+          "0 days (no absences in this game)")  # fmt: skip
+
+
 def test_every_setting_name_and_value_the_code_gives_is_french() -> None:
-    values = [*PRESS_WORDS.values(), *GUNBOAT_WORDS.values(), *DIAS_WORDS.values(), "on",
-              "off", "en", "fr",
-              "off (press goes to everyone or nobody)", "none (no zine)",
-              "0 days (no absences in this game)", "5 days per player in this game"]  # fmt: skip
-    assert set(values) - {"5 days per player in this game"} <= set(VALUES)
-    names = [*SETTING_NAMES, *(f"{kind} phase length" for kind in PHASE_NAMES.values())]
-    for name in names:
-        for value in values:
+    catalog = translations("fr")
+    for name in NAMES:
+        assert catalog.pgettext(SETTING, name) != name or name in ("Zine", "Gunboat"), name
+        for value in (*VALUES, "5 days per player in this game", "3 days"):
             said = reglage(name, value)
             assert not ENGLISH.search(said.replace("PRESS GREY", "")), said
+    for value in VALUES:
+        assert catalog.pgettext(VALUE, value) != value, value
     assert reglage("Maximum absence", "5 days per player in this game") == (
         "Absence maximale : 5 jours par joueur dans cette partie"
     )
     assert reglage("Rule stalemate", "off") == "Règle stalemate : off"  # as the master types it
+    assert reglage("Press", "white (signed press)") == "Presse : blanche (presse signée)"
+    assert reglage("Zine", "zine@example.org") == "Zine : zine@example.org"  # an address
 
 
 def test_the_help_topics_have_french_names() -> None:

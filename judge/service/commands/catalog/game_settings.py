@@ -20,6 +20,7 @@ from judge.language.grammar import Audience
 from judge.service.commands import game_flags, gm, language, set_players, timing
 from judge.service.commands.registry import MailCommand
 from judge.service.context import MailContext, Note
+from judge.wording.language_names import LANGUAGES_CHOSEN
 
 S = TypeVar("S", bound=c.GameSetting)
 
@@ -198,7 +199,7 @@ class SetLanguage(MasterSetting[c.SetLanguage]):
     handles = (c.SetLanguage,)
 
     def read(self, rest: str) -> c.SetLanguage:
-        return read.set_language(rest)
+        return read.set_language(rest, LANGUAGES_CHOSEN)  # the catalogs' languages
 
     def handle(self, ctx: MailContext, command: c.SetLanguage) -> list[Note]:
         return language.set_language(ctx, command)
