@@ -38,6 +38,22 @@ def _as_it_is(text: str | None) -> str | None:
     return text
 
 
+def _unit_owner(unit: Any) -> str:
+    """Whose a unit is, as a refused order says it: English by its adjective
+    (`German`)."""
+    return str(unit.nationality)
+
+
+def _unit_owner_fr(unit: Any) -> str | None:
+    """French says whose a unit is by its power's name (`Allemagne`)."""
+    return french_filters.nom(unit.owner)
+
+
+def _the_phases_fr(phases: Any) -> str:
+    """`les mouvements du printemps 1902, les retraites du printemps 1902`."""
+    return ", ".join(french_filters.les(words) or "" for words in phases)
+
+
 def _rule_words(name: str, value: str) -> str:
     return f"{name} {value}"
 
@@ -64,6 +80,8 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "player_of_powers": lists.and_list, "powers_subject": ", ".join,
         "seat_players": _as_it_is, "the_powers_subject": lists.and_list, "The": _as_it_is,
         "setting_set": _setting_set, "help_topics": ", ".join,
+        "the_phase": _as_it_is, "the_phases": lists.and_list, "duration": _as_it_is,
+        "the_listed": _as_it_is, "The_listed": _as_it_is, "unit_owner": _unit_owner,
     },
     "fr": {
         "the": french_filters.la,
@@ -86,6 +104,13 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "The": french_filters.La,
         "setting_set": _reglage,
         "help_topics": french_filters.sujets,
+        "the_phase": french_filters.les,
+        "the_phases": _the_phases_fr,
+        "duration": french_filters.duree,
+        # a list the code joined with `, ` (`Austria, Italy`), as its French sentence says it
+        "the_listed": functools.partial(french_filters.et_liste, article="la"),
+        "The_listed": french_filters.Les_puissances,
+        "unit_owner": _unit_owner_fr,
     },
 }
 
@@ -119,6 +144,20 @@ def _loader(language: str) -> jinja2.BaseLoader:
     if language == DEFAULT_LANGUAGE or not own.is_dir():
         return shared
     return jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(own)), shared])
+
+
+def forms(text: str, **values: Any) -> str:
+    """`{{ _("The player of {power} ...")|forms(power=power|named, game=game) }}`: a
+    sentence that names a power in several grammatical forms, each picked by its
+    placeholder's format spec (French `{power:de}`, `{power:la}`:
+    `command_errors.FORMS`). A value that is not `|named` is put in as it is; the
+    values are put in by `str.format`, so a brace in one (a game's name, an address)
+    is never read as a placeholder."""
+    given = {
+        key: value if isinstance(value, command_errors.ShownName) else command_errors.AsGiven(value)
+        for key, value in values.items()
+    }
+    return text.format(**given)
 
 
 def plural(count: int, singular: str = "", many: str = "s") -> str:
@@ -162,6 +201,9 @@ def environment(language: str = DEFAULT_LANGUAGE) -> jinja2.Environment:
     # `{{ message|worded }}`: why a command line cannot be read, in the reader's words.
     env.filters["worded"] = functools.partial(command_errors.worded, language=language)
     env.filters["plural"] = plural
+    # `power|named`: a power's name whose grammatical forms a `|forms` sentence picks
+    env.filters["named"] = functools.partial(command_errors.ShownName, language=language)
+    env.filters["forms"] = forms
     env.filters["fit"] = fit
     env.filters["when"] = when
     env.filters.update(lists.FILTERS)  # and_list, is_are: every language may use them
