@@ -54,6 +54,11 @@ def _the_phases_fr(phases: Any) -> str:
     return ", ".join(french_filters.les(words) or "" for words in phases)
 
 
+def _flag_help(english: str, variant: str, flag: str) -> str:
+    """A rule flag's help as its variant words it (`Variant.rule_flags`)."""
+    return english
+
+
 def _rule_words(name: str, value: str) -> str:
     return f"{name} {value}"
 
@@ -82,6 +87,7 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "setting_set": _setting_set, "help_topics": ", ".join,
         "the_phase": _as_it_is, "the_phases": lists.and_list, "duration": _as_it_is,
         "the_listed": _as_it_is, "The_listed": _as_it_is, "unit_owner": _unit_owner,
+        "flag_help": _flag_help,
     },
     "fr": {
         "the": french_filters.la,
@@ -111,6 +117,7 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "the_listed": functools.partial(french_filters.et_liste, article="la"),
         "The_listed": french_filters.Les_puissances,
         "unit_owner": _unit_owner_fr,
+        "flag_help": french_filters.aide_regle,
     },
 }
 
