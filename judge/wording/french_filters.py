@@ -20,7 +20,6 @@ from judge.i18n import N_
 from judge.wording.catalogs import gettext_in, translations
 from judge.wording.lists import count_of, join_names, names_of
 from judge.wording.names_fr import french_name
-from judge.wording.rule_help_fr import aide_regle
 from judge.wording.vocabulary import ENGLISH, FRENCH
 
 _TYPES = {word: code for code, word in ENGLISH.phase_types.items()}
@@ -266,7 +265,6 @@ FILTERS: dict[str, Any] = {
     "nom": nom,
     "noms": noms,
     "phase": phase,
-    "aide_regle": aide_regle,
     "la": la,
     "de": de,
     "a": a,

@@ -20,7 +20,7 @@ from typing import Any
 import jinja2
 
 from judge.bundled import data_dir
-from judge.wording import command_errors, french_filters, lists, settings_fr
+from judge.wording import command_errors, french_filters, lists, rule_help_fr, settings_fr
 from judge.wording.catalogs import translations
 from judge.wording.mail_width import fit
 from judge.wording.readers import DEFAULT_LANGUAGE, DEFAULT_READER, LANGUAGES, Reader
@@ -117,7 +117,7 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "the_listed": functools.partial(french_filters.et_liste, article="la"),
         "The_listed": french_filters.Les_puissances,
         "unit_owner": _unit_owner_fr,
-        "flag_help": french_filters.aide_regle,
+        "flag_help": rule_help_fr.aide_regle,
     },
 }
 
