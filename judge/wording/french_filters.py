@@ -242,7 +242,6 @@ FILTERS: dict[str, Any] = {
     "nom": nom,
     "noms": noms,
     "phase": phase,
-    "aide_regle": aide_regle,
     "la": la,
     "de": de,
     "a": a,

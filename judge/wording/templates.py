@@ -49,6 +49,22 @@ def _setting_set(what: str, value: str, language: str) -> str:
     return f"{settings.setting_said(what, value, language)}."
 
 
+def _unit_owner(unit: Any) -> str:
+    """Whose a unit is, as a refused order says it: English by its adjective
+    (`German`)."""
+    return str(unit.nationality)
+
+
+def _unit_owner_fr(unit: Any) -> str | None:
+    """French says whose a unit is by its power's name (`Allemagne`)."""
+    return french_filters.nom(unit.owner)
+
+
+def _the_phases_fr(phases: Any) -> str:
+    """`les mouvements du printemps 1902, les retraites du printemps 1902`."""
+    return ", ".join(french_filters.les(words) or "" for words in phases)
+
+
 @jinja2.pass_environment
 def _wordwrap_item(env: jinja2.Environment, text: str, width: int, hang: str) -> str:
     """An item of a list (`{{ ("  " ~ line)|wrap_item(74, "    ") }}`) as the English
@@ -71,6 +87,8 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "seat_players": _as_it_is, "the_powers_subject": lists.and_list, "The": _as_it_is,
         "wrap_item": _wordwrap_item, "list_of_words": lists.and_list,
         "The_named": _as_it_is, "of_named": _as_it_is, "the_named_list": _as_it_is,
+        "the_phase": _as_it_is, "the_phases": lists.and_list, "duration": _as_it_is,
+        "the_listed": _as_it_is, "The_listed": _as_it_is, "unit_owner": _unit_owner,
     },
     "fr": {
         "the": french_filters.la,
@@ -98,6 +116,13 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "The_named": french_filters.La_puissance,
         "of_named": french_filters.de_puissance,
         "the_named_list": french_filters.la_liste,
+        "the_phase": french_filters.les,
+        "the_phases": _the_phases_fr,
+        "duration": french_filters.duree,
+        # a list the code joined with `, ` (`Austria, Italy`), as its French sentence says it
+        "the_listed": functools.partial(french_filters.et_liste, article="la"),
+        "The_listed": french_filters.Les_puissances,
+        "unit_owner": _unit_owner_fr,
     },
 }
 
@@ -156,6 +181,20 @@ def _loader(language: str) -> jinja2.BaseLoader:
     return jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(own)), shared])
 
 
+def forms(text: str, **values: Any) -> str:
+    """`{{ _("The player of {power} ...")|forms(power=power|named, game=game) }}`: a
+    sentence that names a power in several grammatical forms, each picked by its
+    placeholder's format spec (French `{power:de}`, `{power:la}`:
+    `command_errors.FORMS`). A value that is not `|named` is put in as it is; the
+    values are put in by `str.format`, so a brace in one (a game's name, an address)
+    is never read as a placeholder."""
+    given = {
+        key: value if isinstance(value, command_errors.ShownName) else command_errors.AsGiven(value)
+        for key, value in values.items()
+    }
+    return text.format(**given)
+
+
 def plural(count: int, singular: str = "", many: str = "s") -> str:
     """`{{ n }} unit{{ n|plural }}`: the suffix for `count`."""
     return singular if count == 1 else many
@@ -204,6 +243,9 @@ def environment(language: str = DEFAULT_LANGUAGE) -> jinja2.Environment:
     # catalog's, marked in `judge.wording.variant_texts`).
     env.filters["card_name"] = functools.partial(catalog.pgettext, "playing card")
     env.filters["plural"] = plural
+    # `power|named`: a power's name whose grammatical forms a `|forms` sentence picks
+    env.filters["named"] = functools.partial(command_errors.ShownName, language=language)
+    env.filters["forms"] = forms
     env.filters["fit"] = fit
     env.filters["when"] = when
     env.filters.update(lists.FILTERS)  # and_list, is_are: every language may use them
