@@ -5,9 +5,8 @@ Much of a mail's data is computed once for every reader, in the judge's own
 (English) words: a power's title (`Germany`), a province (`Burgundy`), the phase
 words (`Movement for Fall of 1901`), the author of press (`Master`). The French
 sentences take them through these filters, which the shared templates reach as
-grammar filters (`judge.wording.templates.GRAMMAR`: `power|the` is `la France`) and
-the French copies still left in `templates/fr/` by their French names (`|la`,
-`|nom`, `|phase`). The words come from the catalog (a phase's words, the people
+grammar filters (`judge.wording.templates.GRAMMAR`: `power|the` is `la France`).
+The words come from the catalog (a phase's words, the people
 press names, the player of some powers, a variant's texts) and the names from the
 map (`judge.wording.names_fr`); what stays here is grammar, which no catalog entry
 can say for every name: the articles and elisions (`la`, `l'`, `de`, `d'`, `à`, `des`)
@@ -19,13 +18,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
 
 from judge.i18n import NP_
-from judge.wording.catalogs import gettext_in, translations
+from judge.wording.catalogs import translations
 from judge.wording.durations import duration_in
-from judge.wording.help_topics import topic_names
-from judge.wording.lists import count_of, join_names, names_of
+from judge.wording.lists import join_names, names_of
 from judge.wording.names_fr import french_name
 from judge.wording.people import FROM_WHOM, TO_WHOM, person
 from judge.wording.vocabulary import ENGLISH, FRENCH
@@ -40,9 +37,6 @@ def nom(name: str | None) -> str | None:
     return None if name is None else french_name(name)
 
 
-def noms(names: Iterable[str]) -> list[str]:
-    """`{{ powers|noms|join(", ") }}`."""
-    return [french_name(name) for name in names]
 
 
 def phase(words: str | None) -> str | None:
@@ -108,10 +102,6 @@ def et_liste(names: Iterable[str] | str | None, article: str = "") -> str:
     return join_names(items, "fr")
 
 
-def accord(count: int, feminine: bool = False) -> str:
-    """`envoyé{{ n|accord(true) }}`: the ending of a past participle or adjective
-    agreeing with `count` things (`e`, `s`, `es`)."""
-    return ("e" if feminine else "") + ("s" if count > 1 else "")
 
 
 def de_chacun(names: Iterable[str] | str | None) -> str:
@@ -219,43 +209,6 @@ def pour(names: Iterable[str] | str) -> str:
     return join_names([person(TO_WHOM, n, "fr") or a(n) or "" for n in names_of(names)], "fr")
 
 
-def variante(name: str) -> str:
-    """`{{ variant|variante }}`: a variant's display name in French (the catalog's
-    translation of the name, marked in `judge.wording.variant_texts`)."""
-    return gettext_in("fr", name)
 
 
-def aide_regle(english: str, variant: str, flag: str) -> str:
-    """`{{ flag.help|aide_regle(variant.name, flag.name) }}`: a rule flag's help in
-    French, the catalog's translation of the variant's English (marked in
-    `judge.wording.variant_texts`); the variant and flag are not needed any more."""
-    return gettext_in("fr", english)
 
-
-def sujets(topics: Iterable[str] | str) -> str:
-    """`{{ topics|sujets }}`: `game, orders, bid` -> `partie, ordres, enchères`."""
-    return topic_names(topics, "fr")
-
-
-# The filters the French templates use (`judge.wording.templates`).
-FILTERS: dict[str, Any] = {
-    "nom": nom,
-    "noms": noms,
-    "phase": phase,
-    "la": la,
-    "de": de,
-    "a": a,
-    "et_liste": et_liste,
-    "accord": accord,
-    "joueur_de": joueur_de,
-    "capitalize_first": capitalize_first,
-    "La": La,
-    "des": des,
-    "les": les,
-    "nombre": count_of,
-    "duree": duree,
-    "par": par,
-    "pour": pour,
-    "variante": variante,
-    "sujets": sujets,
-}

@@ -1,8 +1,8 @@
 """The Jinja2 environments that hold the wording of every mail the judge sends, one
 per language: the templates of `templates/`, written in English, with their
 sentences translated by the reader's gettext catalog (`judge.wording.catalogs`,
-`{% trans %}` and `_()` through `jinja2.ext.i18n`). A template not converted yet
-still has a French copy in `templates/fr/`, which the French environment prefers.
+`{% trans %}` and `_()` through `jinja2.ext.i18n`). Every language reads the same
+templates; what a language's grammar asks of a value is a filter of `GRAMMAR`.
 
 Every mail is rendered for its `Reader`: their language picks the environment, and
 their time zone and language show each moment (`|when`). Mail is text/plain, so
@@ -28,15 +28,6 @@ from judge.wording.mail_width import fit
 from judge.wording.readers import DEFAULT_LANGUAGE, DEFAULT_READER, LANGUAGES, Reader
 from judge.wording.time_display import show_time
 from judge.wording.vocabulary import localized, wording_for
-
-# What a language's templates need besides the common filters (French: the names,
-# phases and moments the code hands over in English, shown in French).
-LANGUAGE_FILTERS: dict[str, dict[str, Any]] = {
-    "fr": {
-        **french_filters.FILTERS,
-        "reglage": functools.partial(settings.setting_said, language="fr"),
-    }
-}
 
 
 def _as_it_is(text: str | None) -> str | None:
@@ -163,22 +154,10 @@ def template_dir() -> Path:
     return data_dir("templates")
 
 
-def language_dir(language: str = DEFAULT_LANGUAGE) -> Path:
-    """Where one language's templates live: English at the top of `templates/`, every
-    other language in `templates/<language>/`, a tree with the same names (so
-    `{% include "_header.txt.j2" %}` in a French template includes the French one)."""
-    root = template_dir()
-    return root if language == DEFAULT_LANGUAGE else root / language
-
-
-def _loader(language: str) -> jinja2.BaseLoader:
-    """English: `templates/`. Another language: its own copy of a template where one
-    is left (`templates/fr/`), else the one template every language shares."""
-    shared = jinja2.FileSystemLoader(str(template_dir()))
-    own = language_dir(language)
-    if language == DEFAULT_LANGUAGE or not own.is_dir():
-        return shared
-    return jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(own)), shared])
+def _loader() -> jinja2.BaseLoader:
+    """Every language's templates: the one tree of `templates/` (a language differs
+    only by its catalog and its `GRAMMAR` and `LAYOUT` entries)."""
+    return jinja2.FileSystemLoader(str(template_dir()))
 
 
 def forms(text: str, **values: Any) -> str:
@@ -217,7 +196,7 @@ def environment(language: str = DEFAULT_LANGUAGE) -> jinja2.Environment:
     if language not in LANGUAGES:
         raise LookupError(f"no templates for language {language!r}")
     env = jinja2.Environment(
-        loader=_loader(language),
+        loader=_loader(),
         undefined=jinja2.StrictUndefined,
         autoescape=False,
         trim_blocks=True,
@@ -250,7 +229,6 @@ def environment(language: str = DEFAULT_LANGUAGE) -> jinja2.Environment:
     env.filters["when"] = when
     env.filters.update(lists.FILTERS)  # and_list, is_are: every language may use them
     env.filters["quoted"] = repr  # `{{ word|quoted }}`: quoted as the code's {word!r}
-    env.filters.update(LANGUAGE_FILTERS.get(language, {}))
     env.filters.update(GRAMMAR[DEFAULT_LANGUAGE])
     env.filters.update(GRAMMAR.get(language, {}))
     env.globals["layout"] = LAYOUT.get(language, LAYOUT[DEFAULT_LANGUAGE])

@@ -1,8 +1,7 @@
-"""Every mail template exists in English and in French, and the French ones render,
-with real data, within 78 columns.
+"""Every mail template renders in French, with real data, within 78 columns.
 
-The trees must match name for name (`templates/` and `templates/fr/`, the zine
-aside), and so must the macros of the macro modules. Then real games are played by
+Every language reads the one tree of `templates/` (there is no per-language copy:
+`test_there_is_one_tree_of_templates`). Real games are played by
 mail (a standard year with reminders, late notices, a retreat, the adjustments and
 a draw; an Intimate year with bids and a concession) with every template rendered
 in French: no line of any mail may fail to render (a failure would show as an
@@ -17,7 +16,6 @@ import re
 from collections.abc import Iterator
 from email.message import EmailMessage
 
-import jinja2
 import pytest
 from sqlalchemy import select
 from support.service import harness
@@ -46,43 +44,13 @@ from service.game_mail.test_mail_widths import (
 __all__ = ["rendered"]  # the recording fixture, used by name below
 
 ROOT = templates.template_dir()
-MACRO_MODULES = (
-    "notes.txt.j2",
-    "announcements.txt.j2",
-    "_order_reasons.txt.j2",
-    "_command_errors.txt.j2",
-    "_taskdip_sentences.txt.j2",
-    "_intimate_sentences.txt.j2",
-)
 
 
-def tree(root: str) -> set[str]:
-    base = templates.language_dir(root)
-    names = {str(p.relative_to(base)) for p in base.rglob("*.j2")}
-    return {n for n in names if not n.startswith(("zine/", "fr/"))}
-
-
-def macros(language: str, module: str) -> dict[str, list[str]]:
-    template = templates.environment(language).get_template(module)
-    found = {}
-    for name in dir(template.module):
-        macro = getattr(template.module, name)
-        if isinstance(macro, jinja2.runtime.Macro):
-            found[name] = list(macro.arguments)
-    return found
-
-
-def test_every_french_copy_left_has_its_english_template() -> None:
-    """A template is one for every language (its sentences in the catalogs); the
-    French copies not converted yet each still have their English twin."""
-    english, french = tree("en"), tree("fr")
-    assert len(english) >= 40
-    assert french - english == set(), "only in templates/fr/"
-
-
-@pytest.mark.parametrize("module", MACRO_MODULES)
-def test_every_macro_exists_in_both_languages_with_the_same_arguments(module: str) -> None:
-    assert macros("fr", module) == macros("en", module)
+def test_there_is_one_tree_of_templates() -> None:
+    """No language keeps a copy of a template: a folder named for a language beside
+    the English templates would be a second wording that the catalogs do not check."""
+    folders = {p.name for p in ROOT.iterdir() if p.is_dir()}
+    assert folders == {"help", "zine"}
 
 
 @pytest.fixture

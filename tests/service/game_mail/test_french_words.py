@@ -17,7 +17,8 @@ from judge.service.commands.setting_echo import (
     duration_words,
 )
 from judge.wording.catalogs import translations
-from judge.wording.french_filters import La, des, duree, les, sujets
+from judge.wording.french_filters import La, des, duree, les
+from judge.wording.help_topics import topic_names
 from judge.wording.settings import SETTING, VALUE, setting_said
 from service.game_mail.test_french_mails import ENGLISH
 
@@ -71,6 +72,7 @@ def test_every_setting_name_and_value_the_code_gives_is_french() -> None:
 
 
 def test_the_help_topics_have_french_names() -> None:
-    assert sujets("game, orders, bid, intimate, taskdip, press, settings, gm") == (
+    topics = "game, orders, bid, intimate, taskdip, press, settings, gm"
+    assert topic_names(topics, "fr") == (
         "partie, ordres, enchères, intimate, taskdip, presse, réglages, maître"
     )
