@@ -29,7 +29,8 @@ SET_PREFIX = "SET "
 
 
 class Audience(Enum):
-    """Who may send a command, as its handler checks it (`MailContext.need_*`)."""
+    """Who may send a command: the dispatcher refuses a line from anyone else before
+    its handler runs (`judge.service.replies.dispatch`), with the audience's error."""
 
     ANYONE = "anyone"  # no signon needed
     SIGNED_ON = "signed on"  # anyone signed on: a player, the master or an observer

@@ -19,6 +19,7 @@ from judge.language.command_types import (
     SetZine,
     Terminate,
 )
+from judge.language.grammar import Audience
 from judge.service.commands.board import running_board
 from judge.service.commands.leaving_before_start import remove
 from judge.service.commands.press_settings import check_press_setting
@@ -45,7 +46,7 @@ def set_setting(ctx: MailContext, command: GameSetting, announced: bool) -> list
     """A master's SET line; `announced`: the setting changes play or the players'
     timing, and the whole game is told when its value changed (the command's class
     says which: `judge.service.commands.catalog.game_settings`)."""
-    signed = ctx.need_master()
+    signed = ctx.seat(Audience.MASTER)
     game = find_game(ctx.session, signed.game.name)
     if game.status is GameStatus.FINISHED:
         raise Refusal("game_over", game=game.name)
@@ -74,7 +75,7 @@ def _zine_pending(ctx: MailContext, game: Game, address: str) -> list[Note]:
 
 
 def process(ctx: MailContext, command: Process) -> list[Note]:
-    signed = ctx.need_master()
+    signed = ctx.seat(Audience.MASTER)
     find_game(ctx.session, signed.game.name)  # lock it for the rest of the mail
     board = running_board(ctx, signed)
     _announce(ctx, board.game, "processed_by_master", "Processed", phase=board.record.phase)
@@ -84,7 +85,7 @@ def process(ctx: MailContext, command: Process) -> list[Note]:
 
 
 def pause(ctx: MailContext, command: Pause) -> list[Note]:
-    signed = ctx.need_master()
+    signed = ctx.seat(Audience.MASTER)
     if signed.game.status is not GameStatus.ACTIVE:
         raise Refusal("not_active", game=signed.game.name, status=signed.game.status.value)
     deadlines.pause(signed.game, ctx.now)
@@ -93,7 +94,7 @@ def pause(ctx: MailContext, command: Pause) -> list[Note]:
 
 
 def resume(ctx: MailContext, command: Resume) -> list[Note]:
-    signed = ctx.need_master()
+    signed = ctx.seat(Audience.MASTER)
     if signed.game.status is not GameStatus.PAUSED:
         raise Refusal("not_paused", game=signed.game.name)
     deadlines.resume(signed.game, ctx.now)
@@ -104,7 +105,7 @@ def resume(ctx: MailContext, command: Resume) -> list[Note]:
 
 
 def terminate(ctx: MailContext, command: Terminate) -> list[Note]:
-    signed = ctx.need_master()
+    signed = ctx.seat(Audience.MASTER)
     if signed.game.status is GameStatus.FINISHED:
         raise Refusal("game_over", game=signed.game.name)
     finish_game(ctx, signed.game, winner=None, how="terminated")
@@ -114,7 +115,7 @@ def terminate(ctx: MailContext, command: Terminate) -> list[Note]:
 def eject(ctx: MailContext, command: Eject) -> list[Note]:
     """`EJECT power` or `EJECT address`: the player is ejected and barred from the game
     (`seat_consent`); before the start, a joined address is removed and barred."""
-    signed = ctx.need_master()
+    signed = ctx.seat(Audience.MASTER)
     game = find_game(ctx.session, signed.game.name)
     if game.status is GameStatus.FORMING and command.address is not None:
         return remove(ctx, game, _joined(ctx, game, command.address), ejected=True)

@@ -11,6 +11,7 @@ after a SIGNON.
 from __future__ import annotations
 
 from judge.language.command_types import SetPlayers
+from judge.language.grammar import Audience
 from judge.service.commands.settings import apply_settings
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.seats.finding import find_game
@@ -20,7 +21,7 @@ from judge.store.models import GameStatus
 
 
 def set_players(ctx: MailContext, command: SetPlayers) -> list[Note]:
-    signed = ctx.need_master()
+    signed = ctx.seat(Audience.MASTER)
     game = find_game(ctx.session, signed.game.name)
     if game.status is not GameStatus.FORMING:
         raise Refusal("players_fixed", game=game.name)
