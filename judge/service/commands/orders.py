@@ -207,8 +207,9 @@ def note_refusals(ctx: MailContext) -> None:
 
 
 def orders_block(ctx: MailContext, command: Orders | EndOrders) -> list[Note]:
-    """ORDERS and ENDORDERS frame a player's orders and do nothing themselves (who
-    may send them is the dispatcher's check)."""
+    """ORDERS and ENDORDERS frame a player's orders and change nothing: the frame is
+    the player's seat's (the dispatcher refused anyone else's)."""
+    ctx.seat(Audience.PLAYER)
     return []
 
 

@@ -170,7 +170,7 @@ def test_without_its_class_the_command_is_unknown(judge: JudgeHarness) -> None:
     assert "PONG" not in reply
 
 
-def test_who_may_send_a_command_is_what_its_handler_checks(judge: JudgeHarness) -> None:
+def test_who_may_send_a_command_is_what_the_dispatcher_checks(judge: JudgeHarness) -> None:
     """A stranger's line is refused for want of a SIGNON exactly when its command is
     not declared for ANYONE (one sample line per command type, the fault tests')."""
     wrong = []
