@@ -23,9 +23,11 @@ SignonLetter = Literal["?", "A", "E", "F", "G", "I", "R", "T", "M", "O"]
 
 @dataclass(frozen=True, slots=True)
 class Help:
-    """`HELP [topic]`; topic is lower case, one of HELP_TOPICS, or None for the index."""
+    """`HELP [topic]`; topic is lower case, one of HELP_TOPICS, or None for the index.
+    `HELP keyword` (`HELP SET DIAS`): `command` is that command's name, topic None."""
 
     topic: str | None = None
+    command: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

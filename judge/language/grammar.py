@@ -139,6 +139,15 @@ class Grammar:
         """The command whose keyword is `name` (`KeyError` if none)."""
         return self._by_name[name]
 
+    def command_named(self, text: str) -> str | None:
+        """The name of the command whose keyword is all of `text`, in any language
+        the judge reads (`set nodias`, `SET NO DIAS`, `AIDE`: HELP); None for any
+        other text (`SET`, `SET DIAS now`)."""
+        found = match_keyword(text, self.keywords)
+        if found is None or found[1] or found[0].name not in self._by_name:
+            return None
+        return found[0].name
+
     def read(self, line: str, vocabulary: Vocabulary) -> object | None:
         """The command a line starts with, read; None if it starts with no keyword.
         `CommandError` if the keyword's reader refuses the rest of the line."""

@@ -243,7 +243,7 @@ def variante(name: str) -> str:
 # The HELP topics by their French names, which AIDE and GET read too
 # (`judge.language.open_commands.HELP_ALIASES`); a variant's topic keeps its name.
 TOPICS = {"game": "partie", "orders": "ordres", "bid": "enchères", "press": "presse",
-          "settings": "réglages", "gm": "maître"}  # fmt: skip
+          "settings": "réglages", "gm": "maître", "commands": "commandes"}  # fmt: skip
 
 
 def sujets(topics: Iterable[str] | str) -> str:

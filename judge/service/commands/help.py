@@ -1,16 +1,28 @@
-"""HELP [topic]: the help texts, filled in with this judge's variants and rule flags."""
+"""HELP [topic]: the help texts, filled in with this judge's variants and rule flags.
+
+`HELP COMMANDS` and `HELP keyword` are built from the command registry the judge
+runs with (`command_help`); every other topic is its template in `templates/help/`.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from judge.language.command_types import Help
+from judge.language.grammar import Grammar
+from judge.service.commands import command_help
 from judge.service.context import MailContext, Note, rendered
 from judge.service.seats.snapshots import variants
 from judge.variants.registry import VariantRegistry
 
+COMMANDS_TOPIC = "commands"  # the registry's page, not a template
+
 
 def help_text(ctx: MailContext, command: Help) -> list[Note]:
+    if command.command is not None:
+        return [command_help.command_page(_grammar(), command.command)]
+    if command.topic == COMMANDS_TOPIC:
+        return [command_help.commands_page(_grammar())]
     topic = command.topic or "general"
     registry = variants(ctx.session)
     flags = [_flags_of(registry, name) for name in registry.names()]
@@ -23,8 +35,17 @@ def help_text(ctx: MailContext, command: Help) -> list[Note]:
             topics=registry.help_topics(),
             variants=registry.names(),
             flags=flags,
+            commands_pointer=command_help.GENERAL_PAGE_POINTER,
         )
     ]
+
+
+def _grammar() -> Grammar:
+    """The grammar of the registry the dispatcher runs (a test's copy with one more
+    command too), looked up when asked: the registry's catalog imports this module."""
+    from judge.service.replies import dispatch
+
+    return dispatch.COMMANDS.grammar
 
 
 def _flags_of(registry: VariantRegistry, name: str) -> dict[str, Any]:

@@ -29,7 +29,7 @@ class Help(MailCommand[c.Help]):
     answered_once = True
 
     def read_words(self, rest: str, words: Words) -> c.Help:
-        return read.help_command(rest, words.vocabulary)
+        return read.help_command(rest, words.vocabulary, words.grammar)
 
     def handle(self, ctx: MailContext, command: c.Help) -> list[Note]:
         return help.help_text(ctx, command)
