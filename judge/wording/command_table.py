@@ -40,15 +40,21 @@ def command_table(rows: Iterable[tuple[str, str]], width: int = MAIL_WIDTH) -> s
 
 def _wrapped(text: str, width: int) -> list[str]:
     """`text` broken at spaces into lines of at most `width` UTF-8 bytes (a word
-    longer than that stays whole)."""
+    longer than that stays whole; French punctuation stays with the word before it)."""
+    tokens: list[str] = []
+    for word in text.split():
+        if word in PUNCTUATION and tokens:
+            tokens[-1] = f"{tokens[-1]} {word}"
+        else:
+            tokens.append(word)
     lines: list[str] = []
     current = ""
-    for word in text.split():
-        if current and word not in PUNCTUATION and line_bytes(f"{current} {word}") > width:
+    for token in tokens:
+        if current and line_bytes(f"{current} {token}") > width:
             lines.append(current)
-            current = word
+            current = token
         else:
-            current = f"{current} {word}" if current else word
+            current = f"{current} {token}" if current else token
     if current:
         lines.append(current)
     return lines
