@@ -7,8 +7,8 @@ its enqueueing. Each step raises once an `Exception` (the judge's bug) and once
 `MailTooLong` (the watchdog's exception, arriving at that moment), after doing its
 real work, so there is something to undo. The mails are generated (seeded): a
 SIGNON, the line that reaches the step, and a few harmless lines around it, from the
-master or a player of a running game (one its command admits). After each, an innocent mail from a bystander
-is handled in the same batch.
+master or a player of a running game (one its command admits). After each, an
+innocent mail from a bystander is handled in the same batch.
 
 What must hold every time: the mail's outcome is recorded and visible (`failed`, or
 `done_with_errors` for a command's own `Exception`, whose line alone is undone, as
