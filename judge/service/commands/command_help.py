@@ -3,7 +3,7 @@
 Each command's class declares its usage line, its one-line description and who may
 send it (`judge.service.commands.registry`); the catalogs word the first two in each
 language (`commands.po`). `HELP COMMANDS` lists every command grouped by who may send
-it, as njudge's `HELP` index groups its commands; `HELP SET DIAS` shows one command:
+it, in the way of njudge's command index; `HELP SET DIAS` shows one command:
 its usage, what it does, who may send it, and its other spellings. Both are worded
 for the reader and laid out in the mail's 78 columns (`judge.wording.command_table`).
 The topic pages (`HELP game`, `HELP gm`...) stay the hand-written templates.
