@@ -173,13 +173,15 @@ class Grammar:
         raise CommandError("unknown_set", what=what, names=self.set_names)
 
     def parse_settings(self, text: str, vocabulary: Vocabulary) -> tuple[
-        tuple[str, ...], tuple[object, ...]
+        tuple[str, ...], tuple[object, ...], tuple[CommandSyntax, ...]
     ]:
-        """The settings after CREATE: `PLAYERS 4, MOVE NEXT 2d` -> (texts, settings)."""
+        """The settings after CREATE: `PLAYERS 4, MOVE NEXT 2d` -> (texts, settings,
+        the commands that read them)."""
         texts = tuple(part.strip() for part in re.split(r"[,;]", text) if part.strip())
-        return texts, tuple(self._game_setting(part, vocabulary) for part in texts)
+        read = [self._game_setting(part, vocabulary) for part in texts]
+        return texts, tuple(value for value, _ in read), tuple(syntax for _, syntax in read)
 
-    def _game_setting(self, text: str, vocabulary: Vocabulary) -> object:
+    def _game_setting(self, text: str, vocabulary: Vocabulary) -> tuple[object, CommandSyntax]:
         found = match_keyword(text, [word.keyword for word in self._set_words])
         if found is None:
             names = ", ".join(w.name for w in self._set_words if w.syntax.in_create)
@@ -188,7 +190,7 @@ class Grammar:
         word = next(w for w in self._set_words if w.keyword is keyword)
         if not word.syntax.in_create:
             raise CommandError("create_not_game_setting_signon", name=word.name)
-        return word.syntax.read_words(rest, Words(vocabulary, self))
+        return word.syntax.read_words(rest, Words(vocabulary, self)), word.syntax
 
     # --- what a player typed, nearly --------------------------------------------
 

@@ -12,7 +12,6 @@ from judge.language.arguments import CommandError, game_name, password, words
 from judge.language.command_types import (
     Confirm,
     Create,
-    GameSetting,
     Help,
     History,
     JoinNext,
@@ -64,10 +63,10 @@ def help_command(rest: str, vocabulary: Vocabulary, grammar: Grammar | None = No
     if topic is not None and topic not in topics:
         named = None if grammar is None else grammar.command_named(rest.rstrip(".?!"))
         if named is not None:
-            return Help(command=named)
+            return Help(command=named, grammar=grammar)
         listed = Listed(topics, ", ".join(topics), kind="topic")
         raise CommandError("no_help_topic", rest=rest, topics=listed)
-    return Help(topic)
+    return Help(topic, grammar=grammar)
 
 
 def list_command(rest: str) -> ListGames:
@@ -118,17 +117,9 @@ def create_command(rest: str, words: Words) -> Create:
         raise CommandError("create_usage", variants=", ".join(vocabulary.listed_names()))
     game, secret, variant = given[:3]
     settings_text = given[3] if len(given) == 4 else ""
-    options, read = words.grammar.parse_settings(settings_text, vocabulary)
-    settings = _game_settings(options, read)
+    options, settings, setters = words.grammar.parse_settings(settings_text, vocabulary)
     return Create(game_name(game.removeprefix("?")), password(secret),
-                  _variant(variant, vocabulary), options, settings)  # fmt: skip
-
-
-def _game_settings(options: tuple[str, ...], read: tuple[object, ...]) -> tuple[GameSetting, ...]:
-    for text, setting in zip(options, read, strict=True):
-        if not isinstance(setting, GameSetting):
-            raise CommandError("create_not_game_setting", name=text.split()[0].upper())
-    return cast(tuple[GameSetting, ...], read)
+                  _variant(variant, vocabulary), options, settings, setters)  # fmt: skip
 
 
 def _variant(word: str, vocabulary: Vocabulary) -> str:

@@ -53,7 +53,8 @@ def create(ctx: MailContext, command: Create) -> list[Note]:
     except VariantError as error:
         raise Refusal("variant_error", message=error.reason) from error
     defaults = GameSettings(rules=variant.default_rules())
-    settings = apply_settings(variant, defaults, command.settings)
+    settings = apply_settings(variant, defaults, zip(command.setters, command.settings,
+                                                     strict=True))  # fmt: skip
     game = store.create_game(
         ctx.session,
         name=command.game,

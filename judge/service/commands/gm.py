@@ -12,22 +12,17 @@ from typing import Any
 import judge.service.confirming.pending_actions as pending_actions
 from judge.language.command_types import (
     Eject,
-    GameSetting,
     Pause,
     Process,
     Resume,
-    SetZine,
     Terminate,
 )
 from judge.language.grammar import Audience
 from judge.service.commands.board import running_board
 from judge.service.commands.leaving_before_start import remove
-from judge.service.commands.press_settings import check_press_setting
-from judge.service.commands.setting_echo import setting_note, setting_words
-from judge.service.commands.settings import apply_settings
+from judge.service.commands.settings import SettingCommand
 from judge.service.commands.takeover import record_ejection
 from judge.service.commands.timing_settings import timing_changed
-from judge.service.confirming.confirmation import asks_for
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game import deadlines
 from judge.service.game.announce import announce
@@ -42,30 +37,30 @@ from judge.wording.describe import power_title
 from judge.wording.lists import and_list
 
 
-def set_setting(ctx: MailContext, command: GameSetting, announced: bool) -> list[Note]:
-    """A master's SET line; `announced`: the setting changes play or the players'
-    timing, and the whole game is told when its value changed (the command's class
-    says which: `judge.service.commands.catalog.game_settings`)."""
+def set_setting(ctx: MailContext, command: object, setting: SettingCommand) -> list[Note]:
+    """A master's SET line, done as its class (`setting`) says: what it refuses or
+    holds back first, how it changes the settings, what the reply says was set. When
+    the setting is `announced` (it changes play or the players' timing), the whole
+    game is told when its value changed."""
     signed = ctx.seat(Audience.MASTER)
     game = find_game(ctx.session, signed.game.name)
     if game.status is GameStatus.FINISHED:
         raise Refusal("game_over", game=game.name)
-    check_press_setting(game, command)
-    if isinstance(command, SetZine) and command.address:
-        if not asks_for(ctx.session, ctx.config, command.address, game):
-            return _zine_pending(ctx, game, command.address)
+    held = setting.before_change(ctx, game, command)
+    if held is not None:
+        return held
     variant = variants(ctx.session).get(game.variant)
-    settings = apply_settings(variant, GameSettings.of(game), [command])
     before = GameSettings.of(game)
+    settings = setting.apply(command, before, variant)
     settings.save(game)
     timing_changed(game)
-    if announced and settings != before:
-        what, value = setting_words(command, settings)
+    what, value = setting.said(command, settings)
+    if setting.announced and settings != before:
         _announce(ctx, game, "setting_changed", "Setting Changed", setting=what, value=value)
-    return [setting_note(command, settings)]
+    return [note("setting_ok", what=what, value=value)]
 
 
-def _zine_pending(ctx: MailContext, game: Game, address: str) -> list[Note]:
+def zine_pending(ctx: MailContext, game: Game, address: str) -> list[Note]:
     """SET ZINE to an address that is not confirmed and asking for the game: it
     becomes the zine once it confirms."""
     held = pending_actions.request(ctx, address, pending_actions.SET_ZINE, game=game)

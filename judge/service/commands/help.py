@@ -1,7 +1,8 @@
 """HELP [topic]: the help texts, filled in with this judge's variants and rule flags.
 
-`HELP COMMANDS` and `HELP keyword` are built from the command registry the judge
-runs with (`command_help`); every other topic is its template in `templates/help/`.
+`HELP COMMANDS` and `HELP keyword` are built from the grammar the line was read with,
+the command registry's (`command_help`); every other topic is its template in
+`templates/help/`.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ COMMANDS_TOPIC = "commands"  # the registry's page, not a template
 
 def help_text(ctx: MailContext, command: Help) -> list[Note]:
     if command.command is not None:
-        return [command_help.command_page(_grammar(), command.command)]
+        return [command_help.command_page(_grammar_of(command), command.command)]
     if command.topic == COMMANDS_TOPIC:
-        return [command_help.commands_page(_grammar())]
+        return [command_help.commands_page(_grammar_of(command))]
     topic = command.topic or "general"
     registry = variants(ctx.session)
     flags = [_flags_of(registry, name) for name in registry.names()]
@@ -40,12 +41,12 @@ def help_text(ctx: MailContext, command: Help) -> list[Note]:
     ]
 
 
-def _grammar() -> Grammar:
-    """The grammar of the registry the dispatcher runs (a test's copy with one more
-    command too), looked up when asked: the registry's catalog imports this module."""
-    from judge.service.replies import dispatch
-
-    return dispatch.COMMANDS.grammar
+def _grammar_of(command: Help) -> Grammar:
+    """The grammar the HELP line was read with: the judge's registry (a test's copy
+    with one more command too), whose commands the page shows."""
+    if command.grammar is None:
+        raise RuntimeError("HELP on the commands was read without a grammar")
+    return command.grammar
 
 
 def _flags_of(registry: VariantRegistry, name: str) -> dict[str, Any]:

@@ -1,29 +1,15 @@
-"""What a master's SET line set, said back in the reply: `Grace set to 24 hours.`
+"""The words a master's SET line is said back in: `Grace set to 24 hours.`
 
 A bare "Done." leaves the master to wonder whether `SET GRACE 1.5` meant hours or
-days; the reply repeats the value as the judge understood and stored it.
+days; the reply repeats the value as the judge understood and stored it. Each
+setting's class says what it set (`MasterSetting.said`, in
+`catalog.game_settings`) with the words here: durations, press levels, gunboat and
+DIAS values (worded in French by `judge.wording.settings_fr`).
 """
 
 from __future__ import annotations
 
 from datetime import timedelta
-
-from judge.language.command_types import (
-    GameSetting,
-    SetDias,
-    SetGrace,
-    SetGunboat,
-    SetLanguage,
-    SetMaps,
-    SetMaxAbsence,
-    SetNext,
-    SetPartial,
-    SetPress,
-    SetRule,
-    SetZine,
-)
-from judge.service.context import Note, note
-from judge.store.game_settings import GameSettings
 
 PRESS_WORDS = {
     "white": "white (signed press)",
@@ -48,54 +34,13 @@ def duration_words(duration: timedelta) -> str:
     otherwise the largest units first."""
     seconds = int(duration.total_seconds())
     if seconds % 3600 == 0 and seconds < 2 * 86400:
-        return _count(seconds // 3600, "hour")
+        return count_words(seconds // 3600, "hour")
     days, rest = divmod(seconds, 86400)
     hours, rest = divmod(rest, 3600)
     minutes, seconds = divmod(rest, 60)
     units = ((days, "day"), (hours, "hour"), (minutes, "minute"), (seconds, "second"))
-    return " ".join(_count(value, unit) for value, unit in units if value)
+    return " ".join(count_words(value, unit) for value, unit in units if value)
 
 
-def _count(value: int, unit: str) -> str:
+def count_words(value: int, unit: str) -> str:
     return f"{value} {unit}{'' if value == 1 else 's'}"
-
-
-def setting_note(command: GameSetting, settings: GameSettings) -> Note:
-    """The reply to a SET line the master sent, from the game's settings after it."""
-    what, value = _what_and_value(command, settings)
-    return note("setting_ok", what=what, value=value)
-
-
-def setting_words(command: GameSetting, settings: GameSettings) -> tuple[str, str]:
-    """What a SET line set and its value as stored: `("Press", "grey (...)")`; the
-    announcement of a master's change to the game says the same."""
-    return _what_and_value(command, settings)
-
-
-def _what_and_value(command: GameSetting, settings: GameSettings) -> tuple[str, str]:
-    if isinstance(command, SetGrace):
-        return "Grace", duration_words(command.duration)
-    if isinstance(command, SetNext):
-        return f"{PHASE_NAMES[command.kind]} phase length", duration_words(command.duration)
-    if isinstance(command, SetRule):
-        stored = settings.rules.get(command.name, command.value)
-        return f"Rule {command.name}", str(stored)
-    if isinstance(command, SetZine):
-        return "Zine", command.address or "none (no zine)"
-    if isinstance(command, SetMaps):
-        return "Maps", "on" if command.on else "off"
-    if isinstance(command, SetPress):
-        return "Press", PRESS_WORDS[command.level]
-    if isinstance(command, SetPartial):
-        return "Partial press", "on" if command.on else "off (press goes to everyone or nobody)"
-    if isinstance(command, SetGunboat):
-        return "Gunboat", GUNBOAT_WORDS[command.on]
-    if isinstance(command, SetLanguage):
-        return "Language", command.language
-    if isinstance(command, SetMaxAbsence):
-        if not command.days:
-            return "Maximum absence", "0 days (no absences in this game)"
-        return "Maximum absence", f"{_count(command.days, 'day')} per player in this game"
-    if isinstance(command, SetDias):
-        return "Draws", DIAS_WORDS[command.on]
-    return type(command).__name__, ""
