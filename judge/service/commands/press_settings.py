@@ -1,5 +1,5 @@
-"""The GM's press settings (`SET PRESS`, `SET PARTIAL`, `SET GUNBOAT`) and the
-rule they make for each PRESS or BROADCAST a player sends.
+"""The rule the GM's press settings (`SET PRESS`, `SET PARTIAL`, `SET GUNBOAT`, kept
+by their classes in `catalog.game_settings`) make for each PRESS or BROADCAST sent.
 
 * WHITE (the default): press is signed with the sender's power(s).
 * GREY: a player may also send `PRESS GREY`, which goes out signed "Anonymous".
