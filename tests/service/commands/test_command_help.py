@@ -54,8 +54,8 @@ def test_help_on_a_keyword_shows_that_command(judge: JudgeHarness) -> None:
     reply = body_of(judge.reply("ann@example.org", "HELP SET DIAS\nHELP set nodias"))
     assert (
         "> HELP SET DIAS\n"
+        "The game's master, signed on (HELP gm):\n"
         "  SET DIAS                         a draw includes every surviving player\n"
-        "Who may send it: the game's master, signed on (HELP gm).\n"
     ) in reply
     assert "Also written: SET NO DIAS" in reply
     assert "No errors found in your mail." in reply
@@ -64,7 +64,7 @@ def test_help_on_a_keyword_shows_that_command(judge: JudgeHarness) -> None:
 def test_help_on_a_keyword_in_french(judge: JudgeHarness) -> None:
     reply = body_of(judge.reply("ann@example.org", "AIDE ANNULER"))
     assert "CANCEL A PAR (ou ANNULER)" in reply
-    assert "Qui peut l'envoyer : un joueur, connecté à la partie." in reply
+    assert "Un joueur, connecté à la partie :\n  CANCEL A PAR (ou ANNULER)" in reply
     assert "S'écrit aussi : ANNULER" in reply
 
 
@@ -76,8 +76,9 @@ def test_a_command_in_one_class_is_on_both_pages(
     listed = _section(reply, "Anyone, without a signon:")
     assert "  PING [words]                     the judge answers PONG with your words" in listed
     assert ("> HELP PING\n"
+            "Anyone, without a signon:\n"
             "  PING [words]                     the judge answers PONG with your words\n"
-            "Who may send it: anyone, without a signon.\n") in reply  # fmt: skip
+            "Also written: COUCOU\n") in reply  # fmt: skip
 
 
 def test_the_general_page_points_to_the_commands_page(judge: JudgeHarness) -> None:
