@@ -7,12 +7,15 @@ names are canonical (`"FRANCE"`), game names lower case, passwords exactly as ty
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from judge.language.absence_dates import DayTime
 from judge.rules.state import POWER_BY_LETTER
+
+if TYPE_CHECKING:
+    from judge.language.grammar import CommandSyntax, Grammar
 
 PhaseKind = Literal["MOVE", "RETREAT", "ADJUST", "BID"]
 PressLevel = Literal["white", "grey", "none"]
@@ -23,9 +26,14 @@ SignonLetter = Literal["?", "A", "E", "F", "G", "I", "R", "T", "M", "O"]
 
 @dataclass(frozen=True, slots=True)
 class Help:
-    """`HELP [topic]`; topic is lower case, one of HELP_TOPICS, or None for the index."""
+    """`HELP [topic]`; topic is lower case, one of HELP_TOPICS, or None for the index.
+    `HELP keyword` (`HELP SET DIAS`): `command` is that command's name, topic None.
+    `grammar` is the one the line was read with, whose commands `HELP COMMANDS` and
+    `HELP keyword` show (not part of the value: two HELP lines are the same question)."""
 
     topic: str | None = None
+    command: str | None = None
+    grammar: Grammar | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,14 +69,17 @@ class Create:
     """`CREATE game password variant [setting, setting ...]`.
 
     `options` holds each setting's text as typed (e.g. "PLAYERS 4"); `settings` holds
-    the same settings parsed, in the same order.
+    the same settings parsed, in the same order: each the value of a SET command the
+    grammar lets CREATE take (`in_create`); `setters` the commands that read them,
+    whose classes apply them (not part of the value).
     """
 
     game: str
     password: str
     variant: str
     options: tuple[str, ...] = ()
-    settings: tuple[GameSetting, ...] = ()
+    settings: tuple[object, ...] = ()
+    setters: tuple[CommandSyntax, ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -500,12 +511,6 @@ class SetQuiet:
 
     on: bool
 
-
-GameSetting = (
-    SetDeadline | SetGrace | SetNext | SetPlayers | SetRule | SetZine | SetMaps
-    | SetPress | SetPartial | SetGunboat | SetLanguage | SetMaxAbsence | SetDias | SetNmr
-    | SetQuiet
-)  # fmt: skip
 
 Command = (
     Help | ListGames | History | Summary | MapRequest | Create | Signon | Observe

@@ -29,7 +29,8 @@ SET_PREFIX = "SET "
 
 
 class Audience(Enum):
-    """Who may send a command, as its handler checks it (`MailContext.need_*`)."""
+    """Who may send a command: the dispatcher refuses a line from anyone else before
+    its handler runs (`judge.service.replies.dispatch`), with the audience's error."""
 
     ANYONE = "anyone"  # no signon needed
     SIGNED_ON = "signed on"  # anyone signed on: a player, the master or an observer
@@ -138,6 +139,15 @@ class Grammar:
         """The command whose keyword is `name` (`KeyError` if none)."""
         return self._by_name[name]
 
+    def command_named(self, text: str) -> str | None:
+        """The name of the command whose keyword is all of `text`, in any language
+        the judge reads (`set nodias`, `SET NO DIAS`, `AIDE`: HELP); None for any
+        other text (`SET`, `SET DIAS now`)."""
+        found = match_keyword(text, self.keywords)
+        if found is None or found[1] or found[0].name not in self._by_name:
+            return None
+        return found[0].name
+
     def read(self, line: str, vocabulary: Vocabulary) -> object | None:
         """The command a line starts with, read; None if it starts with no keyword.
         `CommandError` if the keyword's reader refuses the rest of the line."""
@@ -163,13 +173,15 @@ class Grammar:
         raise CommandError("unknown_set", what=what, names=self.set_names)
 
     def parse_settings(self, text: str, vocabulary: Vocabulary) -> tuple[
-        tuple[str, ...], tuple[object, ...]
+        tuple[str, ...], tuple[object, ...], tuple[CommandSyntax, ...]
     ]:
-        """The settings after CREATE: `PLAYERS 4, MOVE NEXT 2d` -> (texts, settings)."""
+        """The settings after CREATE: `PLAYERS 4, MOVE NEXT 2d` -> (texts, settings,
+        the commands that read them)."""
         texts = tuple(part.strip() for part in re.split(r"[,;]", text) if part.strip())
-        return texts, tuple(self._game_setting(part, vocabulary) for part in texts)
+        read = [self._game_setting(part, vocabulary) for part in texts]
+        return texts, tuple(value for value, _ in read), tuple(syntax for _, syntax in read)
 
-    def _game_setting(self, text: str, vocabulary: Vocabulary) -> object:
+    def _game_setting(self, text: str, vocabulary: Vocabulary) -> tuple[object, CommandSyntax]:
         found = match_keyword(text, [word.keyword for word in self._set_words])
         if found is None:
             names = ", ".join(w.name for w in self._set_words if w.syntax.in_create)
@@ -178,7 +190,7 @@ class Grammar:
         word = next(w for w in self._set_words if w.keyword is keyword)
         if not word.syntax.in_create:
             raise CommandError("create_not_game_setting_signon", name=word.name)
-        return word.syntax.read_words(rest, Words(vocabulary, self))
+        return word.syntax.read_words(rest, Words(vocabulary, self)), word.syntax
 
     # --- what a player typed, nearly --------------------------------------------
 

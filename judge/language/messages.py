@@ -138,7 +138,6 @@ ENGLISH: dict[str, str] = {
     "create_not_game_setting_signon": N_(
         "CREATE: {name} is not a game setting; send it after SIGNON"
     ),
-    "create_not_game_setting": N_("CREATE: {name} is not a game setting"),
     # durations and times
     "duration_missing": N_(
         "a duration is missing: write a duration like 2d, 36h, 90m, 30s or 1d12h"

@@ -12,7 +12,6 @@ from judge.language.arguments import CommandError, game_name, password, words
 from judge.language.command_types import (
     Confirm,
     Create,
-    GameSetting,
     Help,
     History,
     JoinNext,
@@ -25,7 +24,7 @@ from judge.language.command_types import (
     Summary,
     Unobserve,
 )
-from judge.language.grammar import Words
+from judge.language.grammar import Grammar, Words
 from judge.language.master_commands import join_next
 from judge.language.messages import Listed, Message
 from judge.language.vocabulary import Vocabulary
@@ -44,7 +43,8 @@ HELP_ALIASES = {
     "enchere": "bid", "encheres": "bid", "partie": "game", "jeu": "game", "ordres": "orders",
     "ordre": "orders", "constructions": "orders", "presse": "press", "annonce": "press",
     "reglages": "settings", "reglage": "settings", "parametres": "settings", "maitre": "gm",
-    "mj": "gm", "impasse": "intimate",
+    "mj": "gm", "impasse": "intimate", "command": "commands", "commandes": "commands",
+    "commande": "commands",
 }  # fmt: skip
 
 
@@ -52,16 +52,21 @@ def _signon_usage(vocabulary: Vocabulary) -> Message:
     return Message("signon_usage", letters=" ".join(vocabulary.power_letters()))
 
 
-def help_command(rest: str, vocabulary: Vocabulary) -> Help:
+def help_command(rest: str, vocabulary: Vocabulary, grammar: Grammar | None = None) -> Help:
+    """`HELP`, `HELP topic` (or a word that leads to one), or `HELP keyword`: the
+    help on one command of `grammar` (`HELP SET DIAS`), when no topic has the name."""
     topic = rest.rstrip(".?!").strip().lower() or None
     if topic is not None:
         folded = fold_accents(topic)
         topic = HELP_ALIASES.get(folded) or vocabulary.topic_of(topic) or topic
     topics = vocabulary.help_topics()
     if topic is not None and topic not in topics:
+        named = None if grammar is None else grammar.command_named(rest.rstrip(".?!"))
+        if named is not None:
+            return Help(command=named, grammar=grammar)
         listed = Listed(topics, ", ".join(topics), kind="topic")
         raise CommandError("no_help_topic", rest=rest, topics=listed)
-    return Help(topic)
+    return Help(topic, grammar=grammar)
 
 
 def list_command(rest: str) -> ListGames:
@@ -112,17 +117,9 @@ def create_command(rest: str, words: Words) -> Create:
         raise CommandError("create_usage", variants=", ".join(vocabulary.listed_names()))
     game, secret, variant = given[:3]
     settings_text = given[3] if len(given) == 4 else ""
-    options, read = words.grammar.parse_settings(settings_text, vocabulary)
-    settings = _game_settings(options, read)
+    options, settings, setters = words.grammar.parse_settings(settings_text, vocabulary)
     return Create(game_name(game.removeprefix("?")), password(secret),
-                  _variant(variant, vocabulary), options, settings)  # fmt: skip
-
-
-def _game_settings(options: tuple[str, ...], read: tuple[object, ...]) -> tuple[GameSetting, ...]:
-    for text, setting in zip(options, read, strict=True):
-        if not isinstance(setting, GameSetting):
-            raise CommandError("create_not_game_setting", name=text.split()[0].upper())
-    return cast(tuple[GameSetting, ...], read)
+                  _variant(variant, vocabulary), options, settings, setters)  # fmt: skip
 
 
 def _variant(word: str, vocabulary: Vocabulary) -> str:

@@ -22,7 +22,7 @@ from judge.variants.taskdip.variant import TaskdipVariant
 
 # The help topics that belong to no variant: first and last in the HELP index.
 LEADING_TOPICS = ("game", "orders")
-TRAILING_TOPICS = ("press", "settings", "gm")
+TRAILING_TOPICS = ("press", "settings", "gm", "commands")
 
 
 def _standard() -> Variant:

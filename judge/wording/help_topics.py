@@ -20,6 +20,7 @@ HELP_TOPIC = "help topic"  # the context of each name below
 GENERAL_TOPICS = (
     NP_("help topic", "game"), NP_("help topic", "orders"), NP_("help topic", "bid"),
     NP_("help topic", "press"), NP_("help topic", "settings"), NP_("help topic", "gm"),
+    NP_("help topic", "commands"),
 )  # fmt: skip
 
 

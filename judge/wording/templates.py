@@ -23,6 +23,7 @@ import jinja2
 from judge.bundled import data_dir
 from judge.wording import command_errors, french_filters, lists, settings
 from judge.wording.catalogs import translations
+from judge.wording.command_table import command_table
 from judge.wording.help_topics import topic_names
 from judge.wording.mail_width import fit
 from judge.wording.readers import DEFAULT_LANGUAGE, DEFAULT_READER, LANGUAGES, Reader
@@ -226,6 +227,7 @@ def environment(language: str = DEFAULT_LANGUAGE) -> jinja2.Environment:
     env.filters["named"] = functools.partial(command_errors.ShownName, language=language)
     env.filters["forms"] = forms
     env.filters["fit"] = fit
+    env.filters["command_table"] = command_table  # HELP COMMANDS' two columns
     env.filters["when"] = when
     env.filters.update(lists.FILTERS)  # and_list, is_are: every language may use them
     env.filters["quoted"] = repr  # `{{ word|quoted }}`: quoted as the code's {word!r}

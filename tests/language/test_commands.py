@@ -130,6 +130,36 @@ def test_help_topics_answer_to_the_command_a_player_has_in_mind() -> None:
     assert command("HELP Broadcast") == Help("press")
 
 
+def test_help_commands_is_a_topic_in_english_and_french() -> None:
+    assert command("HELP COMMANDS") == Help("commands")
+    assert command("AIDE commandes") == Help("commands")
+    assert "settings, gm, commands" in error("HELP chess")
+
+
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [("HELP SET DIAS", "SET DIAS"), ("help set no dias", "SET NODIAS"), ("HELP sign on", "SIGNON"),
+     ("AIDE ANNULER", "CANCEL"), ("HELP AIDE", "HELP"), ("HELP SET DIAS?", "SET DIAS"),
+     ("HELP endpress", "ENDPRESS")],
+)  # fmt: skip
+def test_help_on_a_command_keyword_names_the_command(line: str, name: str) -> None:
+    assert command(line) == Help(command=name)
+
+
+@pytest.mark.parametrize("line", ["HELP SET FOO", "HELP SET DIAS now", "HELP DRAWS"])
+def test_help_on_neither_a_topic_nor_a_keyword_lists_the_topics(line: str) -> None:
+    assert "there is no help on" in error(line)
+
+
+def test_a_topic_goes_before_a_keyword_of_the_same_name() -> None:
+    """The topic pages came first: `HELP LIST` is still the game page, `HELP PRESS`
+    the press page; a keyword that leads to no topic (`HELP DRAW`) is its command."""
+    assert command("HELP LIST") == Help("game")
+    assert command("HELP PRESS") == Help("press")
+    assert command("HELP BID") == Help("bid")
+    assert command("HELP DRAW") == Help(command="DRAW")
+
+
 def test_list_all_or_one_game() -> None:
     assert command("LIST") == ListGames(None)
     assert command("LIST G1") == ListGames("g1")

@@ -1,4 +1,4 @@
-"""The per-mail context's own rules, without a database: who may do what once signed
+"""The per-mail context's own rules, without a database: who may send what once signed
 on, which order lines count as sent or refused, when a reply is copied, and how a
 note is worded for its reader."""
 
@@ -12,9 +12,20 @@ import pytest
 from sqlalchemy.orm import Session
 
 from judge.config import Config
+from judge.language.grammar import Audience
 from judge.mail.attachments import Attachment
 from judge.outbox.gate import no_mail_in
-from judge.service.context import MailContext, Note, Refusal, Signed, variant_refusal, worded
+from judge.service.commands.audience import outsider_refusal
+from judge.service.context import (
+    MailContext,
+    Note,
+    Refusal,
+    SeatNotAdmitted,
+    Signed,
+    admits,
+    variant_refusal,
+    worded,
+)
 from judge.store.models import Game, Player, PlayerRole
 from judge.variants.base import Refused
 from judge.wording.readers import DEFAULT_READER, Reader
@@ -38,26 +49,44 @@ def _refusal_key(call: object) -> str:
     return refused.value.key
 
 
-def test_nobody_signed_on_may_do_nothing_that_needs_a_seat() -> None:
-    ctx = _context()
-    assert ctx.signed is None
-    for need in (ctx.need_signon, ctx.need_master, ctx.need_player):
-        assert _refusal_key(need) == "need_signon"
+# Who may send a command, and what anyone else is told (the dispatcher's check).
+ADMITTED = {
+    Audience.ANYONE: {None, *PlayerRole},
+    Audience.SIGNED_ON: set(PlayerRole),
+    Audience.PLAYER: {PlayerRole.PLAYER},
+    Audience.MASTER: {PlayerRole.MASTER},
+    Audience.PLAYER_OR_MASTER: {PlayerRole.PLAYER, PlayerRole.MASTER},
+}
+OUTSIDER_ERROR = {
+    Audience.SIGNED_ON: "need_player", Audience.PLAYER: "need_player",
+    Audience.MASTER: "need_master", Audience.PLAYER_OR_MASTER: "need_player",
+}  # fmt: skip
 
 
-@pytest.mark.parametrize("role", list(PlayerRole))
-def test_a_seat_may_do_what_its_role_allows(role: PlayerRole) -> None:
+@pytest.mark.parametrize("audience", list(Audience))
+@pytest.mark.parametrize("role", [None, *PlayerRole])
+def test_an_audience_admits_its_seats_and_tells_anyone_else_why_not(
+    audience: Audience, role: PlayerRole | None
+) -> None:
     ctx = _context()
-    signed = ctx.sign_on(GAME, _person(role))
-    assert ctx.need_signon() is signed is ctx.signed
-    if role is PlayerRole.MASTER:
-        assert ctx.need_master() is signed
+    signed = None if role is None else ctx.sign_on(GAME, _person(role))
+    refusal = outsider_refusal(audience, signed)
+    if role in ADMITTED[audience]:
+        assert admits(audience, signed)
+        assert refusal is None
+        if signed is not None:
+            assert ctx.seat(audience) is signed
     else:
-        assert _refusal_key(ctx.need_master) == "need_master"
-    if role is PlayerRole.PLAYER:
-        assert ctx.need_player() is signed
-    else:
-        assert _refusal_key(ctx.need_player) == "need_player"
+        assert not admits(audience, signed)
+        assert refusal is not None
+        assert refusal.key == ("need_signon" if role is None else OUTSIDER_ERROR[audience])
+        with pytest.raises(SeatNotAdmitted):
+            ctx.seat(audience)  # a handler never runs for this seat: a bug if it does
+
+
+def test_nobody_signed_on_has_no_seat_to_give_a_handler() -> None:
+    with pytest.raises(SeatNotAdmitted):
+        _context().seat(Audience.ANYONE)
 
 
 def test_signing_on_from_another_address_copies_the_seats_address() -> None:

@@ -58,10 +58,11 @@ def test_signon_takes_each_power_letter_of_the_registry() -> None:
 def test_every_help_topic_has_its_text_and_is_taken() -> None:
     topics = REGISTRY.help_topics()
     assert topics == (
-        "game", "orders", "bid", "intimate", "taskdip", "press", "settings", "gm"
+        "game", "orders", "bid", "intimate", "taskdip", "press", "settings", "gm", "commands"
     )
     for topic in topics:
-        assert (HELP_TEMPLATES / f"{topic}.txt.j2").is_file()
+        # `commands` is the command registry's page (judge.service.commands.command_help)
+        assert topic == "commands" or (HELP_TEMPLATES / f"{topic}.txt.j2").is_file()
         assert help_command(topic, VOCABULARY).topic == topic
     with pytest.raises(CommandError, match="there is no help on"):
         help_command("chess", VOCABULARY)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from judge.language.command_types import SetAbsence, SetNoAbsence
+from judge.language.grammar import Audience
 from judge.language.zones import zone_info
 from judge.service.commands.setting_echo import duration_words
 from judge.service.context import MailContext, Note, Refusal, Signed, note
@@ -118,7 +119,7 @@ def _hours_words(length: timedelta) -> str:
 
 
 def _absent_player(ctx: MailContext) -> Signed:
-    signed = ctx.need_player()
+    signed = ctx.seat(Audience.PLAYER)
     game = find_game(ctx.session, signed.game.name)
     if game.status is GameStatus.FINISHED:
         raise Refusal("game_over", game=game.name)

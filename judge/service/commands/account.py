@@ -12,6 +12,7 @@ from judge.language.command_types import (
     SetAddress,
     SetPassword,
 )
+from judge.language.grammar import Audience
 from judge.service.commands.board import running_board
 from judge.service.commands.leaving_before_start import withdraw
 from judge.service.commands.master_resign import master_resign
@@ -30,7 +31,7 @@ DRAW_EVENT = "draw"
 
 
 def set_password(ctx: MailContext, command: SetPassword) -> list[Note]:
-    signed = ctx.need_signon()
+    signed = ctx.seat(Audience.SIGNED_ON)
     signed.player.password_hash = ctx.password_work.new_hash(command.new)
     return [note("password_changed")]
 
@@ -39,7 +40,7 @@ def set_address(ctx: MailContext, command: SetAddress) -> list[Note]:
     """An address that is confirmed and asked for the game (a seat in it, its zine)
     takes over at once; any other only once it confirms the request it is sent (at
     most one such request per mail)."""
-    signed = ctx.need_signon()
+    signed = ctx.seat(Audience.SIGNED_ON)
     old = signed.player.address
     if not asks_for(ctx.session, ctx.config, command.address, signed.game):
         held = pending_actions.request(
@@ -61,7 +62,9 @@ def resign(ctx: MailContext, command: Resign) -> list[Note]:
     if command.power is not None or command.address is not None:
         if not _names_own_seat(ctx, command):
             return master_resign(ctx, command)
-    signed = ctx.need_player()
+    signed = ctx.seat(Audience.PLAYER_OR_MASTER)
+    if not signed.is_player:  # RESIGN alone is a player's: the master names whom
+        raise Refusal("need_player", game=signed.game.name)
     if signed.game.status is GameStatus.FORMING:
         return withdraw(ctx, signed)  # njudge's: a player may leave before the start
     running_board(ctx, signed)
@@ -90,7 +93,7 @@ def _names_own_seat(ctx: MailContext, command: Resign) -> bool:
 
 
 def concede(ctx: MailContext, command: Concede) -> list[Note]:
-    signed = ctx.need_player()
+    signed = ctx.seat(Audience.PLAYER)
     board = running_board(ctx, signed)
     winner = board.variant.concede(board.snapshot, seat_of(signed.player))
     if winner is None:

@@ -13,6 +13,7 @@ refused (APPROVE fills it).
 from __future__ import annotations
 
 from judge.language.command_types import Become
+from judge.language.grammar import Audience
 from judge.service.commands.board import running_board
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.seats.finding import power_holder
@@ -21,7 +22,7 @@ from judge.wording.describe import power_title
 
 
 def become(ctx: MailContext, command: Become) -> list[Note]:
-    signed = ctx.need_master()
+    signed = ctx.seat(Audience.MASTER)
     board = running_board(ctx, signed)
     game = board.game
     title = power_title(command.power)

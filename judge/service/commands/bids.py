@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from judge.language.command_types import Bid, BidNone
+from judge.language.grammar import Audience
 from judge.service.commands.board import running_board
 from judge.service.context import MailContext, Note, Refusal, Signed, note, variant_refusal
 from judge.service.seats.snapshots import Board, seat_of
@@ -25,7 +26,7 @@ from judge.wording.describe import power_title
 
 
 def bid(ctx: MailContext, command: Bid | BidNone) -> list[Note]:
-    signed = ctx.need_player()
+    signed = ctx.seat(Audience.PLAYER)
     board = running_board(ctx, signed)
     seat = seat_of(signed.player)
     variant = _check(board, seat, command)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from judge.language.arguments import CommandError, power
 from judge.language.command_types import Bid, Cancel
+from judge.language.grammar import Audience
 from judge.rules.map import GameMap
 from judge.rules.orders import Order, OrderError, Waive, ordered_province
 from judge.rules.parse import parse_order
@@ -29,7 +30,7 @@ _SKIPPED = frozenset({"BUILD", "BUILDS", "REMOVE", "DISBAND", "A", "F", "ARMY", 
 
 
 def cancel(ctx: MailContext, command: Cancel) -> list[Note]:
-    signed = ctx.need_player()
+    signed = ctx.seat(Audience.PLAYER)
     board = running_board(ctx, signed)
     if board.state.phase.type is PhaseType.BID:
         return _withdraw_bid(ctx, command.text)

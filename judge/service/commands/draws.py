@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from sqlalchemy.orm import Session
 
 from judge.language.command_types import ConcedeTo, Draw, NoDraw
+from judge.language.grammar import Audience
 from judge.service.commands.board import running_board
 from judge.service.context import MailContext, Note, Refusal, Signed, note
 from judge.service.game.ending import finish_game
@@ -43,7 +44,7 @@ EVERY_SURVIVOR = "yes"
 
 
 def draw(ctx: MailContext, command: Draw | NoDraw) -> list[Note]:
-    signed = ctx.need_player()
+    signed = ctx.seat(Audience.PLAYER)
     board = running_board(ctx, signed)
     survivors = surviving_players(ctx.session, board)
     vote = _draw_vote(signed, board, survivors, command)
@@ -157,7 +158,7 @@ def _record(ctx: MailContext, signed: Signed, kind: str, vote: str) -> None:
 
 def concede_to(ctx: MailContext, command: ConcedeTo) -> list[Note]:
     """`SET CONCEDE power` (or `SET NOCONCEDE`, power None)."""
-    signed = ctx.need_player()
+    signed = ctx.seat(Audience.PLAYER)
     board = running_board(ctx, signed)
     survivors = surviving_players(ctx.session, board)
     if command.power is None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.language.command_types import SetNmr, SetQuiet
+from judge.language.grammar import Audience
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.announce import announce
 from judge.service.seats.finding import find_game
@@ -48,7 +49,7 @@ def set_quiet(ctx: MailContext, command: SetQuiet) -> list[Note]:
 
 
 def _game(ctx: MailContext) -> Game:
-    signed = ctx.need_master()
+    signed = ctx.seat(Audience.MASTER)
     game = find_game(ctx.session, signed.game.name)
     if game.status is GameStatus.FINISHED:
         raise Refusal("game_over", game=game.name)

@@ -13,6 +13,7 @@ from datetime import timedelta
 
 import judge.service.confirming.pending_actions as pending_actions
 from judge.language.command_types import Create, Observe, Preferences, Signon, Start
+from judge.language.grammar import Audience
 from judge.rules.state import POWERS
 from judge.service.commands.passwords import check_password
 from judge.service.commands.settings import apply_settings
@@ -52,7 +53,8 @@ def create(ctx: MailContext, command: Create) -> list[Note]:
     except VariantError as error:
         raise Refusal("variant_error", message=error.reason) from error
     defaults = GameSettings(rules=variant.default_rules())
-    settings = apply_settings(variant, defaults, command.settings)
+    settings = apply_settings(variant, defaults, zip(command.setters, command.settings,
+                                                     strict=True))  # fmt: skip
     game = store.create_game(
         ctx.session,
         name=command.game,
@@ -227,7 +229,7 @@ def _seat_pending(ctx: MailContext, game: Game, action: str, password: str) -> l
 
 
 def preferences(ctx: MailContext, command: Preferences) -> list[Note]:
-    signed = ctx.need_player()
+    signed = ctx.seat(Audience.PLAYER)
     if signed.game.status is not GameStatus.FORMING:
         raise Refusal("preferences_closed", game=signed.game.name)
     given = list(command.powers)
@@ -243,7 +245,7 @@ def preferences(ctx: MailContext, command: Preferences) -> list[Note]:
 
 
 def start(ctx: MailContext, command: Start) -> list[Note]:
-    signed = ctx.need_master()
+    signed = ctx.seat(Audience.MASTER)
     game = find_game(ctx.session, signed.game.name)
     if game.status is not GameStatus.FORMING:
         raise Refusal("not_forming", game=game.name)

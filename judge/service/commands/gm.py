@@ -12,21 +12,17 @@ from typing import Any
 import judge.service.confirming.pending_actions as pending_actions
 from judge.language.command_types import (
     Eject,
-    GameSetting,
     Pause,
     Process,
     Resume,
-    SetZine,
     Terminate,
 )
+from judge.language.grammar import Audience
 from judge.service.commands.board import running_board
 from judge.service.commands.leaving_before_start import remove
-from judge.service.commands.press_settings import check_press_setting
-from judge.service.commands.setting_echo import setting_note, setting_words
-from judge.service.commands.settings import apply_settings
+from judge.service.commands.settings import SettingCommand
 from judge.service.commands.takeover import record_ejection
 from judge.service.commands.timing_settings import timing_changed
-from judge.service.confirming.confirmation import asks_for
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game import deadlines
 from judge.service.game.announce import announce
@@ -41,30 +37,30 @@ from judge.wording.describe import power_title
 from judge.wording.lists import and_list
 
 
-def set_setting(ctx: MailContext, command: GameSetting, announced: bool) -> list[Note]:
-    """A master's SET line; `announced`: the setting changes play or the players'
-    timing, and the whole game is told when its value changed (the command's class
-    says which: `judge.service.commands.catalog.game_settings`)."""
-    signed = ctx.need_master()
+def set_setting(ctx: MailContext, command: object, setting: SettingCommand) -> list[Note]:
+    """A master's SET line, done as its class (`setting`) says: what it refuses or
+    holds back first, how it changes the settings, what the reply says was set. When
+    the setting is `announced` (it changes play or the players' timing), the whole
+    game is told when its value changed."""
+    signed = ctx.seat(Audience.MASTER)
     game = find_game(ctx.session, signed.game.name)
     if game.status is GameStatus.FINISHED:
         raise Refusal("game_over", game=game.name)
-    check_press_setting(game, command)
-    if isinstance(command, SetZine) and command.address:
-        if not asks_for(ctx.session, ctx.config, command.address, game):
-            return _zine_pending(ctx, game, command.address)
+    held = setting.before_change(ctx, game, command)
+    if held is not None:
+        return held
     variant = variants(ctx.session).get(game.variant)
-    settings = apply_settings(variant, GameSettings.of(game), [command])
     before = GameSettings.of(game)
+    settings = setting.apply(command, before, variant)
     settings.save(game)
     timing_changed(game)
-    if announced and settings != before:
-        what, value = setting_words(command, settings)
+    what, value = setting.said(command, settings)
+    if setting.announced and settings != before:
         _announce(ctx, game, "setting_changed", "Setting Changed", setting=what, value=value)
-    return [setting_note(command, settings)]
+    return [note("setting_ok", what=what, value=value)]
 
 
-def _zine_pending(ctx: MailContext, game: Game, address: str) -> list[Note]:
+def zine_pending(ctx: MailContext, game: Game, address: str) -> list[Note]:
     """SET ZINE to an address that is not confirmed and asking for the game: it
     becomes the zine once it confirms."""
     held = pending_actions.request(ctx, address, pending_actions.SET_ZINE, game=game)
@@ -74,7 +70,7 @@ def _zine_pending(ctx: MailContext, game: Game, address: str) -> list[Note]:
 
 
 def process(ctx: MailContext, command: Process) -> list[Note]:
-    signed = ctx.need_master()
+    signed = ctx.seat(Audience.MASTER)
     find_game(ctx.session, signed.game.name)  # lock it for the rest of the mail
     board = running_board(ctx, signed)
     _announce(ctx, board.game, "processed_by_master", "Processed", phase=board.record.phase)
@@ -84,7 +80,7 @@ def process(ctx: MailContext, command: Process) -> list[Note]:
 
 
 def pause(ctx: MailContext, command: Pause) -> list[Note]:
-    signed = ctx.need_master()
+    signed = ctx.seat(Audience.MASTER)
     if signed.game.status is not GameStatus.ACTIVE:
         raise Refusal("not_active", game=signed.game.name, status=signed.game.status.value)
     deadlines.pause(signed.game, ctx.now)
@@ -93,7 +89,7 @@ def pause(ctx: MailContext, command: Pause) -> list[Note]:
 
 
 def resume(ctx: MailContext, command: Resume) -> list[Note]:
-    signed = ctx.need_master()
+    signed = ctx.seat(Audience.MASTER)
     if signed.game.status is not GameStatus.PAUSED:
         raise Refusal("not_paused", game=signed.game.name)
     deadlines.resume(signed.game, ctx.now)
@@ -104,7 +100,7 @@ def resume(ctx: MailContext, command: Resume) -> list[Note]:
 
 
 def terminate(ctx: MailContext, command: Terminate) -> list[Note]:
-    signed = ctx.need_master()
+    signed = ctx.seat(Audience.MASTER)
     if signed.game.status is GameStatus.FINISHED:
         raise Refusal("game_over", game=signed.game.name)
     finish_game(ctx, signed.game, winner=None, how="terminated")
@@ -114,7 +110,7 @@ def terminate(ctx: MailContext, command: Terminate) -> list[Note]:
 def eject(ctx: MailContext, command: Eject) -> list[Note]:
     """`EJECT power` or `EJECT address`: the player is ejected and barred from the game
     (`seat_consent`); before the start, a joined address is removed and barred."""
-    signed = ctx.need_master()
+    signed = ctx.seat(Audience.MASTER)
     game = find_game(ctx.session, signed.game.name)
     if game.status is GameStatus.FORMING and command.address is not None:
         return remove(ctx, game, _joined(ctx, game, command.address), ejected=True)

@@ -11,13 +11,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.language.command_types import SetLanguage
+from judge.language.grammar import Audience
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.store.game_settings import GameSettings
 from judge.store.models import GameStatus
 
 
 def set_language(ctx: MailContext, command: SetLanguage) -> list[Note]:
-    signed = ctx.need_signon()
+    signed = ctx.seat(Audience.SIGNED_ON)
     game = signed.game
     if game.status is GameStatus.FINISHED:
         raise Refusal("game_over", game=game.name)

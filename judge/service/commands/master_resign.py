@@ -16,6 +16,7 @@ address simply resigns (`account.resign`); naming anyone else is refused.
 from __future__ import annotations
 
 from judge.language.command_types import Resign
+from judge.language.grammar import Audience
 from judge.service.commands.board import running_board
 from judge.service.commands.leaving_before_start import remove
 from judge.service.commands.takeover import record_resignation
@@ -37,10 +38,12 @@ from judge.wording.templates import render, render_macro
 
 
 def master_resign(ctx: MailContext, command: Resign) -> list[Note]:
-    signed = ctx.signed
-    if signed is not None and signed.is_player and command.power is not None:
-        raise Refusal("resign_not_yours", game=signed.game.name, power=power_title(command.power))
-    signed = ctx.need_master()
+    signed = ctx.seat(Audience.PLAYER_OR_MASTER)
+    if signed.is_player:  # naming someone else: the master's to do
+        if command.power is not None:
+            raise Refusal("resign_not_yours", game=signed.game.name,
+                          power=power_title(command.power))  # fmt: skip
+        raise Refusal("need_master", game=signed.game.name)
     game = find_game(ctx.session, signed.game.name)
     if command.power is not None:
         if game.status is GameStatus.FORMING:  # nobody has a power yet
@@ -68,7 +71,7 @@ def _resign_address(ctx: MailContext, game: Game, address: str) -> list[Note]:
         raise Refusal("resign_nobody", game=game.name, address=address)
     if game.status is GameStatus.FORMING:
         return remove(ctx, game, players[0], ejected=False)
-    running_board(ctx, ctx.need_master())
+    running_board(ctx, ctx.seat(Audience.MASTER))
     return _resign_player(ctx, game, players[0])
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from judge.language import game_commands
 from judge.language.arguments import CommandError
 from judge.language.command_types import EndOrders, OrderLine, Orders, SetWait
+from judge.language.grammar import Audience
 from judge.rules.orders import (
     Build,
     IllegalOrder,
@@ -48,9 +49,7 @@ from judge.wording.describe import power_title, worded_clause, worded_order
 
 
 def order_line(ctx: MailContext, command: OrderLine) -> list[Note]:
-    signed = ctx.signed
-    if signed is None or not signed.is_player:
-        raise Refusal("unknown_command", text=command.text, hint=command.near_keyword)
+    signed = ctx.seat(Audience.PLAYER)  # anyone else's line is no command (`OrderLine`)
     try:
         board = running_board(ctx, signed)
     except Refusal:
@@ -208,12 +207,14 @@ def note_refusals(ctx: MailContext) -> None:
 
 
 def orders_block(ctx: MailContext, command: Orders | EndOrders) -> list[Note]:
-    ctx.need_player()
+    """ORDERS and ENDORDERS frame a player's orders and change nothing: the frame is
+    the player's seat's (the dispatcher refused anyone else's)."""
+    ctx.seat(Audience.PLAYER)
     return []
 
 
 def set_wait(ctx: MailContext, command: SetWait) -> list[Note]:
-    signed = ctx.need_player()
+    signed = ctx.seat(Audience.PLAYER)
     board = running_board(ctx, signed)
     signed.player.wait = command.on
     if not command.on and seat_of(signed.player) in board.variant.owing(board.snapshot):

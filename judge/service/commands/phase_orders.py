@@ -15,6 +15,7 @@ orders already on file for the current phase are taken back with CANCEL).
 from __future__ import annotations
 
 from judge.language.command_types import Bid, BidNone, Cancel, Clear, ForPhase, OrderLine
+from judge.language.grammar import Audience
 from judge.rules.state import Phase
 from judge.service.commands.board import running_board
 from judge.service.context import MailContext, Note, Refusal, note
@@ -43,7 +44,7 @@ def named(code: str) -> str:
 
 
 def for_phase(ctx: MailContext, command: ForPhase) -> list[Note]:
-    signed = ctx.need_player()
+    signed = ctx.seat(Audience.PLAYER)
     board = running_board(ctx, signed)
     current = board.record.phase
     if command.phase == current:
@@ -57,7 +58,7 @@ def for_phase(ctx: MailContext, command: ForPhase) -> list[Note]:
 
 def hold(ctx: MailContext, command: OrderLine | Bid | BidNone | Cancel) -> list[Note]:
     """An order or bid line after PHASE: kept for that phase, unchecked until then."""
-    signed = ctx.need_player()
+    signed = ctx.seat(Audience.PLAYER)
     phase = ctx.held_phase
     if phase is None:
         raise RuntimeError("hold() without a PHASE in the mail")
@@ -78,7 +79,7 @@ def _line_of(command: OrderLine | Bid | BidNone) -> str:
 
 
 def clear(ctx: MailContext, command: Clear) -> list[Note]:
-    signed = ctx.need_player()
+    signed = ctx.seat(Audience.PLAYER)
     rows = store.held_by(ctx.session, signed.game, signed.player)
     if not rows:
         return [note("nothing_held", game=signed.game.name)]

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 import judge.service.game_mail.mailing as mailing
 from judge.language.command_types import Broadcast, Press
+from judge.language.grammar import Audience
 from judge.service.commands.press_settings import check_press
 from judge.service.context import MailContext, Note, Refusal, Signed, note
 from judge.service.game_mail.mailing import audience, header_data, one_per_address
@@ -51,7 +52,7 @@ def press(ctx: MailContext, command: Press) -> list[Note]:
 def _all_but(ctx: MailContext, left_out: Sequence[str]) -> tuple[str, ...]:
     """njudge's `PRESS TO ALL BUT ...`: every power a player holds, and the master,
     minus those named and the sender's own; observers never get private press."""
-    signed = ctx.need_signon()
+    signed = ctx.seat(Audience.PLAYER_OR_MASTER)
     own = () if signed.is_master else signed.player.powers
     players = active_players(ctx.session, signed.game)
     played = sorted({power for player in players for power in player.powers})
@@ -71,9 +72,7 @@ def broadcast(ctx: MailContext, command: Broadcast) -> list[Note]:
 def _sender(
     ctx: MailContext, *, to: tuple[str, ...] | None, grey: bool, broadcast: bool = False
 ) -> Signed:
-    signed = ctx.need_signon()
-    if not (signed.is_player or signed.is_master):
-        raise Refusal("need_player", game=signed.game.name)
+    signed = ctx.seat(Audience.PLAYER_OR_MASTER)
     check_press(
         GameSettings.of(signed.game), signed.game.name,
         from_master=signed.is_master, to=to, grey=grey, broadcast=broadcast,

@@ -1,5 +1,5 @@
-"""The GM's press settings (`SET PRESS`, `SET PARTIAL`, `SET GUNBOAT`) and the
-rule they make for each PRESS or BROADCAST a player sends.
+"""The rule the GM's press settings (`SET PRESS`, `SET PARTIAL`, `SET GUNBOAT`, kept
+by their classes in `catalog.game_settings`) make for each PRESS or BROADCAST sent.
 
 * WHITE (the default): press is signed with the sender's power(s).
 * GREY: a player may also send `PRESS GREY`, which goes out signed "Anonymous".
@@ -15,34 +15,10 @@ alone (`PRESS TO MASTER`), and the master's own press is never limited.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from judge.language.command_types import GameSetting, SetGunboat, SetPartial, SetPress
 from judge.service.context import Refusal
 from judge.store.game_settings import GameSettings
-from judge.store.models import Game, GameStatus
 
-PRESS_SETTINGS = (SetPress, SetPartial, SetGunboat)
 MASTER = "MASTER"
-
-
-def apply_press_setting(settings: GameSettings, command: GameSetting) -> GameSettings:
-    """The settings with one press setting applied, or a Refusal."""
-    if isinstance(command, SetPress):
-        if settings.gunboat and command.level != "none":
-            raise Refusal("press_in_gunboat")
-        return replace(settings, press=command.level)
-    if isinstance(command, SetPartial):
-        return replace(settings, partial=command.on)
-    if isinstance(command, SetGunboat):
-        return replace(settings, gunboat=command.on)
-    raise TypeError(f"not a press setting: {command!r}")
-
-
-def check_press_setting(game: Game, command: GameSetting) -> None:
-    """Refuse SET GUNBOAT (or NOGUNBOAT) once the game has started."""
-    if isinstance(command, SetGunboat) and game.status is not GameStatus.FORMING:
-        raise Refusal("gunboat_after_start", game=game.name)
 
 
 def check_press(

@@ -15,6 +15,7 @@ co-master, given the master's mail and the master's powers.
 from __future__ import annotations
 
 from judge.language.command_types import Promote
+from judge.language.grammar import Audience
 from judge.service.confirming.confirmation import is_confirmed, observing
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game_mail.mailing import broadcast, header_data
@@ -28,7 +29,7 @@ from judge.wording.templates import render, render_macro
 
 
 def promote(ctx: MailContext, command: Promote) -> list[Note]:
-    signed = ctx.need_master()
+    signed = ctx.seat(Audience.MASTER)
     game = find_game(ctx.session, signed.game.name)
     if game.status is GameStatus.FINISHED:
         raise Refusal("game_over", game=game.name)

@@ -3,7 +3,8 @@
 A command is a subclass of `MailCommand[T]`, `T` the typed value its reader makes:
 the class carries its keyword (`name`), its spellings in each language, its usage
 line and one-line description (English, marked with `N_` for the catalogs), who may
-send it, its reader (`read`, or `read_words` when it needs the variants' words) and
+send it (`audience`: the dispatcher refuses anyone else before the handler runs),
+its reader (`read`, or `read_words` when it needs the variants' words) and
 its handler (`handle`). An alias with its own keyword is a subclass that changes the
 name and the reading (`SET DRAW` of `DRAW`, `WITHDRAW` of `RESIGN`), as Mailman 3's
 email commands do. The classes are collected from the modules of
@@ -20,7 +21,8 @@ from types import MappingProxyType, ModuleType
 from typing import Any, Generic, Protocol, TypeVar
 
 from judge.language.grammar import Audience, Grammar, Words
-from judge.service.context import MailContext, Note
+from judge.service.commands.audience import outsider_refusal
+from judge.service.context import MailContext, Note, Refusal, Signed
 
 T = TypeVar("T")
 T_contra = TypeVar("T_contra", contravariant=True)
@@ -65,6 +67,13 @@ class MailCommand(Generic[T]):
         """`read`, for a reader that needs the variants' words or the grammar."""
         return self.read(rest)
 
+    def refusal_for(self, command: T, signed: Signed | None) -> Refusal | None:
+        """Why a line of this command from `signed` (None: nobody signed on) is refused
+        before its handler runs; None when `audience` holds the sender. The
+        dispatcher asks it of every line, so the handler finds the seat it needs
+        (`ctx.seat(audience)`) without checking it."""
+        return outsider_refusal(self.audience, signed)
+
     def handle(self, ctx: MailContext, command: T) -> list[Note]:
         raise NotImplementedError(f"{type(self).__name__} has no handler")
 
@@ -97,18 +106,25 @@ class CommandRegistry:
     commands: tuple[MailCommand[Any], ...]
     grammar: Grammar = field(init=False)
     handlers: dict[type, Handler[Any]] = field(init=False)
+    owners: dict[type, MailCommand[Any]] = field(init=False)
 
     def __post_init__(self) -> None:
         _check_unique_names(self.commands)
         object.__setattr__(self, "grammar", Grammar(self.commands))
         object.__setattr__(self, "handlers", _handler_table(self.commands))
+        owners: dict[type, MailCommand[Any]] = {}
+        for command in self.commands:
+            for kind in command.handles:
+                owners.setdefault(kind, command)
+        object.__setattr__(self, "owners", owners)
 
     def with_command(self, command: MailCommand[Any]) -> CommandRegistry:
         return CommandRegistry((*self.commands, command))
 
     def owner_of(self, kind: type) -> MailCommand[Any]:
-        """The first command whose handler takes `kind`."""
-        return next(command for command in self.commands if kind in command.handles)
+        """The first command whose handler takes `kind` (its audience is the one the
+        dispatcher checks for a line of that type)."""
+        return self.owners[kind]
 
     def kinds(self, flag: str) -> frozenset[type]:
         """The parsed types of the commands with `flag` set (`reads_only`...)."""

@@ -20,6 +20,7 @@ nothing to roll back.
 from __future__ import annotations
 
 from judge.language.command_types import Rollback
+from judge.language.grammar import Audience
 from judge.rules.state import Phase, PhaseType, Season
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game import deadlines
@@ -36,7 +37,7 @@ _TYPES = (PhaseType.BID, PhaseType.MOVEMENT, PhaseType.RETREAT, PhaseType.ADJUST
 
 
 def rollback(ctx: MailContext, command: Rollback) -> list[Note]:
-    signed = ctx.need_master()
+    signed = ctx.seat(Audience.MASTER)
     game = find_game(ctx.session, signed.game.name)
     if game.status is GameStatus.FORMING:
         raise Refusal("not_started", game=game.name)

@@ -11,7 +11,8 @@ after a SIGNON.
 from __future__ import annotations
 
 from judge.language.command_types import SetPlayers
-from judge.service.commands.settings import apply_settings
+from judge.language.grammar import Audience
+from judge.service.commands.settings import SettingCommand, apply_settings
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.seats.finding import find_game
 from judge.service.seats.snapshots import active_players, variants
@@ -19,8 +20,9 @@ from judge.store.game_settings import GameSettings
 from judge.store.models import GameStatus
 
 
-def set_players(ctx: MailContext, command: SetPlayers) -> list[Note]:
-    signed = ctx.need_master()
+def set_players(ctx: MailContext, command: SetPlayers, setting: SettingCommand) -> list[Note]:
+    """SET PLAYERS before the start; `setting` is its class, which applies it."""
+    signed = ctx.seat(Audience.MASTER)
     game = find_game(ctx.session, signed.game.name)
     if game.status is not GameStatus.FORMING:
         raise Refusal("players_fixed", game=game.name)
@@ -28,7 +30,7 @@ def set_players(ctx: MailContext, command: SetPlayers) -> list[Note]:
     if command.n < joined:
         raise Refusal("players_fewer", game=game.name, count=joined)
     variant = variants(ctx.session).get(game.variant)
-    settings = apply_settings(variant, GameSettings.of(game), [command])
+    settings = apply_settings(variant, GameSettings.of(game), [(setting, command)])
     settings.save(game)
     ctx.touch(game)  # it may have its players now: it starts after the mail's last line
     return [note("players_set", game=game.name, needed=command.n, count=joined)]

@@ -1,96 +1,71 @@
 """Game settings a master chooses: on CREATE as options, later with SET lines.
 
-Rule flags are checked by the variant; `SET PLAYERS n` sets the rule flag the
-variant names in `players_flag` (Taskdip's `players`), so the variant checks it
-too. The timing and zine settings are stored by `timing_settings`; SET MAPS turns
-the results maps on or off; SET PRESS, PARTIAL and GUNBOAT are `press_settings`';
-SET LANGUAGE chooses the game's default language; SET MAXABSENCE caps the players'
-absences (`judge.service.commands.absences`); SET NMR/CD and QUIET/NOQUIET are
-`game_flags`'. All of them are kept in `GameSettings`.
+What a setting does is its command class's (`catalog.game_settings.MasterSetting`):
+how it changes the game's `GameSettings` (`apply`), what the reply and the game's
+announcement say was set (`said`), and what it refuses or holds back first
+(`before_change`). This module applies a list of them with their classes, for
+CREATE's options (which come with the commands that read them) as for a SET line,
+so a new setting is its class (plus its tests), not a branch here.
+
+Rule flags are checked by the variant (`with_rule`); `SET PLAYERS n` sets the rule
+flag the variant names in `players_flag` (Taskdip's `players`), so the variant
+checks it too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
+from typing import Any, Protocol, runtime_checkable
 
-from judge.language.command_types import (
-    GameSetting,
-    SetDeadline,
-    SetDias,
-    SetGrace,
-    SetLanguage,
-    SetMaps,
-    SetMaxAbsence,
-    SetNext,
-    SetNmr,
-    SetPlayers,
-    SetQuiet,
-    SetRule,
-    SetZine,
-)
-from judge.service.commands.press_settings import PRESS_SETTINGS, apply_press_setting
-from judge.service.commands.timing_settings import TIMING_SETTINGS, apply_timing
-from judge.service.context import Refusal
+from judge.service.context import MailContext, Note, Refusal
 from judge.store.game_settings import GameSettings
+from judge.store.models import Game
 from judge.variants.base import Variant, VariantError
 
-KEYWORDS: dict[type, str] = {
-    SetDeadline: "SET DEADLINE",
-    SetGrace: "SET GRACE",
-    SetNext: "SET ... NEXT",
-    SetPlayers: "SET PLAYERS",
-    SetZine: "SET ZINE",
-    SetMaps: "SET MAPS",
-    SetLanguage: "SET LANGUAGE",
-}
+
+@runtime_checkable
+class SettingCommand(Protocol):
+    """What a game setting's command class provides (`MasterSetting`)."""
+
+    name: str
+    announced: bool
+
+    def apply(self, command: Any, settings: GameSettings, variant: Variant) -> GameSettings:
+        """The settings with `command` applied; a Refusal if it cannot be."""
+        ...
+
+    def said(self, command: Any, settings: GameSettings) -> tuple[str, str]:
+        """What was set and its value as stored: `("Grace", "24 hours")`."""
+        ...
+
+    def before_change(self, ctx: MailContext, game: Game, command: Any) -> list[Note] | None:
+        """A Refusal for a change this game cannot take now, or the notes of a change
+        held back (SET ZINE to an address that must confirm first); None: go on."""
+        ...
+
+
+def setting_class(command: object) -> SettingCommand:
+    """The command that read a setting, as the class that applies it (CREATE's
+    options come with the commands the grammar read them with: `Create.setters`)."""
+    if not isinstance(command, SettingCommand):
+        raise Refusal("not_supported", what=getattr(command, "name", "this setting"))
+    return command
 
 
 def apply_settings(
-    variant: Variant, settings: GameSettings, commands: Iterable[GameSetting]
+    variant: Variant, settings: GameSettings, commands: Iterable[tuple[object, object]]
 ) -> GameSettings:
-    """The settings with each command applied, or a Refusal for them all."""
-    rules = dict(settings.rules)
-    for command in commands:
-        if isinstance(command, TIMING_SETTINGS):
-            settings = apply_timing(settings, command)
-            continue
-        if isinstance(command, SetMaps):
-            settings = replace(settings, maps=command.on)
-            continue
-        if isinstance(command, PRESS_SETTINGS):
-            settings = apply_press_setting(settings, command)
-            continue
-        if isinstance(command, SetLanguage):
-            settings = replace(settings, language=command.language)
-            continue
-        if isinstance(command, SetMaxAbsence):
-            settings = replace(settings, max_absence_days=command.days)
-            continue
-        if isinstance(command, SetNmr):
-            settings = replace(settings, nmr=command.waits)
-            continue
-        if isinstance(command, SetQuiet):
-            settings = replace(settings, quiet=command.on)
-            continue
-        if isinstance(command, SetDias):
-            settings = replace(settings, dias=command.on)
-            continue
-        name, value = _rule_of(variant, command)
-        try:
-            rules[name] = variant.check_rule(name, value)
-        except VariantError as error:
-            raise Refusal("variant_error", message=error.reason) from error
-    return settings.with_rules(rules)
+    """The settings with each (setting class, parsed setting) applied, or a Refusal
+    for them all."""
+    for setter, command in commands:
+        settings = setting_class(setter).apply(command, settings, variant)
+    return settings
 
 
-def _rule_of(variant: Variant, command: GameSetting) -> tuple[str, str]:
-    """The rule flag a setting changes: SET RULE's own, or the variant's
-    `players_flag` for SET PLAYERS."""
-    if isinstance(command, SetRule):
-        return command.name, command.value
-    if isinstance(command, SetPlayers):
-        if variant.players_flag is None:
-            raise Refusal("players_not_used", variant=variant.display_name)
-        return variant.players_flag, str(command.n)
-    raise Refusal("not_supported", what=KEYWORDS.get(type(command), "this setting"))
+def with_rule(variant: Variant, settings: GameSettings, name: str, value: str) -> GameSettings:
+    """The settings with one rule flag set, as the variant checks and stores it."""
+    try:
+        checked = variant.check_rule(name, value)
+    except VariantError as error:
+        raise Refusal("variant_error", message=error.reason) from error
+    return settings.with_rules({**settings.rules, name: checked})

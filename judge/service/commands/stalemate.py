@@ -13,6 +13,7 @@ counts are equal. A declaration stands until the game ends.
 from __future__ import annotations
 
 from judge.language.command_types import Stalemate
+from judge.language.grammar import Audience
 from judge.service.commands.board import running_board
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.ending import finish_game
@@ -23,9 +24,7 @@ STALEMATE_EVENT = "stalemate"
 
 
 def stalemate(ctx: MailContext, command: Stalemate) -> list[Note]:
-    signed = ctx.need_signon()
-    if not (signed.is_master or signed.is_player):
-        raise Refusal("need_player", game=signed.game.name)
+    signed = ctx.seat(Audience.PLAYER_OR_MASTER)
     board = running_board(ctx, signed)
     refused = board.variant.stalemate_refusal(board.snapshot)
     if refused is not None:

@@ -22,6 +22,7 @@ import functools
 from sqlalchemy.orm import Session
 
 from judge.language.command_types import Approve
+from judge.language.grammar import Audience
 from judge.service.commands.board import running_board
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game.announce import announce_leaving
@@ -89,7 +90,7 @@ def powers_nobody_plays(session: Session, game: Game) -> list[str]:
 def approve(ctx: MailContext, command: Approve) -> list[Note]:
     """`APPROVE power address` (master): that address may take over the power,
     which nobody plays (never given, resigned or ejected)."""
-    signed = ctx.need_master()
+    signed = ctx.seat(Audience.MASTER)
     board = running_board(ctx, signed)
     game = board.game
     title = power_title(command.power)

@@ -15,6 +15,7 @@ from datetime import UTC, datetime, timedelta
 
 from judge.language.absence_dates import DayTime
 from judge.language.command_types import SetDeadline
+from judge.language.grammar import Audience
 from judge.language.zones import zone_info
 from judge.service.commands.board import running_board
 from judge.service.context import MailContext, Note, Refusal, note
@@ -26,7 +27,7 @@ from judge.store.models import GameStatus
 
 
 def set_deadline(ctx: MailContext, command: SetDeadline) -> list[Note]:
-    signed = ctx.need_master()
+    signed = ctx.seat(Audience.MASTER)
     game = find_game(ctx.session, signed.game.name)
     running_board(ctx, signed)
     when = deadline_from(command.when, signed.player.timezone, game.next_deadline, ctx.now)

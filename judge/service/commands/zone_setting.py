@@ -8,12 +8,13 @@ the current deadline in the new zone, so the player sees at once what changed.
 from __future__ import annotations
 
 from judge.language.command_types import SetTimezone
+from judge.language.grammar import Audience
 from judge.language.zones import ZoneError, find_zone
 from judge.service.context import MailContext, Note, Refusal, note
 
 
 def set_timezone(ctx: MailContext, command: SetTimezone) -> list[Note]:
-    signed = ctx.need_signon()
+    signed = ctx.seat(Audience.SIGNED_ON)
     try:
         zone = find_zone(command.zone)
     except ZoneError as error:

@@ -1,4 +1,12 @@
-"""Run one parsed line: find its handler, and make a refused command change nothing.
+"""Run one parsed line: find its handler, check who sent it, and make a refused
+command change nothing.
+
+Who may send a command is checked here, in one place, before its handler runs: the
+command's class declares its audience (`MailCommand.audience`, `refusal_for`), and
+a line from anyone else is refused with that audience's error (`Sign on first`,
+`Only the master of 'g1' may do that`), at the point where the handler would have
+started, so a refused line counts as one (PROCESS once per mail, an order line
+refused) exactly as a handler's refusal does.
 
 Each command that may write runs inside a savepoint. A `Refusal` (the sender's
 mistake) or an unexpected error (the judge's) rolls the savepoint back, and the
@@ -21,7 +29,7 @@ from typing import Any
 from judge.language.command_types import ParsedLine
 from judge.service.commands import phase_orders
 from judge.service.commands.catalog import judge_commands
-from judge.service.commands.registry import CommandRegistry, Handler
+from judge.service.commands.registry import CommandRegistry, Handler, MailCommand
 from judge.service.context import MailContext, Note, Refusal, Signed, note
 from judge.service.replies.echo_secrets import secrets_of
 
@@ -101,7 +109,7 @@ ONCE_PER_GAME: dict[type, str] = {
 
 def run_line(ctx: MailContext, parsed: ParsedLine) -> Entry:
     """Run one line; its entry says what became of it, and as whom it was done."""
-    entry = _run_line(ctx, parsed, COMMANDS.handlers)
+    entry = _run_line(ctx, parsed, COMMANDS)
     signed = ctx.signed
     return replace(
         entry,
@@ -112,16 +120,16 @@ def run_line(ctx: MailContext, parsed: ParsedLine) -> Entry:
     )
 
 
-def _run_line(ctx: MailContext, parsed: ParsedLine, handlers: dict[type, Handler[Any]]) -> Entry:
+def _run_line(ctx: MailContext, parsed: ParsedLine, commands: CommandRegistry) -> Entry:
     if parsed.command is None:
         if _BID_WORDS.match(parsed.text) and ctx.held_phase is None:
             ctx.order_line_read(ctx.signed, refused=True)
         return Entry(parsed.text, (Refusal("parse_error", message=parsed.error or "").note,))
-    handler = handlers[type(parsed.command)]
+    kind = type(parsed.command)
     # After PHASE, order and bid lines are held for that later phase, not run now.
-    held = ctx.held_phase is not None and type(parsed.command) in phase_orders.HELD_COMMANDS
-    if held:
-        handler = phase_orders.hold
+    held = ctx.held_phase is not None and kind in phase_orders.HELD_COMMANDS
+    handler = _admitting(commands.owner_of(kind),
+                         phase_orders.hold if held else commands.handlers[kind])  # fmt: skip
     if type(parsed.command) in ANSWERED_ONCE:
         asked = repr(parsed.command)
         if asked in ctx.tally.answered:
@@ -159,13 +167,26 @@ def _run_line(ctx: MailContext, parsed: ParsedLine, handlers: dict[type, Handler
     return Entry(parsed.text, (failure,))
 
 
+def _admitting(command: MailCommand[Any], handler: Handler[Any]) -> Handler[Any]:
+    """`handler`, run only for a sender in the command's audience: anyone else's line
+    is refused with the audience's error where the handler would have started."""
+
+    def run(ctx: MailContext, parsed: Any, /) -> list[Note]:
+        refusal = command.refusal_for(parsed, ctx.signed)
+        if refusal is not None:
+            raise refusal
+        return handler(ctx, parsed)
+
+    return run
+
+
 def _repeated_for_game(ctx: MailContext, command: object) -> Refusal | None:
     """The refusal of a second PROCESS (or ROLLBACK) for the same game in one mail;
     None for any other line, which is counted here when it is one of them (tried
     is counted: a refused or failed one counts too)."""
     word = ONCE_PER_GAME.get(type(command))
     if word is None or ctx.signed is None:
-        return None  # not one of them, or refused by its handler (nobody signed on)
+        return None  # not one of them, or refused for its audience (nobody signed on)
     game = ctx.signed.game
     if (word, game.id) in ctx.tally.once_per_game:
         return Refusal("once_per_mail", command=word, game=game.name)

@@ -23,6 +23,7 @@ from judge.language.grammar import Audience, spellings_of
 from judge.language.keywords import Keyword, match_keyword
 from judge.service.commands.catalog import judge_commands
 from judge.service.commands.registry import CommandRegistry, MailCommand, RegistryError
+from judge.service.commands.settings import SettingCommand
 from judge.service.context import MailContext, Note
 from judge.variants.registry import default_registry
 from service.replies.test_mail_faults import SAMPLES
@@ -57,11 +58,11 @@ def test_every_keyword_reads_into_a_handled_type_or_always_refuses() -> None:
     assert refusing == {"ENDPRESS"}  # ENDPRESS alone has nothing to close
 
 
-def test_the_game_settings_create_takes_are_game_settings() -> None:
-    settings = set(typing.get_args(c.GameSetting))
+def test_the_game_settings_create_takes_are_game_setting_classes() -> None:
+    """CREATE applies each option with its class (`apply`, `said`, `before_change`)."""
     for command in COMMANDS.commands:
         if command.in_create:
-            assert set(command.handles) <= settings, command.name
+            assert isinstance(command, SettingCommand), command.name
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -170,7 +171,7 @@ def test_without_its_class_the_command_is_unknown(judge: JudgeHarness) -> None:
     assert "PONG" not in reply
 
 
-def test_who_may_send_a_command_is_what_its_handler_checks(judge: JudgeHarness) -> None:
+def test_who_may_send_a_command_is_what_the_dispatcher_checks(judge: JudgeHarness) -> None:
     """A stranger's line is refused for want of a SIGNON exactly when its command is
     not declared for ANYONE (one sample line per command type, the fault tests')."""
     wrong = []

@@ -107,6 +107,7 @@ def play_a_standard_year(
     check(judge.send("new@example.org", "HELP"))
     for topic in default_registry().help_topics():
         check(judge.send("new@example.org", f"HELP {topic}"))
+    check(judge.send("new@example.org", "HELP SET DIAS"))  # one command's page
     judge.start_game(game)
     if zone is not None:
         for power, player in judge.players.items():

@@ -101,8 +101,9 @@ Handler = Callable[[MailContext, object], list[object]]
 def _run_with(
     ctx: MailContext, monkeypatch: pytest.MonkeyPatch, handler: Handler
 ) -> dispatch.Entry:
-    monkeypatch.setitem(dispatch.HANDLERS, c.Resign, handler)
-    return dispatch.run_line(ctx, ParsedLine(("RESIGN",), 0, c.Resign()))
+    # STOP: a line that writes, which anyone may send (the dispatcher checks no seat)
+    monkeypatch.setitem(dispatch.HANDLERS, c.Stop, handler)
+    return dispatch.run_line(ctx, ParsedLine(("STOP",), 0, c.Stop()))
 
 
 @pytest.mark.parametrize("failure", FAILURES, ids=["refused", "failed"])

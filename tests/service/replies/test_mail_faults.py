@@ -7,8 +7,8 @@ its enqueueing. Each step raises once an `Exception` (the judge's bug) and once
 `MailTooLong` (the watchdog's exception, arriving at that moment), after doing its
 real work, so there is something to undo. The mails are generated (seeded): a
 SIGNON, the line that reaches the step, and a few harmless lines around it, from the
-master or a player of a running game. After each, an innocent mail from a bystander
-is handled in the same batch.
+master or a player of a running game (one its command admits). After each, an
+innocent mail from a bystander is handled in the same batch.
 
 What must hold every time: the mail's outcome is recorded and visible (`failed`, or
 `done_with_errors` for a command's own `Exception`, whose line alone is undone, as
@@ -33,6 +33,7 @@ from support.service.writable import assert_writable
 
 import judge.service.replies.handling as handling
 from judge.language.commands import parse_commands
+from judge.language.grammar import Audience
 from judge.server.intake import received
 from judge.server.watchdog import MailTooLong
 from judge.service.replies.dispatch import COMMANDS, HANDLERS
@@ -124,8 +125,14 @@ def _steps() -> list[tuple[str, type | str]]:
 
 
 def _mail_for(step: type | str, rng: random.Random, players: dict[str, Any]) -> tuple[str, str]:
-    """A generated mail (sender, body) that reaches `step`."""
-    if rng.random() < 0.5:
+    """A generated mail (sender, body) that reaches `step`: from the master or a
+    player, whichever the step's command admits (the dispatcher refuses anyone
+    else's line before its handler)."""
+    as_master = rng.random() < 0.5
+    if isinstance(step, type):
+        audience = COMMANDS.owner_of(step).audience
+        as_master = {Audience.MASTER: True, Audience.PLAYER: False}.get(audience, as_master)
+    if as_master:
         sender, signon = "gm@example.org", "SIGNON Mg1 gmpass"
     else:
         power = rng.choice(POWERS)

@@ -181,8 +181,9 @@ SCENARIOS: dict[str, Scenario] = {
     "a_parked_game": a_parked_game,
 }
 
-HELP_TOPICS = ("bid", "game", "general", "gm", "intimate", "orders", "press", "settings", "taskdip")
-HELP = {f"help/{topic}.txt.j2" for topic in HELP_TOPICS}
+HELP_TOPICS = ("bid", "game", "general", "gm", "intimate", "orders", "press", "settings", "taskdip",
+               "commands")  # fmt: skip
+HELP = {f"help/{topic}.txt.j2" for topic in HELP_TOPICS} | {"help/command.txt.j2"}  # HELP keyword
 REPLY = {"reply.txt.j2", "notes.txt.j2"}
 GAME_MAIL = {HEADER, "_settings.txt.j2", "_next_phase.txt.j2", "unsubscribe.txt.j2"}
 STANDARD_YEAR = {

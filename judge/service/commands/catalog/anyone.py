@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import MappingProxyType
 
 import judge.language.command_types as c
@@ -29,7 +30,7 @@ class Help(MailCommand[c.Help]):
     answered_once = True
 
     def read_words(self, rest: str, words: Words) -> c.Help:
-        return read.help_command(rest, words.vocabulary)
+        return read.help_command(rest, words.vocabulary, words.grammar)
 
     def handle(self, ctx: MailContext, command: c.Help) -> list[Note]:
         return help.help_text(ctx, command)
@@ -44,7 +45,7 @@ class Get(Help):
     description = N_("the same as HELP topic (njudge's word)")
 
     def read_words(self, rest: str, words: Words) -> c.Help:
-        return njudge.get_command(rest, words.vocabulary)
+        return replace(njudge.get_command(rest, words.vocabulary), grammar=words.grammar)
 
 
 class Create(MailCommand[c.Create]):

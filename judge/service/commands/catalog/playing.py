@@ -26,7 +26,7 @@ from judge.service.commands import (
 )
 from judge.service.commands.catalog.base import NoArguments
 from judge.service.commands.registry import MailCommand
-from judge.service.context import MailContext, Note, note
+from judge.service.context import MailContext, Note, Refusal, Signed, admits, note
 
 
 class Preferences(MailCommand[c.Preferences]):
@@ -54,6 +54,12 @@ class OrderLine(MailCommand[c.OrderLine]):
     audience = Audience.PLAYER
     handles = (c.OrderLine,)
     submits_orders = True
+
+    def refusal_for(self, command: c.OrderLine, signed: Signed | None) -> Refusal | None:
+        """From anyone but a player the line is no order, and so no command at all."""
+        if admits(Audience.PLAYER, signed):
+            return None
+        return Refusal("unknown_command", text=command.text, hint=command.near_keyword)
 
     def handle(self, ctx: MailContext, command: c.OrderLine) -> list[Note]:
         return orders.order_line(ctx, command)
@@ -277,6 +283,13 @@ class Resign(MailCommand[c.Resign]):
 
     def read(self, rest: str) -> c.Resign:
         return master.resign_reader(self.name)(rest)
+
+    def refusal_for(self, command: c.Resign, signed: Signed | None) -> Refusal | None:
+        """An observer naming a power or an address asks what only the master does."""
+        named = command.power is not None or command.address is not None
+        if named and signed is not None and not (signed.is_player or signed.is_master):
+            return Refusal("need_master", game=signed.game.name)
+        return super().refusal_for(command, signed)
 
     def handle(self, ctx: MailContext, command: c.Resign) -> list[Note]:
         return account.resign(ctx, command)

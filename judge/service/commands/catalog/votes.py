@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import MappingProxyType
 
 import judge.language.command_types as c
@@ -10,6 +11,9 @@ from judge.i18n import N_
 from judge.language.arguments import no_arguments
 from judge.service.commands.catalog.game_settings import MasterSetting
 from judge.service.commands.catalog.playing import Concede
+from judge.service.commands.setting_echo import DIAS_WORDS, DRAWS
+from judge.store.game_settings import GameSettings
+from judge.variants.base import Variant
 
 
 class SetConcede(Concede):
@@ -43,6 +47,12 @@ class SetDias(MasterSetting[c.SetDias]):
     def read(self, rest: str) -> c.SetDias:
         no_arguments(self.name, rest)
         return c.SetDias(self.on)
+
+    def apply(self, command: c.SetDias, settings: GameSettings, variant: Variant) -> GameSettings:
+        return replace(settings, dias=command.on)
+
+    def said(self, command: c.SetDias, settings: GameSettings) -> tuple[str, str]:
+        return DRAWS, DIAS_WORDS[command.on]
 
 
 class SetNoDias(SetDias):
