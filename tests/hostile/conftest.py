@@ -120,8 +120,9 @@ def confirming_judge(
 ) -> Iterator[Judge]:
     """`[security] confirm_addresses = true` and the default limits (beside
     `per_sender_per_hour`), as `serve(security={"confirm_addresses": True})` starts
-    it. Each test plays its own game, from addresses of its own (`support.hostile.
-    cast`): what one test confirms, joins or stops is no other test's business."""
+    it. Each test plays its own game, from addresses of its own
+    (`support.hostile.cast.Cast`): what one test confirms, joins or stops is no
+    other test's business."""
     folder = tmp_path_factory.mktemp("confirming")
     serve = _shared_judge(folder, migrated_sqlite, confirm_addresses=True)
     port = serve.start()
