@@ -126,6 +126,25 @@ MUTANTS: tuple[Mutant, ...] = (
         ("tests/hostile/test_limit_switch.py",),
     ),
     Mutant(
+        "the intake counts a mail once it is stored (a race)", "judge/server/intake.py",
+        "            if not self.counts.try_reserve(limits, now):\n"
+        '                log.warning("intake: <%s> from %s is over the hourly limit", '
+        "mail_from, peer)\n"
+        "                return RATE_LIMITED\n"
+        "            reserved = (list(limits), now)\n"
+        "        try:\n"
+        "            inbox_id = await self.store(received(raw, mail_from, envelope.rcpt_tos, "
+        "peer))\n",
+        "            if not self.counts.allows(limits, now):\n"
+        "                return RATE_LIMITED\n"
+        "        try:\n"
+        "            inbox_id = await self.store(received(raw, mail_from, envelope.rcpt_tos, "
+        "peer))\n"
+        "            if not self.inbox.is_trusted(peer):\n"
+        "                self.counts.try_reserve(limits, now)\n",
+        ("tests/hostile/test_rate_limit.py",),
+    ),
+    Mutant(
         "a poison mail tried once more", "judge/server/processor.py",
         "if message.attempts > inbox.MAX_ATTEMPTS:",
         "if message.attempts > inbox.MAX_ATTEMPTS + 1:",
