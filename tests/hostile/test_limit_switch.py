@@ -30,6 +30,7 @@ pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 IGNORING = "support.hostile.ignoring_handler:handle_message"
 PER_SENDER, PER_PEER = 10, 20  # the limits of the trusted-relay test
+FORGED = 20  # mails forged in the player's name, against its limit of 10
 PLAYER = "gm@example.org"
 JUDGE = "judge@example.org"
 
@@ -94,17 +95,21 @@ def test_senders_past_the_limits_through_a_trusted_relay_do_not_switch_the_intak
         judge.stop()
 
 
-def test_60_forged_mails_do_not_lock_the_player_out(serve: Serve, database_url: str) -> None:
+def test_forged_mails_past_the_limit_do_not_lock_the_player_out(
+    serve: Serve, database_url: str
+) -> None:
+    # Twice the limit, forged (the test once sent 60; any number past the limit proves
+    # the same: each mail past it is declined, the player's own mail is still handled).
     judge = serve(cheap=True, limits={"per_sender_per_hour": 10})  # loopback: trusted
     judge.send(PLAYER, "CREATE g1 gmpw standard")
-    forged = [_mail(PLAYER, "LIST") for _ in range(60)]  # MAIL FROM:<the player>
+    forged = [_mail(PLAYER, "LIST") for _ in range(FORGED)]  # MAIL FROM:<the player>
     assert set(_codes(judge.port, forged, source="127.0.0.2")) == {250}
     # The player's own mail is taken (250) and, over the per-sender limit, handled
     # all the same: it signs on with the seat's password.
     signed = _body(judge.send(PLAYER, "SIGNON Mg1 gmpw\nSET DEADLINE +2d"))
     assert "Signed on as the master of 'g1'." in signed
-    # CREATE and 9 forged mails are under the limit of 10: the other 51 are declined.
-    assert _count(database_url, InboxStatus.DECLINED) == 51
+    # CREATE and 9 forged mails are under the limit of 10: the other 11 are declined.
+    assert _count(database_url, InboxStatus.DECLINED) == FORGED - 9
 
 
 def _count(database_url: str, status: InboxStatus) -> int:
