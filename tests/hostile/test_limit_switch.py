@@ -29,6 +29,8 @@ from judge.store.models import InboxMessage, InboxStatus
 pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 IGNORING = "support.hostile.ignoring_handler:handle_message"
+PER_SENDER, PER_PEER = 10, 20  # the limits of the trusted-relay test
+FORGED = 20  # mails forged in the player's name, against its limit of 10
 PLAYER = "gm@example.org"
 JUDGE = "judge@example.org"
 
@@ -71,35 +73,43 @@ def _config(folder: Path, database_url: str, smtp: str = "", limits: str = "") -
     return path
 
 
-def test_300_senders_through_a_trusted_relay_do_not_switch_the_intake_off(
+def test_senders_past_the_limits_through_a_trusted_relay_do_not_switch_the_intake_off(
     tmp_path: Path, database_url: str
 ) -> None:
-    # The default config: the judge listens on loopback, so loopback is trusted.
+    # The default trusted relays: the judge listens on loopback, so loopback is trusted.
+    # The limits are the defaults (300 a connecting address, 60 a sender) made small:
+    # what is proved is that mail past them is taken all the same, so a few past them
+    # prove it as 301 and 70 past the defaults did, at a tenth of the mails.
     # (Processing does nothing: what is proved here is the intake's answer.)
-    judge = ServeProcess(_config(tmp_path, database_url), tmp_path / "judge.log", judge_env(),
-                         handler=IGNORING)  # fmt: skip
+    limits = f"per_sender_per_hour = {PER_SENDER}\nper_connection_address_per_hour = {PER_PEER}\n"
+    judge = ServeProcess(_config(tmp_path, database_url, limits=limits), tmp_path / "judge.log",
+                         judge_env(), handler=IGNORING)  # fmt: skip
     port = judge.start()
     try:
-        senders = [_mail(f"s{n}@example.org", "LIST") for n in range(301)]
-        assert set(_codes(port, senders)) == {250}  # per_connection_address_per_hour: 300
-        forged = [_mail(PLAYER, "LIST") for _ in range(70)]  # per_sender_per_hour: 60
+        senders = [_mail(f"s{n}@example.org", "LIST") for n in range(PER_PEER + 1)]
+        assert set(_codes(port, senders)) == {250}  # one past per_connection_address_per_hour
+        forged = [_mail(PLAYER, "LIST") for _ in range(PER_SENDER + 5)]  # past per_sender
         assert set(_codes(port, forged, source="127.0.0.2")) == {250}
         assert _codes(port, [_mail("last@example.org", "LIST")]) == [250]
     finally:
         judge.stop()
 
 
-def test_60_forged_mails_do_not_lock_the_player_out(serve: Serve, database_url: str) -> None:
+def test_forged_mails_past_the_limit_do_not_lock_the_player_out(
+    serve: Serve, database_url: str
+) -> None:
+    # Twice the limit, forged (the test once sent 60; any number past the limit proves
+    # the same: each mail past it is declined, the player's own mail is still handled).
     judge = serve(cheap=True, limits={"per_sender_per_hour": 10})  # loopback: trusted
     judge.send(PLAYER, "CREATE g1 gmpw standard")
-    forged = [_mail(PLAYER, "LIST") for _ in range(60)]  # MAIL FROM:<the player>
+    forged = [_mail(PLAYER, "LIST") for _ in range(FORGED)]  # MAIL FROM:<the player>
     assert set(_codes(judge.port, forged, source="127.0.0.2")) == {250}
     # The player's own mail is taken (250) and, over the per-sender limit, handled
     # all the same: it signs on with the seat's password.
     signed = _body(judge.send(PLAYER, "SIGNON Mg1 gmpw\nSET DEADLINE +2d"))
     assert "Signed on as the master of 'g1'." in signed
-    # CREATE and 9 forged mails are under the limit of 10: the other 51 are declined.
-    assert _count(database_url, InboxStatus.DECLINED) == 51
+    # CREATE and 9 forged mails are under the limit of 10: the other 11 are declined.
+    assert _count(database_url, InboxStatus.DECLINED) == FORGED - 9
 
 
 def _count(database_url: str, status: InboxStatus) -> int:
@@ -130,9 +140,11 @@ def test_mail_from_only_sessions_do_not_count_and_counts_survive_a_restart(
     judge = ServeProcess(config, tmp_path / "judge.log", judge_env(), handler=IGNORING)
     port = judge.start()
     try:
-        for number in range(400):
+        # 20 sessions: the player's 10 are past its limit of 3, all 20 past the 5 of the
+        # address, had they counted (400 proved no more than 20 do).
+        for number in range(20):
             _mail_from_only(port, f"x{number}@example.org" if number % 2 else PLAYER)
-        # None of the 400 counted: the player's 3 mails and 2 of bob's are all taken.
+        # None of the 20 counted: the player's 3 mails and 2 of bob's are all taken.
         assert _codes(port, [_mail(PLAYER, "LIST") for _ in range(4)]) == [250] * 3 + [450]
         assert _codes(port, [_mail("bob@example.org", "LIST") for _ in range(2)]) == [250] * 2
         assert _codes(port, [_mail("carl@example.org", "LIST")]) == [450]  # 5 from 127.0.0.1

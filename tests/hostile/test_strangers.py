@@ -4,7 +4,9 @@ Each attack runs over real SMTP against `judge serve` with confirmation on, as a
 public judge runs, and asserts the invariant rather than the attack's shape: the
 count of mails queued for strangers (addresses that never wrote to the judge), and
 the forged command without effect (docs/service.md, "Hostile mail: the
-invariants").
+invariants"). The first attack has a judge of its own (room for 1000 commands a mail);
+the others share the folder's (`confirming_judge`), each with a game and addresses of
+its own (`Cast`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from email.utils import make_msgid
 from sqlalchemy import func, select
 from support.e2e.judge_process import Judge
 from support.e2e.judge_process import _body as _raw_body
+from support.hostile.cast import Cast
 from support.hostile.mailbox import answer, confirm, confirmation_request, to
 from support.hostile.serving import Serve
 
@@ -25,7 +28,6 @@ from judge.store.db import make_engine, make_session_factory
 from judge.store.models import Address, HeldMail, OutboxMessage, Player
 
 CONFIRMING = {"confirm_addresses": True}
-GM = "gm@example.org"
 VICTIMS = "@victims.test"
 PENDING_CODE = re.compile(r"CONFIRM ([A-Z0-9]{8}) from this address")
 
@@ -67,8 +69,8 @@ def _count(judge: Judge, model: type, *where: object) -> int:
         engine.dispose()
 
 
-def _broadcast(judge: Judge, text: str) -> None:
-    judge.send(GM, f"SIGNON Mg1 gmpw\nBROADCAST\n{text}\nENDPRESS")
+def _broadcast(judge: Judge, text: str, cast: Cast) -> None:
+    judge.send(cast.gm, f"SIGNON M{cast.game} gmpw\nBROADCAST\n{text}\nENDPRESS")
 
 
 def test_one_mail_in_writes_to_at_most_one_stranger(serve: Serve) -> None:
@@ -97,27 +99,29 @@ def test_one_mail_in_writes_to_at_most_one_stranger(serve: Serve) -> None:
     assert f"z0{VICTIMS} is now the zine of 'spa1'" in confirmed
 
 
-def test_forged_mail_gives_no_authority(serve: Serve) -> None:
+def test_forged_mail_gives_no_authority(confirming_judge: Judge) -> None:
     """A forged STOP, UNOBSERVE or reply to a confirmation request changes nothing;
     the confirmation of the address itself does. A forged OBSERVE seats nobody: the
     victim gets no game mail, held or sent, until it confirms the OBSERVE itself."""
-    judge = serve(security=CONFIRMING)
-    assert "confirmation request" in _body(judge.send(GM, "CREATE g1 gmpw standard"))
-    confirm(judge, GM)
-    watcher = "watcher@example.org"
-    for observer in (watcher, "fan@example.org"):
-        judge.send(observer, "OBSERVE g1 pw")
+    judge, cast = confirming_judge, Cast("sg2")
+    game, watcher, fan = cast.game, cast.who("watcher"), cast.who("fan")
+    victim = cast.who("v", VICTIMS.removeprefix("@"))
+    everyone = (cast.gm, watcher, fan, victim)  # the held mail counted: this test's
+    created = _body(judge.send(cast.gm, f"CREATE {game} gmpw standard"))
+    assert "confirmation request" in created
+    confirm(judge, cast.gm)
+    for observer in (watcher, fan):
+        judge.send(observer, f"OBSERVE {game} pw")
         confirm(judge, observer)
     # Forged in the watcher's name (the replies go to the watcher, never to the forger).
     forged_stop = _body(judge.send(watcher, "STOP"))
-    forged_unobserve = _body(judge.send(watcher, "UNOBSERVE g1"))
+    forged_unobserve = _body(judge.send(watcher, f"UNOBSERVE {game}"))
     assert "STOP takes effect once this address confirms it" in forged_stop
-    _broadcast(judge, "first")
+    _broadcast(judge, "first", cast)
     assert judge.wait_for(lambda _: [m for m in to(judge, watcher) if "first" in _raw_body(m)],
                           "the broadcast after the forged STOP")  # fmt: skip
     # A victim's OBSERVE forged; the forger even knows the request's Message-ID.
-    victim = f"v{VICTIMS}"
-    judge.send(victim, "OBSERVE g1 pw")
+    judge.send(victim, f"OBSERVE {game} pw")
     request = confirmation_request(judge, victim)
     forged = EmailMessage()
     forged["From"], forged["To"] = victim, "judge@example.org"
@@ -127,7 +131,7 @@ def test_forged_mail_gives_no_authority(serve: Serve) -> None:
     forged.set_content("yes")
     with smtplib.SMTP("127.0.0.1", judge.port, timeout=30) as client:
         client.send_message(forged)
-    _broadcast(judge, "second")
+    _broadcast(judge, "second", cast)
     assert _count(judge, Address, Address.address == victim, Address.confirmed_at.is_not(None)) == 0
     assert not [m for m in _queued_texts(judge, victim) if b"second" in m]
     assert _count(judge, HeldMail, HeldMail.to_address == victim) == 0  # not an observer
@@ -135,32 +139,32 @@ def test_forged_mail_gives_no_authority(serve: Serve) -> None:
     # The real watcher confirms its UNOBSERVE: only now does it take effect.
     code = PENDING_CODE.search(forged_unobserve)
     assert code is not None
-    assert "You no longer observe 'g1'" in _body(judge.send(watcher, f"CONFIRM {code[1]}"))
-    _broadcast(judge, "third")
-    assert [m for m in _queued_texts(judge, "fan@example.org") if b"third" in m]
+    assert f"You no longer observe '{game}'" in _body(judge.send(watcher, f"CONFIRM {code[1]}"))
+    _broadcast(judge, "third", cast)
+    assert [m for m in _queued_texts(judge, fan) if b"third" in m]
     assert not [m for m in _queued_texts(judge, watcher) if b"third" in m]
     # The victim's own confirmation (a reply keeping the code) makes it an observer.
-    assert "You now observe 'g1'" in _body(answer(judge, victim, request, "it is me"))
+    assert f"You now observe '{game}'" in _body(answer(judge, victim, request, "it is me"))
     assert _count(judge, Address, Address.address == victim, Address.confirmed_at.is_not(None)) == 1
-    _broadcast(judge, "fourth")
+    _broadcast(judge, "fourth", cast)
     judge.wait_for(lambda _: [m for m in to(judge, victim) if "fourth" in _raw_body(m)],
                    "the broadcast after the victim's confirmation")  # fmt: skip
     assert not [m for m in _queued_texts(judge, victim) if b"second" in m]
-    assert _count(judge, HeldMail) == 0
+    assert _count(judge, HeldMail, HeldMail.to_address.in_(everyone)) == 0
 
 
-def test_an_encoded_crlf_in_a_message_id_never_reaches_a_header(serve: Serve) -> None:
-    judge = serve(security=CONFIRMING)
+def test_an_encoded_crlf_in_a_message_id_never_reaches_a_header(confirming_judge: Judge) -> None:
+    judge, attacker = confirming_judge, Cast("sg3").who("attacker")
     bad = "<=?utf-8?q?x=0D=0A=0D=0AYour_account_is_closed?=@x>"
     injected = "<=?utf-8?q?x=0D=0ABcc=3A_victim=40victims=2Etest?=@x>"
     raw = (
-        "From: attacker@example.org\r\nTo: judge@example.org\r\nSubject: hello\r\n"
+        f"From: {attacker}\r\nTo: judge@example.org\r\nSubject: hello\r\n"
         f"Message-ID: {bad}\r\nReferences: {injected} <ok.1@example.org>\r\n"
         "Content-Type: text/plain\r\n\r\nHELP\r\n"
     ).encode()  # fmt: skip
     with smtplib.SMTP("127.0.0.1", judge.port, timeout=30) as client:
-        client.sendmail("attacker@example.org", ["judge@example.org"], raw)
-    reply = judge.wait_for(lambda mails: [m for m in mails if m["To"] == "attacker@example.org"],
+        client.sendmail(attacker, ["judge@example.org"], raw)
+    reply = judge.wait_for(lambda mails: [m for m in mails if m["To"] == attacker],
                            "the reply")[0]  # fmt: skip
     assert reply["In-Reply-To"] is None
     assert reply["References"] == "<ok.1@example.org>"

@@ -114,6 +114,61 @@ MUTANTS: tuple[Mutant, ...] = (
         ("tests/hostile/test_rate_limit.py", "tests/service/limits/test_rate_limit.py"),
     ),
     Mutant(
+        "trusted relays limited at the intake", "judge/server/intake.py",
+        "        if not self.inbox.is_trusted(peer):\n            # Counted here",
+        "        if True:\n            # Counted here",
+        ("tests/hostile/test_limit_switch.py",),
+    ),
+    Mutant(
+        "a MAIL FROM alone counts", "judge/server/intake.py",
+        "if not self.counts.allows(limits, self.inbox.clock.now()):",
+        "if not self.counts.try_reserve(limits, self.inbox.clock.now()):",
+        ("tests/hostile/test_limit_switch.py",),
+    ),
+    Mutant(
+        "the intake counts a mail once it is stored (a race)", "judge/server/intake.py",
+        "            if not self.counts.try_reserve(limits, now):\n"
+        '                log.warning("intake: <%s> from %s is over the hourly limit", '
+        "mail_from, peer)\n"
+        "                return RATE_LIMITED\n"
+        "            reserved = (list(limits), now)\n"
+        "        try:\n"
+        "            inbox_id = await self.store(received(raw, mail_from, envelope.rcpt_tos, "
+        "peer))\n",
+        "            if not self.counts.allows(limits, now):\n"
+        "                return RATE_LIMITED\n"
+        "        try:\n"
+        "            inbox_id = await self.store(received(raw, mail_from, envelope.rcpt_tos, "
+        "peer))\n"
+        "            if not self.inbox.is_trusted(peer):\n"
+        "                self.counts.try_reserve(limits, now)\n",
+        ("tests/hostile/test_rate_limit.py",),
+    ),
+    Mutant(
+        "a poison mail tried once more", "judge/server/processor.py",
+        "if message.attempts > inbox.MAX_ATTEMPTS:",
+        "if message.attempts > inbox.MAX_ATTEMPTS + 1:",
+        ("tests/hostile/test_poison_mail.py",),
+    ),
+    Mutant(
+        "a forged OBSERVE or SIGNON seats at once", "judge/service/confirming/confirmation.py",
+        "    return has_asked(ctx.session, ctx.sender, game.id)\n",
+        "    return True\n",
+        ("tests/hostile/test_confirmation.py", "tests/hostile/test_strangers.py"),
+    ),
+    Mutant(
+        "a bounce answered", "judge/service/replies/handling.py",
+        'if inbox_row.mail_from in ("", "<>"):',
+        'if inbox_row.mail_from in ("<>",):',
+        ("tests/hostile/test_loop_guards.py",),
+    ),
+    Mutant(
+        "judge status hides a failed mail", "judge/cli.py",
+        "        lines.append(f\"  failed #{row['id']} from <{row['mail_from']}>: {last[0]}\")",
+        "        pass",
+        ("tests/hostile/test_body_attacks.py",),
+    ),
+    Mutant(
         "the 1971 rulebook ranks as 2023's", "judge/rules/civil_disorder.py",
         '    elif rule in ("1971", "2000"):',
         '    elif rule in ("2000",):',

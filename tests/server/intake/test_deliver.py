@@ -1,4 +1,7 @@
-"""`judge deliver < msg`: the pipe an MTA uses, run as a real subprocess."""
+"""`judge deliver < msg`: the pipe an MTA uses, run as a real subprocess.
+
+Where the migrations are not what a test is about, its SQLite database is a copy of
+the migrated template (`support.migrated_copy`): the subprocess finds it at head."""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import select
+from support.migrated_copy import copy_migrated
 from support.server.intake.helpers import mail, run_judge
 
 from judge.cli import main
@@ -33,9 +37,10 @@ def _inbox(database_url: str) -> list[InboxMessage]:
 
 
 def test_a_piped_mail_is_stored_and_left_to_the_daemon_which_answers_it(
-    database_url: str, write_config: Callable[..., Path]
+    database_url: str, write_config: Callable[..., Path], migrated_sqlite: Path
 ) -> None:
     config = write_config(database_url)
+    copy_migrated(migrated_sqlite, database_url)
     result = run_judge("deliver", "--config", str(config), stdin=mail(1).as_bytes())
     assert result.returncode == 0, result.stderr.decode()
     [row] = _inbox(database_url)
@@ -59,9 +64,10 @@ def test_a_piped_mail_is_stored_and_left_to_the_daemon_which_answers_it(
 
 
 def test_the_envelope_sender_comes_from_the_option_first(
-    database_url: str, write_config: Callable[..., Path]
+    database_url: str, write_config: Callable[..., Path], migrated_sqlite: Path
 ) -> None:
     config = write_config(database_url)
+    copy_migrated(migrated_sqlite, database_url)
     result = run_judge(
         "deliver", "--config", str(config), "--sender", "Bounce@Example.org",
         stdin=mail(1).as_bytes(), SENDER="ignored@example.org",
@@ -71,9 +77,10 @@ def test_the_envelope_sender_comes_from_the_option_first(
 
 
 def test_an_oversized_mail_is_refused_for_good(
-    database_url: str, write_config: Callable[..., Path]
+    database_url: str, write_config: Callable[..., Path], migrated_sqlite: Path
 ) -> None:
     config = write_config(database_url, smtp={"max_message_bytes": 1000})
+    copy_migrated(migrated_sqlite, database_url)
     result = run_judge(
         "deliver", "--config", str(config), stdin=mail(1, body="x\n" * 1000).as_bytes()
     )
@@ -131,13 +138,13 @@ def test_without_a_return_path_the_envelope_sender_is_the_from_address(
 
 
 def test_deliver_gives_up_within_its_time_budget_when_it_cannot_store(
-    tmp_path: Path, write_config: Callable[..., Path]
+    tmp_path: Path, write_config: Callable[..., Path], migrated_sqlite: Path
 ) -> None:
     """A database locked by someone else (SQLite's busy wait is 30 s) does not keep
     the MTA's pipe open: after `deliver_timeout_seconds` it exits 75."""
     database = tmp_path / "judge.db"
     config = write_config(f"sqlite:///{database}", smtp={"deliver_timeout_seconds": 1.5})
-    assert run_judge("db", "upgrade", "--config", str(config)).returncode == 0
+    assert copy_migrated(migrated_sqlite, f"sqlite:///{database}")  # at head, as after upgrade
     holder = sqlite3.connect(database, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")  # a long write elsewhere
     try:

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import select
+from support.migrated_copy import copy_migrated
 from support.server.intake.helpers import ServeProcess, judge_env, mail
 
 from judge.store.db import make_engine, make_session_factory
@@ -87,8 +88,9 @@ def _lines(path: Path) -> list[str]:
 
 @pytest.mark.slow
 def test_a_kill_inside_a_handler_loses_nothing_and_repeats_nothing(
-    database_url: str, write_config: Callable[..., Path], tmp_path: Path
+    database_url: str, write_config: Callable[..., Path], tmp_path: Path, migrated_sqlite: Path
 ) -> None:
+    copy_migrated(migrated_sqlite, database_url)  # SQLite: at head; the first start migrates none
     trace = tmp_path / "handled.txt"
     stalled = f"<m{KILL_AFTER}@example.org>"
     env = judge_env(
@@ -113,8 +115,9 @@ def test_a_kill_inside_a_handler_loses_nothing_and_repeats_nothing(
 
 @pytest.mark.slow
 def test_the_service_handler_processes_each_mail_once_across_a_sigkill(
-    database_url: str, write_config: Callable[..., Path], tmp_path: Path
+    database_url: str, write_config: Callable[..., Path], tmp_path: Path, migrated_sqlite: Path
 ) -> None:
+    copy_migrated(migrated_sqlite, database_url)
     server = ServeProcess(_config(database_url, write_config), tmp_path / "serve.log",
                           judge_env(), handler=None)  # fmt: skip
     client = Client()

@@ -12,6 +12,7 @@ from email import message_from_bytes
 from pathlib import Path
 
 import pytest
+from support.migrated_copy import copy_migrated
 from support.server.sender.processes import (
     queue_mails,
     relayed,
@@ -30,8 +31,9 @@ FIRST_DELIVERY_LIMIT = 30.0  # seconds from restart (Python start and migration 
 
 
 def test_sigkill_mid_batch_to_a_slow_relay_duplicates_at_most_one_mail_per_crash(
-    database_url: str, write_config: Callable[..., Path], tmp_path: Path
+    database_url: str, write_config: Callable[..., Path], tmp_path: Path, migrated_sqlite: Path
 ) -> None:
+    copy_migrated(migrated_sqlite, database_url)  # SQLite: `queue_mails` finds it at head
     relay, port, log = start_relay(tmp_path, delay=0.15)
     try:
         config = write_config(database_url, outbound={
@@ -66,8 +68,9 @@ def test_sigkill_mid_batch_to_a_slow_relay_duplicates_at_most_one_mail_per_crash
 
 
 def test_sigkill_mid_batch_into_a_maildir_leaves_no_duplicate(
-    database_url: str, write_config: Callable[..., Path], tmp_path: Path
+    database_url: str, write_config: Callable[..., Path], tmp_path: Path, migrated_sqlite: Path
 ) -> None:
+    copy_migrated(migrated_sqlite, database_url)
     config = write_config(database_url)
     new = tmp_path / "outbox" / "new"
 

@@ -17,7 +17,7 @@ Serve = Callable[..., Judge]
 HarnessFactory = Callable[..., JudgeHarness]
 
 
-def write_toml(folder: Path, database_url: str) -> Path:
+def write_toml(folder: Path, database_url: str, confirm_addresses: bool = False) -> Path:
     path = folder / "judge.toml"
     path.write_text(
         '[judge]\naddress = "judge@example.org"\ncode = "TEST"\n'
@@ -26,6 +26,6 @@ def write_toml(folder: Path, database_url: str) -> Path:
         '[outbound]\ntransport = "maildir"\nmaildir = "outbox"\n'
         "[scheduler]\npoll_seconds = 0.2\n"
         "[limits]\nper_sender_per_hour = 1000\n"
-        "[security]\nconfirm_addresses = false\n"
+        f"[security]\nconfirm_addresses = {'true' if confirm_addresses else 'false'}\n"
     )
     return path
