@@ -96,6 +96,18 @@ MUTANTS: tuple[Mutant, ...] = (
         "tests/server/scheduler/test_skipped_phases.py"),
     ),
     Mutant(
+        "early processing once one seat is complete", "judge/service/game/processing.py",
+        "    return all(board.variant.is_complete(board.snapshot, s, sent[s]) for s in owing)",
+        "    return any(board.variant.is_complete(board.snapshot, s, sent[s]) for s in owing)",
+        ("tests/e2e/test_early_processing.py",),
+    ),
+    Mutant(
+        "one player's WAIT is enough to go on", "judge/service/game/processing.py",
+        "    if waiting and any(p.wait for p in players.values()):",
+        "    if waiting and all(p.wait for p in players.values()):",
+        ("tests/e2e/test_bids_as_njudge.py",),
+    ),
+    Mutant(
         "overbid loses every point", "judge/variants/intimate/bids.py",
         "treasury[p] - (treasury[p] // 2 if p in over else totals[p])",
         "treasury[p] - (treasury[p] if p in over else totals[p])",

@@ -51,9 +51,14 @@ def build_wheel(workspace: Path) -> Path:
 
 
 def install(wheel: Path, venv: Path, python: str = sys.executable) -> Path:
-    """A fresh virtualenv of `python` with the wheel and its dependencies; its `judge`."""
-    _run([python, "-m", "venv", str(venv)])
-    _run([str(venv / "bin" / "pip"), "install", "-q", str(wheel)])
+    """A fresh virtualenv of `python` with the wheel and its dependencies; its `judge`.
+
+    The virtualenv is made without a pip of its own, and this process's pip installs
+    into it (`--python`): the same packages land in the same place, and the judge
+    needs no pip to run. Seeding a pip into each virtualenv cost 6 s of CPU."""
+    _run([python, "-m", "venv", "--without-pip", str(venv)])
+    _run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install",
+          "-q", str(wheel)])  # fmt: skip
     return venv / "bin" / "judge"
 
 
