@@ -108,6 +108,18 @@ MUTANTS: tuple[Mutant, ...] = (
         ("tests/e2e/test_bids_as_njudge.py",),
     ),
     Mutant(
+        "mail bodies fitted to 80 columns", "judge/wording/mail_width.py",
+        "            lines.extend(_fit_line(line, width, BODY_HANG))",
+        "            lines.extend(_fit_line(line, width + 2, BODY_HANG))",
+        ("tests/service/game_mail/test_every_template_width.py",),
+    ),
+    Mutant(
+        "French lines wrapped by characters, not bytes", "judge/wording/mail_width.py",
+        "    if line.isascii():\n        return textwrap.wrap(",
+        "    if True:\n        return textwrap.wrap(",
+        ("tests/service/game_mail/test_every_template_width.py",),
+    ),
+    Mutant(
         "overbid loses every point", "judge/variants/intimate/bids.py",
         "treasury[p] - (treasury[p] // 2 if p in over else totals[p])",
         "treasury[p] - (treasury[p] if p in over else totals[p])",
