@@ -102,12 +102,6 @@ MUTANTS: tuple[Mutant, ...] = (
         ("tests/e2e/test_early_processing.py",),
     ),
     Mutant(
-        "WAIT holds nothing back", "judge/service/game/processing.py",
-        "    if waiting and any(p.wait for p in players.values()):",
-        "    if False and any(p.wait for p in players.values()):",
-        ("tests/e2e/test_bids_as_njudge.py",),
-    ),
-    Mutant(
         "mail bodies fitted to 80 columns", "judge/wording/mail_width.py",
         "            lines.extend(_fit_line(line, width, BODY_HANG))",
         "            lines.extend(_fit_line(line, width + 2, BODY_HANG))",
