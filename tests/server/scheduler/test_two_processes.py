@@ -5,8 +5,8 @@ exactly once. Real processes (`judge scheduler --once`), a real maildir.
 What races is a claim, not a game: a scheduler round claims a batch of due games
 (`SKIP LOCKED`), a sender a batch of outbox rows. The batches are cut small here
 (`CLAIMS`), so 40 games make as many contested game claims as 200 made with the
-default batch of 20 (10), and twice as many mail claims (44 of 5 mails, not 22 of
-50): the same races, a fifth of the adjudication and mail."""
+default batch of 20 (10), and ten times as many mail claims (220 of one mail, not 22
+of 50): the same races, a fifth of the adjudication and mail."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ from judge.store.passwords import hash_password
 pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 GAMES = 40
-CLAIMS = {"scheduler": {"batch_size": 4}, "outbound": {"batch_size": 5}}  # games, mails
+CLAIMS = {"scheduler": {"batch_size": 4}, "outbound": {"batch_size": 1}}  # games, mails
 READERS = {"standard": 8, "intimate": 3}  # players + the master
 
 
