@@ -114,12 +114,6 @@ MUTANTS: tuple[Mutant, ...] = (
         ("tests/service/game_mail/test_every_template_width.py",),
     ),
     Mutant(
-        "LIST shows a gunboat game's addresses", "judge/service/commands/njudge_info.py",
-        "    return GameSettings.of(game).gunboat and not master",
-        "    return False",
-        ("tests/e2e/test_press_and_gunboat.py",),
-    ),
-    Mutant(
         "overbid loses every point", "judge/variants/intimate/bids.py",
         "treasury[p] - (treasury[p] // 2 if p in over else totals[p])",
         "treasury[p] - (treasury[p] if p in over else totals[p])",
