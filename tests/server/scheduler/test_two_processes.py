@@ -1,12 +1,6 @@
-"""Two judge processes against one PostgreSQL database, 40 games due at the same
+"""Two judge processes against one PostgreSQL database, 200 games due at the same
 moment: every phase is processed exactly once, and every results mail is sent
-exactly once. Real processes (`judge scheduler --once`), a real maildir.
-
-What races is a claim, not a game: a scheduler round claims a batch of due games
-(`SKIP LOCKED`), a sender a batch of outbox rows. The batches are cut small here
-(`CLAIMS`), so 40 games make as many contested game claims as 200 made with the
-default batch of 20 (10), and ten times as many mail claims (220 of one mail, not 22
-of 50): the same races, a fifth of the adjudication and mail."""
+exactly once. Real processes (`judge scheduler --once`), a real maildir."""
 
 from __future__ import annotations
 
@@ -30,8 +24,7 @@ from judge.store.passwords import hash_password
 
 pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
-GAMES = 40
-CLAIMS = {"scheduler": {"batch_size": 4}, "outbound": {"batch_size": 1}}  # games, mails
+GAMES = 200
 READERS = {"standard": 8, "intimate": 3}  # players + the master
 
 
@@ -77,9 +70,9 @@ def test_two_processes_process_every_phase_once_and_send_every_results_mail_once
 ) -> None:
     if not database_url.startswith("postgresql"):
         pytest.skip("two processes share work on PostgreSQL; SQLite serialises them")
-    config = make_config(database_url, **CLAIMS)
+    config = make_config(database_url)
     _seed(sessions, config)
-    outputs = _two_schedulers(write_config(database_url, **CLAIMS))
+    outputs = _two_schedulers(write_config(database_url))
 
     assert sum(_handled(output) for output in outputs) == GAMES
     with sessions() as session:
