@@ -33,7 +33,7 @@ from typing import cast
 
 import pytest
 from support.deploy import postfix
-from support.deploy.installed import REPOSITORY, build_wheel, clean_environment, install
+from support.deploy.installed import REPOSITORY, clean_environment, install, shared_wheel
 from support.e2e.judge_process import TIMEOUT, _free_port, _wait_for_port, stop_process
 
 pytestmark = pytest.mark.slow
@@ -92,14 +92,14 @@ class Deployment:
 
 
 @pytest.fixture(scope="module")
-def deployment() -> Iterator[Deployment]:
+def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
     reason = postfix.unavailable()
     if reason:
         pytest.skip(reason)
     root = Path(tempfile.mkdtemp(prefix="judge-postfix-"))
     port, serve_port = _free_port(), _free_port()
     try:
-        pipe_judge, pipe_home = _pipe_install(root, port)
+        pipe_judge, pipe_home = _pipe_install(root, port, tmp_path_factory)
         instance = postfix.configure(
             root, port, serve_port, pipe_judge, pipe_home / "judge.toml", POSTFIX_LIMIT
         )
@@ -118,7 +118,9 @@ def deployment() -> Iterator[Deployment]:
         subprocess.run(["rm", "-rf", str(root)], check=False)
 
 
-def _pipe_install(root: Path, postfix_port: int) -> tuple[Path, Path]:
+def _pipe_install(
+    root: Path, postfix_port: int, factory: pytest.TempPathFactory
+) -> tuple[Path, Path]:
     """The guide's install for the pipe: a wheel in a virtualenv the pipe's user can run."""
     home = root / "pipe-home"
     home.mkdir()
@@ -127,7 +129,7 @@ def _pipe_install(root: Path, postfix_port: int) -> tuple[Path, Path]:
     python = _interpreter_for(postfix.PIPE_USER)
     if python is None:
         return root / "venv" / "bin" / "judge", home  # absent: the pipe test skips
-    return install(build_wheel(root / "build"), root / "venv", python), home
+    return install(shared_wheel(factory), root / "venv", python), home
 
 
 def _interpreter_for(user: str) -> str | None:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import cast
 
 import pytest
-from support.deploy.installed import REPOSITORY, build_wheel, clean_environment, install
+from support.deploy.installed import REPOSITORY, clean_environment, install, shared_wheel
 from support.e2e.judge_process import TIMEOUT, _free_port, _wait_for_port, stop_process
 
 pytestmark = pytest.mark.slow
@@ -33,7 +33,7 @@ NO_GAMES = "There are no games on judge WHL yet."
 @pytest.fixture(scope="module")
 def installed_judge(tmp_path_factory: pytest.TempPathFactory) -> Path:
     workspace = tmp_path_factory.mktemp("wheel")
-    return install(build_wheel(workspace), workspace / "venv")
+    return install(shared_wheel(tmp_path_factory), workspace / "venv")
 
 
 @pytest.fixture

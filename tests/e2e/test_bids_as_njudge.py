@@ -1,4 +1,5 @@
-"""Over real SMTP against `judge serve`: the Intimate bid phase waits as on njudge.
+"""By mail (the in-process pipeline, `pipeline_judge`): the Intimate bid phase waits
+as on njudge.
 
 The reported failure: `BID Italy 4` ("more to follow") processed the bid phase at
 once, and the player's next bid was refused. Now every player's wait flag is set
@@ -11,15 +12,15 @@ from __future__ import annotations
 
 from support.e2e.early_by_mail import Slow, controlled_by
 from support.e2e.intimate_by_mail import ANN, BOB, Played, _sign_up
-from support.e2e.judge_process import Judge
+from support.e2e.pipeline_judge import ByMail
 
 
 def test_an_intimate_bid_mail_with_more_to_follow_waits_for_every_players_set_nowait(
-    quick_judge: Judge, database_url: str
+    pipeline_judge: ByMail, database_url: str
 ) -> None:
-    _sign_up(quick_judge, "intimate", Played())
-    ann = Slow(quick_judge, ANN, "Gg1 annpw", database_url)
-    bob = Slow(quick_judge, BOB, "Fg1 bobpw", database_url)
+    _sign_up(pipeline_judge, "intimate", Played())
+    ann = Slow(pipeline_judge, ANN, "Gg1 annpw", database_url)
+    bob = Slow(pipeline_judge, BOB, "Fg1 bobpw", database_url)
     reply = ann.step(["BID Italy 4"], processes=False)
     assert "Your bids in 'g1' for S1901B: Italy 4 (total 4)." in reply, reply
     reply = bob.step(["France 8", "BID Germany 1", "SET WAIT"], processes=False)
@@ -27,6 +28,6 @@ def test_an_intimate_bid_mail_with_more_to_follow_waits_for_every_players_set_no
     reply = ann.step(["Austria 6", "SET NOWAIT"], processes=False)
     assert "S1901B: Austria 6, Italy 4 (total 10). You have 22" in reply, reply
     bob.step(["Russia 3", "SET NOWAIT"], processes=True)
-    status = quick_judge.status()
+    status = pipeline_judge.status()
     assert controlled_by(status, "GERMANY") == ["AUSTRIA", "GERMANY", "ITALY"]
     assert controlled_by(status, "FRANCE") == ["FRANCE", "RUSSIA"]

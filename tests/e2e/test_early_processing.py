@@ -1,9 +1,11 @@
 """Nothing is processed before everything owed is in, and then at once: every variant.
 
-Over real SMTP against `judge serve`, one player of each game sends a phase the way
-people do: one order, then the rest with a mistake, then the correction; in the
-winter one build of those due, then all of them. After each mail the test asks the judge (the
-reply, and `judge status`) whether the phase moved. The other players have sent
+By mail on the in-process pipeline (`pipeline_judge`: the processor's own loop; SMTP
+is not what is tested here, and each variant keeps a game over real SMTP), one player
+of each game sends a phase the way people do: one order, then the rest with a
+mistake, then the correction; in the winter one build of those due, then all of
+them. After each mail the test asks the judge (the reply, and `judge status`)
+whether the phase moved. The other players have sent
 complete orders first, so the slow player's mails alone decide.
 
 The spec: "Early processing waits for everything a player owes, in every variant:
@@ -19,8 +21,9 @@ from collections.abc import Callable
 import pytest
 from support.e2e.early_by_mail import Slow, controlled_by, holds, send_clean
 from support.e2e.intimate_by_mail import ANN, BOB, Played, _sign_up
-from support.e2e.judge_process import POWERS, Judge, _body
+from support.e2e.judge_process import POWERS, _body
 from support.e2e.judge_process import _sign_up as sign_up_standard
+from support.e2e.pipeline_judge import ByMail
 from support.service.taskdip_scenario import TASKDIP, lot, set_seed
 
 from judge.rules.parse import parse_order
@@ -53,18 +56,20 @@ def _french_year(slow: Slow, others_hold: Callable[[], None]) -> None:
 
 
 def test_standard_waits_for_every_french_order_then_processes_at_once(
-    quick_judge: Judge, database_url: str
+    pipeline_judge: ByMail, database_url: str
 ) -> None:
-    powers = sign_up_standard(quick_judge)
+    powers = sign_up_standard(pipeline_judge)
     address, password = powers["France"]
-    slow = Slow(quick_judge, address, f"Fg1 {password}", database_url)
+    slow = Slow(pipeline_judge, address, f"Fg1 {password}", database_url)
 
     def others_hold() -> None:
-        status = quick_judge.status()
+        status = pipeline_judge.status()
         for power in POWERS:
             if power != "France":
                 mail, pw = powers[power]
-                send_clean(quick_judge, mail, f"{power[0]}g1 {pw}", holds(status, [power.upper()]))
+                send_clean(
+                    pipeline_judge, mail, f"{power[0]}g1 {pw}", holds(status, [power.upper()])
+                )
 
     _french_year(slow, others_hold)
     assert slow.phase() == "S1902M"
@@ -72,28 +77,28 @@ def test_standard_waits_for_every_french_order_then_processes_at_once(
 
 @pytest.mark.parametrize("ruleset", ["intimate", "intimate-2000", "propaganda"])
 def test_intimate_waits_for_the_home_power_and_the_mercenary_then_processes_at_once(
-    quick_judge: Judge, ruleset: str, database_url: str
+    pipeline_judge: ByMail, ruleset: str, database_url: str
 ) -> None:
     """Germany (ann) wins Austria and orders six units over three mails; in the winter
     it owes two builds."""
-    _sign_up(quick_judge, ruleset, Played())
-    ann = Slow(quick_judge, ANN, "Gg1 annpw", database_url)
+    _sign_up(pipeline_judge, ruleset, Played())
+    ann = Slow(pipeline_judge, ANN, "Gg1 annpw", database_url)
     ann.step(["BID AUSTRIA 1"], processes=False)
-    send_bob = Slow(quick_judge, BOB, "Fg1 bobpw", database_url)
+    send_bob = Slow(pipeline_judge, BOB, "Fg1 bobpw", database_url)
     send_bob.step(["BID NONE", "SET NOWAIT"], processes=False)  # the bid phase waits for ann
     ann.step(["SET NOWAIT"], processes=True)
 
-    status = quick_judge.status()
+    status = pipeline_judge.status()
     assert controlled_by(status, "GERMANY") == ["AUSTRIA", "GERMANY"]
-    send_clean(quick_judge, BOB, "Fg1 bobpw", holds(status, ["FRANCE"]))
+    send_clean(pipeline_judge, BOB, "Fg1 bobpw", holds(status, ["FRANCE"]))
     ann.step(["F KIE-DEN"], processes=False)
     austria = holds(status, ["AUSTRIA"])
     reply = ann.step(["A BER-KIE", "A MUN-RHU", *austria], processes=False)
     assert "*** Error:" in reply, reply
     ann.step(["A MUN-RUH"], processes=True)
 
-    status = quick_judge.status()
-    send_clean(quick_judge, BOB, "Fg1 bobpw", holds(status, ["FRANCE"]))
+    status = pipeline_judge.status()
+    send_clean(pipeline_judge, BOB, "Fg1 bobpw", holds(status, ["FRANCE"]))
     ann.step(["A KIE-HOL", "F DEN H", "A RUH H", *austria], processes=True)
     assert ann.phase() == "W1901A"
     reply = ann.step(["BUILD A BER"], processes=False)
@@ -136,11 +141,11 @@ def _french_taskdip_lot(seed: int) -> bool:
 
 
 def test_taskdip_waits_for_both_powers_of_a_player_then_processes_at_once(
-    quick_judge: Judge, database_url: str
+    pipeline_judge: ByMail, database_url: str
 ) -> None:
     seed = next(s for s in range(20000) if _french_taskdip_lot(s))
     players = [("p0@example.org", "pw0"), ("p1@example.org", "pw1")]
-    reply = quick_judge.send("gm@example.org", "CREATE g1 gmpass taskdip\nSET PLAYERS 2")
+    reply = pipeline_judge.send("gm@example.org", "CREATE g1 gmpass taskdip\nSET PLAYERS 2")
     assert "No errors found" in _body(reply)
     engine = make_engine(database_url)
     try:
@@ -148,17 +153,17 @@ def test_taskdip_waits_for_both_powers_of_a_player_then_processes_at_once(
     finally:
         engine.dispose()
     for address, password in players:
-        quick_judge.send(address, f"SIGNON ?g1 {password}")
-    status = quick_judge.status()
+        pipeline_judge.send(address, f"SIGNON ?g1 {password}")
+    status = pipeline_judge.status()
     assert status["status"] == "active"
     held = {row["address"]: row["powers"] for row in status["players"]}
     mine, theirs = held["p0@example.org"], held["p1@example.org"]
     other = next(p for p in mine if p != "FRANCE")
-    slow = Slow(quick_judge, "p0@example.org", f"Fg1 {players[0][1]}", database_url)
+    slow = Slow(pipeline_judge, "p0@example.org", f"Fg1 {players[0][1]}", database_url)
 
     def others_hold() -> None:
-        now = quick_judge.status()
-        send_clean(quick_judge, "p1@example.org", f"{theirs[0][0]}g1 pw1", holds(now, theirs))
+        now = pipeline_judge.status()
+        send_clean(pipeline_judge, "p1@example.org", f"{theirs[0][0]}g1 pw1", holds(now, theirs))
 
     others_hold()
     # The first mail orders all of the other power and one French unit: not done.
@@ -167,7 +172,7 @@ def test_taskdip_waits_for_both_powers_of_a_player_then_processes_at_once(
     assert "*** Error: A MAR - MOS:" in reply, reply
     slow.step(["A MAR-SPA"], processes=True)
     others_hold()
-    now = quick_judge.status()
+    now = pipeline_judge.status()
     slow.step([*FRENCH_FALL, *holds(now, [other])], processes=True)
     assert slow.phase() == "W1901A"
     reply = slow.step(["BUILD A PAR"], processes=False)

@@ -1,15 +1,17 @@
 """njudge's PHASE and CLEAR, SET DRAW with powers under SET NODIAS, SET CONCEDE and
-PRESS TO ALL BUT over real SMTP against one `judge serve` (three small games on the
-one server). Each command has its cases through the inbox in
-tests/service/commands/test_njudge_votes_and_phase.py; this proves them on the real server,
-the held orders' own mail included."""
+PRESS TO ALL BUT by mail, on the in-process pipeline (`pipeline_judge`: the
+processor's own loop, early processing, the release of held orders), three small
+games on one judge. Each command has its cases through the inbox in
+tests/service/commands/test_njudge_votes_and_phase.py; this plays them together in
+games, the held orders' own mail included. SMTP is not what is tested here."""
 
 from __future__ import annotations
 
 import re
 from email.message import EmailMessage
 
-from support.e2e.judge_process import MASTER, OBSERVER, Judge, _body
+from support.e2e.judge_process import MASTER, OBSERVER, _body
+from support.e2e.pipeline_judge import ByMail
 
 CLEAN = "No errors found in your mail."
 AUSTRIA, ENGLAND, FRANCE = "p0@example.org", "p1@example.org", "p2@example.org"
@@ -19,7 +21,7 @@ def _said(message: EmailMessage) -> str:
     return re.sub(r"\s+", " ", _body(message))
 
 
-def _start(judge: Judge, game: str) -> None:
+def _start(judge: ByMail, game: str) -> None:
     """A Standard game of three players (Austria, England, France) started by its master."""
     judge.send(MASTER, f"CREATE {game} gmpass standard")
     for index, (address, letter) in enumerate(zip((AUSTRIA, ENGLAND, FRANCE), "AEF", strict=True)):
@@ -27,12 +29,12 @@ def _start(judge: Judge, game: str) -> None:
     assert CLEAN in _said(judge.send(MASTER, f"SIGNON M{game} gmpass\nSTART"))
 
 
-def _mails_to(judge: Judge, address: str, word: str) -> list[EmailMessage]:
+def _mails_to(judge: ByMail, address: str, word: str) -> list[EmailMessage]:
     return [m for m in judge.mails() if m["To"] == address and word in _body(m)]
 
 
-def test_njudge_votes_phase_and_press_lists_by_mail(quick_judge: Judge) -> None:
-    judge = quick_judge
+def test_njudge_votes_phase_and_press_lists_by_mail(pipeline_judge: ByMail) -> None:
+    judge = pipeline_judge
     _start(judge, "g1")
     judge.send(OBSERVER, "OBSERVE g1 look")
     held = _said(judge.send(AUSTRIA, "SIGNON Ag1 pw0\nPHASE Fall 1901 Movement\nA VIE-BOH\n"

@@ -1,4 +1,6 @@
-"""Press settings and a gunboat game, by mail against a real `judge serve` (issue 14.4).
+"""Press settings and a gunboat game, by mail (issue 14.4): the press over real SMTP
+against `judge serve`, the gunboat game on the in-process pipeline (`pipeline_judge`:
+what it proves is what each mail says, not how it travels).
 
 Every mail the judge writes lands in one maildir; a reader's mailbox is the mails
 addressed to it. The tests read the mailboxes whole:
@@ -15,14 +17,14 @@ addressed to it. The tests read the mailboxes whole:
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
+from collections.abc import Callable
 from email.message import EmailMessage
 from pathlib import Path
 
 from support.e2e.anonymity import assert_anonymous, leaks, mail_text
-from support.e2e.judge_process import POWERS, Judge, _body
+from support.e2e.judge_process import POWERS, Judge, _body, judge_command
+from support.e2e.pipeline_judge import ByMail, PipelineJudge
 from support.service.scenario import orders_for, owes_orders
 
 MASTER, OBSERVER, ZINE = "gm@example.org", "watcher@example.org", "zine@example.org"
@@ -38,11 +40,11 @@ def _flat(text: str) -> str:
     return text.replace("\n", " ")
 
 
-def _box(judge: Judge, reader: str) -> list[EmailMessage]:
+def _box(judge: ByMail, reader: str) -> list[EmailMessage]:
     return [m for m in judge.mails() if str(m["To"]).lower() == reader.lower()]
 
 
-def _wait_for_all(judge: Judge, subject: str, readers: list[str]) -> list[EmailMessage]:
+def _wait_for_all(judge: ByMail, subject: str, readers: list[str]) -> list[EmailMessage]:
     def found(mails: list[EmailMessage]) -> list[EmailMessage]:
         matching = [m for m in mails if m["Subject"] == subject]
         return matching if {m["To"] for m in matching} >= set(readers) else []
@@ -50,8 +52,11 @@ def _wait_for_all(judge: Judge, subject: str, readers: list[str]) -> list[EmailM
     return judge.wait_for(found, f"{subject!r} to {readers}")
 
 
-def _quiet(judge: Judge) -> list[EmailMessage]:
-    """The maildir once nothing new has arrived for a second (all mail written)."""
+def _quiet(judge: ByMail) -> list[EmailMessage]:
+    """The maildir once nothing new has arrived for a second (all mail written); on
+    the pipeline every mail is there when `send` returns."""
+    if isinstance(judge, PipelineJudge):
+        return judge.mails()
     count, since = -1, time.monotonic()
     while time.monotonic() - since < 1.0:
         now = len(judge.mails())
@@ -61,7 +66,7 @@ def _quiet(judge: Judge) -> list[EmailMessage]:
     return judge.mails()
 
 
-def _sign_up(judge: Judge, create: str, addresses: list[str], readers: list[str],
+def _sign_up(judge: ByMail, create: str, addresses: list[str], readers: list[str],
              start: bool = False) -> dict[str, tuple[str, str]]:  # fmt: skip
     """CREATE with `create`'s options, an observer, the players; -> power: (address, pw)."""
     assert "created" in _body(judge.send(MASTER, create))
@@ -81,19 +86,19 @@ def _sign_up(judge: Judge, create: str, addresses: list[str], readers: list[str]
     return powers
 
 
-def _send_ok(judge: Judge, address: str, body: str) -> str:
+def _send_ok(judge: ByMail, address: str, body: str) -> str:
     text = _body(judge.send(address, body))
     assert "No errors found in your mail." in text, text
     return text
 
 
-def _send_refused(judge: Judge, address: str, body: str) -> str:
+def _send_refused(judge: ByMail, address: str, body: str) -> str:
     text = _flat(_body(judge.send(address, body)))
     assert "1 error found in your mail." in text, text
     return text
 
 
-def _fence(judge: Judge, readers: list[str], text: str) -> None:
+def _fence(judge: ByMail, readers: list[str], text: str) -> None:
     """A master's broadcast, waited for by every reader: mail queued before it is out."""
     readers = [reader for reader in readers if reader != MASTER]  # not sent to its sender
     _send_ok(judge, MASTER, f"SIGNON Mg1 gmpass\nBROADCAST\n{text}\nENDPRESS")
@@ -102,7 +107,7 @@ def _fence(judge: Judge, readers: list[str], text: str) -> None:
         assert any(text in _body(m) for m in _box(judge, reader)), reader
 
 
-def _press_to(judge: Judge, reader: str) -> list[str]:
+def _press_to(judge: ByMail, reader: str) -> list[str]:
     return [_body(m) for m in _box(judge, reader) if "Press from" in str(m["Subject"])]
 
 
@@ -143,7 +148,7 @@ def test_press_none_grey_and_partial_over_smtp(quick_judge: Judge) -> None:
     assert_anonymous(_quiet(judge), PRESS, may_see_all=[MASTER])  # plain games hide them too
 
 
-def _play_phase(judge: Judge, powers: dict[str, tuple[str, str]], readers: list[str]) -> str:
+def _play_phase(judge: ByMail, powers: dict[str, tuple[str, str]], readers: list[str]) -> str:
     status = judge.status()
     phase = str(status["phase"])
     for power in POWERS:
@@ -155,19 +160,19 @@ def _play_phase(judge: Judge, powers: dict[str, tuple[str, str]], readers: list[
     return phase
 
 
-def _zine_pages(judge: Judge, folder: Path) -> dict[str, str]:
-    command = [sys.executable, "-m", "judge.cli", "zine", "--all", str(folder),
-               "--config", str(judge.config)]  # fmt: skip
-    subprocess.run(command, capture_output=True, check=True, timeout=120)
+def _zine_pages(config: Path, folder: Path) -> dict[str, str]:
+    """`judge zine --all`, the command's own code run in this process."""
+    judge_command("zine", "--all", str(folder), "--config", str(config))
     pages = {path.name: path.read_text() for path in folder.glob("*.html")}
     assert set(pages) == {"index.html", "g1.html"}
     return pages
 
 
 def test_a_gunboat_game_shows_no_player_to_anyone_but_the_master(
-    quick_judge: Judge, tmp_path: Path
-) -> None:
-    judge = quick_judge
+    pipeline_judge: PipelineJudge, tmp_path: Path, write_config: Callable[..., Path],
+    database_url: str,
+) -> None:  # fmt: skip
+    judge = pipeline_judge
     create = f"CREATE g1 gmpass standard GUNBOAT, ZINE {ZINE}"
     powers = _sign_up(judge, create, GUNBOAT, [MASTER, OBSERVER, ZINE])
     master_start = [_body(m) for m in _box(judge, MASTER) if m["Subject"] == "TEST:g1 - Game Start"]
@@ -202,7 +207,7 @@ def test_a_gunboat_game_shows_no_player_to_anyone_but_the_master(
     for reader in [address for address, _ in powers.values()] + [OBSERVER, MASTER]:
         for question in ("LIST g1", "HISTORY g1", "SUMMARY g1", "MAP g1"):
             judge.send(reader, question)
-    pages = _zine_pages(judge, tmp_path / "zine")
+    pages = _zine_pages(write_config(database_url), tmp_path / "zine")
 
     mails = _quiet(judge)
     for reader in [*GUNBOAT, MOVED, NEWCOMER, OBSERVER, ZINE]:

@@ -96,6 +96,24 @@ MUTANTS: tuple[Mutant, ...] = (
         "tests/server/scheduler/test_skipped_phases.py"),
     ),
     Mutant(
+        "early processing once one seat is complete", "judge/service/game/processing.py",
+        "    return all(board.variant.is_complete(board.snapshot, s, sent[s]) for s in owing)",
+        "    return any(board.variant.is_complete(board.snapshot, s, sent[s]) for s in owing)",
+        ("tests/e2e/test_early_processing.py",),
+    ),
+    Mutant(
+        "mail bodies fitted to 80 columns", "judge/wording/mail_width.py",
+        "            lines.extend(_fit_line(line, width, BODY_HANG))",
+        "            lines.extend(_fit_line(line, width + 2, BODY_HANG))",
+        ("tests/service/game_mail/test_every_template_width.py",),
+    ),
+    Mutant(
+        "French lines wrapped by characters, not bytes", "judge/wording/mail_width.py",
+        "    if line.isascii():\n        return textwrap.wrap(",
+        "    if True:\n        return textwrap.wrap(",
+        ("tests/service/game_mail/test_every_template_width.py",),
+    ),
+    Mutant(
         "overbid loses every point", "judge/variants/intimate/bids.py",
         "treasury[p] - (treasury[p] // 2 if p in over else totals[p])",
         "treasury[p] - (treasury[p] if p in over else totals[p])",

@@ -8,11 +8,14 @@ must make the installed judge fail here, not be found elsewhere.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 REPOSITORY = Path(__file__).resolve().parents[3]
 _NOT_SOURCE_ANYWHERE = shutil.ignore_patterns(
@@ -50,10 +53,36 @@ def build_wheel(workspace: Path) -> Path:
     return wheel
 
 
+def shared_wheel(factory: pytest.TempPathFactory) -> Path:
+    """This run's wheel, built once: by the first test that asks (in any xdist worker,
+    under a lock), then shared. Each build is of the same tree, so each would be the
+    same proof; the test_wheel and test_postfix modules each built one (6 s of CPU)."""
+    base = factory.getbasetemp()
+    under_xdist = "PYTEST_XDIST_WORKER" in os.environ
+    folder = (base.parent if under_xdist else base) / "shared-wheel"  # this run's only
+    folder.mkdir(exist_ok=True)
+    with (folder / "build.lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            built = sorted((folder / "wheels").glob("judge-*.whl"))
+            if built:
+                return built[0]
+            for leftover in ("source", "wheels"):  # a build that failed halfway
+                shutil.rmtree(folder / leftover, ignore_errors=True)
+            return build_wheel(folder)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def install(wheel: Path, venv: Path, python: str = sys.executable) -> Path:
-    """A fresh virtualenv of `python` with the wheel and its dependencies; its `judge`."""
-    _run([python, "-m", "venv", str(venv)])
-    _run([str(venv / "bin" / "pip"), "install", "-q", str(wheel)])
+    """A fresh virtualenv of `python` with the wheel and its dependencies; its `judge`.
+
+    The virtualenv is made without a pip of its own, and this process's pip installs
+    into it (`--python`): the same packages land in the same place, and the judge
+    needs no pip to run. Seeding a pip into each virtualenv cost 6 s of CPU."""
+    _run([python, "-m", "venv", "--without-pip", str(venv)])
+    _run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install",
+          "-q", str(wheel)])  # fmt: skip
     return venv / "bin" / "judge"
 
 

@@ -1,4 +1,5 @@
-"""Orders sent as people send them, over several mails, against a real `judge serve`.
+"""Orders sent as people send them, over several mails, to a judge by mail (a real
+`judge serve` or the in-process pipeline: `pipeline_judge.ByMail`).
 
 A player rarely sends a whole phase in one mail: one order now, the rest later, a
 typo corrected in a second mail, two of three builds, then all three. The judge
@@ -18,7 +19,8 @@ from sqlalchemy.orm import Session
 
 from judge.store import games as store
 from judge.store.db import make_engine
-from support.e2e.judge_process import Judge, _body
+from support.e2e.judge_process import _body
+from support.e2e.pipeline_judge import ByMail
 
 PROCESSED = "has been processed"
 
@@ -44,7 +46,7 @@ def controlled_by(status: Mapping[str, Any], home: str) -> list[str]:
 class Slow:
     """One player who sends a phase's orders over several mails."""
 
-    judge: Judge
+    judge: ByMail
     address: str
     signon: str  # e.g. "Fg1 pw"
     database_url: str  # the judge's database, read for the game's phase
@@ -75,7 +77,7 @@ class Slow:
         return reply
 
 
-def send_clean(judge: Judge, address: str, signon: str, lines: Iterable[str]) -> str:
+def send_clean(judge: ByMail, address: str, signon: str, lines: Iterable[str]) -> str:
     """Mail orders that must all be accepted; returns the reply's text."""
     reply = _body(judge.send(address, "\n".join([f"SIGNON {signon}", *lines])))
     assert "No errors found in your mail." in reply, reply

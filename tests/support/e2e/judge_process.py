@@ -25,11 +25,14 @@ from email.message import EmailMessage
 from email.policy import default
 from email.utils import make_msgid
 from pathlib import Path
-from typing import IO, Any, cast
+from typing import IO, TYPE_CHECKING, Any, cast
 
 import judge.cli
 from support.serve_with import command, environment
 from support.service.scenario import orders_for, owes_orders
+
+if TYPE_CHECKING:  # the pipeline's judge imports this module's `Judge`
+    from support.e2e.pipeline_judge import ByMail
 
 POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
 MASTER, OBSERVER = "gm@example.org", "watcher@example.org"
@@ -180,7 +183,7 @@ def _with_subject(subject: str) -> Callable[[list[EmailMessage]], list[EmailMess
     return found
 
 
-def _sign_up(judge: Judge) -> dict[str, tuple[str, str]]:
+def _sign_up(judge: ByMail) -> dict[str, tuple[str, str]]:
     """CREATE, OBSERVE and seven SIGNONs; returns power -> (address, password)."""
     reply = judge.send(MASTER, "CREATE g1 gmpass standard", subject="new game")
     assert reply["Subject"] == "Re: new game"

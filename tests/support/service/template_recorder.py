@@ -47,6 +47,7 @@ class Recorder:
     covered: set[str] = field(default_factory=set)  # templates loaded by `check`
     on: bool = True
     checking: bool = False
+    compiled_fresh: bool = False  # the first check cleared the template caches
 
     def distinct(self) -> list[Render]:
         seen: dict[tuple[str, str, str, str], Render] = {}
@@ -68,10 +69,15 @@ class Recorder:
 
     @contextmanager
     def _checking(self) -> Iterator[None]:
-        # Fresh environments: a template module built (and cached) while the scenario
-        # played would not load its imports again, and they would go unrecorded.
-        templates.environment.cache_clear()
-        templates._macros_in.cache_clear()
+        # Fresh environments for the first check: a template module built (and cached)
+        # while the scenario played would not load its imports again, and they would
+        # go unrecorded. The later checks (other draws) keep what the first compiled:
+        # compiling every template again for each draw was most of the proof's time,
+        # and `covered` only grows (a name a later draw misses was noted by the first).
+        if not self.compiled_fresh:
+            templates.environment.cache_clear()
+            templates._macros_in.cache_clear()
+            self.compiled_fresh = True
         self.on, self.checking = False, True
         try:
             yield
