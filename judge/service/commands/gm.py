@@ -34,7 +34,7 @@ from judge.service.game.ending import finish_game
 from judge.service.game.last_player import end_if_alone
 from judge.service.game.processing import process_phase
 from judge.service.seats.finding import find_game, of_address
-from judge.service.seats.snapshots import active_players, variants
+from judge.service.seats.snapshots import active_players
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, Player, PlayerStatus
 from judge.wording.describe import power_title
@@ -53,7 +53,7 @@ def set_setting(ctx: MailContext, command: GameSetting, announced: bool) -> list
     if isinstance(command, SetZine) and command.address:
         if not asks_for(ctx.session, ctx.config, command.address, game):
             return _zine_pending(ctx, game, command.address)
-    variant = variants(ctx.session).get(game.variant)
+    variant = ctx.variants.get(game.variant)
     settings = apply_settings(variant, GameSettings.of(game), [command])
     before = GameSettings.of(game)
     settings.save(game)
@@ -146,5 +146,5 @@ def _joined(ctx: MailContext, game: Game, address: str) -> Player:
 
 
 def _announce(ctx: MailContext, game: Game, key: str, what: str, **params: Any) -> None:
-    announce(ctx.session, ctx.config, game, key, what=what, now=ctx.now, gate=ctx.gate,
-             author="Master", **params)  # fmt: skip
+    announce(ctx.session, ctx.config, ctx.variants, game, key, what=what, now=ctx.now,
+             gate=ctx.gate, author="Master", **params)  # fmt: skip

@@ -6,13 +6,12 @@ from typing import Any
 
 from judge.language.command_types import Help
 from judge.service.context import MailContext, Note, rendered
-from judge.service.seats.snapshots import variants
 from judge.variants.registry import VariantRegistry
 
 
 def help_text(ctx: MailContext, command: Help) -> list[Note]:
     topic = command.topic or "general"
-    registry = variants(ctx.session)
+    registry = ctx.variants
     flags = [_flags_of(registry, name) for name in registry.names()]
     return [
         rendered(
