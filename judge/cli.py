@@ -7,7 +7,7 @@ stores what the MTA pipes in.
 This module only reads arguments and wires parts together:
 
 * inbox handler: `judge.service.replies.service_handler.ServiceHandler`, built here; a caller of
-  `main` may pass another (`main(argv, handler=...)`: tests plug in a probe with a
+  `main` may pass another (`main(argv, handler=..., variants=...)`: tests plug in a probe with a
   small launcher, `tests/support/serve_with.py`); nothing in the environment or the config
   names one;
 * variants: `judge.variants.registry.default_registry()`, built here once by each
@@ -64,8 +64,14 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 
 
-def main(argv: Sequence[str] | None = None, *, handler: GivenHandler | None = None) -> int:
-    """Run one `judge` command; `handler` replaces the service's inbox handler (tests)."""
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    handler: GivenHandler | None = None,
+    variants: VariantRegistry | None = None,
+) -> int:
+    """Run one `judge` command; `handler` replaces the service's inbox handler and
+    `variants` the registry built here (tests: the one their handler was built with)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list[:1] == ["adjudicate"]:
         return _adjudicate(args_list[1:])
@@ -80,6 +86,7 @@ def main(argv: Sequence[str] | None = None, *, handler: GivenHandler | None = No
     if args.command in PRIVATE_FILES_COMMANDS:
         _tighten_umask()
     args.handler = handler
+    args.variants = variants
     _configure_logging(args.command)
     try:
         config = load_config(args.config)
@@ -281,7 +288,7 @@ def _status(config: Config, args: argparse.Namespace) -> int:
                 overview = operator_overview(session, SystemClock().now())
                 _print(overview, args.json, _overview_text)
                 return EXIT_OK
-            status = _game_status(session, default_registry(), args.game)
+            status = _game_status(session, _variants(args), args.game)
     except SQLAlchemyError as exc:
         _database_failure("status", config, exc)
         return EXIT_FAILURE
@@ -426,7 +433,7 @@ def _scheduler(config: Config, args: argparse.Namespace) -> int:
 def _zine(config: Config, args: argparse.Namespace) -> int:
     from judge.zine import run_zine
 
-    return run_zine(config, args.game, args.zine_dir, default_registry())
+    return run_zine(config, args.game, args.zine_dir, _variants(args))
 
 
 def _adjudicate(argv: list[str]) -> int:
@@ -442,7 +449,14 @@ def _runtime(config: Config, args: argparse.Namespace) -> Judge:
     from judge.server.runtime import Judge
 
     given: GivenHandler | None = args.handler
-    return Judge(config, default_registry(), handler=given)
+    return Judge(config, _variants(args), handler=given)
+
+
+def _variants(args: argparse.Namespace) -> VariantRegistry:
+    """The judge's variants: those `main` was given, else the registry built here, once
+    for the command (only the commands that read a game's variant build it)."""
+    given: VariantRegistry | None = args.variants
+    return given if given is not None else default_registry()
 
 
 def _game_status(session: Session, variants: VariantRegistry, name: str) -> dict[str, Any] | None:

@@ -54,7 +54,7 @@ def make_session_factory(engine: Engine) -> sessionmaker[Session]:
 
     A session carries nothing in its `info`: what the judge's work needs beyond the
     database (its variants, the mail's outbox gate) is passed to that work by argument
-    (`tests/store/test_session_info.py`)."""
+    (`tests/server/scheduler/test_session_info.py`)."""
     return sessionmaker(engine, expire_on_commit=False)
 
 

@@ -26,6 +26,7 @@ from support.server.sender.processes import (
     unsent,
     wait_until,
 )
+from support.variant_registry import WORKER_REGISTRY
 
 from judge.clock import SystemClock
 from judge.config import Config
@@ -67,7 +68,7 @@ def test_two_senders_and_a_relay_slow_at_every_reply_send_each_mail_once(
         def second_sender() -> None:  # polls all along, as a second daemon does
             transport = make_transport(config.outbound)
             while not done.wait(0.05):
-                deliver_due(sessions, transport, clock, config, SECOND)
+                deliver_due(sessions, transport, clock, config, WORKER_REGISTRY, SECOND)
 
         second = threading.Thread(target=second_sender)
         second.start()
