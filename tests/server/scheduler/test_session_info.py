@@ -63,6 +63,7 @@ def test_no_session_carries_anything_while_the_judge_handles_mail_and_deadlines(
     judge: JudgeHarness, scheduler: Scheduler, watch: SessionWatch
 ) -> None:
     judge.start_game()  # CREATE, the sign-ups and the start, handled mail by mail
+    judge.reply("gm@example.org", "SIGNON Mg1 gmpass\nSET GRACE 0")  # processed at the deadline
     deadline = scheduler.deadline()
     mail = received(bytes(build_mail("ann@example.org", "LIST g1")), "ann@example.org",
                     [judge.config.judge.address])  # fmt: skip
