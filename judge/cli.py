@@ -6,10 +6,11 @@ stores what the MTA pipes in.
 
 This module only reads arguments and wires parts together:
 
-* inbox handler: `judge.service.replies.service_handler.ServiceHandler`, built here; a caller of
-  `main` may pass another (`main(argv, handler=..., variants=...)`: tests plug in a probe with a
-  small launcher, `tests/support/serve_with.py`); nothing in the environment or the config
-  names one;
+* inbox handler: `judge.service.replies.service_handler.ServiceHandler`, built by the
+  runtime with the judge's variants; a caller of `main` may pass another, and the
+  registry it was built with (`main(argv, handler=..., variants=...)`: tests plug in a
+  probe with a small launcher, `tests/support/serve_with.py`); nothing in the
+  environment or the config names one;
 * variants: `judge.variants.registry.default_registry()`, built here once by each
   command that reads a game's variant (`serve`, `scheduler`, `status`, `zine`) and
   passed down by argument to all the work that needs it (no session carries it);
