@@ -60,7 +60,8 @@ def test_two_senders_and_a_relay_slow_at_every_reply_send_each_mail_once(
                 return list(session.scalars(select(OutboxMessage.lease_owner)))
 
         first = threading.Thread(target=deliver_due, args=(
-            sessions, make_transport(config.outbound), clock, config, FIRST))  # fmt: skip
+            sessions, make_transport(config.outbound), clock, config, WORKER_REGISTRY,
+            FIRST))  # fmt: skip
         first.start()  # takes both mails in one batch
         wait_until(lambda: owners() == [str(FIRST)] * 2, "the first sender's leases")
         done = threading.Event()
