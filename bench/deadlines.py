@@ -152,14 +152,16 @@ def _seed(url: str, folder: Path, games: int, maps: bool) -> None:
     )  # made-up players: no confirmation round
     engine = make_engine(url)
     upgrade(engine)
-    sessions = make_session_factory(engine, default_registry())
+    sessions = make_session_factory(engine)
+    variants = default_registry()  # as the command line builds it
     now = datetime.now(UTC)
     password = hash_password("bench")
     for first in range(0, games, 100):
         with sessions.begin() as session:
             for number in range(first, min(first + 100, games)):
                 seed_game(
-                    session, config, name=f"b{number}", variant=VARIANTS[number % 2],
+                    session, config, variants=variants, name=f"b{number}",
+                    variant=VARIANTS[number % 2],
                     password_hash=password, now=now - timedelta(hours=1),
                     due=now - timedelta(seconds=1), maps=maps,
                 )  # fmt: skip
@@ -191,7 +193,7 @@ def _children_cpu() -> float:
 
 def _check(url: str, games: int) -> None:
     engine = make_engine(url)
-    with make_session_factory(engine, default_registry())() as session:
+    with make_session_factory(engine)() as session:
         processed = session.scalar(
             select(func.count())
             .select_from(PhaseRecord)
@@ -212,7 +214,7 @@ def _check(url: str, games: int) -> None:
 
 def _check_maps(url: str, games: int) -> None:
     engine = make_engine(url)
-    with make_session_factory(engine, default_registry())() as session:
+    with make_session_factory(engine)() as session:
         stored = session.scalar(select(func.count()).select_from(PhaseMap))
         drawn = session.scalar(
             select(func.count()).select_from(PhaseMap).where(PhaseMap.data.is_not(None))

@@ -80,7 +80,8 @@ def measure_one(name: str) -> dict[str, object]:
         )  # fmt: skip
         engine = make_engine(config.database.url)
         upgrade(engine)
-        sessions = make_session_factory(engine, default_registry())
+        sessions = make_session_factory(engine)
+        variants = default_registry()  # the judge's, as the command line builds it
         clock = SystemClock()
         _reset_peak()
         idle_kb = _proc_kb("VmRSS")
@@ -90,8 +91,8 @@ def measure_one(name: str) -> dict[str, object]:
         mail = received(raw, "mallory@example.org", ["judge@example.org"])
         store_messages(sessions, [mail], clock.now())
         with Watchdogs() as watchdogs:  # the judge's, as `judge serve` has them
-            process_pending(sessions, ServiceHandler(), clock, config, watchdogs)
-        deliver_due(sessions, make_transport(config.outbound), clock, config)
+            process_pending(sessions, ServiceHandler(variants), clock, config, watchdogs)
+        deliver_due(sessions, make_transport(config.outbound), clock, config, variants)
         cpu = time.process_time() - started
         wall = time.monotonic() - wall
         counted = work.counted() - counted

@@ -46,7 +46,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="judge-worker-bench-") as folder:
         engine = open_database(Path(folder))
         seed_started(engine, "g1", "pw", hash_password("pw"))
-        sessions = make_session_factory(engine, default_registry())
+        sessions = make_session_factory(engine)
+        variants = default_registry()  # the judge's, as the command line builds it
         config = config_from_dict(
             {"judge": {"address": "judge@example.org"}, "database": {"url": str(engine.url)},
              "limits": {"per_sender_per_hour": 1_000_000},
@@ -54,7 +55,7 @@ def main() -> None:
             Path(folder),
         )  # fmt: skip
         clock = SystemClock()
-        handler = ServiceHandler()  # the judge's own, as `judge serve` builds it
+        handler = ServiceHandler(variants)  # the judge's own, as `judge serve` builds it
         watchdogs = Watchdogs()
 
         def one_run() -> float:

@@ -56,7 +56,7 @@ def open_database(folder: Path) -> Engine:
 
 def seed_started(engine: Engine, name: str, password: str, password_hash: str) -> list[Seat]:
     """A running standard game `name`; returns its seven seats."""
-    sessions = make_session_factory(engine, default_registry())
+    sessions = make_session_factory(engine)
     now = datetime.now(UTC)
     config = config_from_dict(
         {"judge": {"address": "judge@example.org"}, "security": {"confirm_addresses": False}},
@@ -64,8 +64,8 @@ def seed_started(engine: Engine, name: str, password: str, password_hash: str) -
     )
     with sessions.begin() as session:
         game = seed_game(
-            session, config, name=name, variant="standard", password_hash=password_hash,
-            now=now, due=now + timedelta(days=30),
+            session, config, variants=default_registry(), name=name, variant="standard",
+            password_hash=password_hash, now=now, due=now + timedelta(days=30),
         )  # fmt: skip
         seats = []
         for player in game.players:

@@ -108,8 +108,8 @@ def main() -> int:
              "security": {"confirm_addresses": False}},
             Path(folder),
         )  # fmt: skip
-        sessions = make_session_factory(engine, default_registry())
-        clock, handler, count = SystemClock(), ServiceHandler(), [0]
+        sessions = make_session_factory(engine)
+        clock, handler, count = SystemClock(), ServiceHandler(default_registry()), [0]
         watchdogs = Watchdogs()
 
         def make(sender: str, body: str) -> Callable[[], bytes]:

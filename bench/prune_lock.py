@@ -39,7 +39,6 @@ from judge.store.models import (  # noqa: E402
     OutboxStatus,
 )
 from judge.store.retention import prune  # noqa: E402
-from judge.variants.registry import default_registry  # noqa: E402
 
 THEN = datetime(2026, 1, 1, tzinfo=UTC)
 WRITE_EVERY = 0.005
@@ -67,7 +66,7 @@ def _measure(rows: int, batch: int) -> tuple[float, int, list[float]]:
     with tempfile.TemporaryDirectory() as folder:
         engine = make_engine(f"sqlite:///{Path(folder) / 'judge.db'}")
         upgrade(engine)
-        sessions = make_session_factory(engine, default_registry())
+        sessions = make_session_factory(engine)
         _fill(sessions, rows)
         waits: list[float] = []
         done = threading.Event()

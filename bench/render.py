@@ -171,16 +171,17 @@ def time_zine(frames: list[Frame], pages: int) -> tuple[dict[str, list[float]], 
         engine = make_engine(f"sqlite:///{Path(folder) / 'bench.db'}")
         upgrade(engine)
         try:
-            with make_session_factory(engine, default_registry()).begin() as session:
+            variants = default_registry()  # the judge's registry, as the command line builds it
+            with make_session_factory(engine).begin() as session:
                 store_history(session, frames)
-            with make_session_factory(engine, default_registry())() as session:
+            with make_session_factory(engine)() as session:
                 game = store.get_game(session, "bench")
                 assert game is not None
                 times: dict[str, list[float]] = {"wall": [], "cpu": []}
                 size = 0
                 for _ in range(pages):
                     wall, cpu = time.perf_counter(), time.process_time()
-                    size = len(game_page(session, game).encode())
+                    size = len(game_page(session, variants, game).encode())
                     times["wall"].append((time.perf_counter() - wall) * 1000)
                     times["cpu"].append((time.process_time() - cpu) * 1000)
         finally:

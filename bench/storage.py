@@ -49,6 +49,7 @@ from judge.variants.registry import default_registry  # noqa: E402
 
 GAME = "s1"
 MEGABYTE = 1024 * 1024
+VARIANTS = default_registry()  # the judge's registry, as the command line builds it
 
 
 def main() -> int:
@@ -65,7 +66,7 @@ def main() -> int:
         )  # fmt: skip
         engine = make_engine(url)
         upgrade(engine)
-        sessions = make_session_factory(engine, default_registry())
+        sessions = make_session_factory(engine)
         clock = ManualClock(datetime(2026, 1, 1, tzinfo=UTC))
         _seed(sessions, config, clock)
         _play(sessions, config, clock, args.years, random.Random(args.seed))
@@ -76,7 +77,8 @@ def main() -> int:
 def _seed(sessions: sessionmaker[Session], config: Config, clock: ManualClock) -> None:
     with sessions.begin() as session:
         seed_game(
-            session, config, name=GAME, variant="standard", password_hash=hash_password("b"),
+            session, config, variants=VARIANTS, name=GAME, variant="standard",
+            password_hash=hash_password("b"),
             now=clock.now(), due=clock.now() + timedelta(days=2), maps=True,
         )  # fmt: skip
     _deliver(sessions, config, clock)
@@ -128,7 +130,7 @@ def _order_moves(sessions: sessionmaker[Session], clock: ManualClock, rng: rando
     with sessions.begin() as session:
         game = store.get_game(session, GAME)
         assert game is not None
-        board = load_board(session, game)
+        board = load_board(session, VARIANTS, game)
         if board is None or not board.state.phase.code.endswith("M"):
             return
         game_map = board.variant.map
@@ -150,12 +152,12 @@ def _run_deadline(sessions: sessionmaker[Session], config: Config, clock: Manual
     if deadline is not None and deadline > clock.now():
         clock.advance(deadline - clock.now() + timedelta(seconds=1))
     with sessions() as session:
-        run_due_games(session, clock, config)
+        run_due_games(session, clock, config, VARIANTS)
 
 
 def _deliver(sessions: sessionmaker[Session], config: Config, clock: ManualClock) -> None:
-    draw_pending_maps(sessions)  # as the daemons do after a round
-    deliver_due(sessions, make_transport(config.outbound), clock, config)
+    draw_pending_maps(sessions, VARIANTS)  # as the daemons do after a round
+    deliver_due(sessions, make_transport(config.outbound), clock, config, VARIANTS)
 
 
 def _bytes_in_use(sessions: sessionmaker[Session]) -> int:

@@ -6,16 +6,20 @@ stores what the MTA pipes in.
 
 This module only reads arguments and wires parts together:
 
-* inbox handler: `judge.service.replies.service_handler.ServiceHandler`, built here; a caller of
-  `main` may pass another (`main(argv, handler=...)`: tests plug in a probe with a
-  small launcher, `tests/support/serve_with.py`); nothing in the environment or the config
-  names one;
+* inbox handler: `judge.service.replies.service_handler.ServiceHandler`, built by the
+  runtime with the judge's variants; a caller of `main` may pass another, and the
+  registry it was built with (`main(argv, handler=..., variants=...)`: tests plug in a
+  probe with a small launcher, `tests/support/serve_with.py`); nothing in the
+  environment or the config names one;
+* variants: `judge.variants.registry.default_registry()`, built here once by each
+  command that reads a game's variant (`serve`, `scheduler`, `status`, `zine`) and
+  passed down by argument to all the work that needs it (no session carries it);
 * the judge at run time: `judge.server.runtime.Judge`, built here for `serve` and
   `scheduler`: it owns the variants, the config, the clock, the scheduler's timers,
   the watchdogs and the map-drawing workers, and stops them as the command ends;
-* scheduler: `judge.server.scheduler.tick(session, clock, config, timers)`, bound to
-  the judge's timers (`Judge.ticks`);
-* game status: `judge.service.status.game_status(session, name)`.
+* scheduler: `judge.server.scheduler.tick(session, clock, config, timers, variants)`,
+  bound to the judge's timers and variants (`Judge.ticks`);
+* game status: `judge.service.status.game_status(session, variants, name)`.
 
 Exit codes: 0 success, 1 failure (e.g. no such game), 2 usage or config errors;
 `deliver` uses the sysexits codes MTAs understand (75: try again later).
@@ -61,8 +65,14 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 
 
-def main(argv: Sequence[str] | None = None, *, handler: GivenHandler | None = None) -> int:
-    """Run one `judge` command; `handler` replaces the service's inbox handler (tests)."""
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    handler: GivenHandler | None = None,
+    variants: VariantRegistry | None = None,
+) -> int:
+    """Run one `judge` command; `handler` replaces the service's inbox handler and
+    `variants` the registry built here (tests: the one their handler was built with)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list[:1] == ["adjudicate"]:
         return _adjudicate(args_list[1:])
@@ -77,7 +87,7 @@ def main(argv: Sequence[str] | None = None, *, handler: GivenHandler | None = No
     if args.command in PRIVATE_FILES_COMMANDS:
         _tighten_umask()
     args.handler = handler
-    args.variants = default_registry()  # built once here, passed down to every session
+    args.variants = variants
     _configure_logging(args.command)
     try:
         config = load_config(args.config)
@@ -215,7 +225,7 @@ def _serve(config: Config, args: argparse.Namespace) -> int:
 
     with _runtime(config, args) as judge:
         asyncio.run(serve(config, judge.handler, judge.ticks(), clock=judge.clock,
-                          watchdogs=judge.watchdogs, variants=judge.registry))  # fmt: skip
+                          watchdogs=judge.watchdogs, variants=judge.variants))  # fmt: skip
     return EXIT_OK
 
 
@@ -233,14 +243,13 @@ def _deliver(config: Config, args: argparse.Namespace) -> int:
     try:
         recipient = args.recipient or os.environ.get("RECIPIENT") or None
         raw = sys.stdin.buffer.read()
-        return _store_piped_mail(config, args.variants, args.sender, raw, recipient)
+        return _store_piped_mail(config, args.sender, raw, recipient)
     finally:
         watchdog.cancel()
 
 
 def _store_piped_mail(
     config: Config,
-    variants: VariantRegistry,
     sender: str | None,
     raw: bytes,
     recipient: str | None = None,
@@ -255,7 +264,7 @@ def _store_piped_mail(
         print(f"judge deliver: {reason}; try again later", file=sys.stderr)
         return EX_TEMPFAIL
     try:
-        inbox = Inbox(make_session_factory(engine, variants), SystemClock(), config)
+        inbox = Inbox(make_session_factory(engine), SystemClock(), config)
         outcome = store_piped(inbox, raw, sender, recipient)
         if outcome.exit_code == EX_TEMPFAIL:
             print(f"judge deliver: {outcome.reason}; try again later", file=sys.stderr)
@@ -275,12 +284,12 @@ def _give_up_delivering(seconds: float) -> None:
 def _status(config: Config, args: argparse.Namespace) -> int:
     engine = make_engine(config.database.url)
     try:
-        with make_session_factory(engine, args.variants)() as session:
+        with make_session_factory(engine)() as session:
             if args.game is None:
                 overview = operator_overview(session, SystemClock().now())
                 _print(overview, args.json, _overview_text)
                 return EXIT_OK
-            status = _game_status(session, args.game)
+            status = _game_status(session, _variants(args), args.game)
     except SQLAlchemyError as exc:
         _database_failure("status", config, exc)
         return EXIT_FAILURE
@@ -354,7 +363,7 @@ def _retry(config: Config, args: argparse.Namespace) -> int:
     engine = make_engine(config.database.url)
     now = SystemClock().now()
     try:
-        with make_session_factory(engine, args.variants).begin() as session:
+        with make_session_factory(engine).begin() as session:
             refused = [i for i in args.ids if not requeue(session, i)]
             wanted = None if args.all_failed else args.outbox_ids
             requeued = requeue_outgoing(session, wanted, now) if wanted != [] else []
@@ -386,7 +395,7 @@ def _flush(config: Config, args: argparse.Namespace) -> int:
     its next round."""
     engine = make_engine(config.database.url)
     try:
-        with make_session_factory(engine, args.variants).begin() as session:
+        with make_session_factory(engine).begin() as session:
             count = make_due_now(session, SystemClock().now())
     except SQLAlchemyError as exc:
         _database_failure("flush", config, exc)
@@ -418,14 +427,14 @@ def _scheduler(config: Config, args: argparse.Namespace) -> int:
             pool=judge.drawing,
             send=args.send,
             handler=judge.handler,
-            variants=judge.registry,
+            variants=judge.variants,
         )
 
 
 def _zine(config: Config, args: argparse.Namespace) -> int:
     from judge.zine import run_zine
 
-    return run_zine(config, args.game, args.zine_dir, variants=args.variants)
+    return run_zine(config, args.game, args.zine_dir, _variants(args))
 
 
 def _adjudicate(argv: list[str]) -> int:
@@ -434,27 +443,27 @@ def _adjudicate(argv: list[str]) -> int:
     return adjudicate_main(argv)
 
 
-def _handler(args: argparse.Namespace) -> GivenHandler:
-    """The inbox handler `main` was given, else the service layer's, built here."""
-    given: GivenHandler | None = args.handler
-    if given is not None:
-        return given
-    from judge.service.replies.service_handler import ServiceHandler
-
-    return ServiceHandler()
-
-
 def _runtime(config: Config, args: argparse.Namespace) -> Judge:
-    """The one runtime object of the judge this command runs."""
+    """The one runtime object of the judge this command runs, with the variants built
+    here and the inbox handler `main` was given (else the service layer's, which the
+    runtime builds with those variants)."""
     from judge.server.runtime import Judge
 
-    return Judge(config, args.variants, handler=_handler(args))
+    given: GivenHandler | None = args.handler
+    return Judge(config, _variants(args), handler=given)
 
 
-def _game_status(session: Session, name: str) -> dict[str, Any] | None:
+def _variants(args: argparse.Namespace) -> VariantRegistry:
+    """The judge's variants: those `main` was given, else the registry built here, once
+    for the command (only the commands that read a game's variant build it)."""
+    given: VariantRegistry | None = args.variants
+    return given if given is not None else default_registry()
+
+
+def _game_status(session: Session, variants: VariantRegistry, name: str) -> dict[str, Any] | None:
     from judge.service.status import game_status
 
-    return game_status(session, name)
+    return game_status(session, variants, name)
 
 
 def _print(data: dict[str, Any], as_json: bool, text: Callable[[dict[str, Any]], str]) -> None:

@@ -25,13 +25,14 @@ import pytest
 from golden.recorder import compare, is_golden, recording
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
+from support.variant_registry import WORKER_REGISTRY
 
 from judge.clock import ManualClock
 from judge.config import Config, config_from_dict
 from judge.server.watchdog import Watchdogs
 from judge.store.db import make_engine, make_session_factory
 from judge.store.migrate import upgrade
-from judge.variants.registry import default_registry
+from judge.variants.registry import VariantRegistry
 
 T = TypeVar("T")
 POSTGRES_ENV = "JUDGE_TEST_DATABASE_URL"
@@ -165,13 +166,14 @@ def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def sessions(engine: Engine) -> sessionmaker[Session]:
-    return make_session_factory(engine, WORKER_REGISTRY)
+    return make_session_factory(engine)
 
 
-# One registry per test process, as a judge has one per process: building a variant
-# loads its map (17 ms). Variants hold no state of their own; the tests of the
-# registry itself (tests/store/test_variant_registry.py) make factories of their own.
-WORKER_REGISTRY = default_registry()
+@pytest.fixture
+def variants() -> VariantRegistry:
+    """The judge's variant registry, which the work that reads a game's variant is
+    given by argument (one per test process: `support.variant_registry`)."""
+    return WORKER_REGISTRY
 
 
 # --- time ----------------------------------------------------------------------

@@ -3,7 +3,7 @@
 CREATE names a variant (or an alias), HELP a topic (some are a variant's own), and
 SIGNON a power by its initial: these words are the variant registry's
 (`judge.variants.registry`), and the judge's registry is built once, by the command
-line, and handed down (`judge.store.db.registry_of`). So the parser takes it as an
+line, and handed down by argument (`MailFacts.variants`). So the parser takes it as an
 argument too, as this protocol, instead of building a registry of its own: a judge
 whose registry holds another variant reads that variant's name in CREATE.
 """

@@ -11,7 +11,6 @@ processes it started.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
 
 from judge.clock import Clock, SystemClock
 from judge.config import Config
@@ -24,22 +23,31 @@ from judge.service.replies.service_handler import ServiceHandler
 from judge.variants.registry import VariantRegistry
 
 
-@dataclass
 class Judge:
-    """One running judge: its settings, clock and variants (None: the default
-    registry, built where the sessions are made), and the state it keeps."""
+    """One running judge: its settings, its variants (the registry the command line
+    built), its clock and inbox handler (given, or the system clock and the service's
+    handler, built with these variants), and the state it keeps."""
 
-    config: Config
-    registry: VariantRegistry | None = None
-    clock: Clock = field(default_factory=SystemClock)
-    timers: SchedulerTimers = field(default_factory=SchedulerTimers)
-    handler: GivenHandler = field(default_factory=ServiceHandler)
-    drawing: DrawingPool = field(default_factory=DrawingPool)
-    watchdogs: Watchdogs = field(default_factory=Watchdogs)
+    def __init__(
+        self,
+        config: Config,
+        variants: VariantRegistry,
+        *,
+        clock: Clock | None = None,
+        handler: GivenHandler | None = None,
+    ) -> None:
+        self.config = config
+        self.variants = variants
+        self.clock: Clock = clock if clock is not None else SystemClock()
+        self.handler: GivenHandler = handler if handler is not None else ServiceHandler(variants)
+        self.timers = SchedulerTimers()
+        self.drawing = DrawingPool()
+        self.watchdogs = Watchdogs()
 
     def ticks(self) -> list[Tick]:
         """The scheduler's hooks, bound to this judge's timers and worker pool."""
-        return [functools.partial(tick, timers=self.timers, pool=self.drawing)]
+        return [functools.partial(tick, timers=self.timers, variants=self.variants,
+                                  pool=self.drawing)]  # fmt: skip
 
     def stop(self) -> None:
         """End what this judge started: its watchdogs' threads, its drawing workers.

@@ -49,7 +49,7 @@ from judge.service.maps.drawing import DrawingPool, MapDrawer
 from judge.service.replies.held_orders import release_and_process
 from judge.store import game_failures
 from judge.store import games as store
-from judge.store.db import make_session_factory, registry_of
+from judge.store.db import make_session_factory
 from judge.store.models import Game, GameStatus
 from judge.store.outbox import reclaim_abandoned
 from judge.store.retention import PruneTimer, prune_if_due
@@ -90,20 +90,19 @@ def tick(
     clock: Clock,
     config: Config,
     timers: SchedulerTimers,
+    variants: VariantRegistry,
     pool: DrawingPool | None = None,
 ) -> None:
     """One scheduler round in `session` (the `judge serve` hook, given the judge's
-    `timers` and the worker `pool` that draws its maps): the due games, the maps of
-    the phases processed (outside their transactions), then (hourly) the bodies of
-    mail past `[storage] retention_days`."""
+    `timers`, its `variants` and the worker `pool` that draws its maps): the due
+    games, the maps of the phases processed (outside their transactions), then
+    (hourly) the bodies of mail past `[storage] retention_days`."""
     bind = session.get_bind()
     drawer = (
-        MapDrawer(make_session_factory(bind, registry_of(session)), pool)
-        if isinstance(bind, Engine)
-        else None
+        MapDrawer(make_session_factory(bind), variants, pool) if isinstance(bind, Engine) else None
     )
-    run_due_games(session, clock, config, drawer)
-    end_stale_forming_games(session, clock, config, timers.expiry)
+    run_due_games(session, clock, config, variants, drawer)
+    end_stale_forming_games(session, clock, config, variants, timers.expiry)
     if drawer is not None:
         _guarded("drawing the results maps", drawer.finish)
     prune_old_mail(session, clock, config, timers.pruning)
@@ -115,7 +114,7 @@ def prune_old_mail(session: Session, clock: Clock, config: Config, timer: PruneT
 
 
 def end_stale_forming_games(
-    session: Session, clock: Clock, config: Config, check: ExpiryCheck
+    session: Session, clock: Clock, config: Config, variants: VariantRegistry, check: ExpiryCheck
 ) -> int:
     """End the forming games that never started (`[limits] forming_game_days`), when
     the judge's `check` says it is time."""
@@ -123,7 +122,7 @@ def end_stale_forming_games(
     if not check.due(now):
         return 0
     try:
-        ended = expire_forming_games(session, config, now)
+        ended = expire_forming_games(session, config, variants, now)
         held_mail.expire(session, now)  # mail held for addresses that never confirmed
         session.commit()
     except Exception:
@@ -134,7 +133,11 @@ def end_stale_forming_games(
 
 
 def run_due_games(
-    session: Session, clock: Clock, config: Config, drawer: MapDrawer | None = None
+    session: Session,
+    clock: Clock,
+    config: Config,
+    variants: VariantRegistry,
+    drawer: MapDrawer | None = None,
 ) -> int:
     """Handle every game that is due, a batch per transaction; return how many.
 
@@ -162,17 +165,17 @@ def run_due_games(
         for game in claimed:
             game_id = game.id
             before = _due_state(game)
-            error = _run_one(session, config, game, now)
+            error = _run_one(session, config, variants, game, now)
             if error is None and _still_due(game, now) and _due_state(game) == before:
                 failed.add(game_id)
-                _park_stuck(session, config, game, now)
+                _park_stuck(session, config, variants, game, now)
             elif error is None:
                 handled += 1
                 if game_id in known.recorded:
                     game_failures.clear(session, game_id)
             else:
                 failed.add(game_id)
-                _count_failure(session, config, game, error, now)
+                _count_failure(session, config, variants, game, error, now)
         session.commit()
         session.expunge_all()  # a long round keeps no game it is done with
         if drawer is not None:
@@ -199,7 +202,9 @@ def _still_due(game: Game, now: datetime) -> bool:
     return game.status == GameStatus.ACTIVE and due_at is not None and due_at <= now
 
 
-def _park_stuck(session: Session, config: Config, game: Game, now: datetime) -> None:
+def _park_stuck(
+    session: Session, config: Config, variants: VariantRegistry, game: Game, now: datetime
+) -> None:
     """A game the round found due and left due with nothing changed would be claimed
     again at once, forever (a row with `grace_until` past, `next_deadline` to come and
     no `remind_at`: `run_due` waits for the deadline, `due_games` sees the grace's
@@ -213,7 +218,7 @@ def _park_stuck(session: Session, config: Config, game: Game, now: datetime) -> 
     failure = game_failures.park(session, game.id, error, now)
     try:
         with session.begin_nested():
-            tell_master(session, config, no_mail_in(), game, failure, now)
+            tell_master(session, config, variants, no_mail_in(), game, failure, now)
     except Exception:
         log.exception("scheduler: telling the master of %s it is parked failed", game.name)
 
@@ -222,21 +227,23 @@ def _moment(moment: datetime | None) -> str:
     return "none" if moment is None else f"{moment:%Y-%m-%d %H:%M:%S} UTC"
 
 
-def _run_one(session: Session, config: Config, game: Game, now: datetime) -> str | None:
+def _run_one(
+    session: Session, config: Config, variants: VariantRegistry, game: Game, now: datetime
+) -> str | None:
     """Run what is due for the game in a savepoint; None, or the traceback."""
     name = game.name
     try:
         with session.begin_nested():
-            run_due(session, config, game, now)
-            release_and_process(session, config, no_mail_in(), game, now)  # held with PHASE
+            run_due(session, config, variants, game, now)
+            release_and_process(session, config, variants, no_mail_in(), game, now)  # PHASE
     except Exception:
         log.exception("scheduler: game %s failed", name)
         return format_exc()
     return None
 
 
-def _count_failure(session: Session, config: Config, game: Game, error: str,
-                   now: datetime) -> None:  # fmt: skip
+def _count_failure(session: Session, config: Config, variants: VariantRegistry, game: Game,
+                   error: str, now: datetime) -> None:  # fmt: skip
     """Record the failure; tell the master once when it parks the game."""
     failure = game_failures.record_failure(session, game.id, error, now)
     if failure.parked_at is None:
@@ -247,7 +254,7 @@ def _count_failure(session: Session, config: Config, game: Game, error: str,
               "--game %s`", game.name, failure.attempts, game.name)  # fmt: skip
     try:
         with session.begin_nested():
-            tell_master(session, config, no_mail_in(), game, failure, now)
+            tell_master(session, config, variants, no_mail_in(), game, failure, now)
     except Exception:
         log.exception("scheduler: telling the master of %s it is parked failed", game.name)
 
@@ -257,6 +264,7 @@ def run_rounds(
     clock: Clock,
     config: Config,
     *,
+    variants: VariantRegistry,
     timers: SchedulerTimers,
     watchdogs: Watchdogs,
     pool: DrawingPool | None,
@@ -269,15 +277,16 @@ def run_rounds(
     if handler is not None:
         _guarded("processing the inbox", process_pending, sessions, handler, clock, config,
                  watchdogs)  # fmt: skip
-    drawer = MapDrawer(sessions, pool)
+    drawer = MapDrawer(sessions, variants, pool)
     with sessions() as session:
-        handled = run_due_games(session, clock, config, drawer)
-        end_stale_forming_games(session, clock, config, timers.expiry)
+        handled = run_due_games(session, clock, config, variants, drawer)
+        end_stale_forming_games(session, clock, config, variants, timers.expiry)
         prune_old_mail(session, clock, config, timers.pruning)
     _guarded("drawing the results maps", drawer.finish)
     if send:
         transport = make_transport(config.outbound)
-        _guarded("delivering the outbox", deliver_due, sessions, transport, clock, config)
+        _guarded("delivering the outbox", deliver_due, sessions, transport, clock, config,
+                 variants)  # fmt: skip
     return handled
 
 
@@ -293,19 +302,19 @@ def run_scheduler(
     config: Config,
     *,
     once: bool,
+    variants: VariantRegistry,
     clock: Clock,
     timers: SchedulerTimers,
     watchdogs: Watchdogs,
     pool: DrawingPool | None,
     send: bool = True,
     handler: GivenHandler | None = None,
-    variants: VariantRegistry | None = None,
 ) -> int:
     """`judge scheduler`: rounds every poll interval until SIGTERM/SIGINT, or one.
 
     Without `judge serve` (mail piped in by `judge deliver`) this is the daemon that
-    processes the inbox (given a `handler`) and sends the outbox. The `clock`, the
-    `timers`, the `watchdogs` and the worker `pool` are the judge's
+    processes the inbox (given a `handler`) and sends the outbox. The `variants`, the
+    `clock`, the `timers`, the `watchdogs` and the worker `pool` are the judge's
     (`judge.server.runtime.Judge`); a `pool` of None: every map drawn here.
     """
     if send:
@@ -313,16 +322,17 @@ def run_scheduler(
     engine, config = open_judge_database(config)
     try:
         log.info(start_line(config, "scheduler" + (" (once)" if once else "")))
-        sessions = make_session_factory(engine, variants)
+        sessions = make_session_factory(engine)
         if once:
             if send:
                 reclaim_abandoned(sessions, clock.now())  # the daemon's sender does it
             started = time.perf_counter()
-            handled = run_rounds(sessions, clock, config, timers=timers, watchdogs=watchdogs,
-                                 pool=pool, send=send, handler=handler)  # fmt: skip
+            handled = run_rounds(sessions, clock, config, variants=variants, timers=timers,
+                                 watchdogs=watchdogs, pool=pool, send=send,
+                                 handler=handler)  # fmt: skip
             print(f"scheduler: {handled} game(s) handled in {time.perf_counter() - started:.2f} s")
             return 0
-        _run_daemon(sessions, clock, config, timers, watchdogs, pool, send=send,
+        _run_daemon(sessions, clock, config, variants, timers, watchdogs, pool, send=send,
                     handler=handler)  # fmt: skip
         return 0
     finally:
@@ -333,6 +343,7 @@ def _run_daemon(
     sessions: sessionmaker[Session],
     clock: Clock,
     config: Config,
+    variants: VariantRegistry,
     timers: SchedulerTimers,
     watchdogs: Watchdogs,
     pool: DrawingPool | None,
@@ -346,12 +357,12 @@ def _run_daemon(
     helpers: list[BackgroundLoop] = []
     wake_sender: Callable[[], None] = lambda: None  # noqa: E731
     if send:
-        sender = sender_loop(sessions, make_transport(config.outbound), clock, config)
+        sender = sender_loop(sessions, make_transport(config.outbound), clock, config, variants)
         helpers.append(sender)
         wake_sender = sender.wake
     if handler is not None:
         helpers.append(processor_loop(sessions, handler, clock, config, watchdogs, wake_sender))
-    ticks = [functools.partial(tick, timers=timers, pool=pool)]
+    ticks = [functools.partial(tick, timers=timers, variants=variants, pool=pool)]
     rounds = tick_loop(sessions, ticks, clock, config, wake_sender)
     for loop in [rounds, *helpers]:
         loop.known_failure = known_disk_full(config.database.url)  # one line, not a traceback

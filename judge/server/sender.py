@@ -49,6 +49,7 @@ from judge.store.outbox import (
     record_sent,
 )
 from judge.store.phase_maps import map_bodies
+from judge.variants.registry import VariantRegistry
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +59,7 @@ SENDER_NICENESS = 10  # added to the sender thread's nice value (Linux)
 
 def deliver_due(
     sessions: sessionmaker[Session], transport: Transport, clock: Clock, config: Config,
-    owner: LeaseOwner | None = None,
+    variants: VariantRegistry, owner: LeaseOwner | None = None,
 ) -> int:
     """Send every due row once; return how many were sent. Blocking: run in a thread.
 
@@ -68,7 +69,9 @@ def deliver_due(
     only where the row is still `owner`'s, so a crash re-sends at most the mail in
     hand. While the transport works, a heartbeat renews the batch's leases
     (`judge.server.lease_keeper`), however long one reply takes; a mail whose lease
-    was lost meanwhile is skipped.
+    was lost meanwhile is skipped. A recipient the relay refuses at RCPT is marked
+    bouncing and its games' masters told (`variants`, the judge's registry, names the
+    games' variants in that notice).
     """
     settings = config.outbound
     owner = owner or this_process()
@@ -80,9 +83,8 @@ def deliver_due(
                               settings.batch_size):
         keeper = LeaseKeeper(sessions, clock, owner, lease, claimed + lease,
                              [item.id for item in leases])  # fmt: skip
-        batch = _Batch(sessions, clock, keeper, policy, leases)
+        batch = _Batch(sessions, clock, keeper, policy, leases, (config, variants))
         batch.envelope = envelope
-        batch.config = config
         with keeper:
             transport.send_many(config.judge.address, batch.mails(), batch.settle)
         sent += batch.sent
@@ -133,7 +135,7 @@ class _Batch:
 
     def __init__(
         self, sessions: sessionmaker[Session], clock: Clock, keeper: LeaseKeeper,
-        policy: RetryPolicy, leases: list[Lease],
+        policy: RetryPolicy, leases: list[Lease], judge: tuple[Config, VariantRegistry],
     ) -> None:
         self.sessions, self.clock, self.keeper = sessions, clock, keeper
         self.owner = keeper.owner
@@ -143,7 +145,7 @@ class _Batch:
         self.order = [item.id for item in leases]  # the order they were claimed in
         self.sent = 0
         self.envelope: Callable[[int, str], str | None] = lambda _row_id, _to: None
-        self.config: Config | None = None  # set: a recipient refused at RCPT is a bounce
+        self.config, self.variants = judge  # a recipient refused at RCPT is a bounce
         self.maps = self._maps(leases)
 
     def _maps(self, leases: list[Lease]) -> dict[int, bytes]:
@@ -185,11 +187,11 @@ class _Batch:
                 if error is not None:
                     item = self.by_name[mail.key]
                     status = self._failed(connection, item, error, now)
-                    if status is not None and error.recipient_refused and self.config:
+                    if status is not None and error.recipient_refused:
                         from judge.service.game_mail.bounces import refused_at_rcpt
 
-                        refused_at_rcpt(session, self.config, item.id, item.to_address,
-                                        str(error), now)  # fmt: skip
+                        refused_at_rcpt(session, self.config, self.variants, item.id,
+                                        item.to_address, str(error), now)  # fmt: skip
         for row_id in sorted(recorded):
             item = self.leases[row_id]
             log.info("outbox %s to %s (attempt %d): sent", item.id, item.to_address,
@@ -234,7 +236,11 @@ def make_transport(settings: OutboundSection) -> Transport:
 
 
 def sender_loop(
-    sessions: sessionmaker[Session], transport: Transport, clock: Clock, config: Config
+    sessions: sessionmaker[Session],
+    transport: Transport,
+    clock: Clock,
+    config: Config,
+    variants: VariantRegistry,
 ) -> BackgroundLoop:
     """The outbound sender as a `BackgroundLoop`: delivers due mail every poll
     interval, and at once when woken (new mail queued).
@@ -253,7 +259,7 @@ def sender_loop(
         if not reclaimed:
             reclaim_abandoned(sessions, clock.now())
             reclaimed = True
-        return deliver_due(sessions, transport, clock, config) > 0
+        return deliver_due(sessions, transport, clock, config, variants) > 0
 
     return BackgroundLoop(
         "judge-sender", step, idle_seconds=config.scheduler.poll_seconds,

@@ -53,19 +53,19 @@ async def serve(
     *,
     clock: Clock,
     watchdogs: Watchdogs,
-    variants: VariantRegistry | None = None,
+    variants: VariantRegistry,
 ) -> None:
     """Run the judge until SIGTERM or SIGINT (honoured from the start), with the
-    judge's `clock` and `watchdogs` and the `variants` the command line built (None:
-    the default registry). A failure to start raises `StartupError` (one line: what,
-    and why)."""
+    judge's `clock` and `watchdogs` and the `variants` the command line built (the
+    sender's notices of a refused recipient name the games' variants). A failure to
+    start raises `StartupError` (one line: what, and why)."""
     stop = _stop_on_signals()
     check_outbound(config)
     engine, config = await asyncio.to_thread(open_judge_database, config)
     try:
         if not stop.is_set():
-            sessions = make_session_factory(engine, variants)
-            await _run(config, sessions, handler, ticks, clock, watchdogs, stop)
+            sessions = make_session_factory(engine)
+            await _run(config, sessions, variants, handler, ticks, clock, watchdogs, stop)
     finally:
         engine.dispose()
 
@@ -81,13 +81,14 @@ def _stop_on_signals() -> asyncio.Event:
 async def _run(
     config: Config,
     sessions: sessionmaker[Session],
+    variants: VariantRegistry,
     handler: GivenHandler,
     ticks: Sequence[Tick],
     clock: Clock,
     watchdogs: Watchdogs,
     stop: asyncio.Event,
 ) -> None:
-    sender = sender_loop(sessions, make_transport(config.outbound), clock, config)
+    sender = sender_loop(sessions, make_transport(config.outbound), clock, config, variants)
     inbox = Inbox(sessions, clock, config)
     # A mail the processor does not take in time (it is busy with a long mail) is
     # spooled to a file by the intake: one mail never holds the others' 250. While

@@ -2,8 +2,8 @@
 
 One `MailContext` lives for the handling of one mail, in three parts:
 
-* `facts` (`MailFacts`, frozen): the session, config, clock reading, sender, the
-  outbox gate... known before the first line and never changed by a command;
+* `facts` (`MailFacts`, frozen): the session, config, the judge's variants, clock
+  reading, sender, the outbox gate... known before the first line and never changed by a command;
 * `tally` (`MailTally`): what the mail counts whatever becomes of the line that
   counted it (orders sent, wrong passwords, commands answered or tried once);
 * `effects` (`Effects`, an immutable value): who the sender is signed on as, the
@@ -33,6 +33,7 @@ from judge.outbox.gate import Gate
 from judge.service.reading.password_work import PasswordWork
 from judge.store.models import Game, Player, PlayerRole
 from judge.variants.base import Refused
+from judge.variants.registry import VariantRegistry
 from judge.wording.readers import DEFAULT_READER, Reader
 from judge.wording.templates import render, render_macro
 
@@ -141,13 +142,16 @@ def admits(audience: Audience, signed: Signed | None) -> bool:
 @dataclass(frozen=True)
 class MailFacts:
     """What is true of the mail before its first line runs, and stays true to its end:
-    nothing here is changed by a command. `gate` is the mail's outbox filter
-    (`judge.outbox.gate`): one object for the whole mail, which counts every mail this
-    mail queued; `password_work` the Argon2 work the handler's prepare step did ahead
-    (`judge.service.reading.password_work`), a fresh one when the mail was not prepared."""
+    nothing here is changed by a command. `variants` is the judge's registry (built
+    once by the command line and handed down: the session carries none); `gate` is the
+    mail's outbox filter (`judge.outbox.gate`): one object for the whole mail, which
+    counts every mail this mail queued; `password_work` the Argon2 work the handler's
+    prepare step did ahead (`judge.service.reading.password_work`), a fresh one when the
+    mail was not prepared."""
 
     session: Session
     config: Config
+    variants: VariantRegistry
     now: datetime
     sender: str
     gate: Gate
@@ -223,12 +227,13 @@ class MailContext:
         now: datetime,
         sender: str,
         *,
+        variants: VariantRegistry,
         gate: Gate,
         verified: bool = False,
         password_work: PasswordWork | None = None,
     ) -> None:
         work = password_work if password_work is not None else PasswordWork()
-        self.facts = MailFacts(session, config, now, sender, gate, verified, work)
+        self.facts = MailFacts(session, config, variants, now, sender, gate, verified, work)
         self.tally = MailTally()
         self._done = Effects()  # the lines that succeeded
         self._line: Effects | None = None  # the running line's, from `open_line`
@@ -240,6 +245,10 @@ class MailContext:
     @property
     def config(self) -> Config:
         return self.facts.config
+
+    @property
+    def variants(self) -> VariantRegistry:
+        return self.facts.variants
 
     @property
     def now(self) -> datetime:

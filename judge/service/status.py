@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from judge.service.seats.snapshots import Board, active_players, load_board, seat_of
 from judge.store import games as store
 from judge.store.models import Game
+from judge.variants.registry import VariantRegistry
 
 
 def iso_time(moment: datetime | None) -> str | None:
@@ -23,12 +24,12 @@ def iso_time(moment: datetime | None) -> str | None:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def game_status(session: Session, name: str) -> dict[str, Any] | None:
+def game_status(session: Session, variants: VariantRegistry, name: str) -> dict[str, Any] | None:
     """The status JSON of game `name`, or None when there is no such game."""
     game = store.get_game(session, name)
     if game is None:
         return None
-    board = load_board(session, game)
+    board = load_board(session, variants, game)
     return {
         "game": game.name,
         "variant": game.variant,

@@ -20,7 +20,7 @@ import os
 import sqlite3
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
@@ -28,13 +28,9 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.store.write_queue import WriteQueue, queued_connection_class
 
-if TYPE_CHECKING:  # the store carries the registry for the judge; it never builds one
-    from judge.variants.registry import VariantRegistry
-
 BUSY_TIMEOUT_MS = 30_000
 PRIVATE_FILE_MODE = 0o600  # the SQLite database and its backups
 READ_ONLY = "judge_read_only"  # execution option of a transaction that never writes
-VARIANTS_KEY = "judge_variants"  # a session's info: the VariantRegistry it works with
 
 
 def database_url(url: str | URL) -> URL:
@@ -53,30 +49,13 @@ def make_engine(url: str | URL, **kwargs: Any) -> Engine:
     return create_engine(parsed, pool_pre_ping=True, **kwargs)
 
 
-def make_session_factory(
-    engine: Engine, variants: VariantRegistry | None = None
-) -> sessionmaker[Session]:
-    """Sessions that keep loaded objects usable after commit (no expire on commit),
-    each carrying the variants the judge runs (`registry_of`): the command line
-    builds the registry once and passes it down. A factory made without one serves
-    only work that never reads a game's variant (storing a piped mail, the VERP keys):
-    `registry_of` refuses its sessions."""
-    info: dict[str, object] = {} if variants is None else {VARIANTS_KEY: variants}
-    return sessionmaker(engine, expire_on_commit=False, info=info)
+def make_session_factory(engine: Engine) -> sessionmaker[Session]:
+    """Sessions that keep loaded objects usable after commit (no expire on commit).
 
-
-def registry_of(session: Session) -> VariantRegistry:
-    """The variants of the judge `session` works for (see `make_session_factory`).
-
-    Raises `LookupError` when the session was given none: a default registry built
-    here, quietly, would be a second one beside the judge's."""
-    registry = session.info.get(VARIANTS_KEY)
-    if registry is None:
-        raise LookupError(
-            "this session carries no variant registry: make its factory with "
-            "make_session_factory(engine, registry), the registry the command line built"
-        )
-    return cast("VariantRegistry", registry)
+    A session carries nothing in its `info`: what the judge's work needs beyond the
+    database (its variants, the mail's outbox gate) is passed to that work by argument
+    (`tests/server/scheduler/test_session_info.py`)."""
+    return sessionmaker(engine, expire_on_commit=False)
 
 
 def begin_read_only(session: Session) -> None:

@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session
 from judge.config import Config
 from judge.language.arguments import GAME_NAME
 from judge.store import games as store
-from judge.store.db import make_engine, make_session_factory, registry_of
+from judge.store.db import make_engine, make_session_factory
 from judge.variants.registry import VariantRegistry
 from judge.zine.index import IndexRow, index_page, index_row
 from judge.zine.page import game_page
@@ -39,21 +39,21 @@ def run_zine(
     config: Config,
     game: str | None,
     directory: str | None,
+    variants: VariantRegistry,
     out: BinaryIO | None = None,
-    variants: VariantRegistry | None = None,
 ) -> int:
     """`judge zine`: the page of `game` to `out` (standard output), or every page
-    into `directory`."""
+    into `directory`; the games' variants from `variants`, the judge's registry."""
     if (game is None) == (directory is None):
         print("judge zine: give a GAME, or --all DIR", file=sys.stderr)
         return EXIT_USAGE
     engine = make_engine(config.database.url)
     try:
-        with make_session_factory(engine, variants)() as session:
+        with make_session_factory(engine)() as session:
             if directory is not None:
-                write_all(session, Path(directory))
+                write_all(session, variants, Path(directory))
                 return EXIT_OK
-            return _write_one(session, str(game), out or sys.stdout.buffer)
+            return _write_one(session, variants, str(game), out or sys.stdout.buffer)
     except SQLAlchemyError as exc:
         print(f"judge zine: cannot read the database ({exc.__class__.__name__}); "
               "is it created? (judge db upgrade)", file=sys.stderr)
@@ -62,18 +62,18 @@ def run_zine(
         engine.dispose()
 
 
-def _write_one(session: Session, name: str, out: BinaryIO) -> int:
+def _write_one(session: Session, variants: VariantRegistry, name: str, out: BinaryIO) -> int:
     """The page, as UTF-8 (what its `<meta charset>` says) whatever the locale."""
     game = store.get_game(session, name)
     if game is None:
         print(f"judge zine: no game called {name!r}", file=sys.stderr)
         return EXIT_FAILURE
-    out.write(game_page(session, game).encode("utf-8"))
+    out.write(game_page(session, variants, game).encode("utf-8"))
     out.flush()
     return EXIT_OK
 
 
-def write_all(session: Session, directory: Path) -> list[Path]:
+def write_all(session: Session, variants: VariantRegistry, directory: Path) -> list[Path]:
     """A page per game and the index linking them; returns the files written."""
     directory.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
@@ -81,12 +81,12 @@ def write_all(session: Session, directory: Path) -> list[Path]:
     for game in store.list_games(session):
         why = _unsafe_name(game.name)
         path = directory / f"{game.name}.html"
-        if why or not _write_file(path, game_page(session, game)):
+        if why or not _write_file(path, game_page(session, variants, game)):
             print(f"judge zine: skipped game {game.name!r}: {why or 'its file is a link'}",
                   file=sys.stderr)  # fmt: skip
             continue
         written.append(path)
-        rows.append(index_row(registry_of(session), game, path.name))
+        rows.append(index_row(variants, game, path.name))
     index = directory / INDEX
     if not _write_file(index, index_page(rows)):
         print(f"judge zine: {index} is a link or a folder: the index was not written",

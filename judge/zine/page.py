@@ -9,15 +9,16 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from judge.store.models import Game
+from judge.variants.registry import VariantRegistry
 from judge.zine.html import render_html
 from judge.zine.record import GameRecord, read_record
 from judge.zine.sections import press_of, years
 from judge.zine.standings import standings
 
 
-def game_page(session: Session, game: Game) -> str:
-    """The zine page of `game`, as HTML text."""
-    return record_page(read_record(session, game))
+def game_page(session: Session, variants: VariantRegistry, game: Game) -> str:
+    """The zine page of `game` (its variant from the judge's `variants`), as HTML text."""
+    return record_page(read_record(session, variants, game))
 
 
 def record_page(record: GameRecord) -> str:

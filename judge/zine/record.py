@@ -20,10 +20,10 @@ from sqlalchemy.orm import Session
 from judge.rules.results import OrderResult
 from judge.rules.state import GameState
 from judge.store import games as store
-from judge.store.db import registry_of
 from judge.store.game_settings import GameSettings
 from judge.store.models import Event, Game, GameStatus, PhaseRecord
 from judge.variants.base import Snapshot, Variant
+from judge.variants.registry import VariantRegistry
 from judge.zine.stored import order_results, public_report
 
 # Events the zine draws from structured data instead of printing their text.
@@ -77,8 +77,8 @@ class GameRecord:
         return {} if self.latest is None else self.variant.public_summary(self.latest)
 
 
-def read_record(session: Session, game: Game) -> GameRecord:
-    variant = registry_of(session).get(game.variant)
+def read_record(session: Session, variants: VariantRegistry, game: Game) -> GameRecord:
+    variant = variants.get(game.variant)
     records = store.phase_history(session, game)
     states = [store.phase_state(record) for record in records]
     played = [

@@ -61,10 +61,10 @@ def _assert_legend(
     """`png` is the phase's map with exactly these legend notes (and not without them)."""
     engine = make_engine(database_url)
     try:
-        with make_session_factory(engine, default_registry())() as session:
+        with make_session_factory(engine)() as session:
             row = store.get_game(session, game)
             assert row is not None
-            job = map_job(session, row, phase)
+            job = map_job(session, default_registry(), row, phase)
     finally:
         engine.dispose()
     expected = draw_job(dataclasses.replace(job, notes=tuple(sorted(notes.items()))))

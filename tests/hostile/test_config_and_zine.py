@@ -73,7 +73,7 @@ def test_zine_all_never_overwrites_the_index_nor_follows_links(
     (folder / "g1.html").symlink_to(secret)
 
     with plain_harness.sessions() as session:
-        written = write_all(session, folder)
+        written = write_all(session, plain_harness.variants, folder)
 
     assert secret.read_text() == "keep me"
     assert (folder / "g1.html").is_symlink()

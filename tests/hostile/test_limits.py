@@ -70,11 +70,11 @@ def test_a_forming_game_that_never_starts_expires(harness: HarnessFactory) -> No
     judge.clock.advance(timedelta(days=29).total_seconds())
     timers = SchedulerTimers()  # the scheduler's timers of this judge
     with judge.sessions() as session:
-        tick(session, judge.clock, judge.config, timers)
+        tick(session, judge.clock, judge.config, timers, judge.variants)
     assert judge.status()["status"] == "forming"
     judge.clock.advance(timedelta(days=1, seconds=1).total_seconds())
     with judge.sessions() as session:
-        tick(session, judge.clock, judge.config, timers)
+        tick(session, judge.clock, judge.config, timers, judge.variants)
     assert judge.status()["status"] == "finished"
     with judge.sessions() as session:
         rows = session.scalars(select(OutboxMessage).where(OutboxMessage.kind == "notice"))

@@ -121,18 +121,10 @@ def test_one_received_mail_holds_at_most_its_share(
         assert gate.dropped == 2
 
 
-# The one use left, and why: the variant registry is the judge's (built once by the
-# command line, never changed) and a session without it refuses to answer
-# (`registry_of` raises); passing it down by argument is issue 33's next step.
-REGISTRY_ON_THE_FACTORY = {
-    "store/db.py: return sessionmaker(engine, expire_on_commit=False, info=info)",
-    "store/db.py: registry = session.info.get(VARIANTS_KEY)",
-}
-
-
-def test_no_mail_state_is_kept_on_session_info() -> None:
-    """The gate and the notice batch are passed down, not found on `session.info`
-    (nor on a sessionmaker's `info=`): any such lookup but the registry's fails here."""
+def test_nothing_is_kept_on_session_info() -> None:
+    """The gate, the notice batch and the variant registry are passed down, not found
+    on `session.info` (nor on a sessionmaker's `info=`): any such lookup fails here
+    (`tests/server/scheduler/test_session_info.py` checks the sessions themselves)."""
     hidden = re.compile(
         r"\.info\s*\[|\.info\.(get|pop|setdefault|update)\(|sessionmaker\(.*\binfo="
     )
@@ -142,7 +134,7 @@ def test_no_mail_state_is_kept_on_session_info() -> None:
         for line in path.read_text().splitlines()
         if "session.info" in line or hidden.search(line)
     }
-    assert found == REGISTRY_ON_THE_FACTORY
+    assert found == set()
 
 
 def test_confirmation_requests_go_one_a_mail_and_always_outside_one(

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 import pytest
+from support.variant_registry import WORKER_REGISTRY
 
 from judge.clock import ManualClock
 from judge.config import Config
@@ -22,8 +23,8 @@ from judge.store.models import InboxMessage, InboxStatus
 
 
 def test_two_judges_in_one_process_share_no_timers() -> None:
-    first = Judge(Config())
-    second = Judge(Config(), clock=ManualClock(datetime(2026, 1, 1, tzinfo=UTC)))
+    first = Judge(Config(), WORKER_REGISTRY)
+    second = Judge(Config(), WORKER_REGISTRY, clock=ManualClock(datetime(2026, 1, 1, tzinfo=UTC)))
     assert first.timers is not second.timers
     assert first.timers.pruning is not second.timers.pruning
     assert first.timers.expiry is not second.timers.expiry
@@ -39,7 +40,7 @@ def test_two_judges_in_one_process_share_no_timers() -> None:
 
 
 def test_two_judges_in_one_process_keep_their_own_readings() -> None:
-    first, second = Judge(Config()), Judge(Config())
+    first, second = Judge(Config(), WORKER_REGISTRY), Judge(Config(), WORKER_REGISTRY)
     assert isinstance(first.handler, ServiceHandler)
     assert isinstance(second.handler, ServiceHandler)
     raw = b"From: a@example.org\r\nTo: judge@example.org\r\nSubject: x\r\n\r\nLIST\r\n"
@@ -55,7 +56,7 @@ def test_two_judges_in_one_process_keep_their_own_password_work(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(password_work, "hash_password", lambda password: f"hash-{password}")
-    first, second = Judge(Config()), Judge(Config())
+    first, second = Judge(Config(), WORKER_REGISTRY), Judge(Config(), WORKER_REGISTRY)
     assert isinstance(first.handler, ServiceHandler)
     assert isinstance(second.handler, ServiceHandler)
     first.handler.passwords.hash_ahead("secret")
@@ -66,14 +67,16 @@ def test_two_judges_in_one_process_keep_their_own_password_work(
 
 
 def test_two_judges_in_one_process_draw_with_their_own_worker_pools() -> None:
-    first, second = Judge(Config()), Judge(Config())
+    first, second = Judge(Config(), WORKER_REGISTRY), Judge(Config(), WORKER_REGISTRY)
     assert first.drawing is not second.drawing
     (first_tick,) = first.ticks()
     (second_tick,) = second.ticks()
     assert isinstance(first_tick, functools.partial)
     assert isinstance(second_tick, functools.partial)
-    assert first_tick.keywords == {"timers": first.timers, "pool": first.drawing}
-    assert second_tick.keywords == {"timers": second.timers, "pool": second.drawing}
+    assert first_tick.keywords == {"timers": first.timers, "variants": first.variants,
+                                   "pool": first.drawing}  # fmt: skip
+    assert second_tick.keywords == {"timers": second.timers, "variants": second.variants,
+                                    "pool": second.drawing}  # fmt: skip
 
 
 def _watch_once(judge: Judge) -> Watchdog:
@@ -91,7 +94,7 @@ def _threads_started_by(step: Callable[[], object]) -> set[threading.Thread]:
 
 
 def test_two_judges_in_one_process_keep_their_own_watchdogs() -> None:
-    with Judge(Config()) as first, Judge(Config()) as second:
+    with Judge(Config(), WORKER_REGISTRY) as first, Judge(Config(), WORKER_REGISTRY) as second:
         assert first.watchdogs is not second.watchdogs
         (mine,) = _threads_started_by(lambda: _watch_once(first))
         (theirs,) = _threads_started_by(lambda: _watch_once(second))
@@ -105,7 +108,7 @@ def test_two_judges_in_one_process_keep_their_own_watchdogs() -> None:
 
 
 def test_stopping_a_judge_ends_its_watchdog_threads() -> None:
-    judge = Judge(Config())
+    judge = Judge(Config(), WORKER_REGISTRY)
     (thread,) = _threads_started_by(lambda: _watch_once(judge))
     assert thread.is_alive() and thread.name == "judge-watchdog"
     started = time.monotonic()
@@ -116,7 +119,7 @@ def test_stopping_a_judge_ends_its_watchdog_threads() -> None:
 
 
 def test_a_judge_ends_its_watchdogs_as_its_with_block_ends() -> None:
-    with Judge(Config()) as judge:
+    with Judge(Config(), WORKER_REGISTRY) as judge:
         (thread,) = _threads_started_by(lambda: _watch_once(judge))
         assert thread.is_alive()
     assert not thread.is_alive()

@@ -10,6 +10,7 @@ from typing import cast
 
 import pytest
 from sqlalchemy.orm import Session
+from support.variant_registry import WORKER_REGISTRY
 
 from judge.config import Config
 from judge.language.grammar import Audience
@@ -36,7 +37,7 @@ GAME = Game(id=1, name="g1")
 def _context(sender: str = "ann@example.org") -> MailContext:
     no_session, no_config = cast(Session, None), cast(Config, None)  # neither is read here
     return MailContext(no_session, no_config, datetime(2026, 1, 1, tzinfo=UTC), sender,
-                       gate=no_mail_in())  # fmt: skip
+                       variants=WORKER_REGISTRY, gate=no_mail_in())  # fmt: skip
 
 
 def _person(role: PlayerRole, address: str = "ann@example.org", id: int = 3) -> Player:

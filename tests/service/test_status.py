@@ -56,7 +56,7 @@ def test_a_forming_game_has_no_phase_and_no_powers(judge: JudgeHarness) -> None:
 
 def test_an_unknown_game_has_no_status(judge: JudgeHarness) -> None:
     with judge.sessions() as session:
-        assert game_status(session, "nope") is None
+        assert game_status(session, judge.variants, "nope") is None
 
 
 def test_a_drawn_game_names_the_drawing_powers_as_winner(judge: JudgeHarness) -> None:

@@ -86,9 +86,10 @@ def test_a_mail_stored_before_0011_is_read_whole_after_the_upgrade(
                 {"raw": raw, "at": clock.now()},
             )  # fmt: skip
         upgrade(engine)
-        sessions = make_session_factory(engine, default_registry())
+        sessions = make_session_factory(engine)
         config = make_config(database_url)
-        assert process_pending(sessions, ServiceHandler(), clock, config, watchdogs) == 1
+        assert process_pending(sessions, ServiceHandler(default_registry()), clock, config,
+                               watchdogs)  # fmt: skip == 1
         with sessions() as session:
             row = session.scalars(select(InboxMessage)).one()
             replies = session.scalars(select(OutboxMessage)).all()

@@ -18,10 +18,11 @@ from judge.outbox.gate import no_mail_in
 from judge.service.context import MailContext
 from judge.service.game import deadlines
 from judge.service.game.starting import start_game
-from judge.service.seats.snapshots import draw_seed, load_board, variants
+from judge.service.seats.snapshots import draw_seed, load_board
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, PlayerRole
+from judge.variants.registry import VariantRegistry
 
 # One legal opening per power (Spring 1901), with bounces, supports and a convoy-free mix.
 OPENINGS: dict[str, tuple[str, ...]] = {
@@ -39,6 +40,7 @@ def seed_game(
     session: Session,
     config: Config,
     *,
+    variants: VariantRegistry,
     name: str,
     variant: str,
     password_hash: str,
@@ -48,7 +50,7 @@ def seed_game(
 ) -> Game:
     """A started game `name` whose current phase is due at `due` (no grace); with
     `maps` False, as after SET MAPS OFF (results mails without the map)."""
-    rules = variants(session).get(variant).default_rules()
+    rules = variants.get(variant).default_rules()
     game = store.create_game(
         session, name=name, variant=variant, rng_seed=draw_seed(), now=now,
         settings=GameSettings(rules=rules, grace=timedelta(0), maps=maps).to_json(),
@@ -57,22 +59,24 @@ def seed_game(
         session, game, address=f"gm-{name}@example.org", password_hash=password_hash,
         now=now, role=PlayerRole.MASTER,
     )  # fmt: skip
-    for index in range(variants(session).get(variant).players_needed(rules)):
+    for index in range(variants.get(variant).players_needed(rules)):
         store.add_player(
             session, game, address=f"p{index}-{name}@example.org",
             password_hash=password_hash, now=now,
         )  # fmt: skip
     ctx = MailContext(session=session, config=config, now=now, sender=master.address,
-                      gate=no_mail_in())  # fmt: skip
+                      variants=variants, gate=no_mail_in())  # fmt: skip
     start_game(ctx, game)
-    _order_openings(session, game, now)
+    _order_openings(session, variants, game, now)
     deadlines.set_deadline(game, due, now)
     return game
 
 
-def _order_openings(session: Session, game: Game, now: datetime) -> None:
+def _order_openings(
+    session: Session, variants: VariantRegistry, game: Game, now: datetime
+) -> None:
     """Every power with units in a movement phase gets its opening (or holds)."""
-    board = load_board(session, game)
+    board = load_board(session, variants, game)
     if board is None or board.state.phase.code != "S1901M":
         return
     for power, lines in OPENINGS.items():

@@ -7,8 +7,9 @@ and this launcher imports the one a test names and passes it, e.g.
 `python -m support.serve_with support.server.intake.recording_handler:handle_message serve
 --config X`
 with `tests/` on `PYTHONPATH`. The name may be a class, built here (one handler
-for the judge this launcher runs: what a handler keeps is never shared through a
-module), or a plain function (`judge.server.handler_protocol`).
+for the judge this launcher runs, given the judge's variant registry, which the
+launcher builds and hands to `main` too: what a handler keeps is never shared through
+a module), or a plain function (`judge.server.handler_protocol`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import sys
 from pathlib import Path
 
 import judge.cli
+from judge.variants.registry import default_registry
 
 TESTS = Path(__file__).resolve().parents[1]
 
@@ -38,8 +40,9 @@ def environment(base: dict[str, str] | None = None) -> dict[str, str]:
 def main(argv: list[str]) -> int:
     module_name, _, name = argv[0].partition(":")
     named = getattr(importlib.import_module(module_name), name)
-    handler = named() if isinstance(named, type) else named
-    return judge.cli.main(argv[1:], handler=handler)
+    variants = default_registry()  # the judge's, as `judge.cli.main` would build it
+    handler = named(variants) if isinstance(named, type) else named
+    return judge.cli.main(argv[1:], handler=handler, variants=variants)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ import pytest
 from sqlalchemy.orm import Session, sessionmaker
 from support.service.fixtures import judge, quick_password_hashes  # noqa: F401 (fixtures)
 from support.service.harness import JudgeHarness
+from support.variant_registry import WORKER_REGISTRY
 from support.zine.recorder import Recorder
 from support.zine.standard_game import SCRIPT_PRESS, SECRET_PRESS, PageOf
 
@@ -38,7 +39,7 @@ def page_of(sessions: sessionmaker[Session]) -> PageOf:
         with sessions() as session:
             game = store.get_game(session, name)
             assert game is not None
-            return game_page(session, game)
+            return game_page(session, WORKER_REGISTRY, game)
 
     return build
 

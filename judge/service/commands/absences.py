@@ -33,7 +33,6 @@ from judge.service.game.absence_times import (
 from judge.service.game_mail.mailing import broadcast, header_data
 from judge.service.seats.finding import find_game
 from judge.service.seats.reader_preferences import reader_of
-from judge.service.seats.snapshots import variants
 from judge.store import absences as store
 from judge.store import games as games_store
 from judge.store.game_settings import GameSettings
@@ -148,7 +147,7 @@ def _tell_master(
 ) -> None:
     game = signed.game
     masters = games_store.players_of(ctx.session, game, roles=[PlayerRole.MASTER])
-    display = variants(ctx.session).get(game.variant).display_name
+    display = ctx.variants.get(game.variant).display_name
     who = powers_of(signed.player)
 
     def notice(reader: Reader) -> str:  # each master in their own language and zone

@@ -73,7 +73,7 @@ def resign(ctx: MailContext, command: Resign) -> list[Note]:
     powers = " and ".join(power_title(p) for p in sorted(signed.player.powers))
     if powers:
         announce_leaving(
-            ctx.session, ctx.config, signed.game, "resigned",
+            ctx.session, ctx.config, ctx.variants, signed.game, "resigned",
             what=f"{and_list(powers)} Resigned", now=ctx.now, gate=ctx.gate, power=powers,
         )  # fmt: skip
     ctx.touch(signed.game)

@@ -26,7 +26,7 @@ def become(ctx: MailContext, command: Become) -> list[Note]:
     board = running_board(ctx, signed)
     game = board.game
     title = power_title(command.power)
-    if is_mercenary(ctx.session, game, command.power):
+    if is_mercenary(ctx.session, ctx.variants, game, command.power):
         raise Refusal("power_is_mercenary", game=game.name, power=title, command="BECOME")
     holder = power_holder(ctx.session, game, command.power)
     if holder is None:

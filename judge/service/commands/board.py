@@ -20,7 +20,7 @@ def running_board(ctx: MailContext, signed: Signed) -> Board:
         raise Refusal("not_started", game=game.name)
     if game.status is GameStatus.FINISHED:
         raise Refusal("game_over", game=game.name)
-    board = load_board(ctx.session, game)
+    board = load_board(ctx.session, ctx.variants, game)
     if board is None:
         raise Refusal("not_started", game=game.name)
     return board

@@ -32,7 +32,7 @@ def set_nmr(ctx: MailContext, command: SetNmr) -> list[Note]:
     before = GameSettings.of(game)
     replace(before, nmr=command.waits).save(game)
     if before.nmr != command.waits:
-        announce(ctx.session, ctx.config, game, "nmr_changed", what="Setting Changed",
+        announce(ctx.session, ctx.config, ctx.variants, game, "nmr_changed", what="Setting Changed",
                  now=ctx.now, gate=ctx.gate, author="Master", waits=command.waits)  # fmt: skip
     ctx.touch(game)
     return [note("nmr_set", game=game.name, waits=command.waits)]
@@ -43,8 +43,9 @@ def set_quiet(ctx: MailContext, command: SetQuiet) -> list[Note]:
     before = GameSettings.of(game)
     replace(before, quiet=command.on).save(game)
     if before.quiet != command.on:
-        announce(ctx.session, ctx.config, game, "quiet_changed", what="Setting Changed",
-                 now=ctx.now, gate=ctx.gate, author="Master", on=command.on)  # fmt: skip
+        announce(ctx.session, ctx.config, ctx.variants, game, "quiet_changed",
+                 what="Setting Changed", now=ctx.now, gate=ctx.gate, author="Master",
+                 on=command.on)  # fmt: skip
     return [note("quiet_set", game=game.name, on=command.on)]
 
 

@@ -32,7 +32,7 @@ from judge.service.seats.finding import (
     the_observer,
 )
 from judge.service.seats.reader_preferences import reader_of
-from judge.service.seats.snapshots import active_players, draw_seed, rules_of, variants
+from judge.service.seats.snapshots import active_players, draw_seed, rules_of
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, PlayerRole
@@ -49,7 +49,7 @@ def create(ctx: MailContext, command: Create) -> list[Note]:
     if _games_created_today(ctx) >= limit:
         raise Refusal("too_many_games", limit=limit)
     try:
-        variant = variants(ctx.session).get(command.variant)
+        variant = ctx.variants.get(command.variant)
     except VariantError as error:
         raise Refusal("variant_error", message=error.reason) from error
     defaults = GameSettings(rules=variant.default_rules())
@@ -137,7 +137,7 @@ def join(ctx: MailContext, game: Game, password: str) -> list[Note]:
         return [note("already_joined", game=game.name)]
     if consent.consent(ctx.session, game, ctx.sender, None) is Consent.BARRED:
         raise Refusal("removed_address", game=game.name)  # EJECT address before the start
-    variant = variants(ctx.session).get(game.variant)
+    variant = ctx.variants.get(game.variant)
     if len(players) >= variant.max_players:
         raise Refusal("game_full", game=game.name)
     if not seats_at_once(ctx, game):
@@ -159,7 +159,7 @@ def join(ctx: MailContext, game: Game, password: str) -> list[Note]:
 def _not_forming(ctx: MailContext, game: Game) -> Refusal:
     """SIGNON ?game for a started game: njudge's `?` is for forming games only; the
     refusal names the powers nobody plays, which SIGNON with their letter asks for."""
-    nobody = powers_nobody_plays(ctx.session, game) if game.status in _RUNNING else []
+    nobody = powers_nobody_plays(ctx.session, ctx.variants, game) if game.status in _RUNNING else []
     if not nobody:
         return Refusal("not_forming", game=game.name)
     titles = [power_title(power) for power in nobody]
@@ -174,7 +174,7 @@ def start_if_full(ctx: MailContext, game: Game) -> list[Note]:
     """
     if game.status is not GameStatus.FORMING:
         return []
-    variant = variants(ctx.session).get(game.variant)
+    variant = ctx.variants.get(game.variant)
     players = active_players(ctx.session, game)
     if len(players) < variant.players_needed(rules_of(game)):
         return []
@@ -249,7 +249,7 @@ def start(ctx: MailContext, command: Start) -> list[Note]:
     game = find_game(ctx.session, signed.game.name)
     if game.status is not GameStatus.FORMING:
         raise Refusal("not_forming", game=game.name)
-    variant = variants(ctx.session).get(game.variant)
+    variant = ctx.variants.get(game.variant)
     players = active_players(ctx.session, game)
     count = len(players)
     if count < variant.min_players:

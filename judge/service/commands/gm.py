@@ -30,7 +30,7 @@ from judge.service.game.ending import finish_game
 from judge.service.game.last_player import end_if_alone
 from judge.service.game.processing import process_phase
 from judge.service.seats.finding import find_game, of_address
-from judge.service.seats.snapshots import active_players, variants
+from judge.service.seats.snapshots import active_players
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, Player, PlayerStatus
 from judge.wording.describe import power_title
@@ -49,7 +49,7 @@ def set_setting(ctx: MailContext, command: object, setting: SettingCommand) -> l
     held = setting.before_change(ctx, game, command)
     if held is not None:
         return held
-    variant = variants(ctx.session).get(game.variant)
+    variant = ctx.variants.get(game.variant)
     before = GameSettings.of(game)
     settings = setting.apply(command, before, variant)
     settings.save(game)
@@ -142,5 +142,5 @@ def _joined(ctx: MailContext, game: Game, address: str) -> Player:
 
 
 def _announce(ctx: MailContext, game: Game, key: str, what: str, **params: Any) -> None:
-    announce(ctx.session, ctx.config, game, key, what=what, now=ctx.now, gate=ctx.gate,
-             author="Master", **params)  # fmt: skip
+    announce(ctx.session, ctx.config, ctx.variants, game, key, what=what, now=ctx.now,
+             gate=ctx.gate, author="Master", **params)  # fmt: skip

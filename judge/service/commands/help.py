@@ -13,7 +13,6 @@ from judge.language.command_types import Help
 from judge.language.grammar import Grammar
 from judge.service.commands import command_help
 from judge.service.context import MailContext, Note, rendered
-from judge.service.seats.snapshots import variants
 from judge.variants.registry import VariantRegistry
 
 COMMANDS_TOPIC = "commands"  # the registry's page, not a template
@@ -25,7 +24,7 @@ def help_text(ctx: MailContext, command: Help) -> list[Note]:
     if command.topic == COMMANDS_TOPIC:
         return [command_help.commands_page(_grammar_of(command))]
     topic = command.topic or "general"
-    registry = variants(ctx.session)
+    registry = ctx.variants
     flags = [_flags_of(registry, name) for name in registry.names()]
     return [
         rendered(

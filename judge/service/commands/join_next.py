@@ -15,7 +15,7 @@ from judge.service.context import MailContext, Note, Refusal
 from judge.service.seats import consent
 from judge.service.seats.consent import Consent
 from judge.service.seats.finding import find_game
-from judge.service.seats.snapshots import active_players, variants
+from judge.service.seats.snapshots import active_players
 from judge.store import games as store
 from judge.store.models import Game, GameStatus
 
@@ -23,7 +23,7 @@ from judge.store.models import Game, GameStatus
 def join_next(ctx: MailContext, command: JoinNext) -> list[Note]:
     game = _next_game(ctx, command.variant)
     if game is None:
-        shown = variants(ctx.session).get(command.variant).display_name if command.variant else None
+        shown = ctx.variants.get(command.variant).display_name if command.variant else None
         raise Refusal("no_forming_game", variant=shown)
     return join(ctx, find_game(ctx.session, game.name), command.password)
 
@@ -40,6 +40,6 @@ def _next_game(ctx: MailContext, variant: str | None) -> Game | None:
             continue
         if consent.consent(ctx.session, game, sender, None) is Consent.BARRED:
             continue  # the master removed this address from it (EJECT address)
-        if len(players) < variants(ctx.session).get(game.variant).max_players:
+        if len(players) < ctx.variants.get(game.variant).max_players:
             return game
     return None

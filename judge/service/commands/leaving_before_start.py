@@ -16,7 +16,7 @@ from judge.service.game.announce import announce
 from judge.service.game_mail.mailing import broadcast, header_data
 from judge.service.seats.consent import record_leaving
 from judge.service.seats.reader_preferences import readers_for
-from judge.service.seats.snapshots import active_players, rules_of, seat_of, variants
+from judge.service.seats.snapshots import active_players, rules_of, seat_of
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, Player, PlayerStatus
 from judge.wording.readers import Reader
@@ -49,7 +49,7 @@ def remove(ctx: MailContext, game: Game, player: Player, *, ejected: bool) -> li
 
 def _count(ctx: MailContext, game: Game) -> tuple[int, int]:
     """How many have joined now, and how many the game needs to start."""
-    needed = variants(ctx.session).get(game.variant).players_needed(rules_of(game))
+    needed = ctx.variants.get(game.variant).players_needed(rules_of(game))
     return len(active_players(ctx.session, game)), needed
 
 
@@ -59,13 +59,13 @@ def _announce(
     """Everyone who joined is told; a gunboat game keeps the address to the master."""
     who = None if GameSettings.of(game).gunboat else player.address
     announce(
-        ctx.session, ctx.config, game, key, what="Player Left", now=ctx.now, gate=ctx.gate,
-        who=who, count=count, needed=needed,
+        ctx.session, ctx.config, ctx.variants, game, key, what="Player Left", now=ctx.now,
+        gate=ctx.gate, who=who, count=count, needed=needed,
     )  # fmt: skip
 
 
 def _tell_the_player(ctx: MailContext, game: Game, player: Player, *, ejected: bool) -> None:
-    display = variants(ctx.session).get(game.variant).display_name
+    display = ctx.variants.get(game.variant).display_name
     header = header_data(ctx.config, game, display)
 
     def body(reader: Reader) -> str:

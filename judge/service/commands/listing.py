@@ -18,11 +18,12 @@ from judge.service.commands.takeover import powers_nobody_plays
 from judge.service.context import MailContext, Note, Refusal, rendered
 from judge.service.game.ending import holdings_of
 from judge.service.game.play_settings import play_settings
-from judge.service.seats.snapshots import active_players, load_board, rules_of, variants
+from judge.service.seats.snapshots import active_players, load_board, rules_of
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, PhaseRecord, PlayerRole
 from judge.store.rollback import ROLLED_BACK_EVENT
+from judge.variants.registry import VariantRegistry
 from judge.wording.describe import power_title, winner_groups, winner_titles
 from judge.wording.report import phase_words
 
@@ -41,12 +42,12 @@ def list_games(ctx: MailContext, command: ListGames) -> list[Note]:
     if name is None and ctx.signed is not None:
         name = ctx.signed.game.name
     if name is not None:
-        listing = game_listing(ctx.session, _game(ctx.session, name))
+        listing = game_listing(ctx.session, ctx.variants, _game(ctx.session, name))
         return [rendered("list_game.txt.j2", **listing)]
     rows = [
         {
             "name": game.name,
-            "variant": _column_name(variants(ctx.session).get(game.variant).display_name,
+            "variant": _column_name(ctx.variants.get(game.variant).display_name,
                                     game.variant),
             "status": game.status.value,
             "phase": game.phase or "-",
@@ -66,12 +67,12 @@ def _column_name(display: str, key: str) -> str:
     return display if len(display) <= VARIANT_COLUMN else key
 
 
-def game_listing(session: Session, game: Game) -> dict[str, Any]:
+def game_listing(session: Session, variants: VariantRegistry, game: Game) -> dict[str, Any]:
     """One game's public status: phase, deadline, master, players and powers."""
-    variant = variants(session).get(game.variant)
+    variant = variants.get(game.variant)
     players = active_players(session, game)
     masters = store.players_of(session, game, roles=[PlayerRole.MASTER])
-    board = load_board(session, game)
+    board = load_board(session, variants, game)
     powers: list[dict[str, Any]] = []
     credits: list[dict[str, Any]] = []
     currency = None
@@ -95,17 +96,17 @@ def game_listing(session: Session, game: Game) -> dict[str, Any]:
         "credits": credits,
         "currency": currency,
         "winners": winner_titles(game.winner),
-        "disorder": _in_disorder(session, game),
+        "disorder": _in_disorder(session, variants, game),
         "winner_groups": winner_groups(game.winner, holdings_of(session, game)),
         "settings": play_settings(variant, GameSettings.of(game)),
     }
 
 
-def _in_disorder(session: Session, game: Game) -> list[str]:
+def _in_disorder(session: Session, variants: VariantRegistry, game: Game) -> list[str]:
     """The powers nobody plays in a running game (SIGNON with their letter asks)."""
     if game.status not in (GameStatus.ACTIVE, GameStatus.PAUSED):
         return []
-    return [power_title(power) for power in powers_nobody_plays(session, game)]
+    return [power_title(power) for power in powers_nobody_plays(session, variants, game)]
 
 
 def _power_rows(
@@ -189,7 +190,7 @@ def _history_title(kind: str, phase: str | None, author: str | None) -> str:
 
 def summary(ctx: MailContext, command: Summary) -> list[Note]:
     game = named_or_signed(ctx, command.game, "SUMMARY")
-    variant = variants(ctx.session).get(game.variant)
+    variant = ctx.variants.get(game.variant)
     powers = sorted(variant.map.home_centers)
     rows = [
         {"label": label, "counts": [len(state.centers_of(p)) for p in powers]}
@@ -202,7 +203,7 @@ def summary(ctx: MailContext, command: Summary) -> list[Note]:
             variant=variant.display_name,
             powers=[_short(p) for p in powers],
             rows=rows,
-            control=_control_rows(ctx.session, game, powers),
+            control=_control_rows(ctx.session, ctx.variants, game, powers),
         )
     ]
 
@@ -211,10 +212,12 @@ def _short(power: str | None) -> str:
     return power[:3].title() if power else "-"
 
 
-def _control_rows(session: Session, game: Game, powers: list[str]) -> list[dict[str, Any]]:
+def _control_rows(
+    session: Session, variants: VariantRegistry, game: Game, powers: list[str]
+) -> list[dict[str, Any]]:
     """Who controlled each power, year by year, where the variant records it
     (Intimate: `control_history`, public once the bids are revealed)."""
-    board = load_board(session, game)
+    board = load_board(session, variants, game)
     if board is None:
         return []
     history = board.variant.public_summary(board.snapshot).get("control_history", {})

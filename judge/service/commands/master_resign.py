@@ -27,7 +27,7 @@ from judge.service.game.last_player import end_if_alone
 from judge.service.game_mail.mailing import broadcast, header_data
 from judge.service.seats.finding import find_game, power_holder
 from judge.service.seats.reader_preferences import readers_for
-from judge.service.seats.snapshots import active_players, variants
+from judge.service.seats.snapshots import active_players
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, Player, PlayerRole, PlayerStatus
@@ -80,7 +80,7 @@ def _resign_player(ctx: MailContext, game: Game, player: Player) -> list[Note]:
     record_resignation(ctx, game, player)  # retaken only as the master allows
     powers = " and ".join(power_title(p) for p in sorted(player.powers))
     announce_leaving(
-        ctx.session, ctx.config, game, "resigned_by_master",
+        ctx.session, ctx.config, ctx.variants, game, "resigned_by_master",
         what=f"{and_list(powers)} Resigned", now=ctx.now, gate=ctx.gate, power=powers,
     )  # fmt: skip
     _tell_the_player(ctx, game, player, powers)
@@ -92,7 +92,7 @@ def _resign_player(ctx: MailContext, game: Game, player: Player) -> list[Note]:
 
 def _tell_the_player(ctx: MailContext, game: Game, player: Player, powers: str) -> None:
     """The resigned player learns it by mail, QUIET or not: it is their seat."""
-    display = variants(ctx.session).get(game.variant).display_name
+    display = ctx.variants.get(game.variant).display_name
     header = header_data(ctx.config, game, display)
 
     def body(reader: Reader) -> str:

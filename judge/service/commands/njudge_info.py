@@ -51,7 +51,7 @@ def whogame(ctx: MailContext, command: WhoGame) -> list[Note]:
         powers = sorted(player.powers)
         rows.append({"powers": [power_title(p) for p in powers], "address": address})
     rows.sort(key=lambda row: (not row["powers"], row["powers"]))
-    nobody = [power_title(p) for p in sorted(powers_nobody_plays(ctx.session, game))]
+    nobody = [power_title(p) for p in sorted(powers_nobody_plays(ctx.session, ctx.variants, game))]
     return [
         rendered(
             "whogame.txt.j2",

@@ -41,7 +41,7 @@ from judge.service.commands.order_hints import (
 )
 from judge.service.context import MailContext, Note, Refusal, Signed, note, variant_refusal
 from judge.service.game.order_listing import orders_listing
-from judge.service.seats.snapshots import Board, parse_stored, seat_of, variants
+from judge.service.seats.snapshots import Board, parse_stored, seat_of
 from judge.store import games as store
 from judge.variants.base import Refused
 from judge.variants.common import adjustment_delta
@@ -54,7 +54,7 @@ def order_line(ctx: MailContext, command: OrderLine) -> list[Note]:
         board = running_board(ctx, signed)
     except Refusal:
         # Chat in a game that is not running is "not a command", not "not started".
-        game_map = variants(ctx.session).get(signed.game.variant).map
+        game_map = ctx.variants.get(signed.game.variant).map
         if is_no_order(command.text, game_map, game_map.initial_state()):
             raise Refusal("not_a_command", hint=command.near_keyword) from None
         raise
@@ -227,4 +227,4 @@ def set_wait(ctx: MailContext, command: SetWait) -> list[Note]:
 
 def current_orders(ctx: MailContext, signed: Signed) -> dict[str, Any] | None:
     """What the player has ordered this phase, and what is still owed."""
-    return orders_listing(ctx.session, signed.game, signed.player)
+    return orders_listing(ctx.session, ctx.variants, signed.game, signed.player)

@@ -29,7 +29,7 @@ from judge.service.commands.press_settings import check_press
 from judge.service.context import MailContext, Note, Refusal, Signed, note
 from judge.service.game_mail.mailing import audience, header_data, one_per_address
 from judge.service.seats.finding import find_game
-from judge.service.seats.snapshots import active_players, variants
+from judge.service.seats.snapshots import active_players
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import GameStatus, Player, PlayerRole
@@ -150,7 +150,7 @@ def _deliver(
         ctx.session, game, kind=kind, body=text, now=ctx.now, phase=game.phase,
         author=author, recipients=recipients,
     )  # fmt: skip
-    display = variants(ctx.session).get(game.variant).display_name
+    display = ctx.variants.get(game.variant).display_name
     mail = functools.partial(
         render, "press.txt.j2", **header_data(ctx.config, game, display),
         kind=kind, author=author, to=to, body=text,

@@ -21,7 +21,6 @@ from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.game_mail.mailing import broadcast, header_data
 from judge.service.seats.finding import find_game
 from judge.service.seats.reader_preferences import readers_for
-from judge.service.seats.snapshots import variants
 from judge.store import games as store
 from judge.store.models import Game, GameStatus, Player, PlayerRole
 from judge.wording.readers import Reader
@@ -52,7 +51,7 @@ def promote(ctx: MailContext, command: Promote) -> list[Note]:
 
 
 def _tell(ctx: MailContext, game: Game, person: Player) -> None:
-    display = variants(ctx.session).get(game.variant).display_name
+    display = ctx.variants.get(game.variant).display_name
     header = header_data(ctx.config, game, display)
 
     def body(reader: Reader) -> str:

@@ -51,9 +51,9 @@ def rollback(ctx: MailContext, command: Rollback) -> list[Note]:
         _reopen(ctx, game)
     _open_again(ctx, game)
     announce(
-        ctx.session, ctx.config, game, "rolled_back", what=f"Rolled Back to {target.phase}",
-        now=ctx.now, gate=ctx.gate, author="Master", phase=target.phase, undone=undone,
-        deadline=game.next_deadline, reopened=finished,
+        ctx.session, ctx.config, ctx.variants, game, "rolled_back",
+        what=f"Rolled Back to {target.phase}", now=ctx.now, gate=ctx.gate, author="Master",
+        phase=target.phase, undone=undone, deadline=game.next_deadline, reopened=finished,
     )  # fmt: skip
     ctx.touch(game)
     return [note("rolled_back", game=game.name, phase=target.phase, undone=undone)]
@@ -101,7 +101,7 @@ def _open_again(ctx: MailContext, game: Game) -> None:
     """The phase opens as it did the first time: its full length from now, every
     seat with the powers the variant gives it then, nobody waiting or refused."""
     deadlines.open_phase(game, ctx.now)
-    board = load_board(ctx.session, game)
+    board = load_board(ctx.session, ctx.variants, game)
     if board is None:
         raise Refusal("not_started", game=game.name)
     holdings = board.variant.holdings(board.snapshot)

@@ -15,7 +15,7 @@ from judge.language.grammar import Audience
 from judge.service.commands.settings import SettingCommand, apply_settings
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.seats.finding import find_game
-from judge.service.seats.snapshots import active_players, variants
+from judge.service.seats.snapshots import active_players
 from judge.store.game_settings import GameSettings
 from judge.store.models import GameStatus
 
@@ -29,7 +29,7 @@ def set_players(ctx: MailContext, command: SetPlayers, setting: SettingCommand) 
     joined = len(active_players(ctx.session, game))
     if command.n < joined:
         raise Refusal("players_fewer", game=game.name, count=joined)
-    variant = variants(ctx.session).get(game.variant)
+    variant = ctx.variants.get(game.variant)
     settings = apply_settings(variant, GameSettings.of(game), [(setting, command)])
     settings.save(game)
     ctx.touch(game)  # it may have its players now: it starts after the mail's last line

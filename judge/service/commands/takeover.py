@@ -30,11 +30,12 @@ from judge.service.game_mail.mailing import broadcast, header_data
 from judge.service.seats import consent
 from judge.service.seats.consent import Consent
 from judge.service.seats.mercenaries import is_mercenary
-from judge.service.seats.snapshots import Board, active_players, load_board, seat_of, variants
+from judge.service.seats.snapshots import Board, active_players, load_board, seat_of
 from judge.store import games as store
 from judge.store import phase_orders as held_orders
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, Player, PlayerRole, PlayerStatus
+from judge.variants.registry import VariantRegistry
 from judge.wording.describe import power_title
 from judge.wording.templates import render
 
@@ -66,17 +67,17 @@ def record_resignation(ctx: MailContext, game: Game, player: Player) -> None:
 
 def _held(ctx: MailContext, game: Game, player: Player) -> list[str]:
     """The powers the seat holds now (a Taskdip seat's allotted neutrals too)."""
-    board = load_board(ctx.session, game)
+    board = load_board(ctx.session, ctx.variants, game)
     if board is None:
         return list(player.powers)
     return list(board.variant.holdings(board.snapshot).get(seat_of(player), player.powers))
 
 
-def powers_nobody_plays(session: Session, game: Game) -> list[str]:
+def powers_nobody_plays(session: Session, variants: VariantRegistry, game: Game) -> list[str]:
     """The powers of a started game that nobody plays, in civil disorder: those the
     variant never gave (`open_powers`) and those whose player resigned or was ejected
     (and that nobody took over since)."""
-    board = load_board(session, game)
+    board = load_board(session, variants, game)
     if board is None:
         return []
     holdings = board.variant.holdings(board.snapshot)
@@ -94,9 +95,9 @@ def approve(ctx: MailContext, command: Approve) -> list[Note]:
     board = running_board(ctx, signed)
     game = board.game
     title = power_title(command.power)
-    if is_mercenary(ctx.session, game, command.power):
+    if is_mercenary(ctx.session, ctx.variants, game, command.power):
         raise Refusal("power_is_mercenary", game=game.name, power=title, command="APPROVE")
-    if command.power not in powers_nobody_plays(ctx.session, game):
+    if command.power not in powers_nobody_plays(ctx.session, ctx.variants, game):
         raise Refusal("approve_power_played", game=game.name, power=title)
     store.add_event(
         ctx.session, game, kind=consent.APPROVED_EVENT,
@@ -114,10 +115,10 @@ def take_over(ctx: MailContext, game: Game, power: str, password: str) -> Note:
     else refuse (and ask the master), as `seat_consent` rules."""
     if game.status is GameStatus.FINISHED:
         raise Refusal("game_over", game=game.name)
-    if is_mercenary(ctx.session, game, power):
+    if is_mercenary(ctx.session, ctx.variants, game, power):
         raise Refusal("power_is_mercenary", game=game.name, power=power_title(power),
                       command="SIGNON")  # fmt: skip
-    board = load_board(ctx.session, game)
+    board = load_board(ctx.session, ctx.variants, game)
     is_open = board is not None and power in board.variant.open_powers(board.snapshot)
     seat = None if is_open else _abandoned_seat(ctx, game, power)
     _refuse_a_player(ctx, game)
@@ -168,7 +169,7 @@ def _seated(ctx: MailContext, game: Game, seat: Player, title: str) -> Note:
     ctx.sign_on(game, seat)
     held_orders.drop(ctx.session, held_orders.held_by(ctx.session, game, seat))
     announce_leaving(
-        ctx.session, ctx.config, game, "taken_over",
+        ctx.session, ctx.config, ctx.variants, game, "taken_over",
         what=f"{title} Taken Over", now=ctx.now, gate=ctx.gate, power=title,
     )  # fmt: skip
     ctx.touch(game)
@@ -192,7 +193,7 @@ def _tell_the_candidate(ctx: MailContext, game: Game, power: str, address: str) 
     if not asked:
         return
     title = power_title(power)
-    display = variants(ctx.session).get(game.variant).display_name
+    display = ctx.variants.get(game.variant).display_name
     body = functools.partial(
         render, "takeover_granted.txt.j2", **header_data(ctx.config, game, display),
         power=title, letter=title[0],
@@ -210,7 +211,7 @@ def _ask_master(ctx: MailContext, game: Game, power: str, *, how: str) -> None:
     if not consent.record_request(ctx.session, game, power, ctx.sender, ctx.now):
         return
     title = power_title(power)
-    display = variants(ctx.session).get(game.variant).display_name
+    display = ctx.variants.get(game.variant).display_name
     body = functools.partial(
         render,
         "takeover_request.txt.j2",
@@ -228,7 +229,7 @@ def _ask_master(ctx: MailContext, game: Game, power: str, *, how: str) -> None:
 
 
 def _abandoned_seat(ctx: MailContext, game: Game, power: str) -> Player:
-    board = load_board(ctx.session, game)
+    board = load_board(ctx.session, ctx.variants, game)
     holdings = board.variant.holdings(board.snapshot) if board is not None else {}
     seats = [
         player

@@ -38,7 +38,7 @@ def set_deadline(ctx: MailContext, command: SetDeadline) -> list[Note]:
         game.paused_at = ctx.now  # the new deadline counts from here, not from the pause
     shown = when
     announce(
-        ctx.session, ctx.config, game, "deadline_set",
+        ctx.session, ctx.config, ctx.variants, game, "deadline_set",
         what="Deadline Changed", now=ctx.now, gate=ctx.gate, author="Master", phase=game.phase,
         deadline=shown,
     )  # fmt: skip

@@ -19,10 +19,10 @@ from judge.config import Config
 from judge.outbox.gate import Gate
 from judge.service.game_mail.mailing import audience, broadcast, header_data
 from judge.service.seats.reader_preferences import readers_for
-from judge.service.seats.snapshots import variants
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, PlayerRole
+from judge.variants.registry import VariantRegistry
 from judge.wording.readers import DEFAULT_LANGUAGE, Reader
 from judge.wording.templates import render, render_macro
 
@@ -31,19 +31,20 @@ MASTER = "MASTER"
 
 
 def announce_leaving(
-    session: Session, config: Config, game: Game, key: str, *, what: str, now: datetime,
-    gate: Gate, **params: Any,
+    session: Session, config: Config, variants: VariantRegistry, game: Game, key: str, *,
+    what: str, now: datetime, gate: Gate, **params: Any,
 ) -> None:
     """A resignation or a takeover: announced to everyone, or in a QUIET game
     (`SET QUIET`, njudge's) told to the masters only."""
     quiet = GameSettings.of(game).quiet
-    announce(session, config, game, key, what=what, now=now, gate=gate, masters_only=quiet,
-             **params)  # fmt: skip
+    announce(session, config, variants, game, key, what=what, now=now, gate=gate,
+             masters_only=quiet, **params)  # fmt: skip
 
 
 def announce(
     session: Session,
     config: Config,
+    variants: VariantRegistry,
     game: Game,
     key: str,
     *,
@@ -61,7 +62,7 @@ def announce(
         session, game, kind=NOTICE_EVENT, body=text, now=now, phase=game.phase, author=author,
         recipients=[MASTER] if masters_only else None,
     )
-    display = variants(session).get(game.variant).display_name
+    display = variants.get(game.variant).display_name
     header = header_data(config, game, display)
 
     def body(reader: Reader) -> str:

@@ -40,6 +40,7 @@ from judge.service.game.processing import Processed, process_if_ready, process_p
 from judge.service.seats.snapshots import Board, load_board, submissions
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game
+from judge.variants.registry import VariantRegistry
 
 log = logging.getLogger(__name__)
 # NMR reminds the late players once per grace period, but never more often than this
@@ -47,11 +48,14 @@ log = logging.getLogger(__name__)
 NMR_REMINDER_GAP = timedelta(hours=1)
 
 
-def run_due(session: Session, config: Config, game: Game, now: datetime) -> list[Processed]:
-    """Do what is due for `game` at `now`; return the phases processed. No received
+def run_due(
+    session: Session, config: Config, variants: VariantRegistry, game: Game, now: datetime
+) -> list[Processed]:
+    """Do what is due for `game` at `now` (its variant from the judge's `variants`);
+    return the phases processed. No received
     mail asked for it: its mail goes through the gate `no_mail_in` (`judge.outbox.gate`)."""
     gate = no_mail_in()
-    board = load_board(session, game)
+    board = load_board(session, variants, game)
     if board is None or game.next_deadline is None:
         game.remind_at = game.grace_until = None
         return []
@@ -59,7 +63,7 @@ def run_due(session: Session, config: Config, game: Game, now: datetime) -> list
         _remind(session, config, gate, board, now)
     if now < game.next_deadline:
         return []
-    return _after_deadline(session, config, gate, board, now)
+    return _after_deadline(session, config, variants, gate, board, now)
 
 
 def _wait_again(
@@ -82,7 +86,12 @@ def _remind(session: Session, config: Config, gate: Gate, board: Board, now: dat
 
 
 def _after_deadline(
-    session: Session, config: Config, gate: Gate, board: Board, now: datetime
+    session: Session,
+    config: Config,
+    variants: VariantRegistry,
+    gate: Gate,
+    board: Board,
+    now: datetime,
 ) -> list[Processed]:
     game = board.game
     sent = submissions(session, board)
@@ -104,4 +113,4 @@ def _after_deadline(
     log.info("game %s: %s processed at its deadline", game.name, done.phase)
     if done.finished or deadlines.kind_of(done.next_phase) == "MOVE":
         return [done]  # a fresh movement phase waits: nobody can have ordered for it yet
-    return [done, *process_if_ready(session, config, gate, game, now)]
+    return [done, *process_if_ready(session, config, variants, gate, game, now)]

@@ -12,13 +12,16 @@ from sqlalchemy.orm import Session
 
 from judge.service.seats.snapshots import load_board
 from judge.store.models import Game
+from judge.variants.registry import VariantRegistry
 from judge.wording.readers import DEFAULT_READER, Reader
 from judge.wording.templates import render
 
 
-def end_report_text(session: Session, game: Game, reader: Reader = DEFAULT_READER) -> str:
+def end_report_text(
+    session: Session, variants: VariantRegistry, game: Game, reader: Reader = DEFAULT_READER
+) -> str:
     """The variant's public words on the end of `game`, or "" (also for a forming game)."""
-    board = load_board(session, game)
+    board = load_board(session, variants, game)
     if board is None or board.variant.report_template is None:
         return ""
     report = dict(board.variant.end_report(board.snapshot))

@@ -14,7 +14,6 @@ from judge.service.game import deadlines
 from judge.service.game.end_report import end_report_text
 from judge.service.game_mail.mailing import audience, broadcast, header_data, one_per_address
 from judge.service.seats.reader_preferences import readers_for
-from judge.service.seats.snapshots import variants
 from judge.store import games as store
 from judge.store.models import Game, GameStatus, Player, PlayerRole, PlayerStatus
 from judge.wording.describe import winner_groups
@@ -40,7 +39,7 @@ def finish_game(
     game.status = GameStatus.FINISHED
     game.winner = winner
     deadlines.clear_schedule(game)
-    display = variants(ctx.session).get(game.variant).display_name
+    display = ctx.variants.get(game.variant).display_name
     header = header_data(ctx.config, game, display)
     reports: dict[str, str] = {}  # by language: e.g. Taskdip reveals every task
 
@@ -49,7 +48,7 @@ def finish_game(
         leaves out the mail's header lines as the other records do."""
         if reader.language not in reports:
             reports[reader.language] = end_report_text(
-                ctx.session, game, Reader(language=reader.language)
+                ctx.session, ctx.variants, game, Reader(language=reader.language)
             )
         over = render(
             "game_over.txt.j2", reader, **header, how=how, by=by, record=record,

@@ -19,11 +19,14 @@ from judge.service.game import deadlines
 from judge.service.game.announce import announce
 from judge.store.games import forming_games_created_by
 from judge.store.models import GameStatus
+from judge.variants.registry import VariantRegistry
 
 BATCH = 20  # games ended per call, at most
 
 
-def expire_forming_games(session: Session, config: Config, now: datetime) -> int:
+def expire_forming_games(
+    session: Session, config: Config, variants: VariantRegistry, now: datetime
+) -> int:
     """End the forming games older than the limit, up to `BATCH`; return how many."""
     days = config.limits.forming_game_days
     games = forming_games_created_by(session, now - timedelta(days=days), BATCH)
@@ -32,6 +35,6 @@ def expire_forming_games(session: Session, config: Config, now: datetime) -> int
         game.status = GameStatus.FINISHED
         game.winner = None
         deadlines.clear_schedule(game)
-        announce(session, config, game, "expired", what="Expired", now=now, gate=gate,
-                 days=f"{days:g}")  # fmt: skip
+        announce(session, config, variants, game, "expired", what="Expired", now=now,
+                 gate=gate, days=f"{days:g}")  # fmt: skip
     return len(games)

@@ -25,7 +25,7 @@ def end_if_alone(ctx: MailContext, game: Game) -> list[Note]:
     """End `game` when the variant declares the one player left the winner."""
     if game.status is GameStatus.FINISHED:
         return []
-    board = load_board(ctx.session, game)
+    board = load_board(ctx.session, ctx.variants, game)
     if board is None:
         return []
     remaining = {seat_of(p) for p in active_players(ctx.session, game)}

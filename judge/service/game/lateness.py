@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session
 from judge.config import Config
 from judge.outbox.gate import Gate
 from judge.rules.state import PhaseType
-from judge.service.game.order_listing import orders_listing
+from judge.service.game.order_listing import listing_on_board
 from judge.service.game_mail.mailing import broadcast, header_data, one_per_address
 from judge.service.seats.reader_preferences import readers_for
 from judge.service.seats.snapshots import Board, active_players, seat_of, submissions
@@ -160,7 +160,7 @@ def _personal(session: Session, board: Board, entry: Late) -> dict[str, Any]:
     """What one late player is told: the powers whose orders are missing (not every
     power they owe for: Austria's builds in, Italy's missing, names Italy), what is
     missing for each, and their orders on file."""
-    listing = orders_listing(session, board.game, entry.player)
+    listing = listing_on_board(session, board, entry.player)
     return {
         "powers": list(entry.missing or entry.powers),
         "missing": missing_items(listing),

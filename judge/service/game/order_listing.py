@@ -22,17 +22,26 @@ from judge.store.game_settings import GameSettings
 from judge.store.models import Game, Player
 from judge.variants.base import Submission
 from judge.variants.common import adjustment_delta
+from judge.variants.registry import VariantRegistry
 from judge.wording.describe import power_title, worded_order
 from judge.wording.report import phase_words
 
 
-def orders_listing(session: Session, game: Game, player: Player) -> dict[str, Any] | None:
+def orders_listing(
+    session: Session, variants: VariantRegistry, game: Game, player: Player
+) -> dict[str, Any] | None:
     """The player's orders for the current phase, power by power, their status
     (`_status`), and `refused`: whether the latest mail of orders had refused lines.
     None before the game starts, and in a bid phase."""
-    board = load_board(session, game)
-    if board is None or board.state.phase.type is PhaseType.BID:
+    board = load_board(session, variants, game)
+    return None if board is None else listing_on_board(session, board, player)
+
+
+def listing_on_board(session: Session, board: Board, player: Player) -> dict[str, Any] | None:
+    """`orders_listing` on a board the caller has loaded already."""
+    if board.state.phase.type is PhaseType.BID:
         return None  # bids are acknowledged line by line, and sealed
+    game = board.game
     seat = seat_of(player)
     sent = submissions(session, board).get(seat, Submission(complete=False))
     powers = sorted(board.variant.orderable_powers(board.snapshot, seat))

@@ -17,16 +17,16 @@ from sqlalchemy.orm import Session
 from judge.config import Config
 from judge.outbox.gate import Gate
 from judge.service.game_mail.mailing import broadcast, header_data
-from judge.service.seats.snapshots import variants
 from judge.store import games as store
 from judge.store.models import Game, GameFailure, PlayerRole
+from judge.variants.registry import VariantRegistry
 from judge.wording.templates import render
 
 KIND = "notice"
 
 
-def tell_master(session: Session, config: Config, gate: Gate, game: Game,
-                failure: GameFailure, now: datetime) -> None:  # fmt: skip
+def tell_master(session: Session, config: Config, variants: VariantRegistry, gate: Gate,
+                game: Game, failure: GameFailure, now: datetime) -> None:  # fmt: skip
     """Queue the notice to the game's master(s), unless they were told already."""
     if failure.gm_told_at is not None:
         return
@@ -35,7 +35,7 @@ def tell_master(session: Session, config: Config, gate: Gate, game: Game,
     body = functools.partial(
         render,
         "game_parked.txt.j2",
-        **header_data(config, game, variants(session).get(game.variant).display_name),
+        **header_data(config, game, variants.get(game.variant).display_name),
         attempts=failure.attempts,
         error=last_line(failure.error),
     )

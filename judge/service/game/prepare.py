@@ -29,9 +29,9 @@ from judge.language.grammar import Grammar
 from judge.service.reading.kept_readings import KeptReadings
 from judge.service.reading.password_work import PasswordWork
 from judge.service.seats.finding import signon_seat, the_observer
-from judge.service.seats.snapshots import variants
 from judge.store import games as store
 from judge.store.models import InboxMessage, Player
+from judge.variants.registry import VariantRegistry
 
 log = logging.getLogger(__name__)
 
@@ -45,12 +45,14 @@ def prepare_mail(
     readings: KeptReadings,
     passwords: PasswordWork,
     grammar: Grammar,
+    variants: VariantRegistry,
 ) -> None:
     """Check and hash ahead what handling `row` will need, keeping the mail's reading
     in the handler's `readings` and the Argon2 results in its `passwords`; the mail is
-    read with `grammar`, the judge's commands'. Never raises."""
+    read with `grammar`, the judge's commands', and `variants`, the judge's registry.
+    Never raises."""
     try:
-        _prepare(session, row, config, readings, passwords, grammar)
+        _prepare(session, row, config, readings, passwords, grammar, variants)
     except Exception:
         log.exception("inbox %s: preparing the password work failed", row.id)
 
@@ -62,13 +64,14 @@ def _prepare(
     readings: KeptReadings,
     passwords: PasswordWork,
     grammar: Grammar,
+    variants: VariantRegistry,
 ) -> None:
     mail = readings.read_ahead(row, config.judge.address)  # the handler takes this reading
     if mail.must_not_answer or not mail.sender:
         return
     work = failures = 0
     lines = mail.lines[: config.limits.lines_per_mail]
-    for parsed in parse_commands(lines, variants(session), grammar):
+    for parsed in parse_commands(lines, variants, grammar):
         if work >= MAX_WORK_PER_MAIL or failures >= config.limits.failed_passwords_per_mail:
             return
         command = parsed.command

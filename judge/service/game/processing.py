@@ -42,6 +42,7 @@ from judge.store.models import Game, GameStatus, PlayerRole
 from judge.store.rollback import undone_lot_seed
 from judge.store.state_json import results_to_json
 from judge.variants.base import Outcome, Submission, Variant
+from judge.variants.registry import VariantRegistry
 from judge.wording.describe import winner_groups, winner_titles
 from judge.wording.readers import DEFAULT_LANGUAGE, DEFAULT_READER, Reader
 from judge.wording.report import phase_words, results_data
@@ -80,13 +81,18 @@ def ready_to_process(session: Session, board: Board, now: datetime | None = None
 
 
 def process_if_ready(
-    session: Session, config: Config, gate: Gate, game: Game, now: datetime
+    session: Session,
+    config: Config,
+    variants: VariantRegistry,
+    gate: Gate,
+    game: Game,
+    now: datetime,
 ) -> list[Processed]:
     """Early processing: process the current phase (and the next...) while ready."""
     locked = store.get_game(session, game.name, for_update=True)
     done: list[Processed] = []
     while locked is not None and len(done) < config.scheduler.max_chained_phases:
-        board = load_board(session, locked)
+        board = load_board(session, variants, locked)
         if board is None or not ready_to_process(session, board, now):
             break
         done.append(process_phase(session, config, gate, board, now))

@@ -17,7 +17,7 @@ from judge.service.game import deadlines
 from judge.service.game.play_settings import play_settings
 from judge.service.game_mail.mailing import audience, broadcast, header_data
 from judge.service.seats.reader_preferences import readers_for
-from judge.service.seats.snapshots import active_players, rules_of, seat_of, variants
+from judge.service.seats.snapshots import active_players, rules_of, seat_of
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, Player, PlayerRole
@@ -30,7 +30,7 @@ from judge.wording.templates import render
 
 def start_game(ctx: MailContext, game: Game) -> Note:
     """Allot powers, record the first phase and mail the start notices."""
-    variant = variants(ctx.session).get(game.variant)
+    variant = ctx.variants.get(game.variant)
     players = active_players(ctx.session, game)
     seats = [Seat(seat_of(p), tuple(p.preferences or ())) for p in players]
     started = variant.start(seats, rules_of(game), random.Random(game.rng_seed))

@@ -33,7 +33,6 @@ from judge.mail.free_form_bounce import read_free_form
 from judge.mail.verp import ReturnPath, return_path_of
 from judge.outbox.gate import Gate, no_mail_in
 from judge.service.game_mail.mailing import broadcast, header_data
-from judge.service.seats.snapshots import variants
 from judge.store import games as store
 from judge.store.bouncing import clear_bouncing, mark_bouncing
 from judge.store.models import (
@@ -45,6 +44,7 @@ from judge.store.models import (
 )
 from judge.store.retention import header_block
 from judge.store.sent_mail import outbox_rows, outbox_rows_by_message_id
+from judge.variants.registry import VariantRegistry
 from judge.wording.describe import power_title
 from judge.wording.templates import render
 
@@ -59,7 +59,12 @@ class Bounce:
 
 
 def handle_bounce(
-    session: Session, row: InboxMessage, config: Config, gate: Gate, now: datetime
+    session: Session,
+    row: InboxMessage,
+    config: Config,
+    variants: VariantRegistry,
+    gate: Gate,
+    now: datetime,
 ) -> bool:
     """True when `row` is a report about the judge's own mail (handled here, and never
     answered); False for every other mail."""
@@ -78,7 +83,7 @@ def handle_bounce(
         return False  # not read as a bounce: the reader refuses it like any other mail
     report = read_dsn(bytes(row.raw))
     if report is None:
-        if verp_ids and _free_form_bounce(session, config, gate, row, verp_ids, now):
+        if verp_ids and _free_form_bounce(session, config, variants, gate, row, verp_ids, now):
             return True
         if verp_ids:
             log.info("inbox %s: a mail to the return path of outbox %s that is no delivery "
@@ -94,7 +99,7 @@ def handle_bounce(
                  row.id, _actions(report), ", ".join(str(m.id) for m in sent))  # fmt: skip
         return True
     for bounce in bounces:
-        _mark(session, config, gate, bounce, now)
+        _mark(session, config, variants, gate, bounce, now)
         log.warning("inbox %s: outbox %s to %s bounced: %s", row.id, bounce.outbox_id,
                     bounce.address, bounce.diagnostic)  # fmt: skip
     return True
@@ -113,8 +118,8 @@ def _returned_ids(session: Session, paths: Iterable[ReturnPath]) -> list[int]:
 
 
 def _free_form_bounce(
-    session: Session, config: Config, gate: Gate, row: InboxMessage, verp_ids: list[int],
-    now: datetime,
+    session: Session, config: Config, variants: VariantRegistry, gate: Gate, row: InboxMessage,
+    verp_ids: list[int], now: datetime,
 ) -> bool:  # fmt: skip
     """A bounce in an MTA's own words at a return path (`judge.mail.free_form_bounce`):
     True when it is one (a permanent failure marks the returned mail's recipient; a
@@ -132,20 +137,20 @@ def _free_form_bounce(
     for mail in sent:
         diagnostic = f"returned undelivered (a bounce without a delivery report; for {named})"
         bounce = Bounce(mail.to_address.lower(), diagnostic, mail.id)
-        _mark(session, config, gate, bounce, now)
+        _mark(session, config, variants, gate, bounce, now)
         log.warning("inbox %s: outbox %s to %s bounced (free-form bounce for %s)", row.id,
                     mail.id, bounce.address, named)  # fmt: skip
     return True
 
 
 def refused_at_rcpt(
-    session: Session, config: Config, outbox_id: int, address: str, diagnostic: str,
-    now: datetime,
+    session: Session, config: Config, variants: VariantRegistry, outbox_id: int, address: str,
+    diagnostic: str, now: datetime,
 ) -> None:
     """The relay refused `address` at RCPT for outbox row `outbox_id` (`550 5.1.1 user
     unknown`): the bounce a DSN would have brought, told without waiting for one."""
     bounce = Bounce(address.strip().lower(), diagnostic, outbox_id)
-    _mark(session, config, no_mail_in(), bounce, now)  # the sender's work, no mail in
+    _mark(session, config, variants, no_mail_in(), bounce, now)  # the sender's work, no mail in
     log.warning("outbox %s to %s refused by the relay at RCPT: %s; marked bouncing",
                 outbox_id, bounce.address, diagnostic)  # fmt: skip
 
@@ -193,15 +198,27 @@ def _actions(report: DeliveryReport) -> str:
     return ", ".join(sorted({status.action or "no action" for status in report.recipients}))
 
 
-def _mark(session: Session, config: Config, gate: Gate, bounce: Bounce, now: datetime) -> None:
+def _mark(
+    session: Session,
+    config: Config,
+    variants: VariantRegistry,
+    gate: Gate,
+    bounce: Bounce,
+    now: datetime,
+) -> None:
     marked = mark_bouncing(session, bounce.address, bounce.diagnostic, now)
     if marked.row.gm_told_at is None:
-        _tell_masters(session, config, gate, bounce, now)
+        _tell_masters(session, config, variants, gate, bounce, now)
         marked.row.gm_told_at = now
 
 
 def _tell_masters(
-    session: Session, config: Config, gate: Gate, bounce: Bounce, now: datetime
+    session: Session,
+    config: Config,
+    variants: VariantRegistry,
+    gate: Gate,
+    bounce: Bounce,
+    now: datetime,
 ) -> None:
     """One notice to the master of each running game the address plays in."""
     for game, player in store.games_of_address(session, bounce.address):
@@ -212,7 +229,7 @@ def _tell_masters(
         body = functools.partial(
             render,
             "bounce_notice.txt.j2",
-            **header_data(config, game, variants(session).get(game.variant).display_name),
+            **header_data(config, game, variants.get(game.variant).display_name),
             address=player.address,
             powers=[power_title(power) for power in player.powers],
             diagnostic=bounce.diagnostic,

@@ -32,6 +32,7 @@ from judge.service.maps.mail_maps import MapJob, draw_job, map_job
 from judge.store.db import begin_read_only
 from judge.store.models import Game, PhaseMap
 from judge.store.phase_maps import maps_to_draw, save_drawing
+from judge.variants.registry import VariantRegistry
 
 log = logging.getLogger(__name__)
 
@@ -39,10 +40,12 @@ BATCH = 20  # map ids read at a time
 PARALLEL_FROM = 4  # fewer maps than this are drawn here; more, by worker processes
 
 
-def draw_pending_maps(sessions: sessionmaker[Session], pool: DrawingPool | None = None) -> int:
+def draw_pending_maps(
+    sessions: sessionmaker[Session], variants: VariantRegistry, pool: DrawingPool | None = None
+) -> int:
     """Draw every map not drawn yet (with the judge's worker `pool`, else all here);
     return how many were saved."""
-    drawer = MapDrawer(sessions, pool)
+    drawer = MapDrawer(sessions, variants, pool)
     drawer.start_pending()
     return drawer.finish()
 
@@ -59,10 +62,17 @@ class MapDrawer:
     `finish` waits for the rest, then draws whatever is still pending (a map
     recorded by another process, say). A handful of maps is drawn right here, and
     every map when the drawer was given no `pool` (the judge's worker processes).
+    A game's map is read with its variant from `variants`, the judge's registry.
     """
 
-    def __init__(self, sessions: sessionmaker[Session], pool: DrawingPool | None = None) -> None:
+    def __init__(
+        self,
+        sessions: sessionmaker[Session],
+        variants: VariantRegistry,
+        pool: DrawingPool | None = None,
+    ) -> None:
         self.sessions = sessions
+        self.variants = variants
         self.pool = pool
         self.saved = 0
         self._running: dict[int, Future[bytes]] = {}
@@ -76,7 +86,7 @@ class MapDrawer:
                 ids = maps_to_draw(session.connection(), BATCH, exclude=self._running.keys())
             if not ids:
                 break
-            jobs = {map_id: _job(self.sessions, map_id) for map_id in ids}
+            jobs = {map_id: _job(self.sessions, self.variants, map_id) for map_id in ids}
             ready = {i: job for i, job in jobs.items() if not isinstance(job, MapJob)}
             self._save({i: png for i, png in ready.items() if png is not None})
             drawing = {i: job for i, job in jobs.items() if isinstance(job, MapJob)}
@@ -131,7 +141,9 @@ class MapDrawer:
         self.saved += len(drawings)
 
 
-def _job(sessions: sessionmaker[Session], map_id: int) -> MapJob | bytes | None:
+def _job(
+    sessions: sessionmaker[Session], variants: VariantRegistry, map_id: int
+) -> MapJob | bytes | None:
     """The map's drawing job; the placeholder when its record cannot give one; None
     when the map is gone."""
     with sessions() as session:
@@ -143,7 +155,7 @@ def _job(sessions: sessionmaker[Session], map_id: int) -> MapJob | bytes | None:
         try:
             if game is None:
                 raise LookupError(f"game {row.game_id} is gone")
-            return map_job(session, game, row.phase)
+            return map_job(session, variants, game, row.phase)
         except Exception:
             log.exception("the map of %s %s failed to draw; sent blank", row.game_id, row.phase)
             return PLACEHOLDER_PNG

@@ -31,13 +31,14 @@ from judge.render.phase_map import board_png, phase_png
 from judge.rules.results import OrderResult
 from judge.rules.state import GameState, Phase
 from judge.service.context import MailContext, Note, Refusal, note
-from judge.service.seats.snapshots import Board, load_board, rules_of, variants
+from judge.service.seats.snapshots import Board, load_board, rules_of
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game
 from judge.store.phase_maps import store_map
 from judge.store.state_json import state_from_json, state_to_json
 from judge.variants.base import Snapshot, Variant
+from judge.variants.registry import VariantRegistry
 from judge.zine.stored import order_results
 
 log = logging.getLogger(__name__)
@@ -90,12 +91,12 @@ class MapJob:
         return state_from_json(self.after_json)
 
 
-def map_job(session: Session, game: Game, phase: str) -> MapJob:
+def map_job(session: Session, variants: VariantRegistry, game: Game, phase: str) -> MapJob:
     """The job for `game`'s processed `phase`, from its record: the board after it
     (the next phase's start) with its orders (re-read from the stored results, as
     the zine does). Raises when the record is incomplete."""
     record, after = store.phase_and_next(session, game, phase)
-    variant = variants(session).get(game.variant)
+    variant = variants.get(game.variant)
     before = store.phase_state(record)
     results = order_results(variant.map, before, record.results)
     snapshot = Snapshot(store.phase_state(after), dict(after.variant_data or {}), rules_of(game))
@@ -116,7 +117,7 @@ def map_request(ctx: MailContext, command: MapRequest) -> list[Note]:
     game = store.get_game(ctx.session, command.game)
     if game is None:
         raise Refusal("no_such_game", game=command.game)
-    board = load_board(ctx.session, game)
+    board = load_board(ctx.session, ctx.variants, game)
     if board is None:
         raise Refusal("not_started", game=game.name)
     notes = legend_notes(board.variant.public_summary(board.snapshot))

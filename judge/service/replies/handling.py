@@ -49,11 +49,11 @@ from judge.service.replies.notice_reader import notice_reader
 from judge.service.replies.reply_echo import screenful
 from judge.service.replies.seat_copies import SeatCopy, TrailerNote, seat_copies, sender_seat
 from judge.service.seats.reader_preferences import reader_of
-from judge.service.seats.snapshots import variants
 from judge.store import game_failures
 from judge.store.games import games_of_address
 from judge.store.inbox import Outcome
 from judge.store.models import Game, InboxMessage, InboxStatus, PlayerStatus
+from judge.variants.registry import VariantRegistry
 from judge.wording.readers import DEFAULT_READER, Reader
 from judge.wording.templates import render
 
@@ -70,15 +70,17 @@ def handle_inbox_message(
     config: Config,
     readings: KeptReadings,
     passwords: PasswordWork,
+    variants: VariantRegistry,
 ) -> Outcome | None:
     """Handle one stored mail: run its commands and queue the reply. None when it was
     handled in full, else what became of it (`declined`, `done_with_errors`, `failed`).
     The mail's reading is taken from the handler's `readings` when its prepare step
-    kept one (else read now), and so the Argon2 work from its `passwords`."""
+    kept one (else read now), and so the Argon2 work from its `passwords`; `variants`
+    is the judge's registry, which the handler was built with."""
     now = clock.now()
     # A bounce of our own mail: the MTA's report, handled before (and without) the
     # sender's gate, as no stranger wrote it: its notices go to the games' masters.
-    if handle_bounce(session, inbox_row, config, no_mail_in(), now):
+    if handle_bounce(session, inbox_row, config, variants, no_mail_in(), now):
         return None
     mail = readings.read_row(inbox_row, config.judge.address)  # read once: kept_readings.py
     if mail.failure:
@@ -88,8 +90,8 @@ def handle_inbox_message(
         log.info("inbox %s: no reply (%s)", inbox_row.id, why)
         return Outcome(InboxStatus.DECLINED, f"not answered: {why}")
     gate = open_gate(mail.sender, config.security.confirm_addresses)
-    ctx = MailContext(session=session, config=config, now=now, sender=mail.sender, gate=gate,
-                      verified=sender_verified(mail, config),
+    ctx = MailContext(session=session, config=config, now=now, sender=mail.sender,
+                      variants=variants, gate=gate, verified=sender_verified(mail, config),
                       password_work=passwords)  # fmt: skip
     try:
         return _handle(ctx, inbox_row, mail)
@@ -133,7 +135,7 @@ def _signs_on(ctx: MailContext, lines: Sequence[str]) -> bool:
     even over the sender's limit, so that mail forged in a player's name cannot
     silence the player. A wrong password here counts like any other."""
     lines = lines[: ctx.config.limits.lines_per_mail]
-    for parsed in parse_commands(lines, variants(ctx.session), dispatch.COMMANDS.grammar):
+    for parsed in parse_commands(lines, ctx.variants, dispatch.COMMANDS.grammar):
         if isinstance(parsed.command, Signon):
             return signon_password_holds(ctx, parsed.command)
     return False
@@ -148,7 +150,7 @@ def _run_lines(ctx: MailContext, lines: Sequence[str]) -> tuple[list[Entry], lis
     if len(lines) > limits.lines_per_mail:
         stopped.append(Refusal("lines_limit", limit=limits.lines_per_mail, total=len(lines)).note)
         lines = lines[: limits.lines_per_mail]
-    commands = parse_commands(lines, variants(ctx.session), dispatch.COMMANDS.grammar)
+    commands = parse_commands(lines, ctx.variants, dispatch.COMMANDS.grammar)
     if len(commands) > limits.commands_per_mail:
         stopped.append(Refusal("commands_limit", limit=limits.commands_per_mail,
                                total=len(commands)).note)  # fmt: skip
@@ -184,7 +186,7 @@ def _trailer(ctx: MailContext) -> list[TrailerNote]:
 def _early_processing(ctx: MailContext, game: Game) -> list[Note]:
     if game_failures.is_parked(ctx.session, game.id):
         return []  # the operator's to take back first (`judge retry --game`)
-    done = release_and_process(ctx.session, ctx.config, ctx.gate, game, ctx.now)
+    done = release_and_process(ctx.session, ctx.config, ctx.variants, ctx.gate, game, ctx.now)
     return [note("processed_early", phase=d.phase, next_phase=d.next_phase) for d in done]
 
 

@@ -33,9 +33,9 @@ from judge.service.game.processing import Processed, process_if_ready
 from judge.service.game_mail.mailing import broadcast, header_data
 from judge.service.replies.dispatch import run_line
 from judge.service.seats.reader_preferences import reader_of
-from judge.service.seats.snapshots import variants
 from judge.store import phase_orders as store
 from judge.store.models import Game, GameStatus, PhaseOrders, Player, PlayerRole, PlayerStatus
+from judge.variants.registry import VariantRegistry
 from judge.wording.readers import Reader
 from judge.wording.templates import render
 
@@ -43,21 +43,31 @@ log = logging.getLogger(__name__)
 
 
 def release_and_process(
-    session: Session, config: Config, gate: Gate, game: Game, now: datetime
+    session: Session,
+    config: Config,
+    variants: VariantRegistry,
+    gate: Gate,
+    game: Game,
+    now: datetime,
 ) -> list[Processed]:
     """Release the orders held for the game's phase now open, then process it early if
     it is ready; again for each phase so processed (at most `max_chained_phases`)."""
     done: list[Processed] = []
     while True:
-        release_held_orders(session, config, gate, game, now)
-        more = process_if_ready(session, config, gate, game, now)
+        release_held_orders(session, config, variants, gate, game, now)
+        more = process_if_ready(session, config, variants, gate, game, now)
         done += more
         if not more or len(done) >= config.scheduler.max_chained_phases:
             return done
 
 
 def release_held_orders(
-    session: Session, config: Config, gate: Gate, game: Game, now: datetime
+    session: Session,
+    config: Config,
+    variants: VariantRegistry,
+    gate: Gate,
+    game: Game,
+    now: datetime,
 ) -> None:
     """Check the orders held for the game's phase that has just opened, and mail each
     player the reply; drop those held for phases now past."""
@@ -79,12 +89,13 @@ def release_held_orders(
         if player is None or player.status is not PlayerStatus.ACTIVE:
             continue
         if player.role is PlayerRole.PLAYER:
-            _guarded(session, config, gate, game, player, lines, missed, now)
+            _guarded(session, config, variants, gate, game, player, lines, missed, now)
 
 
 def _guarded(
     session: Session,
     config: Config,
+    variants: VariantRegistry,
     gate: Gate,
     game: Game,
     player: Player,
@@ -97,7 +108,7 @@ def _guarded(
     (each line already runs in its own savepoint; this guards the reply's mail)."""
     savepoint = session.begin_nested()
     try:
-        _check_and_mail(session, config, gate, game, player, lines, missed, now)
+        _check_and_mail(session, config, variants, gate, game, player, lines, missed, now)
     except Exception:
         log.exception("held orders of player %s in %s failed", player.id, game.name)
         savepoint.rollback()
@@ -116,6 +127,7 @@ def _missed(held: Sequence[PhaseOrders], current: str) -> list[tuple[str, int]]:
 def _check_and_mail(
     session: Session,
     config: Config,
+    variants: VariantRegistry,
     gate: Gate,
     game: Game,
     player: Player,
@@ -123,11 +135,11 @@ def _check_and_mail(
     missed: Sequence[tuple[str, int]],
     now: datetime,
 ) -> None:
-    ctx = MailContext(session=session, config=config, now=now, sender=player.address, gate=gate)
+    ctx = MailContext(session=session, config=config, now=now, sender=player.address,
+                      variants=variants, gate=gate)  # fmt: skip
     signed = ctx.sign_on(game, player)
-    vocabulary = variants(session)
     grammar = dispatch.COMMANDS.grammar
-    entries = [run_line(ctx, parse_line(line, vocabulary, grammar, i))
+    entries = [run_line(ctx, parse_line(line, variants, grammar, i))
                for i, line in enumerate(lines)]  # fmt: skip
     note_refusals(ctx)
     trailer: list[Note] = [note("held_phase_missed", phase=named(p), count=n) for p, n in missed]
@@ -137,7 +149,7 @@ def _check_and_mail(
     errors = sum(entry.errors for entry in entries) + sum(n.error for n in trailer)
     opened = note("held_orders_opened", game=game.name, phase=named(game.phase or ""))
 
-    header = header_data(config, game, vocabulary.get(game.variant).display_name)
+    header = header_data(config, game, variants.get(game.variant).display_name)
 
     def body(reader: Reader) -> str:
         if not lines:  # only lines for a phase the game did not have

@@ -23,23 +23,29 @@ from judge.service.reading.password_work import PasswordWork
 from judge.service.replies.handling import handle_inbox_message
 from judge.store.inbox import Outcome
 from judge.store.models import InboxMessage
+from judge.variants.registry import VariantRegistry
 
 
 class ServiceHandler:
     """Reads a mail ahead (`prepare`), then applies it to the games (`handle`). The
-    readings and Argon2 results kept between the two steps are this handler's own."""
+    readings and Argon2 results kept between the two steps are this handler's own;
+    `variants` is the judge's registry (the command line builds it, and the handler with
+    it), which both steps read the mail and the games with."""
 
-    def __init__(self) -> None:
+    def __init__(self, variants: VariantRegistry) -> None:
+        self.variants = variants
         self.readings = KeptReadings()
         self.passwords = PasswordWork()
 
     def prepare(self, session: Session, row: InboxMessage, config: Config) -> None:
-        prepare_mail(session, row, config, self.readings, self.passwords, dispatch.COMMANDS.grammar)
+        prepare_mail(session, row, config, self.readings, self.passwords,
+                     dispatch.COMMANDS.grammar, self.variants)  # fmt: skip
 
     def handle(
         self, session: Session, row: InboxMessage, clock: Clock, config: Config
     ) -> Outcome | None:
-        return handle_inbox_message(session, row, clock, config, self.readings, self.passwords)
+        return handle_inbox_message(session, row, clock, config, self.readings, self.passwords,
+                                    self.variants)  # fmt: skip
 
     def __call__(
         self, session: Session, row: InboxMessage, clock: Clock, config: Config

@@ -15,12 +15,13 @@ from sqlalchemy.orm import Session
 
 from judge.service.seats.snapshots import load_board
 from judge.store.models import Game
+from judge.variants.registry import VariantRegistry
 
 
-def is_mercenary(session: Session, game: Game, power: str) -> bool:
+def is_mercenary(session: Session, variants: VariantRegistry, game: Game, power: str) -> bool:
     """True when `power` is a mercenary of `game`: a power of the board that no
     player has as home power, in a variant that has home powers."""
-    board = load_board(session, game)
+    board = load_board(session, variants, game)
     if board is None:
         return False
     summary = board.variant.public_summary(board.snapshot)

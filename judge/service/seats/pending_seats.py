@@ -13,7 +13,7 @@ from __future__ import annotations
 from judge.service.context import MailContext, Note, Refusal, note
 from judge.service.seats import consent
 from judge.service.seats.finding import of_address
-from judge.service.seats.snapshots import active_players, rules_of, variants
+from judge.service.seats.snapshots import active_players, rules_of
 from judge.store import games as store
 from judge.store.models import Game, GameStatus, PlayerRole
 
@@ -35,7 +35,7 @@ def _join(ctx: MailContext, game: Game, address: str, password_hash: str) -> lis
         return [note("already_joined", game=game.name)]
     if consent.consent(ctx.session, game, address, None) is consent.Consent.BARRED:
         return [Refusal("removed_address", game=game.name).note]
-    variant = variants(ctx.session).get(game.variant)
+    variant = ctx.variants.get(game.variant)
     if len(players) >= variant.max_players:
         return [Refusal("game_full", game=game.name).note]
     store.add_player(ctx.session, game, address=address, password_hash=password_hash,

@@ -18,19 +18,12 @@ from judge.rules.orders import Order, OrderError
 from judge.rules.parse import parse_order
 from judge.rules.state import GameState
 from judge.store import games as store
-from judge.store.db import registry_of
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, PhaseRecord, Player, PlayerRole, PlayerStatus
 from judge.variants.base import Snapshot, Submission, Variant
 from judge.variants.registry import VariantRegistry
 
 SEED_BITS = 63  # fits a signed BIGINT on every backend
-
-
-def variants(session: Session) -> VariantRegistry:
-    """The variants this judge runs: the registry the command line built and gave
-    the session factory (`judge.store.db.make_session_factory`)."""
-    return registry_of(session)
 
 
 def draw_seed() -> int:
@@ -61,12 +54,13 @@ class Board:
         return self.snapshot.state
 
 
-def load_board(session: Session, game: Game) -> Board | None:
-    """The current phase of a started game; None while it is forming."""
+def load_board(session: Session, variants: VariantRegistry, game: Game) -> Board | None:
+    """The current phase of a started game, with its variant from `variants` (the
+    judge's registry, passed down from the command line); None while it is forming."""
     record = store.current_phase(session, game)
     if record is None:
         return None
-    variant = variants(session).get(game.variant)
+    variant = variants.get(game.variant)
     snapshot = Snapshot(store.phase_state(record), dict(game.variant_data), rules_of(game))
     return Board(game, record, variant, snapshot)
 

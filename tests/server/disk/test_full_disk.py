@@ -26,6 +26,7 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
+from support.variant_registry import WORKER_REGISTRY
 
 import judge.server.serve as serve_module
 import judge.store.inbox as inbox_store
@@ -94,7 +95,7 @@ def _serve_in_background(
     def run() -> None:
         with Watchdogs() as watchdogs:
             asyncio.run(serve(config, lambda *_args: None, [], clock=SystemClock(),
-                              watchdogs=watchdogs))  # fmt: skip
+                              watchdogs=watchdogs, variants=WORKER_REGISTRY))  # fmt: skip
 
     thread = threading.Thread(target=run, daemon=True)
     thread.start()

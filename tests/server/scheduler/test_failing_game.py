@@ -33,7 +33,8 @@ def test_a_failing_game_is_backed_off_parked_listed_and_taken_back(
     judge.start_game(count=2)
     calls: list[str] = []
 
-    def broken(session: object, config: object, game: object, now: object) -> None:
+    def broken(session: object, config: object, variants: object, game: object,
+               now: object) -> None:
         calls.append("run_due")
         raise RuntimeError("the game's record is corrupt")
 

@@ -45,7 +45,7 @@ class CountingDrawer(drawing.MapDrawer):
     """A MapDrawer that notes how many maps were drawn at each batch's end."""
 
     def __init__(self, judge: JudgeHarness) -> None:
-        super().__init__(judge.sessions)
+        super().__init__(judge.sessions, judge.variants)
         self.judge = judge
         self.drawn_at_batches: list[int] = []
 
@@ -58,7 +58,7 @@ class SubmitRecordingDrawer(drawing.MapDrawer):
     """A MapDrawer that notes the maps it handed to the worker processes."""
 
     def __init__(self, judge: JudgeHarness) -> None:
-        super().__init__(judge.sessions, drawing.DrawingPool())  # its own workers
+        super().__init__(judge.sessions, judge.variants, drawing.DrawingPool())  # its own workers
         self.submitted: list[int] = []
 
     def _submit(self, jobs: dict[int, drawing.MapJob]) -> None:
@@ -74,7 +74,7 @@ def test_each_batchs_maps_are_drawn_before_the_next_batch_runs(judge: JudgeHarne
     judge.clock.set(DUE)
     drawer = CountingDrawer(judge)
     with judge.sessions() as session:
-        assert run_due_games(session, judge.clock, judge.config, drawer) == 3
+        assert run_due_games(session, judge.clock, judge.config, judge.variants, drawer) == 3
     # a map or two at a time is drawn right here, at once, after its batch's commit
     assert drawer.drawn_at_batches[:3] == [1, 2, 3]
     assert drawer.finish() == 3
@@ -88,7 +88,8 @@ def test_a_large_batch_goes_to_the_workers_and_is_saved_as_drawn_here(
     judge.clock.set(DUE)
     drawer = SubmitRecordingDrawer(judge)
     with judge.sessions() as session:
-        assert run_due_games(session, judge.clock, judge.config, drawer) == count
+        assert run_due_games(session, judge.clock, judge.config, judge.variants,
+                             drawer) == count  # fmt: skip
     assert len(drawer.submitted) == count  # handed to the workers during the round
     assert drawer.finish() == count  # every map handed out was waited for and saved
     assert drawer.pool is not None
@@ -97,4 +98,4 @@ def test_a_large_batch_goes_to_the_workers_and_is_saved_as_drawn_here(
         for row in session.scalars(select(PhaseMap)):
             game = session.get(Game, row.game_id)
             assert game is not None
-            assert row.data == draw_job(map_job(session, game, row.phase))
+            assert row.data == draw_job(map_job(session, judge.variants, game, row.phase))

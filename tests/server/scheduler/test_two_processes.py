@@ -17,6 +17,7 @@ import pytest
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 from support.seeding import seed_game
+from support.variant_registry import WORKER_REGISTRY
 
 from judge.config import Config
 from judge.store.models import OutboxMessage, OutboxStatus, PhaseRecord
@@ -38,7 +39,8 @@ def _seed(sessions: sessionmaker[Session], config: Config) -> None:
     with sessions.begin() as session:
         for number in range(GAMES):
             seed_game(
-                session, config, name=f"g{number}", variant=_variant(number),
+                session, config, variants=WORKER_REGISTRY, name=f"g{number}",
+                variant=_variant(number),
                 password_hash=password, now=now - timedelta(hours=1),
                 due=now - timedelta(seconds=1),
             )  # fmt: skip

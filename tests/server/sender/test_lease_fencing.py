@@ -26,6 +26,7 @@ from support.server.sender.processes import (
     unsent,
     wait_until,
 )
+from support.variant_registry import WORKER_REGISTRY
 
 from judge.clock import SystemClock
 from judge.config import Config
@@ -59,7 +60,8 @@ def test_two_senders_and_a_relay_slow_at_every_reply_send_each_mail_once(
                 return list(session.scalars(select(OutboxMessage.lease_owner)))
 
         first = threading.Thread(target=deliver_due, args=(
-            sessions, make_transport(config.outbound), clock, config, FIRST))  # fmt: skip
+            sessions, make_transport(config.outbound), clock, config, WORKER_REGISTRY,
+            FIRST))  # fmt: skip
         first.start()  # takes both mails in one batch
         wait_until(lambda: owners() == [str(FIRST)] * 2, "the first sender's leases")
         done = threading.Event()
@@ -67,7 +69,7 @@ def test_two_senders_and_a_relay_slow_at_every_reply_send_each_mail_once(
         def second_sender() -> None:  # polls all along, as a second daemon does
             transport = make_transport(config.outbound)
             while not done.wait(0.05):
-                deliver_due(sessions, transport, clock, config, SECOND)
+                deliver_due(sessions, transport, clock, config, WORKER_REGISTRY, SECOND)
 
         second = threading.Thread(target=second_sender)
         second.start()

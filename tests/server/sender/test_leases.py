@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
+from support.variant_registry import WORKER_REGISTRY
 
 from judge.clock import ManualClock
 from judge.config import Config, ConfigError
@@ -123,7 +124,7 @@ def test_a_long_batch_renews_its_leases_and_skips_a_mail_taken_over(
                 ))  # fmt: skip
 
     transport = Recorder(clock, 60, before_each)  # 10 mails x 60 s: twice the lease
-    assert deliver_due(sessions, transport, clock, config) == 9
+    assert deliver_due(sessions, transport, clock, config, WORKER_REGISTRY) == 9
     assert "p8@example.org" not in transport.sent and len(set(transport.sent)) == 9
     # whenever a mail went, no lease of the batch had run out
     assert all(end > now for now, end in ends_seen)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
+from support.variant_registry import WORKER_REGISTRY
 
 from judge.clock import ManualClock
 from judge.config import Config
@@ -40,7 +41,7 @@ def test_each_mail_is_one_file_in_new_with_its_headers(
 ) -> None:
     config = make_config(database_url)
     _queue(sessions, clock, "ann@example.org", "bob@example.org")
-    sent = deliver_due(sessions, make_transport(config.outbound), clock, config)
+    sent = deliver_due(sessions, make_transport(config.outbound), clock, config, WORKER_REGISTRY)
     maildir = config.outbound.maildir
     files = sorted((maildir / "new").iterdir())
     assert sent == 2 and len(files) == 2
@@ -62,9 +63,9 @@ def test_sent_mail_is_not_written_again(
     config = make_config(database_url)
     _queue(sessions, clock, "ann@example.org")
     transport = make_transport(config.outbound)
-    deliver_due(sessions, transport, clock, config)
+    deliver_due(sessions, transport, clock, config, WORKER_REGISTRY)
     clock.advance(3600)
-    assert deliver_due(sessions, transport, clock, config) == 0
+    assert deliver_due(sessions, transport, clock, config, WORKER_REGISTRY) == 0
     assert len(list((config.outbound.maildir / "new").iterdir())) == 1
 
 
@@ -76,7 +77,8 @@ def test_an_unwritable_maildir_keeps_the_mail_pending(
     blocker.write_text("")
     config = make_config(database_url, outbound={"maildir": str(blocker)})
     _queue(sessions, clock, "ann@example.org")
-    assert deliver_due(sessions, make_transport(config.outbound), clock, config) == 0
+    sent = deliver_due(sessions, make_transport(config.outbound), clock, config, WORKER_REGISTRY)
+    assert sent == 0
     with sessions() as session:
         row = session.scalars(select(OutboxMessage)).one()
         assert row.status == OutboxStatus.PENDING and row.attempts == 1

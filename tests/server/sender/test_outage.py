@@ -20,6 +20,7 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 from support.server.sender.sink import Sink, start_sink
+from support.variant_registry import WORKER_REGISTRY
 
 from judge.cli import main
 from judge.clock import ManualClock
@@ -65,7 +66,7 @@ def _run_until(
     end = clock.now().timestamp() + hours * 3600
     rounds = 0
     while True:
-        deliver_due(sessions, make_transport(config.outbound), clock, config)
+        deliver_due(sessions, make_transport(config.outbound), clock, config, WORKER_REGISTRY)
         rounds += 1
         pending = [r.next_attempt_at for r in _rows(sessions) if r.status == "pending"]
         if not pending or min(pending).timestamp() > end:
@@ -100,14 +101,16 @@ def test_a_relay_down_for_six_hours_then_back_gets_every_mail_once(
     sink = Sink()
     loop_thread.run(start_sink(sink, port))
     clock.advance(3600)
-    assert deliver_due(sessions, make_transport(config.outbound), clock, config) == MAILS
+    sent = deliver_due(sessions, make_transport(config.outbound), clock, config, WORKER_REGISTRY)
+    assert sent == MAILS
     assert sorted(r.rcpt_tos[0] for r in sink.received) == sorted(
         f"p{n}@example.org" for n in range(MAILS)
     )
     assert len(sink.helo_names) == 1  # the whole batch on one connection
     assert all(row.status == OutboxStatus.SENT for row in _rows(sessions))
     clock.advance(86400)
-    assert deliver_due(sessions, make_transport(config.outbound), clock, config) == 0
+    sent = deliver_due(sessions, make_transport(config.outbound), clock, config, WORKER_REGISTRY)
+    assert sent == 0
     assert len(sink.received) == MAILS
 
 
@@ -140,7 +143,8 @@ def test_the_lifetime_ends_a_mail_and_retry_outbox_puts_it_back(
     loop_thread.run(start_sink(sink, port))
     clock.advance(1)  # the requeued mail is due: the real clock has moved on since
     clock.advance(max(r.next_attempt_at for r in _rows(sessions)) - clock.now())
-    assert deliver_due(sessions, make_transport(config.outbound), clock, config) == 3
+    sent = deliver_due(sessions, make_transport(config.outbound), clock, config, WORKER_REGISTRY)
+    assert sent == 3
     assert len(sink.received) == 3
 
 
@@ -159,7 +163,9 @@ def test_a_full_disk_under_the_maildir_delays_mail_and_leaves_no_partial_files(
 
     monkeypatch.setattr(os, "write", disk_full)
     for _ in range(3):
-        assert deliver_due(sessions, make_transport(config.outbound), clock, config) == 0
+        transport = make_transport(config.outbound)
+        sent = deliver_due(sessions, transport, clock, config, WORKER_REGISTRY)
+        assert sent == 0
         clock.advance(3600)
     monkeypatch.undo()
     rows = _rows(sessions)
@@ -168,7 +174,8 @@ def test_a_full_disk_under_the_maildir_delays_mail_and_leaves_no_partial_files(
     assert list((maildir / "tmp").iterdir()) == []
     assert list((maildir / "new").iterdir()) == []
 
-    assert deliver_due(sessions, make_transport(config.outbound), clock, config) == 5
+    sent = deliver_due(sessions, make_transport(config.outbound), clock, config, WORKER_REGISTRY)
+    assert sent == 5
     files = list((maildir / "new").iterdir())
     assert len(files) == 5 and all(f.read_bytes().endswith(b"\n") for f in files)
     assert {row.status for row in _rows(sessions)} == {OutboxStatus.SENT}

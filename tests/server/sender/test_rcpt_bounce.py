@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 from support.server.sender.sink import Sink, start_sink
+from support.variant_registry import WORKER_REGISTRY
 
 from judge.clock import ManualClock
 from judge.config import Config
@@ -37,7 +38,7 @@ def _send_one(
     message.set_content("ok\n")
     with sessions.begin() as session:
         enqueue(session, message, "reply", gate=no_mail_in(), now=clock.now())
-    deliver_due(sessions, make_transport(config.outbound), clock, config)
+    deliver_due(sessions, make_transport(config.outbound), clock, config, WORKER_REGISTRY)
     with sessions() as session:
         row = session.scalars(select(OutboxMessage)).one()
         return row, list(session.scalars(select(BouncingAddress)))

@@ -13,6 +13,7 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 from support.server.sender.sink import Sink, check_login, start_sink
+from support.variant_registry import WORKER_REGISTRY
 
 from judge.clock import ManualClock
 from judge.config import Config
@@ -68,7 +69,7 @@ def _after_delivering(
 
 
 def _deliver(sessions: sessionmaker[Session], clock: ManualClock, config: Config) -> int:
-    return deliver_due(sessions, make_transport(config.outbound), clock, config)
+    return deliver_due(sessions, make_transport(config.outbound), clock, config, WORKER_REGISTRY)
 
 
 def test_mail_is_handed_to_the_relay_from_the_judge_to_its_recipient(

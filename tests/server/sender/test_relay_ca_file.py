@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 from support.server.sender.sink import Sink, start_sink
+from support.variant_registry import WORKER_REGISTRY
 
 from judge.clock import ManualClock
 from judge.config import Config
@@ -53,12 +54,15 @@ def test_a_relay_with_a_private_certificate_is_trusted_through_the_ca_file(
              "relay_starttls": True}  # fmt: skip
 
     untrusted = make_config(database_url, outbound=relay)
-    assert deliver_due(sessions, make_transport(untrusted.outbound), clock, untrusted) == 0
+    transport = make_transport(untrusted.outbound)
+    sent = deliver_due(sessions, transport, clock, untrusted, WORKER_REGISTRY)
+    assert sent == 0
     with sessions() as session:
         row = session.scalars(select(OutboxMessage)).one()
     assert row.status == OutboxStatus.PENDING and "CERTIFICATE_VERIFY_FAILED" in str(row.last_error)
 
     trusted = make_config(database_url, outbound={**relay, "relay_ca_file": str(cert)})
     clock.advance(3600)
-    assert deliver_due(sessions, make_transport(trusted.outbound), clock, trusted) == 1
+    sent = deliver_due(sessions, make_transport(trusted.outbound), clock, trusted, WORKER_REGISTRY)
+    assert sent == 1
     assert len(sink.received) == 1

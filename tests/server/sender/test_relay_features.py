@@ -15,6 +15,7 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 from support.server.sender.sink import Sink, start_sink
+from support.variant_registry import WORKER_REGISTRY
 
 from judge.clock import ManualClock
 from judge.config import Config
@@ -67,7 +68,7 @@ def _queue_international(sessions: sessionmaker[Session], clock: ManualClock) ->
 
 
 def _send(sessions: sessionmaker[Session], clock: ManualClock, config: Config) -> int:
-    return deliver_due(sessions, make_transport(config.outbound), clock, config)
+    return deliver_due(sessions, make_transport(config.outbound), clock, config, WORKER_REGISTRY)
 
 
 def _rows(sessions: sessionmaker[Session]) -> list[OutboxMessage]:

@@ -45,7 +45,7 @@ def test_rollback_alone_goes_back_one_phase_and_tells_everyone(judge: JudgeHarne
     with judge.sessions() as session:
         game = store.get_game(session, "g1")
         assert game is not None
-        page = game_page(session, game)
+        page = game_page(session, judge.variants, game)
     assert "Results rolled back" in page and "The master has rolled &#39;g1&#39; back" in page
 
 

@@ -90,7 +90,7 @@ def _process(judge: JudgeHarness, orders: dict[str, list[str]] | None, rng: rand
         game = _game(session)
         if game.status is not GameStatus.ACTIVE:
             return False
-        board = load_board(session, game)
+        board = load_board(session, judge.variants, game)
         assert board is not None
         if orders is None:
             _random_orders(board, rng, session)

@@ -16,7 +16,7 @@ def _options(judge: JudgeHarness, game: str = "g1") -> RuleOptions:
     with judge.sessions() as session:
         row = store.get_game(session, game)
         assert row is not None
-        board = load_board(session, row)
+        board = load_board(session, judge.variants, row)
         assert board is not None, "the game has not started"
         return board.variant.rule_options(board.snapshot.rules)
 

@@ -7,7 +7,6 @@ import random
 import pytest
 from support.service.harness import POWERS, JudgeHarness, body_of
 
-from judge.service.seats.snapshots import variants
 from judge.service.status import game_status
 from judge.store import games as store
 from judge.variants.base import Seat
@@ -17,7 +16,7 @@ pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
 def _status(judge: JudgeHarness, game: str = "g1") -> dict[str, object]:
     with judge.sessions() as session:
-        status = game_status(session, game)
+        status = game_status(session, judge.variants, game)
     assert status is not None
     return status
 
@@ -105,7 +104,7 @@ def test_the_allotment_replays_from_the_stored_seed(judge: JudgeHarness) -> None
             for p in store.players_of(session, game)
             if p.role.value == "player"
         ]
-        replay = variants(session).get("standard").start(seats, {}, random.Random(game.rng_seed))
+        replay = judge.variants.get("standard").start(seats, {}, random.Random(game.rng_seed))
         stored = {str(p.id): tuple(p.powers) for p in store.players_of(session, game) if p.powers}
     assert dict(replay.holdings) == stored
 

@@ -1,7 +1,7 @@
 """The command language reads the variants of the judge's own registry.
 
 CREATE's variant names, HELP's topics and SIGNON's letters are the registry's, and
-the registry is the one the command line built and gave the session factory: the
+the registry is the one the command line built and passed down (`MailFacts.variants`): the
 parser is handed it for each mail. A judge whose registry holds another variant
 reads that variant's name; a judge without a variant refuses its name.
 """
@@ -27,7 +27,7 @@ def _judge(
     make_config: Callable[..., Config], database_url: str,
 ) -> JudgeHarness:  # fmt: skip
     config = make_config(database_url, limits={"per_sender_per_hour": 1000})
-    return JudgeHarness(make_session_factory(engine, registry), clock, config)
+    return JudgeHarness(make_session_factory(engine), clock, config, variants=registry)
 
 
 def test_create_reads_a_variant_only_the_judges_registry_holds(

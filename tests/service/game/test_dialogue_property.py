@@ -40,12 +40,12 @@ from support.service.intimate_board import INTIMATE_REFUSED, holds, play_to_the_
 from support.service.intimate_game import MASTER, bid
 from support.service.scenario import SCRIPT, orders_for, owes_orders
 from support.service.taskdip_scenario import Script, find_seed, set_seed
+from support.variant_registry import WORKER_REGISTRY
 
 from judge.rules.map import GameMap
 from judge.rules.parse import parse_order
 from judge.rules.state import GameState, PhaseType
 from judge.server.scheduler import run_due_games
-from judge.service.seats.snapshots import variants
 from judge.store import games as store
 from judge.store.models import PlayerRole
 from judge.wording.describe import describe_order
@@ -146,7 +146,7 @@ def record_of(sessions: sessionmaker[Session], phase: str) -> Any:
         game = store.get_game(session, "g1")
         assert game is not None
         record = next(r for r in store.phase_history(session, game) if r.phase == phase)
-        game_map = variants(session).get(game.variant).map
+        game_map = WORKER_REGISTRY.get(game.variant).map
         session.expunge(record)
         return record, game_map
 
@@ -546,4 +546,4 @@ def test_a_phase_a_player_never_finishes_is_processed_at_the_deadline_not_before
 def scheduled(judge: JudgeHarness) -> None:
     """One round of the scheduler, as the daemon runs it."""
     with judge.sessions() as session:
-        run_due_games(session, judge.clock, judge.config)
+        run_due_games(session, judge.clock, judge.config, judge.variants)

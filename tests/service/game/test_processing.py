@@ -129,7 +129,7 @@ def test_a_phase_cannot_be_processed_twice(judge: JudgeHarness) -> None:
     with judge.sessions() as session:
         game = store.get_game(session, "g1")
         assert game is not None
-        stale = load_board(session, game)
+        stale = load_board(session, judge.variants, game)
     judge.play_phase()
     with judge.sessions() as session, pytest.raises((IntegrityError, PhaseAlreadyProcessed)):
         game = store.get_game(session, "g1", for_update=True)

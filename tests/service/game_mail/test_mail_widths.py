@@ -76,7 +76,7 @@ def scheduler_round(judge: JudgeHarness) -> list[EmailMessage]:
     """One scheduler round; the mails it queued."""
     with judge.sessions() as session:
         before = session.scalar(select(func.max(OutboxMessage.id))) or 0
-        run_due_games(session, judge.clock, judge.config)
+        run_due_games(session, judge.clock, judge.config, judge.variants)
         rows = session.scalars(select(OutboxMessage).where(OutboxMessage.id > before)).all()
         return [cast(EmailMessage, message_from_bytes(r.message, policy=default)) for r in rows]
 

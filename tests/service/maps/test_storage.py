@@ -44,7 +44,7 @@ def _maildir_mails(judge: JudgeHarness) -> list[EmailMessage]:
 
 def _send_all(judge: JudgeHarness) -> int:
     transport = make_transport(judge.config.outbound)
-    return deliver_due(judge.sessions, transport, judge.clock, judge.config)
+    return deliver_due(judge.sessions, transport, judge.clock, judge.config, judge.variants)
 
 
 def test_a_phase_map_is_stored_once_and_every_sent_results_mail_carries_it(
@@ -133,12 +133,12 @@ def _database_bytes(judge: JudgeHarness) -> int:
 
 
 def test_the_scheduler_tick_prunes_when_its_timer_says_so(judge: JudgeHarness) -> None:
-    running = Judge(judge.config, clock=judge.clock)  # a freshly started judge
+    running = Judge(judge.config, judge.variants, clock=judge.clock)  # freshly started
     judge.start_game()
     _send_all(judge)
     judge.clock.advance(31 * 86400)
     with judge.sessions() as session:
-        scheduler.tick(session, judge.clock, judge.config, running.timers)
+        scheduler.tick(session, judge.clock, judge.config, running.timers, running.variants)
         session.commit()
     with judge.sessions() as session:
         rows = session.scalars(select(OutboxMessage)).all()
@@ -159,7 +159,7 @@ def test_results_wait_for_their_map_and_one_that_fails_to_draw_goes_as_plain_tex
 
     judge.start_game()
     _send_all(judge)
-    monkeypatch.setattr("support.service.harness.draw_pending_maps", lambda sessions: 0)
+    monkeypatch.setattr("support.service.harness.draw_pending_maps", lambda *_args: 0)
     judge.play_phase()  # processed; its map not drawn yet
     _send_all(judge)  # the replies go; the results wait for their map
     with judge.sessions() as session:
@@ -168,7 +168,7 @@ def test_results_wait_for_their_map_and_one_that_fails_to_draw_goes_as_plain_tex
         ).all()
         assert len(waiting) == 8 and all(r.status is OutboxStatus.PENDING for r in waiting)
     monkeypatch.setattr(mail_maps, "phase_png", broken)
-    assert drawing.draw_pending_maps(judge.sessions) == 1
+    assert drawing.draw_pending_maps(judge.sessions, judge.variants) == 1
     assert _send_all(judge) == 8
     results = [m for m in _maildir_mails(judge) if m["Subject"] == "TEST:g1 - S1901M Results"]
     assert len(results) == 8

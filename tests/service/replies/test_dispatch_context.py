@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
 from support.service.harness import JudgeHarness
+from support.variant_registry import WORKER_REGISTRY
 
 from judge.config import Config
 from judge.language import command_types as c
@@ -89,7 +90,7 @@ def _set_effect(ctx: MailContext, name: str, value: Any) -> None:
 def _context(session: Session, config: Config) -> MailContext:
     """A mail whose earlier lines (that succeeded) set every effect to a sample."""
     ctx = MailContext(session, config, datetime(2026, 1, 1, tzinfo=UTC), "a@example.org",
-                      gate=no_mail_in())  # fmt: skip
+                      variants=WORKER_REGISTRY, gate=no_mail_in())  # fmt: skip
     for name in EFFECTS:
         _set_effect(ctx, name, _sample(EFFECT_HINTS[name], 1))
     return ctx

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy.orm import Session, sessionmaker
 from support.service.harness import JudgeHarness, body_of
+from support.variant_registry import WORKER_REGISTRY
 
 from judge.clock import ManualClock
 from judge.config import Config
@@ -70,7 +71,7 @@ def check_games_are_consistent(sessions: sessionmaker[Session]) -> None:
     with sessions() as session:
         for game in store.list_games(session):
             records = store.phase_history(session, game)
-            status = game_status(session, game.name)
+            status = game_status(session, WORKER_REGISTRY, game.name)
             json.dumps(status)
             if game.status is GameStatus.FORMING:
                 assert game.phase is None and not records

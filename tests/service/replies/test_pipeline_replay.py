@@ -83,8 +83,8 @@ def _run(
     monkeypatch.setattr("judge.outbox.enqueue.new_message_id", message_id)
     engine = make_engine(f"sqlite:///{root / 'judge.db'}")
     upgrade(engine)
-    sessions = make_session_factory(engine, default_registry())
-    handler, watchdogs = ServiceHandler(), Watchdogs()
+    sessions = make_session_factory(engine)
+    handler, watchdogs = ServiceHandler(default_registry()), Watchdogs()
     try:
         for raw, sender in script:
             store_messages(sessions, [received(raw, sender, [JUDGE])], clock.now())

@@ -37,7 +37,8 @@ def test_a_read_only_command_writes_nothing(
 
         event.listen(connection, "before_cursor_execute", note_writes)
         ctx = MailContext(session=session, config=judge.config, now=judge.clock.now(),
-                          sender="ann@example.org", gate=no_mail_in())  # fmt: skip
+                          sender="ann@example.org", variants=judge.variants,
+                          gate=no_mail_in())  # fmt: skip
         entry = run_line(ctx, parsed)
         session.flush()
         assert not (session.new or session.dirty or session.deleted)

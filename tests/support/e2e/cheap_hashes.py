@@ -1,10 +1,10 @@
 """The service's inbox handler, with cheap password hashes, for `judge serve` under test.
 
 `judge serve` runs with it through `tests/support/serve_with.py`
-(`e2e.cheap_hashes:CheapHandler`: the launcher builds one for its judge). Importing
-this module swaps the Argon2id hasher for one with tiny costs (as the service tests'
-`quick_password_hashes` fixture does): the same code path, without half a second
-per SIGNON, so an end-to-end game stays fast.
+(`e2e.cheap_hashes:CheapHandler`: the launcher builds one for its judge, with the
+judge's variant registry). Importing this module swaps the Argon2id hasher for one
+with tiny costs (as the service tests' `quick_password_hashes` fixture does): the
+same code path, without half a second per SIGNON, so an end-to-end game stays fast.
 """
 
 from __future__ import annotations

@@ -14,14 +14,15 @@ from judge.clock import Clock
 from judge.config import Config
 from judge.store.inbox import Outcome
 from judge.store.models import InboxMessage
+from judge.variants.registry import VariantRegistry
 from support.e2e.cheap_hashes import CheapHandler
 
 
 class Killing:
     """Handles as the service does (nothing read ahead), but dies on a poisoned mail."""
 
-    def __init__(self) -> None:
-        self.service = CheapHandler()
+    def __init__(self, variants: VariantRegistry) -> None:
+        self.service = CheapHandler(variants)
 
     def __call__(
         self, session: Session, row: InboxMessage, clock: Clock, config: Config

@@ -23,6 +23,7 @@ from judge.clock import Clock
 from judge.config import Config
 from judge.store.inbox import Outcome
 from judge.store.models import InboxMessage
+from judge.variants.registry import VariantRegistry
 from support.e2e.cheap_hashes import CheapHandler
 
 _HOLD = re.compile(rb"\r\nX-Hold: ([^\r\n]+)\r\n")
@@ -31,8 +32,8 @@ _HOLD = re.compile(rb"\r\nX-Hold: ([^\r\n]+)\r\n")
 class Metered:
     """The service's handler (`Handler`: prepare, handle), each step's work counted."""
 
-    def __init__(self) -> None:
-        self.service = CheapHandler()
+    def __init__(self, variants: VariantRegistry) -> None:
+        self.service = CheapHandler(variants)
         self.prepared: dict[int, int] = {}  # inbox id -> the work its reading step cost
 
     def prepare(self, session: Session, row: InboxMessage, config: Config) -> None:

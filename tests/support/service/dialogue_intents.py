@@ -20,10 +20,10 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.rules.map import GameMap
 from judge.rules.state import GameState
-from judge.service.seats.snapshots import variants
 from judge.store import games as store
 from judge.variants.common import adjustment_delta, free_home_centers
 from support.service.dialogue import Item
+from support.variant_registry import WORKER_REGISTRY
 
 
 def current_board(sessions: sessionmaker[Session], game: str = "g1") -> tuple[GameMap, GameState]:
@@ -33,7 +33,7 @@ def current_board(sessions: sessionmaker[Session], game: str = "g1") -> tuple[Ga
         assert row is not None
         record = store.current_phase(session, row)
         assert record is not None
-        return variants(session).get(row.variant).map, store.phase_state(record)
+        return WORKER_REGISTRY.get(row.variant).map, store.phase_state(record)
 
 
 def retreat_items(

@@ -33,7 +33,9 @@ from judge.service.status import game_status
 from judge.store.games import list_games
 from judge.store.inbox import store_messages
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage
+from judge.variants.registry import VariantRegistry
 from support.service.scenario import orders_for, owes_orders
+from support.variant_registry import WORKER_REGISTRY
 
 POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
 _numbers = itertools.count(1)
@@ -81,7 +83,11 @@ class JudgeHarness:
     clock: ManualClock
     config: Config
     players: dict[str, Player] = field(default_factory=dict)  # power -> player
-    handler: ServiceHandler = field(default_factory=ServiceHandler)  # this judge's own
+    variants: VariantRegistry = WORKER_REGISTRY  # the judge's, passed down by argument
+    handler: ServiceHandler = field(init=False)  # this judge's own, built with its variants
+
+    def __post_init__(self) -> None:
+        self.handler = ServiceHandler(self.variants)
 
     def process_pending(self) -> int:
         """Process every stored `new` mail with this judge's handler, as its daemon would."""
@@ -95,7 +101,7 @@ class JudgeHarness:
         mail = received(raw, mail_from, [self.config.judge.address])  # as the intake stores it
         store_messages(self.sessions, [mail], self.clock.now())
         self.process_pending()
-        draw_pending_maps(self.sessions)  # as the daemons do after processing
+        draw_pending_maps(self.sessions, self.variants)  # as the daemons do after processing
         with self.sessions() as session:
             failed = session.scalars(
                 select(InboxMessage).where(InboxMessage.status == InboxStatus.FAILED)
@@ -151,7 +157,7 @@ class JudgeHarness:
 
     def status(self, game: str = "g1") -> dict[str, Any]:
         with self.sessions() as session:
-            status = game_status(session, game)
+            status = game_status(session, self.variants, game)
         assert status is not None
         return status
 

@@ -19,12 +19,13 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.clock import ManualClock
 from judge.rules.parse import parse_order
 from judge.rules.state import GameState
-from judge.service.seats.snapshots import variants
 from judge.store import games as store
 from judge.store.game_settings import GameSettings
 from judge.store.models import Game, GameStatus, PlayerRole
 from judge.store.state_json import results_to_json, state_to_json
 from judge.variants.base import Outcome, Seat, Snapshot, Submission, Variant
+from judge.variants.registry import VariantRegistry
+from support.variant_registry import WORKER_REGISTRY
 
 
 @dataclass
@@ -32,6 +33,7 @@ class Recorder:
     sessions: sessionmaker[Session]
     clock: ManualClock
     seed: int = 7
+    variants: VariantRegistry = WORKER_REGISTRY  # the judge's, passed by argument
 
     def create(
         self,
@@ -46,9 +48,9 @@ class Recorder:
                 session, name=name, variant=variant, rng_seed=self.seed, now=self.clock.now()
             )
             seats = [self._join(session, game, i, prefs) for i, prefs in enumerate(preferences)]
-            rules = {**variants(session).get(variant).default_rules(), **(rules or {})}
+            rules = {**self.variants.get(variant).default_rules(), **(rules or {})}
             GameSettings(rules=dict(rules)).save(game)
-            started = variants(session).get(variant).start(seats, rules, random.Random(self.seed))
+            started = self.variants.get(variant).start(seats, rules, random.Random(self.seed))
             game.variant_data = dict(started.snapshot.data)
             store.record_phase(session, game, started.snapshot.state, now=self.clock.now(),
                                variant_data=game.variant_data)
@@ -77,7 +79,7 @@ class Recorder:
         """Process the current phase with `orders` (seat -> lines) and `bids` (seat -> bids)."""
         with self.sessions.begin() as session:
             game = _game(session, name)
-            variant = variants(session).get(game.variant)
+            variant = self.variants.get(game.variant)
             record = store.current_phase(session, game)
             assert record is not None
             snapshot = _snapshot(game, store.phase_state(record))

@@ -37,9 +37,10 @@ class Scheduler:
 
     def round(self) -> list[EmailMessage]:
         before = self.last_mail_id()
-        drawer = MapDrawer(self.judge.sessions)  # as the daemons draw during a round
+        drawer = MapDrawer(self.judge.sessions, self.judge.variants)  # as the daemons draw
         with self.judge.sessions() as session:
-            run_due_games(session, self.judge.clock, self.judge.config, drawer)
+            run_due_games(session, self.judge.clock, self.judge.config, self.judge.variants,
+                          drawer)  # fmt: skip
         drawer.finish()
         return self.mails_since(before)
 

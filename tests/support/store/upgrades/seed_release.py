@@ -11,7 +11,8 @@ Fall 1901. The orders on file, the phases, players, events, inbox and outbox row
 are the release's own. It prints the revision the database is at.
 
 It uses only what every release has kept: `upgrade`, `make_engine`,
-`make_session_factory` (with the variant registry from 0009 on), `config_from_dict`,
+`make_session_factory` (given the variant registry in the releases whose sessions
+carried it; later ones pass it by argument), `config_from_dict`,
 `ManualClock`, the tests' `_config_data`, `JudgeHarness` and the scripted game of
 `service.scenario`.
 """
