@@ -79,7 +79,8 @@ def _context(judge: JudgeHarness, role: PlayerRole | None) -> Iterator[MailConte
         seat = None if role is None else _seat_of(session, role)
         if seat is not None:
             address = seat[1].address
-        ctx = MailContext(session, judge.config, judge.clock.now(), address, gate=no_mail_in())
+        ctx = MailContext(session, judge.config, judge.clock.now(), address,
+                          gate=no_mail_in(), variants=judge.variants)
         if seat is not None:
             ctx.sign_on(*seat)
         try:
