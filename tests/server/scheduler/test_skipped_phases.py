@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from support.server.scheduler.driver import Scheduler
 from support.service.harness import JudgeHarness, body_of
-from support.service.winter_skip import HOLD_ENGLAND, _to_fall
+from support.service.winter_skip import HOLD_ENGLAND, to_fall
 
 
 def test_at_the_deadline_a_winter_no_power_can_act_in_is_skipped(
     judge: JudgeHarness, scheduler: Scheduler
 ) -> None:
-    _to_fall(judge)
+    to_fall(judge)
     judge.orders("Austria", "A VIE H", "A BUD H", "F TRI H", "A SER-BUL")
     judge.orders("England", "SET WAIT", *HOLD_ENGLAND)
     assert judge.status()["phase"] == "F1901M"  # WAIT holds it back until the deadline

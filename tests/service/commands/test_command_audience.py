@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import select
+from support.service.command_samples import SAMPLES
 from support.service.harness import JudgeHarness, body_of
 
 import judge.service.replies.dispatch as dispatch
@@ -32,7 +33,6 @@ from judge.service.commands.registry import CommandRegistry, MailCommand
 from judge.service.context import MailContext, Refusal, SeatNotAdmitted, admits
 from judge.store.models import Game, Player, PlayerRole
 from judge.variants.registry import default_registry
-from service.replies.test_mail_faults import SAMPLES
 
 COMMANDS = judge_commands()
 SENDERS: tuple[PlayerRole | None, ...] = (None, *PlayerRole)  # None: nobody signed on

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import pytest
 from support.service.harness import JudgeHarness, body_of
+from support.service.ping_command import PingCommand
 
 import judge.service.replies.dispatch as dispatch
 from judge.service.commands.catalog import judge_commands
 from judge.service.commands.command_help import AUDIENCE_HEADINGS
 from judge.wording.catalogs import gettext_in
 from judge.wording.mail_width import line_bytes
-from service.commands.test_command_registry import PingCommand
 
 COMMANDS = judge_commands()
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 import typing
-from dataclasses import dataclass
 
 import pytest
+from support.service.command_samples import SAMPLES
 from support.service.harness import JudgeHarness, body_of
+from support.service.ping_command import PingCommand
 
 import judge.language.command_types as c
 import judge.service.replies.dispatch as dispatch
@@ -26,7 +27,6 @@ from judge.service.commands.registry import CommandRegistry, MailCommand, Regist
 from judge.service.commands.settings import SettingCommand
 from judge.service.context import MailContext, Note
 from judge.variants.registry import default_registry
-from service.replies.test_mail_faults import SAMPLES
 
 COMMANDS = judge_commands()
 LANGUAGES = ("en", "fr")
@@ -129,27 +129,6 @@ def test_every_keyword_is_on_a_help_page(judge: JudgeHarness) -> None:
 # --- a command declared here, and nowhere else ---------------------------------------
 
 
-@dataclass(frozen=True)
-class Ping:
-    words: str
-
-
-class PingCommand(MailCommand[Ping]):
-    """A command this module alone declares: PING (French COUCOU) answers PONG."""
-
-    name = "PING"
-    spellings = {"fr": ("COUCOU",)}
-    usage = N_("PING [words]")
-    description = N_("the judge answers PONG with your words")
-    audience = Audience.ANYONE
-    handles = (Ping,)
-    reads_only = True
-
-    def read(self, rest: str) -> Ping:
-        return Ping(rest)
-
-    def handle(self, ctx: MailContext, command: Ping) -> list[Note]:
-        return [Note(f"PONG {command.words}".rstrip())]
 
 
 def test_a_command_in_one_class_is_read_and_answered(

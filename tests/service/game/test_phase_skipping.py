@@ -6,7 +6,7 @@ from __future__ import annotations
 from email.message import EmailMessage
 
 from support.service.harness import JudgeHarness, body_of
-from support.service.winter_skip import HOLD_ENGLAND, _to_fall
+from support.service.winter_skip import HOLD_ENGLAND, to_fall
 
 
 def _results(mails: list[EmailMessage], phase: str) -> list[str]:
@@ -14,7 +14,7 @@ def _results(mails: list[EmailMessage], phase: str) -> list[str]:
 
 
 def test_a_winter_in_which_no_power_can_build_is_skipped(judge: JudgeHarness) -> None:
-    _to_fall(judge)
+    to_fall(judge)
     judge.orders("Austria", "A VIE H", "A BUD H", "F TRI H", "A SER-BUL")
     mails = judge.send(
         judge.players["England"].address,
@@ -31,7 +31,7 @@ def test_a_winter_in_which_no_power_can_build_is_skipped(judge: JudgeHarness) ->
 
 
 def test_the_skip_also_happens_when_the_master_processes(judge: JudgeHarness) -> None:
-    _to_fall(judge)
+    to_fall(judge)
     judge.orders("Austria", "A VIE H", "A BUD H", "F TRI H", "A SER-BUL")
     mails = judge.send("gm@example.org", "SIGNON Mg1 gmpass\nPROCESS")
     assert judge.status()["phase"] == "S1902M"

@@ -18,31 +18,16 @@ from email.message import EmailMessage
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
 from support.service import harness
+from support.service.french_mail_checks import ENGLISH, power_from_french_start_mail
 from support.service.harness import JudgeHarness, body_of
+from support.service.mail_width_tour import check, scheduler_round
 from support.service.taskdip_scenario import TWO_PLAYERS, find_seed, seat_orders, set_seed
 
 from judge.clock import ManualClock
 from judge.config import Config
-from service.game_mail.test_french_templates import _power_from_french_start_mail
-from service.game_mail.test_mail_widths import check, scheduler_round
 
 MASTER = "gm@example.org"
 OBSERVER = "obs@example.org"
-# Words a French mail never needs; each was once left in one.
-ENGLISH = re.compile(
-    r"\b(the|and|of|is|are|has|have|your|you|with|from|by|to|in|for|not|was|were|been|"
-    r"game|player|players|orders|order|deadline|won|draw|resigned|over|"
-    r"Anonymous|Master|Notice|Broadcast|Results|results|Movement|Retreat|Adjustment|"
-    r"Spring|Fall|Winter|Supply|centers|Press|Private|Game|Deadline|"
-    # a duration, an order, a setting or an answer worded in English
-    r"days?|hours?|seconds?|Army|Fleet|army|fleet|HOLD|SUPPORT|CONVOY|Builds?|"
-    r"Removes?|Waives?|Withdrawn|Already|duplicate|Error|errors?|found|mail|signed|"
-    r"white|grey|allowed|yes|this|that|it|at|or|be|will|must|only|Rule|Grace|Maps|"
-    r"Language|Partial|Maximum|credits|controlled|anarchy|neutral|task|wins?|owns|"
-    r"fulfils|Sign|none|no|"
-    # a Taskdip card
-    r"Seven|Eight|Nine|Ten)\b"
-)
 # A power's name where French needs its article: `vous jouez la France`, `de
 # l'Allemagne`, `L'Autriche est...` (a table's `Autriche : 3 centres` needs none).
 POWER = r"(Autriche|Angleterre|France|Allemagne|Italie|Russie|Turquie)"
@@ -109,7 +94,7 @@ def _without_commands(line: str) -> str:
 
 @pytest.fixture
 def french_game(judge: JudgeHarness, monkeypatch: pytest.MonkeyPatch) -> JudgeHarness:
-    monkeypatch.setattr(harness, "_power_from_start_mail", _power_from_french_start_mail)
+    monkeypatch.setattr(harness, "_power_from_start_mail", power_from_french_start_mail)
     judge.reply(MASTER, "CREATE g1 gmpass standard\nSIGNON Mg1 gmpass\nSET LANGUAGE fr")
     judge.reply(OBSERVER, "OBSERVE g1 look")
     return judge
@@ -230,7 +215,7 @@ def test_every_reply_and_refusal_of_a_french_game_is_french(judge: JudgeHarness)
     mails.read(judge.send("early@example.org", "SIGNON ?g1 pw9\nSET LANGUAGE fr\n"
                           "SET ABSENCE 2026-01-05\nA PAR-BUR\nLIST g1\nSUMMARY g1\nHISTORY g1"))
     ann, bob, _ = _join_and_start(judge, mails, 3)
-    ann_power = _power_from_french_start_mail(judge, ann, "g1")
+    ann_power = power_from_french_start_mail(judge, ann, "g1")
     letter = ann_power[0]
     other = "G" if letter == "F" else "F"  # press to a power not ann's own: the lot is random
     unit = {"Austria": "A VIE", "England": "A LVP", "France": "A PAR", "Germany": "A MUN",
@@ -253,7 +238,7 @@ def test_every_reply_and_refusal_of_a_french_game_is_french(judge: JudgeHarness)
         lines = "\n".join(f"HELP {topic}" for topic in topics)
         mails.read(judge.send(ann, f"SIGNON {letter}g1 pw0\n{lines}\nGET\nGET zz"))
     mails.read(judge.send(bob, "SIGNON ?g1 wrong\nSIGNON Fg1 wrong\nA PAR-BUR"))
-    bob_power = _power_from_french_start_mail(judge, bob, "g1")
+    bob_power = power_from_french_start_mail(judge, bob, "g1")
     mails.read(judge.send(MASTER, f"SIGNON Mg1 gmpass\nEJECT {bob_power}\n"
                           "APPROVE Austria x@example.org\nAPPROVE Russia new@example.org"))
     mails.read(judge.send(bob, f"SIGNON {bob_power[0]}g1 pw1\nLIST g1"))

@@ -19,8 +19,16 @@ from email.message import EmailMessage
 import pytest
 from sqlalchemy import select
 from support.service import harness
+from support.service.french_mail_checks import power_from_french_start_mail
 from support.service.harness import JudgeHarness, body_of
 from support.service.intimate_game import MASTER, OBSERVER, bid
+from support.service.mail_width_tour import (
+    LONGEST_GAME,
+    LONGEST_ZONE,
+    check,
+    play_a_standard_year,
+    rendered,
+)
 from support.service.taskdip_scenario import TWO_PLAYERS, find_seed, set_seed
 
 from judge.language.messages import ENGLISH as COMMAND_ENGLISH
@@ -31,15 +39,7 @@ from judge.variants.registry import default_registry
 from judge.variants.taskdip.tasks import TABLE as TASKS
 from judge.wording import templates
 from judge.wording.catalogs import translations
-from judge.wording.names_fr import FRENCH_POWER_NAMES
 from judge.wording.readers import DEFAULT_READER, Reader
-from service.game_mail.test_mail_widths import (
-    LONGEST_GAME,
-    LONGEST_ZONE,
-    check,
-    play_a_standard_year,
-    rendered,
-)
 
 __all__ = ["rendered"]  # the recording fixture, used by name below
 
@@ -59,24 +59,10 @@ def in_french(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     each player's power in the French start mail)."""
     original = templates.environment
     monkeypatch.setattr(templates, "environment", lambda language="en": original("fr"))
-    monkeypatch.setattr(harness, "_power_from_start_mail", _power_from_french_start_mail)
+    monkeypatch.setattr(harness, "_power_from_start_mail", power_from_french_start_mail)
     yield
 
 
-def _power_from_french_start_mail(judge: JudgeHarness, address: str, game: str) -> str:
-    english = {french: english for english, french in FRENCH_POWER_NAMES.items()}
-    with judge.sessions() as session:
-        rows = session.scalars(
-            select(OutboxMessage).where(
-                OutboxMessage.kind == "start", OutboxMessage.to_address == address
-            )
-        ).all()
-    for row in rows:
-        text = row.message.decode("utf-8", "replace")
-        found = re.search(r"Vous jouez (?:la |l')(\w+)\.", text)  # la France, l'Autriche
-        if found:
-            return english[found.group(1)]
-    raise AssertionError(f"no French start mail for {address}")
 
 
 def no_failures(judge: JudgeHarness) -> None:

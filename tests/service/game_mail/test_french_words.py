@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from support.service.french_mail_checks import ENGLISH
 
 from judge.service.commands.setting_echo import (
     DIAS_WORDS,
@@ -20,7 +21,6 @@ from judge.wording.catalogs import translations
 from judge.wording.french_filters import La, des, duree, les
 from judge.wording.help_topics import topic_names
 from judge.wording.settings import SETTING, VALUE, setting_said
-from service.game_mail.test_french_mails import ENGLISH
 
 
 def test_a_power_at_the_head_of_a_sentence_takes_a_capital_article() -> None:

@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session, sessionmaker
+from support.service.command_samples import SAMPLES
 from support.service.harness import POWERS, JudgeHarness, build_mail, game_tables
 from support.service.writable import assert_writable
 
@@ -43,22 +44,6 @@ from judge.variants.registry import default_registry
 
 pytestmark = pytest.mark.postgres_copy  # its path through the store differs
 
-# One line (or press block) for every command of the dispatcher's table.
-SAMPLES = (
-    "HELP", "LIST", "HISTORY g1", "SUMMARY g1", "MAP g1", "CREATE g9 pw standard",
-    "SIGNON Ag1 pw0", "OBSERVE g1 pw", "PREFERENCES A", "START", "BID 2 Italy", "BID NONE",
-    "CANCEL A PAR", "ORDERS", "ENDORDERS", "A Vienna - Trieste", "SET WAIT",
-    "SET PASSWORD newpw", "SET ADDRESS new@example.org", "SET TIMEZONE Europe/Paris",
-    "SET ABSENCE 2026-02-01 TO 2026-02-03", "SET NOABSENCE", "PRESS TO ALL\nhello\nENDPRESS",
-    "BROADCAST\nhello all\nENDPRESS", "DRAW", "NODRAW", "CONCEDE", "SET CONCEDE France",
-    "STALEMATE", "RESIGN", "SIGNOFF", "SET DEADLINE 2026-01-05 12:00", "SET GRACE 24h",
-    "SET MOVE NEXT 48h", "SET PLAYERS 7", "SET RULE nmr on", "SET ZINE z@example.org",
-    "SET MAPS ON", "SET PRESS WHITE", "SET PARTIAL ON", "SET GUNBOAT ON", "SET LANGUAGE fr",
-    "SET MAX ABSENCE 3", "SET DIAS", "PROCESS", "PAUSE", "RESUME", "TERMINATE",
-    "EJECT Austria", "APPROVE France ann@example.org", "ROLLBACK", "CONFIRM 1234", "STOP",
-    "UNOBSERVE g1", "PHASE F1901M", "CLEAR", "VERSION", "WHOGAME g1", "SIGNON ? secret",
-    "BECOME England", "PROMOTE x@example.org", "SET NMR", "SET QUIET",
-)  # fmt: skip
 # Lines around the one under test that change no game for good.
 HARMLESS = ("LIST", "HELP", "SUMMARY g1", "HISTORY g1", "VERSION", "WHOGAME g1", "DRAW",
             "NODRAW", "SET WAIT", "A Vienna - Trieste")  # fmt: skip

@@ -13,9 +13,6 @@ from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
-from service.game.test_phase_skipping import HOLD_ENGLAND
-from service.game.test_phase_skipping import _to_fall as to_fall
-from service.game_mail.test_mail_widths import play_a_standard_year
 from sqlalchemy import select
 
 from judge.server import scheduler as scheduler_module
@@ -26,7 +23,9 @@ from support.server.scheduler.driver import Scheduler
 from support.service.harness import JudgeHarness, body_of
 from support.service.intimate_game import MASTER, bid, start_intimate
 from support.service.longest_values import LONGEST_ZONE
+from support.service.mail_width_tour import play_a_standard_year
 from support.service.taskdip_scenario import THREE_PLAYERS, find_seed, seat_orders, set_seed
+from support.service.winter_skip import HOLD_ENGLAND, to_fall
 
 # A judge with some config changed: `configured(limits={...})`.
 Configured = Callable[..., JudgeHarness]

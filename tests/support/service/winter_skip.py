@@ -1,5 +1,5 @@
 """A board on which the winter of 1901 has nothing to do: Austria takes a fifth centre
-with no free home centre to build in, and England holds. `_to_fall` plays a game to
+with no free home centre to build in, and England holds. `to_fall` plays a game to
 the fall on it (`tests/service/game/test_phase_skipping.py`,
 `tests/server/scheduler/test_skipped_phases.py`)."""
 
@@ -18,7 +18,7 @@ HOLD_AUSTRIA = ("A VIE H", "A BUD H", "F TRI H", "A SER H")
 HOLD_ENGLAND = ("F LON H", "F EDI H", "A LVP H")
 
 
-def _to_fall(judge: JudgeHarness) -> None:
+def to_fall(judge: JudgeHarness) -> None:
     judge.start_game(count=2)
     assert set(judge.players) == {"Austria", "England"}
     place_board(judge.sessions, UNITS, CENTRES)
