@@ -9,7 +9,10 @@ doubles from `idle_seconds` up to `max_backoff_seconds` (a woken loop does not c
 the back-off short: a broken database is not hammered by arriving mail); the first
 step that succeeds resets it. A failure its `known_failure` hook describes (a full
 disk: nothing to debug, the operator must act) is logged in that one line, without
-the traceback, once per run of failures, and its end is logged too. The loop never
+the traceback, once per run of failures, and its end is logged too; the same line
+coming back within `RETOLD_AFTER_SECONDS` of being told is not told again (a step
+that fails only when there is work, such as storing a mail on a full disk, would
+otherwise say it once per mail). The loop never
 dies of a step's exception; `stop()` ends it after the step under way, and cuts any
 wait short.
 
@@ -21,11 +24,13 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 
 MAX_BACKOFF_SECONDS = 60.0  # the longest wait after repeated failures
+RETOLD_AFTER_SECONDS = 60.0  # a known failure told once is told again after this
 
 Step = Callable[[], bool]
 # An exception the operator knows without its traceback, said in one line; else None.
@@ -45,6 +50,7 @@ class BackgroundLoop:
         max_backoff_seconds: float = MAX_BACKOFF_SECONDS,
         on_start: Callable[[], None] | None = None,
         known_failure: KnownFailure | None = None,
+        monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         if not idle_seconds > 0:
             raise ValueError(f"{name}: idle_seconds must be positive, got {idle_seconds}")
@@ -60,6 +66,8 @@ class BackgroundLoop:
         self.failures = 0  # consecutive failed steps (0 after a success)
         self.known_failure = known_failure  # public: set by whoever runs the loop
         self._told: str | None = None  # the known failure logged for this run of them
+        self._monotonic = monotonic
+        self._last_told: tuple[str, float] | None = None  # the line, and when it was told
 
     def wake(self) -> None:
         """Run the step as soon as the one under way (if any) ends. Thread-safe."""
@@ -105,12 +113,21 @@ class BackgroundLoop:
         if known is None:
             log.exception("%s: a round failed (%d in a row); retrying in %.3g s",
                           self.name, self.failures, delay)  # fmt: skip
-        elif self._told is None:  # later ones of this run were said by this one
+        elif self._told is None and not self._told_lately(known):
             log.error("%s: %s; retrying, with a back-off up to %.3g s", self.name, known,
                       self._max_backoff)  # fmt: skip
             self._told = known
+            self._last_told = (known, self._monotonic())
+        elif self._told is None:  # the same line was told a moment ago: this run is its sequel
+            log.info("%s: again: %s", self.name, known)
+            self._told = known
         else:
             log.debug("%s: %s (%d in a row)", self.name, known, self.failures)
+
+    def _told_lately(self, known: str) -> bool:
+        if self._last_told is None or self._last_told[0] != known:
+            return False
+        return self._monotonic() - self._last_told[1] < RETOLD_AFTER_SECONDS
 
     def backoff(self) -> float:
         """The wait after the current run of failures: doubling, capped."""

@@ -130,3 +130,40 @@ def test_run_in_the_foreground_returns_once_stopped() -> None:
 def test_a_loop_needs_a_positive_idle_wait() -> None:
     with pytest.raises(ValueError, match="idle_seconds"):
         BackgroundLoop("spin", lambda: False, idle_seconds=float("nan"))
+
+
+def test_a_known_failure_between_successes_is_told_once_until_a_minute_has_passed(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A full disk under a processor: each mail's step fails, the idle step between
+    mails succeeds. The operator reads one error line, not one per mail; the same
+    line a minute later is told again."""
+    now = [0.0]
+    rounds = iter([True, False, True, False, True, False, "later", True, False])
+    seen: list[object] = []
+
+    def step() -> bool:
+        kind = next(rounds, None)
+        seen.append(kind)
+        if kind == "later":
+            now[0] += 61.0
+            return False
+        if kind is True:
+            raise OSError("database or disk is full")
+        if kind is None:
+            loop.stop()
+        return False
+
+    loop = BackgroundLoop("processor", step, idle_seconds=0.001, max_backoff_seconds=0.001,
+                          known_failure=lambda exc: f"disk full: {exc}",
+                          monotonic=lambda: now[0])  # fmt: skip
+    with caplog.at_level(logging.INFO, logger="judge.loop"):
+        loop.run()
+    told = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert [r.getMessage() for r in told] == [
+        "processor: disk full: database or disk is full; retrying, with a back-off up to 0.001 s",
+    ] * 2
+    assert not any(r.exc_info for r in told)
+    assert seen.count(True) == 4
+    again = [r for r in caplog.records if "again: disk full" in r.getMessage()]
+    assert len(again) == 2 and all(r.levelno == logging.INFO for r in again)
