@@ -76,11 +76,17 @@ class MessageHeaders:
         value = self._first.get(name.lower())
         if value is None:
             return "", ""
+        written = utf8_text(unfolded(value))
         pairs = [(display, address) for display, address
-                 in getaddresses([utf8_text(unfolded(value))]) if address]  # fmt: skip
+                 in getaddresses([written]) if address]  # fmt: skip
         if not pairs:
             return "", ""
         display, address = pairs[0]
+        if address not in written:
+            # The parser joined pieces the field does not write together (`<ann@example.o
+            # rg>`, a comment inside the address): other readers find another address
+            # there, so the address is the field as written, which no reply can go to.
+            address = written.strip()
         return printable(decoded_words(display)), printable(address)
 
     def every_plain(self, name: str) -> tuple[str, ...]:

@@ -159,6 +159,8 @@ def _first_address(message: Message, name: str) -> str:
         return ""
     unfolded = str(value).replace("\r", "").replace("\n", "")  # RFC 5322 unfolding
     found = [address for _, address in getaddresses([unfolded]) if address]
+    if found and found[0] not in unfolded:  # joined from pieces: the field as written,
+        return "".join(" " if ord(c) < 32 or ord(c) == 127 else c for c in unfolded.strip())
     return found[0] if found else ""
 
 

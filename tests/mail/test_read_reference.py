@@ -18,7 +18,7 @@ import json
 import os
 from dataclasses import replace
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from support.hostile.hostile_mails import UNDER_LIMITS, WORST
 from support.mail import samples
@@ -374,8 +374,19 @@ def plain_mails(draw: st.DrawFn) -> bytes:
 
 @PROPERTY
 @given(mails())
+# Found by this test: the judge's parser joined `example.o rg` into `example.org`,
+# where the reference reads `example.o`; the judge must not answer either.
+@example(b'Subject: \nContent-Type: text/plain; charset="UTF-8"\n'
+         b"From: 0 0 <ann@example.o rg>\n\n")  # fmt: skip
 def test_generated_mails_read_as_the_reference_reads_them(raw: bytes) -> None:
     agree(raw)
+
+
+def test_an_address_the_parser_joined_from_pieces_is_not_answered() -> None:
+    for written in ("0 0 <ann@example.o rg>", "<ann@exam ple.org>", "ann(x)@example.org"):
+        mail = read_message(f"From: {written}\n\nHELP\n".encode(), JUDGE)
+        assert mail.must_not_answer and mail.sender == written, written
+    assert not read_message(b"From: Ann <ann@example.org>\n\nHELP\n", JUDGE).must_not_answer
 
 
 @PROPERTY
