@@ -185,3 +185,23 @@ def test_outside_a_received_mail_held_mail_is_neither_capped_nor_batched(
         assert _count(session, HeldMail) == len(readers)
         assert (gate.held, gate.dropped) == ({}, 0)
         assert not batching(gate, "notice") and batching(open_gate("a@example.org", True), "notice")
+
+
+def test_a_second_address_that_did_not_ask_for_a_game_waits_even_when_confirmed(
+    sessions: sessionmaker[Session], clock: ManualClock
+) -> None:
+    """Mail about a game to an address that did not ask for it goes to one such address
+    a received mail: a second one is held (or, for a request, refused), confirmed or
+    not, and is not offered a confirmation request either (found by the mutation run
+    of `judge/outbox/gate.py`: these branches survived)."""
+    with sessions() as session:
+        for address in ("friend@example.net", "pal@example.net"):
+            session.add(Address(address=address, code="C0DE", confirmed_at=clock.now()))
+        session.flush()
+        nobody: tuple[str, ...] = ()
+        gate = open_gate("ann@example.org", confirming=True)
+        assert may_request(session, gate, "pal@example.net", 1)  # nobody answered yet
+        assert route(session, gate, "friend@example.net", "notice", 1, asking=nobody) is Route.SEND
+        assert route(session, gate, "pal@example.net", "notice", 1, asking=nobody) is Route.HOLD
+        assert not may_request(session, gate, "pal@example.net", 1)
+        assert route(session, gate, "pal@example.net", "notice") is Route.SEND  # not about it
