@@ -160,3 +160,15 @@ def test_each_named_change_changes_its_own_effect_and_no_other() -> None:
         assert dataclasses.replace(before, **{name: getattr(ctx.effects, name)}) == ctx.effects
     ctx.count_broadcast()
     assert ctx.effects.broadcasts == 2
+
+
+def test_what_a_mail_carries_between_its_lines_cannot_be_changed_in_place() -> None:
+    """A note, a signon and the mail's facts are values: a line that tried to change
+    one in place (instead of through the context's named methods) fails at once
+    (two survivors of the mutation run of `judge/service/context.py`)."""
+    ctx = _context()
+    values = (Note("ok"), Signed(GAME, _person(PlayerRole.PLAYER)), ctx.facts, ctx.effects)
+    for value in values:
+        field = dataclasses.fields(value)[0].name
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(value, field, None)
