@@ -57,12 +57,18 @@ def _the_phases_fr(phases: Any) -> str:
     return ", ".join(french_filters.les(words) or "" for words in phases)
 
 
-@jinja2.pass_environment
-def _wordwrap_item(env: jinja2.Environment, text: str, width: int, hang: str) -> str:
-    """An item of a list (`{{ ("  " ~ line)|wrap_item(74, "    ") }}`) as the English
-    mails have always wrapped it: Jinja's `wordwrap`, `width` characters, then `hang`
-    before each continuation line."""
-    return jinja2.filters.do_wordwrap(env, text, width, False, "\n" + hang)
+def _wrapped_under(text: str, width: int, hang: str) -> str:
+    """English lines wrapped as they always were (Jinja's `wordwrap`): at `width`
+    characters, at hyphens too, and every continuation line starts with `hang` alone,
+    whatever the line's own indent."""
+    joint = "\n" + hang
+    return joint.join(
+        joint.join(
+            textwrap.wrap(line, width=width, expand_tabs=False, replace_whitespace=False,
+                          break_long_words=False)
+        )
+        for line in text.splitlines()
+    )  # fmt: skip
 
 
 # The grammatical forms a sentence of a shared template asks of a value before it is
@@ -77,7 +83,7 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "fit_translated": _as_it_is, "season_of": _as_it_is,
         "player_of_powers": lists.and_list, "powers_subject": ", ".join,
         "seat_players": _as_it_is, "the_powers_subject": lists.and_list, "The": _as_it_is,
-        "wrap_item": _wordwrap_item, "list_of_words": lists.and_list,
+        "wrap_item": _wrapped_under, "list_of_words": lists.and_list,
         "The_named": _as_it_is, "of_named": _as_it_is, "the_named_list": _as_it_is,
         "the_phase": _as_it_is, "the_phases": lists.and_list, "duration": _as_it_is,
         "the_listed": _as_it_is, "The_listed": _as_it_is, "unit_owner": _unit_owner,
@@ -117,20 +123,6 @@ GRAMMAR: dict[str, dict[str, Any]] = {
         "unit_owner": _unit_owner_fr,
     },
 }
-
-
-def _wrapped_under(text: str, width: int, hang: str) -> str:
-    """English lines wrapped as they always were (Jinja's `wordwrap`): at `width`
-    characters, at hyphens too, and every continuation line starts with `hang` alone,
-    whatever the line's own indent."""
-    joint = "\n" + hang
-    return joint.join(
-        joint.join(
-            textwrap.wrap(line, width=width, expand_tabs=False, replace_whitespace=False,
-                          break_long_words=False)
-        )
-        for line in text.splitlines()
-    )  # fmt: skip
 
 
 # How a language lays out its tables and lists:
