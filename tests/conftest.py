@@ -19,12 +19,12 @@ from collections.abc import Callable, Coroutine, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
-from urllib.parse import quote
 
 import pytest
 from golden.recorder import compare, is_golden, recording
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
+from support.store.postgres_template import MigratedPostgres, with_schema
 from support.variant_registry import WORKER_REGISTRY
 
 from judge.clock import ManualClock
@@ -130,9 +130,8 @@ def _postgres_schema(base: str) -> Iterator[str]:
     admin = make_engine(base)
     with admin.begin() as connection:
         connection.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
-    separator = "&" if "?" in base else "?"
     try:
-        yield f"{base}{separator}options={quote(f'-csearch_path={schema}')}"
+        yield with_schema(base, schema)
     finally:
         with admin.begin() as connection:
             connection.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
@@ -140,17 +139,28 @@ def _postgres_schema(base: str) -> Iterator[str]:
 
 
 @pytest.fixture
-def engine(database_url: str, migrated_sqlite: Path) -> Iterator[Engine]:
+def engine(
+    database_url: str, migrated_sqlite: Path, migrated_postgres: MigratedPostgres
+) -> Iterator[Engine]:
     """A migrated database. On SQLite the test's empty file is first replaced by a
-    copy of one migrated in this worker (the migrations run once, not per test);
-    `upgrade` then finds it at head and does nothing. PostgreSQL migrates each test's
-    schema for real."""
+    copy of one migrated in this worker; on PostgreSQL a dump of a schema migrated in
+    this worker is replayed into the test's schema (`support.store.postgres_template`).
+    The migrations run once per worker, not per test; `upgrade` then finds the
+    database at head and does nothing."""
     if database_url.startswith("sqlite:///"):
         shutil.copyfile(migrated_sqlite, database_url.removeprefix("sqlite:///"))
     engine = make_engine(database_url)
+    if not database_url.startswith("sqlite:///"):
+        migrated_postgres.fill(engine)
     upgrade(engine)
     yield engine
     engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def migrated_postgres() -> MigratedPostgres:
+    """A PostgreSQL schema migrated once per test process, dumped on first use."""
+    return MigratedPostgres(os.environ.get(POSTGRES_ENV, ""))
 
 
 @pytest.fixture(scope="session")
