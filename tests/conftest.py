@@ -104,6 +104,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = [item for item in items if not _second_copy_not_needed(item)]
+    items.sort(key=_not_slow)  # stable: the slow tests first, each group in its own order
+
+
+def _not_slow(item: pytest.Item) -> bool:
+    """The tests marked `slow` (tens of seconds each: real processes, crashes, whole
+    games) start first. Under xdist a long test that happens to start last keeps one
+    worker busy while the other has nothing left to do; started first, the short
+    tests fill the other worker around it."""
+    return item.get_closest_marker("slow") is None
 
 
 def _second_copy_not_needed(item: pytest.Item) -> bool:

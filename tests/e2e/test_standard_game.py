@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from support.e2e.judge_process import MASTER, OBSERVER, PLAYERS, Judge, _play_phase, _sign_up
 
-pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+pytestmark = [pytest.mark.postgres_copy, pytest.mark.slow]  # the store path differs; a long game
 
 
 def test_a_standard_game_by_mail_through_1902(judge: Judge) -> None:

@@ -88,6 +88,7 @@ def check_games_are_consistent(sessions: sessionmaker[Session]) -> None:
             assert len(powers) == len(set(powers))
 
 
+@pytest.mark.slow
 @settings(
     max_examples=120,
     deadline=None,
