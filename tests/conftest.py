@@ -24,6 +24,7 @@ import pytest
 from golden.recorder import compare, is_golden, recording
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
+from support.migrated_copy import MigratedTemplates
 from support.store.postgres_template import MigratedPostgres, with_schema
 from support.variant_registry import WORKER_REGISTRY
 
@@ -164,6 +165,15 @@ def engine(
     upgrade(engine)
     yield engine
     engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def migrated_database(
+    migrated_sqlite: Path, migrated_postgres: MigratedPostgres
+) -> MigratedTemplates:
+    """Both templates: `migrated_database.copy_to(database_url)` brings a test's empty
+    database to head on either backend (`support.migrated_copy`)."""
+    return MigratedTemplates(migrated_sqlite, migrated_postgres)
 
 
 @pytest.fixture(scope="session")

@@ -13,15 +13,20 @@ from __future__ import annotations
 
 import json
 import smtplib
-import subprocess
-import sys
 import time
 from email.message import EmailMessage
 from typing import Any, cast
 
 import pytest
 from sqlalchemy import func, select
-from support.e2e.judge_process import MASTER, TIMEOUT, Judge, _play_phase, _sign_up
+from support.e2e.judge_process import (
+    MASTER,
+    TIMEOUT,
+    Judge,
+    _play_phase,
+    _sign_up,
+    judge_command,
+)
 from support.mail.dsn_samples import postfix_dsn
 
 from judge.config import load_config
@@ -33,15 +38,16 @@ from judge.store.models import OutboxMessage, PhaseMap
 NOTICE = "TEST:g1 - Bouncing Address"
 
 
+# `judge status` is run in this process (`judge_command`: the command's own `main`, its
+# output and exit code), not as a subprocess: an interpreter started for each look
+# cost 1.6 s of CPU, and the second bounce is waited for by looking again and again.
 def _overview(judge: Judge) -> dict[str, Any]:
-    command = [sys.executable, "-m", "judge.cli", "status", "--json", "--config", str(judge.config)]
-    done = subprocess.run(command, capture_output=True, check=True, timeout=60)
-    return cast(dict[str, Any], json.loads(done.stdout))
+    status = judge_command("status", "--json", "--config", str(judge.config))
+    return cast(dict[str, Any], json.loads(status))
 
 
 def _status_text(judge: Judge) -> str:
-    command = [sys.executable, "-m", "judge.cli", "status", "--config", str(judge.config)]
-    return subprocess.run(command, capture_output=True, check=True, timeout=60, text=True).stdout
+    return judge_command("status", "--config", str(judge.config))
 
 
 def _bounce(judge: Judge, mail: EmailMessage) -> None:
@@ -67,9 +73,9 @@ def _wait(test: Any, what: str) -> Any:
 
 @pytest.mark.postgres_copy  # the maps' and the bounces' path through the store differs
 def test_maps_stored_once_and_a_postfix_bounce_seen_over_smtp(
-    quick_judge: Judge, database_url: str
+    quick_judge_at_head: Judge, database_url: str
 ) -> None:
-    judge = quick_judge
+    judge = quick_judge_at_head
     powers = _sign_up(judge)
     _play_phase(judge, powers)
     results = [m for m in judge.mails() if m["Subject"] == "TEST:g1 - S1901M Results"]
@@ -99,16 +105,16 @@ def test_maps_stored_once_and_a_postfix_bounce_seen_over_smtp(
 
 
 def test_the_intake_takes_mail_for_its_return_paths_and_refuses_forged_ones(
-    quick_judge: Judge,
+    quick_judge_at_head: Judge,
 ) -> None:
     """No PostgreSQL copy: the SMTP intake's answers are the test; the database gives
     only the stored VERP key, one row read the same way on both backends."""
-    config = load_config(quick_judge.config)
+    config = load_config(quick_judge_at_head.config)
     engine = make_engine(config.database.url)
     config = with_stored_verp_keys(engine, config)  # the key the judge keeps (22.4)
     engine.dispose()
     path = bounce_address(config.judge.address, 7, verp_key(config), "fay@example.net")
-    with smtplib.SMTP("127.0.0.1", quick_judge.port, timeout=30) as client:
+    with smtplib.SMTP("127.0.0.1", quick_judge_at_head.port, timeout=30) as client:
         client.ehlo()
         client.mail("")
         assert client.rcpt(path)[0] == 250

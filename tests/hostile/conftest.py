@@ -4,8 +4,8 @@ the service harness for the attacks that are not about SMTP.
 `serve(cheap=True, limits={...}, security={...})` starts `judge serve` on a free
 loopback port (maildir outbox), as the e2e tests do; `cheap` swaps in a fast Argon2
 for tests that are not about hashing cost. Address confirmation stays off unless a
-test passes `security={"confirm_addresses": True}`. The judge's SQLite database starts
-as a copy of the worker's migrated template (`support.migrated_copy`).
+test passes `security={"confirm_addresses": True}`. The judge's database starts
+at head, from the worker's migrated template (`support.migrated_copy`).
 
 Two servers are shared by the tests of every module of this folder that run in one
 test process (their mails have their own Message-IDs, senders and games):
@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from support.e2e.judge_process import Judge, _free_port, _wait_for_port, stop_process
 from support.hostile.server import HostileJudge
 from support.hostile.serving import CHEAP_HANDLER, HarnessFactory, Serve, write_toml
-from support.migrated_copy import copy_migrated
+from support.migrated_copy import MigratedTemplates, copy_migrated
 from support.serve_with import command, environment
 from support.server.intake.helpers import ServeProcess, judge_env
 from support.service.harness import JudgeHarness
@@ -38,7 +38,10 @@ from judge.config import Config
 
 @pytest.fixture
 def serve(
-    write_config: Callable[..., Path], database_url: str, tmp_path: Path, migrated_sqlite: Path
+    write_config: Callable[..., Path],
+    database_url: str,
+    tmp_path: Path,
+    migrated_database: MigratedTemplates,
 ) -> Iterator[Serve]:
     processes: list[tuple[subprocess.Popen[bytes], Any]] = []
 
@@ -47,7 +50,7 @@ def serve(
         limits = {"per_sender_per_hour": 1000, **sections.pop("limits", {})}
         smtp = {"port": port, **sections.pop("smtp", {})}
         config = write_config(database_url, smtp=smtp, limits=limits, **sections)
-        copy_migrated(migrated_sqlite, database_url)
+        migrated_database.copy_to(database_url)
         arguments = ("serve", "--config", str(config))
         log = (tmp_path / "judge.log").open("wb")
         process = subprocess.Popen(

@@ -21,6 +21,7 @@ import pytest
 from sqlalchemy import func, select
 from support.e2e.judge_process import _body
 from support.hostile.serving import Serve
+from support.migrated_copy import MigratedTemplates
 from support.server.intake.helpers import ServeProcess, judge_env
 
 from judge.store.db import make_engine, make_session_factory
@@ -74,7 +75,7 @@ def _config(folder: Path, database_url: str, smtp: str = "", limits: str = "") -
 
 
 def test_senders_past_the_limits_through_a_trusted_relay_do_not_switch_the_intake_off(
-    tmp_path: Path, database_url: str
+    tmp_path: Path, database_url: str, migrated_database: MigratedTemplates
 ) -> None:
     # The default trusted relays: the judge listens on loopback, so loopback is trusted.
     # The limits are the defaults (300 a connecting address, 60 a sender) made small:
@@ -82,6 +83,7 @@ def test_senders_past_the_limits_through_a_trusted_relay_do_not_switch_the_intak
     # prove it as 301 and 70 past the defaults did, at a tenth of the mails.
     # (Processing does nothing: what is proved here is the intake's answer.)
     limits = f"per_sender_per_hour = {PER_SENDER}\nper_connection_address_per_hour = {PER_PEER}\n"
+    migrated_database.copy_to(database_url)  # not about migrating: the judge finds it at head
     judge = ServeProcess(_config(tmp_path, database_url, limits=limits), tmp_path / "judge.log",
                          judge_env(), handler=IGNORING)  # fmt: skip
     port = judge.start()
@@ -131,10 +133,13 @@ def _mail_from_only(port: int, sender: str) -> None:
 
 
 def test_mail_from_only_sessions_do_not_count_and_counts_survive_a_restart(
-    tmp_path: Path, database_url: str
+    tmp_path: Path, database_url: str, migrated_database: MigratedTemplates
 ) -> None:
+    migrated_database.copy_to(database_url)
     config = _config(
-        tmp_path, database_url, smtp='trusted_relays = ""\n',
+        tmp_path,
+        database_url,
+        smtp='trusted_relays = ""\n',
         limits="per_sender_per_hour = 3\nper_connection_address_per_hour = 5\n",
     )
     judge = ServeProcess(config, tmp_path / "judge.log", judge_env(), handler=IGNORING)

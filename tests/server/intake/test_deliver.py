@@ -1,7 +1,15 @@
 """`judge deliver < msg`: the pipe an MTA uses, run as a real subprocess.
 
 Where the migrations are not what a test is about, its SQLite database is a copy of
-the migrated template (`support.migrated_copy`): the subprocess finds it at head."""
+the migrated template (`support.migrated_copy`): the subprocess finds it at head.
+
+A subprocess is what the MTA starts, and the tests of what only a process shows run
+one: the exit code as the MTA reads it, the log on stderr, the watchdog that ends
+the process past its time budget. The tests of a verdict (which envelope sender, a
+mail too large, a config or database that cannot be used) run the same `main` in
+this process (`_deliver_here`), with the mail on stdin and the code `main` returns,
+which the `judge` script passes to `sys.exit`: a judge started for each cost 1.5 s of
+CPU, and proved nothing the subprocess tests do not."""
 
 from __future__ import annotations
 
@@ -63,45 +71,71 @@ def test_a_piped_mail_is_stored_and_left_to_the_daemon_which_answers_it(
     assert b"In-Reply-To: <m1@example.org>" in reply.read_bytes()
 
 
+def _deliver_here(
+    monkeypatch: pytest.MonkeyPatch,
+    capfd: pytest.CaptureFixture[str],
+    raw: bytes,
+    *arguments: str,
+) -> tuple[int, str]:
+    """`judge deliver ARGUMENTS < raw` in this process: the code `main` returns (the
+    `judge` script's exit code) and what it wrote on stderr."""
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw)))
+    capfd.readouterr()
+    code = main(["deliver", *arguments])
+    return code, capfd.readouterr().err
+
+
 def test_the_envelope_sender_comes_from_the_option_first(
-    database_url: str, write_config: Callable[..., Path], migrated_sqlite: Path
+    database_url: str,
+    write_config: Callable[..., Path],
+    migrated_sqlite: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capfd: pytest.CaptureFixture[str],
 ) -> None:
     config = write_config(database_url)
     copy_migrated(migrated_sqlite, database_url)
-    result = run_judge(
-        "deliver", "--config", str(config), "--sender", "Bounce@Example.org",
-        stdin=mail(1).as_bytes(), SENDER="ignored@example.org",
-    )
-    assert result.returncode == 0, result.stderr.decode()
+    monkeypatch.setenv("SENDER", "ignored@example.org")
+    code, errors = _deliver_here(monkeypatch, capfd, mail(1).as_bytes(), "--config",
+                                 str(config), "--sender", "Bounce@Example.org")  # fmt: skip
+    assert code == 0, errors
     assert _inbox(database_url)[0].mail_from == "bounce@example.org"
 
 
 def test_an_oversized_mail_is_refused_for_good(
-    database_url: str, write_config: Callable[..., Path], migrated_sqlite: Path
+    database_url: str,
+    write_config: Callable[..., Path],
+    migrated_sqlite: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capfd: pytest.CaptureFixture[str],
 ) -> None:
     config = write_config(database_url, smtp={"max_message_bytes": 1000})
     copy_migrated(migrated_sqlite, database_url)
-    result = run_judge(
-        "deliver", "--config", str(config), stdin=mail(1, body="x\n" * 1000).as_bytes()
-    )
-    assert result.returncode == 65
-    assert b"too large" in result.stderr
+    raw = mail(1, body="x\n" * 1000).as_bytes()
+    code, errors = _deliver_here(monkeypatch, capfd, raw, "--config", str(config))
+    assert code == 65
+    assert "too large" in errors
     assert _inbox(database_url) == []
 
 
 def test_an_unreachable_database_asks_the_mta_to_retry(
-    tmp_path: Path, write_config: Callable[..., Path]
+    tmp_path: Path,
+    write_config: Callable[..., Path],
+    monkeypatch: pytest.MonkeyPatch,
+    capfd: pytest.CaptureFixture[str],
 ) -> None:
     config = write_config(f"sqlite:///{tmp_path / 'missing' / 'dir' / 'judge.db'}")
-    result = run_judge("deliver", "--config", str(config), stdin=mail(1).as_bytes())
-    assert result.returncode == 75
+    code, errors = _deliver_here(monkeypatch, capfd, mail(1).as_bytes(), "--config", str(config))
+    assert code == 75, errors
+    assert "try again later" in errors
 
 
-def test_a_broken_config_asks_the_mta_to_retry(tmp_path: Path) -> None:
+def test_a_broken_config_asks_the_mta_to_retry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
     config = tmp_path / "judge.toml"
     config.write_text("[judge]\naddress = 3\n")
-    result = run_judge("deliver", "--config", str(config), stdin=mail(1).as_bytes())
-    assert result.returncode == 75
+    code, errors = _deliver_here(monkeypatch, capfd, mail(1).as_bytes(), "--config", str(config))
+    assert code == 75, errors
 
 
 @pytest.mark.parametrize(
@@ -113,7 +147,9 @@ def test_a_broken_config_asks_the_mta_to_retry(tmp_path: Path) -> None:
     ],
 )
 def test_envelope_sender_prefers_option_then_environment_then_headers(
-    monkeypatch: pytest.MonkeyPatch, given: str | None, environment: dict[str, str],
+    monkeypatch: pytest.MonkeyPatch,
+    given: str | None,
+    environment: dict[str, str],
     expected: str,
 ) -> None:
     monkeypatch.delenv("SENDER", raising=False)

@@ -64,14 +64,22 @@ def _handled(output: str) -> int:
     return int(last.split()[1])
 
 
+@pytest.fixture
+def postgres_url(database_url: str) -> str:
+    """The PostgreSQL copy's URL; the SQLite copy is skipped here, before the fixtures
+    after it (`sessions`) make and migrate a database it would not use."""
+    if not database_url.startswith("postgresql"):
+        pytest.skip("two processes share work on PostgreSQL; SQLite serialises them")
+    return database_url
+
+
 def test_two_processes_process_every_phase_once_and_send_every_results_mail_once(
-    database_url: str,
+    postgres_url: str,
     sessions: sessionmaker[Session],
     make_config: Callable[..., Config],
     write_config: Callable[..., Path],
 ) -> None:
-    if not database_url.startswith("postgresql"):
-        pytest.skip("two processes share work on PostgreSQL; SQLite serialises them")
+    database_url = postgres_url
     config = make_config(database_url)
     _seed(sessions, config)
     outputs = _two_schedulers(write_config(database_url))

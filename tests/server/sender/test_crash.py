@@ -12,14 +12,14 @@ from email import message_from_bytes
 from pathlib import Path
 
 import pytest
-from support.migrated_copy import copy_migrated
+from support.migrated_copy import MigratedTemplates
 from support.server.sender.processes import (
     queue_mails,
     relayed,
     start_judge,
     start_relay,
     stop,
-    unsent,
+    unsent_counter,
     wait_until,
 )
 
@@ -31,9 +31,12 @@ FIRST_DELIVERY_LIMIT = 30.0  # seconds from restart (Python start and migration 
 
 
 def test_sigkill_mid_batch_to_a_slow_relay_duplicates_at_most_one_mail_per_crash(
-    database_url: str, write_config: Callable[..., Path], tmp_path: Path, migrated_sqlite: Path
+    database_url: str,
+    write_config: Callable[..., Path],
+    tmp_path: Path,
+    migrated_database: MigratedTemplates,
 ) -> None:
-    copy_migrated(migrated_sqlite, database_url)  # SQLite: `queue_mails` finds it at head
+    migrated_database.copy_to(database_url)  # `queue_mails` and the judges find it at head
     relay, port, log = start_relay(tmp_path, delay=0.15)
     try:
         config = write_config(database_url, outbound={
@@ -53,13 +56,16 @@ def test_sigkill_mid_batch_to_a_slow_relay_duplicates_at_most_one_mail_per_crash
         judge = start_judge("serve", config, tmp_path / "judge.log")
         try:
             firsts.append(wait_until(lambda: len(relayed(log)) > before, "a first delivery"))
-            wait_until(lambda: unsent(database_url) == 0, "every mail sent")
+            with unsent_counter(database_url) as unsent:
+                wait_until(lambda: unsent() == 0, "every mail sent", every=0.1)
         finally:
             stop(judge)
         counts = Counter(relayed(log))
         duplicates = sum(n - 1 for n in counts.values())
-        print(f"\nFIGURES smtp: {duplicates} duplicate(s) over {CRASHES} SIGKILLs; "
-              f"restart to first delivery: {', '.join(f'{s:.2f} s' for s in firsts)}")
+        print(
+            f"\nFIGURES smtp: {duplicates} duplicate(s) over {CRASHES} SIGKILLs; "
+            f"restart to first delivery: {', '.join(f'{s:.2f} s' for s in firsts)}"
+        )
         assert set(counts) == wanted
         assert duplicates <= CRASHES
         assert max(firsts) < FIRST_DELIVERY_LIMIT < LEASE_SECONDS
@@ -68,9 +74,12 @@ def test_sigkill_mid_batch_to_a_slow_relay_duplicates_at_most_one_mail_per_crash
 
 
 def test_sigkill_mid_batch_into_a_maildir_leaves_no_duplicate(
-    database_url: str, write_config: Callable[..., Path], tmp_path: Path, migrated_sqlite: Path
+    database_url: str,
+    write_config: Callable[..., Path],
+    tmp_path: Path,
+    migrated_database: MigratedTemplates,
 ) -> None:
-    copy_migrated(migrated_sqlite, database_url)
+    migrated_database.copy_to(database_url)
     config = write_config(database_url)
     new = tmp_path / "outbox" / "new"
 
@@ -90,14 +99,17 @@ def test_sigkill_mid_batch_into_a_maildir_leaves_no_duplicate(
         at_kill.append(written())
     judge = start_judge("serve", config, tmp_path / "judge.log")
     try:
-        wait_until(lambda: unsent(database_url) == 0, "every mail sent")
+        with unsent_counter(database_url) as unsent:
+            wait_until(lambda: unsent() == 0, "every mail sent", every=0.1)
     finally:
         stop(judge)
     files = sorted(new.iterdir())
     ids = Counter(_message_id(path.read_bytes()) for path in files)
-    print(f"\nFIGURES maildir: {len(files)} files for {total} mails after {CRASHES} "
-          f"SIGKILLs (at {at_kill}); restart to first file: "
-          f"{', '.join(f'{s:.2f} s' for s in firsts)}")
+    print(
+        f"\nFIGURES maildir: {len(files)} files for {total} mails after {CRASHES} "
+        f"SIGKILLs (at {at_kill}); restart to first file: "
+        f"{', '.join(f'{s:.2f} s' for s in firsts)}"
+    )
     assert at_kill[0] < total  # the kills did land in the middle of the sending
     assert len(files) == total and set(ids) == wanted
     assert max(ids.values()) == 1

@@ -23,7 +23,7 @@ from support.server.sender.processes import (
     relayed,
     start_relay,
     stop,
-    unsent,
+    unsent_counter,
     wait_until,
 )
 from support.variant_registry import WORKER_REGISTRY
@@ -74,7 +74,8 @@ def test_two_senders_and_a_relay_slow_at_every_reply_send_each_mail_once(
         second = threading.Thread(target=second_sender)
         second.start()
         first.join()
-        wait_until(lambda: unsent(database_url) == 0, "every mail sent")
+        with unsent_counter(database_url) as unsent:
+            wait_until(lambda: unsent() == 0, "every mail sent", every=0.1)
         done.set()
         second.join()
         with sessions() as session:
