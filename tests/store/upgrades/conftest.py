@@ -4,13 +4,15 @@ disk between runs under pytest's cache folder)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
-from support.store.upgrades.release_databases import ReleaseDatabases
+from support.store.upgrades.release_databases import ReleaseDatabases, postgres_tools
 from support.store.upgrades.releases import Release, releases, unavailable
 
 PARALLEL_SEEDS = 2  # the project's machines have two cores
+POSTGRES_ENV = "JUDGE_TEST_DATABASE_URL"  # as in tests/conftest.py
 
 
 @pytest.fixture(params=releases(), ids=lambda release: release.head)
@@ -27,11 +29,14 @@ def release(request: pytest.FixtureRequest) -> Release:
 def release_databases(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ReleaseDatabases]:
-    wanted = {
-        item.callspec.params["release"].head: item.callspec.params["release"]
-        for item in request.session.items
-        if "release" in getattr(getattr(item, "callspec", None), "params", {})
-    }
+    parameters = [getattr(getattr(item, "callspec", None), "params", {})
+                  for item in request.session.items]  # fmt: skip
+    wanted = {each["release"].head: each["release"] for each in parameters if "release" in each}
+    # The seeds make the PostgreSQL dumps too where a collected test will load one.
+    postgres_tests = any(
+        "release" in each and each.get("database_url") == "postgres" for each in parameters
+    )
+    postgres = os.environ.get(POSTGRES_ENV) if postgres_tests and postgres_tools() else None
     under_xdist = hasattr(request.config, "workerinput")
     cache = getattr(request.config, "cache", None)
     if cache is not None:
@@ -41,6 +46,6 @@ def release_databases(
         folder = (base.parent if under_xdist else base) / "release-databases"
         folder.mkdir(exist_ok=True)
     parallel = 1 if under_xdist else PARALLEL_SEEDS
-    databases = ReleaseDatabases(folder, list(wanted.values()), parallel)
+    databases = ReleaseDatabases(folder, list(wanted.values()), parallel, postgres or None)
     yield databases
     databases.close()

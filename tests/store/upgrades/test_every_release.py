@@ -22,7 +22,7 @@ from support.store.upgrades.release_databases import (
     ReleaseDatabases,
     postgres_tools,
 )
-from support.store.upgrades.releases import Release, releases, seed, unavailable
+from support.store.upgrades.releases import Release, releases, unavailable
 from support.store.upgrades.snapshot import differences, snapshot
 
 from judge.store.db import make_engine
@@ -76,7 +76,7 @@ def _release_database(
     elif postgres_tools():
         revision = release_databases.postgres_seed(release, database_url)
     else:
-        revision = seed(release_databases.code(release), database_url)
+        revision = release_databases.seed_into(release, database_url)
     assert revision == release.head, f"{release.tag} made a database at {revision}"
     return make_engine(database_url)
 

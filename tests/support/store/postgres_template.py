@@ -44,11 +44,8 @@ class MigratedPostgres:
             return
         if self._script is None:
             self._script = self._dump_of_a_migrated_schema()
-        script = self._script.replace(_SCHEMA_MARK, schema_of(str(engine.url)))
-        # A connection of its own, closed after: the dump's SETs (statement_timeout,
-        # client_min_messages...) must not stay on a connection of the test's pool.
-        with psycopg.connect(_libpq(self.base_url)) as connection:
-            connection.execute(script.encode())  # no parameters: many statements at once
+        schema = schema_of(str(engine.url))
+        execute_script(self.base_url, self._script.replace(_SCHEMA_MARK, schema))
 
     def _dump_of_a_migrated_schema(self) -> str:
         schema = f"template_{uuid.uuid4().hex}"
@@ -66,7 +63,7 @@ class MigratedPostgres:
             with admin.begin() as connection:
                 connection.exec_driver_sql(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
             admin.dispose()
-        return _replayable(dumped, schema)
+        return replayable(dumped, schema, _SCHEMA_MARK)
 
 
 def with_schema(base_url: str, schema: str) -> str:
@@ -99,10 +96,19 @@ def pg_dump(base_url: str, schema: str) -> str:
     return done.stdout
 
 
-def _replayable(dumped: str, schema: str) -> str:
-    """The dump as one script for a schema that exists already: without psql's
-    meta-commands (`\\restrict`), the CREATE SCHEMA, and the emptied `search_path`
-    (every name in the dump is qualified; the pooled connection keeps its own path)."""
+def execute_script(url: str, script: str) -> None:
+    """Run SQL statements on the server of `url`, on a connection of its own, closed
+    after (a dump's SETs, statement_timeout, client_min_messages..., must not stay on
+    a connection of a test's pool), and commit."""
+    with psycopg.connect(_libpq(url)) as connection:
+        connection.execute(script.encode())  # no parameters: many statements at once
+
+
+def replayable(dumped: str, schema: str, mark: str) -> str:
+    """The dump as one script for a schema that exists already, `mark` standing for
+    its name: without psql's meta-commands (`\\restrict`), the CREATE SCHEMA, and the
+    emptied `search_path` (every name in the dump is qualified; the pooled connection
+    keeps its own path)."""
     kept = [
         line
         for line in dumped.splitlines(keepends=True)
@@ -112,4 +118,4 @@ def _replayable(dumped: str, schema: str) -> str:
     ]
     script = "".join(kept)
     assert f"{schema}.alembic_version" in script, "the dump holds no alembic_version"
-    return script.replace(schema, _SCHEMA_MARK)
+    return script.replace(schema, mark)

@@ -5,13 +5,16 @@ changes: its commit names it. So each release's seeded SQLite file, and a dump o
 its seeded PostgreSQL schema, is kept in a folder that outlives the run (pytest's
 cache folder, `.pytest_cache/d/release-databases`; the run's temporary folder when
 the cache is off, as with `-p no:cacheprovider`), under a key made of the commit,
-the seed script's text and the Python and library versions that ran it. A later run
+the seed scripts' text and the Python and library versions that ran it. A later run
 copies the file, or loads the dump into the test's schema, instead of seeding again.
 
-The first request of a run starts the SQLite seeds of every release the session's
-tests name, two at a time. Under xdist the workers share the folder: a lock per
-release lets one worker build it while the others wait for it, and each worker builds
-one at a time.
+One seed of a release makes both: the SQLite file and, where PostgreSQL is wanted and
+`pg_dump` is here, a schema of its own, dumped and then dropped. The release's code is
+imported once for the two (`seed_client.py`), and the first test that needs the
+release, on either backend, has it made. The first request of a run starts the seeds
+of every release the session's tests name, two at a time. Under xdist the workers
+share the folder: a lock per release lets one worker build it while the others wait
+for it, and each worker builds one at a time.
 """
 
 from __future__ import annotations
@@ -19,42 +22,73 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import shutil
-import subprocess
 import sys
+import uuid
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
+from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
 
-from support.store.upgrades.releases import SEED_SCRIPT, Release, extract, seed, unavailable
+from support.store.postgres_template import (
+    execute_script,
+    pg_dump,
+    replayable,
+    schema_of,
+    with_schema,
+)
+from support.store.upgrades.releases import SEED_SCRIPT, Release, extract, unavailable
+from support.store.upgrades.seed_client import SERVER_SCRIPT, SeedServers
 
 SCHEMA_MARK = "__release_seed_schema__"  # stands for the seeded schema's name in a dump
 LIBRARIES = ("sqlalchemy", "alembic", "psycopg", "argon2-cffi")
 
 
 def seed_key(release: Release) -> str:
-    """What a seeded database depends on besides the release's code: the seed script,
+    """What a seeded database depends on besides the release's code: the seed scripts,
     the interpreter and the libraries the release's code runs on here."""
     made_by = "\n".join([
         SEED_SCRIPT.read_text(encoding="utf-8"),
+        SERVER_SCRIPT.read_text(encoding="utf-8"),
         sys.version,
         *(f"{name} {version(name)}" for name in LIBRARIES),
     ])  # fmt: skip
     return f"{release.commit[:12]}-{hashlib.sha256(made_by.encode()).hexdigest()[:12]}"
 
 
+@dataclass(frozen=True)
+class Seeded:
+    """Where a release's seeded databases are kept: a file and, beside it, the revision
+    it is at (written last: a file without one is not whole)."""
+
+    sqlite: Path
+    dump: Path  # its PostgreSQL schema, dumped; absent where PostgreSQL is not wanted
+
+    @staticmethod
+    def made(path: Path) -> bool:
+        return path.with_suffix(".revision").exists()
+
+    @staticmethod
+    def revision(path: Path) -> str:
+        return path.with_suffix(".revision").read_text()
+
+
 class ReleaseDatabases:
     """Each release's seeded SQLite file, its PostgreSQL dump and its code, made on
-    first request unless an earlier run left them."""
+    first request unless an earlier run left them. `postgres`: the server's URL when
+    the run wants PostgreSQL dumps (its tests and `pg_dump`), else None."""
 
-    def __init__(self, folder: Path, wanted: list[Release], parallel: int) -> None:
+    def __init__(
+        self, folder: Path, wanted: list[Release], parallel: int, postgres: str | None
+    ) -> None:
         self.folder = folder
         self.wanted = wanted
         self.parallel = parallel
+        self.postgres = postgres
+        self.seeds = SeedServers(parallel)
         self.pool: ThreadPoolExecutor | None = None
-        self.builds: dict[str, Future[tuple[Path, str]]] = {}
+        self.builds: dict[str, Future[Seeded]] = {}
 
     def code(self, release: Release) -> Path:
         with _locked(self.folder / f"{release.commit}.code.lock"):
@@ -62,6 +96,26 @@ class ReleaseDatabases:
 
     def sqlite_copy(self, release: Release, target: Path) -> str:
         """Copy the release's seeded database to `target`; the revision it is at."""
+        seeded = self._seeded(release)
+        shutil.copyfile(seeded.sqlite, target)
+        return Seeded.revision(seeded.sqlite)
+
+    def postgres_seed(self, release: Release, url: str) -> str:
+        """Fill the empty schema of `url` as the release did: its seeded schema's dump,
+        loaded there; the revision it is at."""
+        assert self.postgres is not None, "no PostgreSQL test was collected"
+        dump = self._seeded(release).dump
+        execute_script(url, dump.read_text(encoding="utf-8").replace(SCHEMA_MARK, schema_of(url)))
+        return Seeded.revision(dump)
+
+    def seed_into(self, release: Release, url: str) -> str:
+        """Fill the empty database at `url` with the release's code, every time (for
+        PostgreSQL where `pg_dump` is missing); the revision it is at."""
+        (revision,) = self.seeds.seed(self.code(release), [url])
+        return revision
+
+    def _seeded(self, release: Release) -> Seeded:
+        """The release's databases; the first request starts every wanted release's."""
         if self.pool is None:
             self.pool = ThreadPoolExecutor(max_workers=self.parallel)
             for each in [release, *self.wanted]:
@@ -69,81 +123,65 @@ class ReleaseDatabases:
                     self.builds[each.commit] = self.pool.submit(self._build, each)
         if release.commit not in self.builds:
             self.builds[release.commit] = self.pool.submit(self._build, release)
-        made, revision = self.builds[release.commit].result()
-        shutil.copyfile(made, target)
-        return revision
+        return self.builds[release.commit].result()
 
-    def postgres_seed(self, release: Release, url: str) -> str:
-        """Fill the empty schema of `url` as the release does; the revision it is at.
-        The first time, the release seeds it and the schema is dumped; later, the dump
-        is loaded."""
-        folder = self.folder / "postgres"
-        folder.mkdir(parents=True, exist_ok=True)
+    def _build(self, release: Release) -> Seeded:
+        """The release's databases, made here unless another run or worker made them."""
         key = seed_key(release)
-        dump, made = folder / f"{key}.sql", folder / f"{key}.revision"
-        connection, schema = _libpq(url)
-        with _locked(folder / f"{key}.lock"):
-            if made.exists():
-                _psql(connection, dump.read_text(encoding="utf-8").replace(SCHEMA_MARK, schema))
-                return made.read_text()
-            revision = seed(self.code(release), url)
-            dumped = _pg_dump(connection, schema)
-            dump.write_text(dumped.replace(schema, SCHEMA_MARK), encoding="utf-8")
-            made.write_text(revision)  # written last: the dump is whole
-            return revision
+        seeded = Seeded(self.folder / "databases" / f"{key}.db",
+                        self.folder / "postgres" / f"{key}.sql")  # fmt: skip
+        seeded.sqlite.parent.mkdir(parents=True, exist_ok=True)
+        seeded.dump.parent.mkdir(parents=True, exist_ok=True)
+        with _locked(self.folder / "databases" / f"{key}.lock"):
+            sqlite = not Seeded.made(seeded.sqlite)
+            postgres = None if Seeded.made(seeded.dump) else self.postgres
+            if sqlite or postgres is not None:
+                self._seed(release, seeded, sqlite, postgres)
+        return seeded
 
-    def _build(self, release: Release) -> tuple[Path, str]:
-        """The release's seeded database, made here unless another run or worker made it."""
-        folder = self.folder / "databases"
-        folder.mkdir(parents=True, exist_ok=True)
-        key = seed_key(release)
-        path = folder / f"{key}.db"
-        made = folder / f"{key}.revision"  # written last: the database is whole
-        with _locked(folder / f"{key}.lock"):
-            if not made.exists():
-                path.unlink(missing_ok=True)  # a seed that failed halfway starts over
-                revision = seed(self.code(release), f"sqlite:///{path}")
-                wal = path.with_name(f"{path.name}-wal")
-                assert not wal.exists(), f"{wal}: the seed left a WAL the copies would lack"
-                made.write_text(revision)
-        return path, made.read_text()
+    def _seed(self, release: Release, seeded: Seeded, sqlite: bool, postgres: str | None) -> None:
+        """One seed of the release for the databases missing: the SQLite file if
+        `sqlite`, a schema on the server at `postgres` (then dumped) unless None."""
+        if sqlite:
+            seeded.sqlite.unlink(missing_ok=True)  # a seed that failed halfway starts over
+        with _scratch_schema(postgres) as schema_url:
+            urls = [f"sqlite:///{seeded.sqlite}"] if sqlite else []
+            urls += [schema_url] if schema_url is not None else []
+            revisions = self.seeds.seed(self.code(release), urls)
+            if schema_url is not None:
+                schema = schema_of(schema_url)
+                dumped = replayable(pg_dump(schema_url, schema), schema, SCHEMA_MARK)
+                seeded.dump.write_text(dumped, encoding="utf-8")
+                seeded.dump.with_suffix(".revision").write_text(revisions[-1])
+        if sqlite:
+            wal = seeded.sqlite.with_name(f"{seeded.sqlite.name}-wal")
+            assert not wal.exists(), f"{wal}: the seed left a WAL the copies would lack"
+            seeded.sqlite.with_suffix(".revision").write_text(revisions[0])
 
     def close(self) -> None:
         if self.pool is not None:
             self.pool.shutdown(cancel_futures=True)
+        self.seeds.close()
 
 
-def _libpq(url: str) -> tuple[str, str]:
-    """A SQLAlchemy URL with its schema in `options` -> (libpq URL, schema)."""
-    parts = urlsplit(url)
-    options = parse_qs(parts.query).get("options", [""])[0]
-    schema = options.removeprefix("-csearch_path=")
-    assert schema and schema != options, f"no schema in {url}"
-    scheme = parts.scheme.split("+")[0]
-    return f"{scheme}://{parts.netloc}{parts.path}", schema
-
-
-def _pg_dump(connection: str, schema: str) -> str:
-    """The schema's tables and rows as SQL, without the CREATE SCHEMA (the test's
-    schema exists already) nor owners and grants."""
-    done = subprocess.run(
-        ["pg_dump", "--schema", schema, "--no-owner", "--no-privileges", connection],
-        capture_output=True, text=True, check=True, timeout=120,
-    )  # fmt: skip
-    lines = done.stdout.splitlines(keepends=True)
-    return "".join(line for line in lines if not line.startswith(f"CREATE SCHEMA {schema};"))
-
-
-def _psql(connection: str, script: str) -> None:
-    subprocess.run(
-        ["psql", "--quiet", "--no-psqlrc", "-v", "ON_ERROR_STOP=1", connection],
-        input=script, capture_output=True, text=True, check=True, timeout=120,
-    )  # fmt: skip
+@contextmanager
+def _scratch_schema(postgres: str | None) -> Iterator[str | None]:
+    """The URL of a new, empty schema on the server at `postgres` for a release's seed,
+    dropped afterwards: its dump is what is kept. None without PostgreSQL."""
+    if postgres is None:
+        yield None
+        return
+    schema = f"seed_{uuid.uuid4().hex}"
+    execute_script(postgres, f'CREATE SCHEMA "{schema}"')
+    try:
+        yield with_schema(postgres, schema)
+    finally:
+        execute_script(postgres, f'DROP SCHEMA "{schema}" CASCADE')
 
 
 def postgres_tools() -> bool:
-    """Whether `pg_dump` and `psql` are here to keep PostgreSQL seeds."""
-    return shutil.which("pg_dump") is not None and shutil.which("psql") is not None
+    """Whether `pg_dump` is here to keep PostgreSQL seeds."""
+    return shutil.which("pg_dump") is not None
 
 
 @contextmanager

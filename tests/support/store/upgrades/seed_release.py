@@ -3,6 +3,8 @@
 
     PYTHONPATH=<release>:<release>/tests python seed_release.py <release> <database url>
 
+(The tests have `seed_server.py` import it so, in a fork, and call `main` there.)
+
 It migrates the empty database with the release's own migrations, then drives the
 release's own service through its test harness (`tests/service/harness.py`, there
 since the first migration): a master creates a standard game, seven players sign on,
