@@ -22,7 +22,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from judge.mail.read import header_facts_json, read_message, read_stored
+from judge.mail.header_reading import header_facts_json
+from judge.mail.read import read_message, read_stored
 from judge.store.message_id import header_message_id
 
 JUDGE = "judge@example.org"

@@ -14,47 +14,40 @@ mail), and the few header values the judge needs are read from it
 (`judge.mail.headers`), and the body from its parts (`judge.mail.mime_text`).
 
 The intake reads the header block when it stores the mail (`read_header_facts`,
-`header_facts_json`) and the inbox row keeps those facts (`judge.mail.header_facts`);
-processing a stored mail (`read_stored`) then takes them as they are and reads only
-its body (`read_with`). `read_message` reads a mail whole.
+`header_facts_json`, in `judge.mail.header_reading`) and the inbox row keeps those facts
+(`judge.mail.header_facts`); processing a stored mail (`read_stored`) then takes them
+as they are and reads only its body (`read_with`). `read_message` reads a mail whole.
 
 Whatever the mail, its decoded body goes through `bound_text` (`judge.mail.
 text_bounds`) before any line of it is read: the one place that bounds its size and
 the length of its lines and words. A mail beyond the reading limits is not parsed;
 it is answered with the reason when its From is plain enough to be read by hand
-(`_PlainHeaders`). A mail whose reading raised carries the traceback in `failure`:
-the service then marks it `failed` for the operator instead of pretending it was
-handled.
+(`judge.mail.header_reading.costly_facts`). A mail whose reading raised carries the
+traceback in `failure`: the service then marks it `failed` for the operator instead of
+pretending it was handled.
 """
 
 from __future__ import annotations
 
-import re
 import traceback
 from dataclasses import dataclass, field, replace
 from email.message import Message
-from email.parser import BytesHeaderParser, BytesParser
+from email.parser import BytesParser
 from email.policy import compat32
-from typing import Any
 
-from judge import rfc5322 as grammar
 from judge.addresses import is_plain_address
-from judge.mail.auth_results import FIELD as AUTH_RESULTS
-from judge.mail.auth_results import MAX_FIELDS as MAX_AUTH_RESULTS
 from judge.mail.body_lines import command_lines
-from judge.mail.bounds import HeaderBlock, TooCostly, check_bounds, top_headers
-from judge.mail.header_facts import NO_REPLY_SIGNS, HeaderFacts, KeptHeaders
-from judge.mail.headers import HeaderValues, MessageHeaders, ids_in
+from judge.mail.bounds import TooCostly, check_bounds
+from judge.mail.header_facts import HeaderFacts, KeptHeaders
+from judge.mail.header_reading import costly_facts, message_facts
 from judge.mail.mime_text import body_text
 from judge.mail.no_reply import why_no_reply
-from judge.mail.parse_cost import fewer_blank_lines, header_block
+from judge.mail.parse_cost import fewer_blank_lines
 from judge.mail.text_bounds import bound_text
-from judge.rfc5322 import printable
 
 # The stdlib's parsers, with the policy that keeps headers as written. A parser holds
 # no state between mails (each parse makes its own feed parser).
 _PARSER = BytesParser(policy=compat32)
-_HEADER_PARSER = BytesHeaderParser(policy=compat32)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,29 +109,6 @@ def read_stored(raw: bytes, kept: object, judge_address: str) -> IncomingMail:
         )  # fmt: skip
 
 
-def header_facts_json(raw: bytes) -> dict[str, Any] | None:
-    """The header facts of `raw` as the inbox keeps them (`HeaderFacts.to_json`), read
-    when the mail is stored; None when they cannot be read or kept (processing then
-    reads the mail whole, and reports what went wrong). Never raises: a mail is
-    stored whatever its headers."""
-    try:
-        return read_header_facts(raw).to_json()
-    except Exception:  # the processing's whole reading reports it, with the traceback
-        return None
-
-
-def read_header_facts(raw: bytes) -> HeaderFacts:
-    """What the judge needs of the header block of `raw` (`HeaderFacts`), read by the
-    stdlib's header parser; for a mail beyond the reading limits, only what can be
-    read by hand, and why."""
-    raw = bytes(raw)
-    try:
-        check_bounds(raw)
-    except TooCostly as cost:
-        return _costly_facts(raw, str(cost))
-    return message_facts(_HEADER_PARSER.parsebytes(header_block(raw)))
-
-
 def read_with(facts: HeaderFacts, raw: bytes, judge_address: str) -> IncomingMail:
     """The mail `raw` whose header block `facts` describe: its body is read here (the
     limits were checked when the facts were read)."""
@@ -152,26 +122,9 @@ def _read_whole(raw: bytes, judge_address: str) -> IncomingMail:
     try:
         check_bounds(raw)
     except TooCostly as cost:
-        return _unread(_costly_facts(raw, str(cost)), judge_address)
+        return _unread(costly_facts(raw, str(cost)), judge_address)
     message = _PARSER.parsebytes(fewer_blank_lines(raw))
     return _incoming(message_facts(message), message, judge_address)
-
-
-def message_facts(message: Message) -> HeaderFacts:
-    """The facts of a header block the stdlib parsed."""
-    headers = MessageHeaders(message)
-    sender_name, sender = headers.address("From")
-    return HeaderFacts(
-        sender=sender,
-        sender_name=sender_name,
-        reply_to=headers.address("Reply-To")[1],
-        subject=headers.text("Subject"),
-        message_id=headers.plain("Message-ID"),
-        references=headers.ids("References") or headers.ids("In-Reply-To"),
-        signs=_signs(headers),
-        content_type=headers.content_type(),
-        auth_results=headers.every_plain(AUTH_RESULTS)[:MAX_AUTH_RESULTS],
-    )
 
 
 def _incoming(facts: HeaderFacts, message: Message, judge_address: str) -> IncomingMail:
@@ -205,34 +158,7 @@ def _plain_sender(mail: IncomingMail) -> IncomingMail:
     return replace(mail, must_not_answer=True, why=why)
 
 
-def _signs(headers: HeaderValues) -> tuple[tuple[str, str], ...]:
-    """The no-reply signs present in `headers`, each with its text."""
-    return tuple((name, headers.text(name)) for name in NO_REPLY_SIGNS if headers.has(name))
-
-
 # --- a mail beyond the reading limits: never parsed, answered by what is plain ----------
-
-
-def _costly_facts(raw: bytes, reason: str) -> HeaderFacts:
-    """A mail beyond the reading limits: its header block read by hand, leniently
-    (plain values only), for the reply that says why no line of it is read."""
-    try:
-        block = top_headers(raw)
-    except TooCostly:
-        block = HeaderBlock()
-    headers = _PlainHeaders(block)
-    sender_name, sender = headers.address("From")
-    return HeaderFacts(
-        sender=sender,
-        sender_name=sender_name,
-        reply_to="",
-        subject=headers.plain("Subject"),
-        message_id=headers.message_id(),
-        references=ids_in(headers.plain("References")),
-        signs=_signs(headers),
-        content_type=block.kind,
-        too_costly=reason,
-    )
 
 
 def _unread(facts: HeaderFacts, judge_address: str) -> IncomingMail:
@@ -252,49 +178,3 @@ def _unread(facts: HeaderFacts, judge_address: str) -> IncomingMail:
         why=why,
         problems=(f"the judge did not read this mail: {facts.too_costly}",),
     )
-
-
-_PHRASE = rf"{grammar.ATEXT}+(?:[ \t]+{grammar.ATEXT}+)*"
-_QUOTED = r"[\t\x20\x21\x23-\x5b\x5d-\x7e]*"  # qtext and white space, no quoted-pair
-_PLAIN_ADDRESS = re.compile(
-    rf"[ \t]*(?:(?P<bare>{grammar.ADDR_SPEC})"
-    rf'|(?:(?P<phrase>{_PHRASE})|"(?P<quoted>{_QUOTED})")?'
-    rf"[ \t]*<(?P<angle>{grammar.ADDR_SPEC})>)[ \t]*"
-)  # `addr@host`, `<addr@host>`, `Name <addr@host>` or `"Name" <addr@host>`: linear
-
-
-class _PlainHeaders:
-    """The top header block of a mail too costly to parse (`top_headers`: values
-    unfolded, cut at `MAX_FIELD_BYTES`), read by hand: values plain beyond doubt
-    (ASCII without encoded words; an address or id in its plainest form), anything
-    else blank; the no-reply signs as written."""
-
-    def __init__(self, block: HeaderBlock) -> None:
-        self._first: dict[str, str] = {}
-        for name, value in block.fields:
-            self._first.setdefault(name.lower(), value)
-
-    def has(self, name: str) -> bool:
-        return name.lower() in self._first
-
-    def text(self, name: str) -> str:
-        value = self._first.get(name.lower(), "")[:1000]  # latin-1: the bytes as written
-        return printable(value.encode("latin-1").decode("utf-8", "replace"))
-
-    def plain(self, name: str) -> str:
-        value = self._first.get(name.lower(), "")
-        return printable(value) if grammar.is_plain_value(value) else ""
-
-    def address(self, name: str) -> tuple[str, str]:
-        found = _PLAIN_ADDRESS.fullmatch(self.plain(name))
-        if found is None:
-            return "", ""
-        if found["bare"]:
-            return "", found["bare"]
-        if found["phrase"]:
-            return " ".join(found["phrase"].split()), found["angle"]
-        return printable(found["quoted"] or ""), found["angle"]
-
-    def message_id(self) -> str:
-        value = self.plain("Message-ID")
-        return value if grammar.PLAIN_MSG_ID.fullmatch(value) else ""

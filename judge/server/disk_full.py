@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from judge.server.sqlite_access import sqlite_path
-from judge.server.startup import cause, shown_url
+from judge.server.startup_failure import cause, shown_url
 
 SQLITE_FULL = 13  # sqlite3.h: "Insertion failed because database is full"
 POSTGRESQL_DISK_FULL = "53100"  # SQLSTATE disk_full

@@ -27,11 +27,13 @@ from judge.config import Config
 from judge.loop import BackgroundLoop
 from judge.server.disk_full import known_disk_full
 from judge.server.handover import Accepted, Handover
-from judge.server.intake import Inbox, bound_address, start_smtp
+from judge.server.intake import bound_address, start_smtp
+from judge.server.intake_inbox import Inbox
 from judge.server.processor import GivenHandler, processor_loop
 from judge.server.sender import make_transport, sender_loop
 from judge.server.spool import Spool
-from judge.server.startup import StartupError, check_outbound, open_judge_database, start_line
+from judge.server.startup import check_outbound, open_judge_database, start_line
+from judge.server.startup_failure import StartupError
 from judge.server.watchdog import Watchdogs
 from judge.store.db import make_session_factory
 from judge.store.inbox import ReceivedMail

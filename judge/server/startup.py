@@ -18,43 +18,17 @@ from dataclasses import replace
 from pathlib import Path
 
 from sqlalchemy import Engine
-from sqlalchemy.engine import make_url
 
 from judge.config import Config
 from judge.mail.verp import verp_key
 from judge.server.sqlite_access import hint_for
+from judge.server.startup_failure import StartupError, cause, shown_url
 from judge.store.db import make_engine
 from judge.store.migrate import current_revision, upgrade
 from judge.store.verp_keys import stored_verp_keys
 from judge.version import judge_version
 
 log = logging.getLogger(__name__)
-
-CAUSE_LENGTH = 300  # characters of a cause shown; a driver's message can be long
-
-
-class StartupError(Exception):
-    """The judge cannot start; the message says what and why, in one line."""
-
-
-def shown_url(url: str) -> str:
-    """`url` as a log may show it: the password replaced by ***."""
-    try:
-        return make_url(url).render_as_string(hide_password=True)
-    except Exception:
-        return "(not a database URL)"
-
-
-def cause(exc: BaseException) -> str:
-    """The reason of `exc` in one line: a database driver's own message rather than
-    SQLAlchemy's wrapping of it (which adds the SQL and a link)."""
-    inner = getattr(exc, "orig", None) or exc
-    text = " ".join(str(inner).split()) or inner.__class__.__name__
-    if isinstance(inner, ModuleNotFoundError):  # the database's driver
-        text += " (for PostgreSQL: pip install 'psycopg[binary]>=3.1' into the judge's venv)"
-    if isinstance(inner, OSError) and inner.strerror and inner.filename:
-        text = f"{inner.filename}: {inner.strerror}"
-    return text[:CAUSE_LENGTH]
 
 
 def open_judge_database(config: Config) -> tuple[Engine, Config]:

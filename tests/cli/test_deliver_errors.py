@@ -22,9 +22,9 @@ import pytest
 from sqlalchemy.exc import OperationalError
 from support.server.intake.helpers import run_judge
 
-import judge.server.intake as intake
+import judge.server.intake_inbox as intake_inbox
 from judge.cli import main
-from judge.server.intake import EX_TEMPFAIL
+from judge.server.piped import EX_TEMPFAIL
 
 
 def _mail() -> bytes:
@@ -73,7 +73,7 @@ def _deliver_failing_with(
     def failing_store(*_args: Any, **_kwargs: Any) -> list[int]:
         raise OperationalError("INSERT INTO inbox_messages ...", {}, error)
 
-    monkeypatch.setattr(intake, "store_messages", failing_store)
+    monkeypatch.setattr(intake_inbox, "store_messages", failing_store)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(_mail())))
     code = main(["deliver", "--config", str(config)])
     return code, capsys.readouterr().err

@@ -16,7 +16,7 @@ import pytest
 from support.service.harness import JudgeHarness
 
 from judge.config import ConfigError, config_from_dict, load_config
-from judge.server.intake import EX_TEMPFAIL
+from judge.server.piped import EX_TEMPFAIL
 from judge.zine.command import write_all
 
 

@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import select
 from support.service.harness import JudgeHarness, body_of, build_mail
 
-from judge.cli import _overview_text
+from judge.cli.status_text import overview_text
 from judge.language import command_types as c
 from judge.service.replies import dispatch
 from judge.store.models import InboxMessage
@@ -83,7 +83,7 @@ def test_the_status_text_lists_both_kinds() -> None:
         "outbox_queue": {"pending": 0, "oldest_pending_seconds": None, "retrying": []},
         "bouncing": [],
     }  # fmt: skip
-    text = _overview_text(overview)
+    text = overview_text(overview)
     assert "inbox: 1 done_with_errors, 1 failed" in text
     assert "failed #1 from <a@b.org>: ValueError: x" in text
     assert "done_with_errors #2 from <c@d.org>: KeyError: y" in text

@@ -31,7 +31,8 @@ from hypothesis import strategies as st
 from judge.config import Config, config_from_dict
 from judge.mail.auth_results import MAX_FIELDS, verified_domain
 from judge.mail.header_facts import NO_REPLY_SIGNS, HeaderFacts, KeptHeaders
-from judge.mail.read import IncomingMail, header_facts_json, read_message, read_stored
+from judge.mail.header_reading import header_facts_json
+from judge.mail.read import IncomingMail, read_message, read_stored
 from judge.service.reading.sender_auth import sender_verified
 
 JUDGE = "judge@example.org"

@@ -23,13 +23,8 @@ from support.mail import samples
 from support.mail.samples import JUDGE
 
 from judge.mail.header_facts import FACTS_VERSION, HeaderFacts, KeptHeaders
-from judge.mail.read import (
-    header_facts_json,
-    message_facts,
-    read_header_facts,
-    read_message,
-    read_stored,
-)
+from judge.mail.header_reading import header_facts_json, message_facts, read_header_facts
+from judge.mail.read import read_message, read_stored
 
 CLIENT_MAILS = {name: raw for name, raw in vars(samples).items() if name.isupper() and
                 isinstance(raw, bytes)}  # fmt: skip

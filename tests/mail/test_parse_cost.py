@@ -9,8 +9,9 @@ from email.message import EmailMessage
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from judge.mail.header_reading import read_header_facts
 from judge.mail.parse_cost import KEEP_BLANK, fewer_blank_lines, header_block
-from judge.mail.read import read_header_facts, read_message
+from judge.mail.read import read_message
 
 JUDGE = "judge@example.org"
 

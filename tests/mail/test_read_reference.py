@@ -27,7 +27,8 @@ from support.mail.reference_reader import Reading, reference_reading
 from support.mail.samples import JUDGE
 
 from judge.mail.bounds import TooCostly, check_bounds
-from judge.mail.read import IncomingMail, header_facts_json, read_message, read_stored
+from judge.mail.header_reading import header_facts_json
+from judge.mail.read import IncomingMail, read_message, read_stored
 
 EXAMPLES = int(os.environ.get("JUDGE_FUZZ_EXAMPLES", "300"))
 PROPERTY = settings(

@@ -9,7 +9,7 @@ from email.policy import default
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.mail.read import read_header_facts
+from judge.mail.header_reading import read_header_facts
 from judge.store.message_id import header_message_id
 
 NAMES = st.sampled_from(["Message-ID", "message-id", "MESSAGE-ID", "Message-Id ", "From",

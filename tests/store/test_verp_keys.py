@@ -19,7 +19,7 @@ from judge.config import Config, config_from_dict
 from judge.mail.verp import bounce_address, derived_key, return_path_id, verp_key
 from judge.outbox.enqueue import enqueue
 from judge.outbox.gate import no_mail_in
-from judge.server.intake import Inbox
+from judge.server.intake_inbox import Inbox
 from judge.server.startup import with_stored_verp_keys
 from judge.store.backup import backup_sqlite
 from judge.store.db import make_engine, make_session_factory

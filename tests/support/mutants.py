@@ -181,7 +181,7 @@ MUTANTS: tuple[Mutant, ...] = (
         ("tests/hostile/test_loop_guards.py",),
     ),
     Mutant(
-        "judge status hides a failed mail", "judge/cli.py",
+        "judge status hides a failed mail", "judge/cli/status_text.py",
         "        lines.append(f\"  failed #{row['id']} from <{row['mail_from']}>: {last[0]}\")",
         "        pass",
         ("tests/hostile/test_body_attacks.py",),

@@ -20,9 +20,13 @@ import sys
 from pathlib import Path
 
 import judge.cli
-from judge.variants.registry import default_registry
 
 TESTS = Path(__file__).resolve().parents[1]
+
+# The commands that read the handler or the variants `main` is given (judge.cli); the
+# others (deliver, db upgrade, retry, flush, backup...) never do, and are run without
+# them: a start of `judge deliver` builds no registry and imports no handler.
+GIVEN_HANDLER_READERS = ("serve", "scheduler", "status", "zine")
 
 
 def command(handler: str, *args: str) -> list[str]:
@@ -38,6 +42,11 @@ def environment(base: dict[str, str] | None = None) -> dict[str, str]:
 
 
 def main(argv: list[str]) -> int:
+    command_name = argv[1] if len(argv) > 1 else ""
+    if command_name not in GIVEN_HANDLER_READERS:
+        return judge.cli.main(argv[1:])
+    from judge.variants.registry import default_registry
+
     module_name, _, name = argv[0].partition(":")
     named = getattr(importlib.import_module(module_name), name)
     variants = default_registry()  # the judge's, as `judge.cli.main` would build it

@@ -14,7 +14,8 @@ from judge.clock import ManualClock
 from judge.config import Config
 from judge.loop import BackgroundLoop
 from judge.server.handover import Handover
-from judge.server.intake import Inbox, bound_address, start_smtp
+from judge.server.intake import bound_address, start_smtp
+from judge.server.intake_inbox import Inbox
 from judge.server.processor import store_handed
 
 

@@ -29,8 +29,8 @@ from support.server.intake.helpers import mail, run_judge
 
 from judge.cli import main
 from judge.mail.header_facts import HeaderFacts
-from judge.mail.read import read_header_facts
-from judge.server.intake import envelope_sender
+from judge.mail.header_reading import read_header_facts
+from judge.server.piped import envelope_sender
 from judge.store.db import make_engine, make_session_factory
 from judge.store.models import InboxMessage, InboxStatus
 

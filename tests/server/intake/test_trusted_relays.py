@@ -14,7 +14,8 @@ from support.server.intake.helpers import mail
 
 from judge.clock import ManualClock
 from judge.config import Config, ConfigError
-from judge.server.intake import EX_OK, Inbox, store_piped
+from judge.server.intake_inbox import Inbox
+from judge.server.piped import EX_OK, store_piped
 from judge.store.models import InboxMessage
 from judge.trusted_relays import LOOPBACK, is_trusted, trusted_networks
 

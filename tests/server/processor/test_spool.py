@@ -23,7 +23,8 @@ from support.server.intake.helpers import Listener, mail
 from judge.clock import Clock, ManualClock
 from judge.config import Config
 from judge.server.handover import Handover
-from judge.server.intake import Inbox, bound_address, start_smtp
+from judge.server.intake import bound_address, start_smtp
+from judge.server.intake_inbox import Inbox
 from judge.server.processor import process_batch, processor_loop
 from judge.server.spool import Spool, read_spool
 from judge.server.watchdog import Watchdogs

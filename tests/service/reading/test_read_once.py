@@ -10,9 +10,10 @@ from support.mail import samples
 from support.service import harness
 from support.service.harness import JudgeHarness, body_of, build_mail
 
-from judge.mail import read
+from judge.mail import header_reading
 from judge.mail.header_facts import HeaderFacts
-from judge.mail.read import IncomingMail, header_facts_json, read_stored
+from judge.mail.header_reading import header_facts_json
+from judge.mail.read import IncomingMail, read_stored
 from judge.service.reading import kept_readings
 from judge.store.inbox import ReceivedMail
 from judge.store.models import InboxMessage, InboxStatus
@@ -45,13 +46,13 @@ def test_the_header_block_is_read_when_the_mail_is_stored_and_never_again(
     judge: JudgeHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     header_reads: list[bytes] = []
-    read_header_facts = read.read_header_facts
+    read_header_facts = header_reading.read_header_facts
 
     def counted(raw: bytes) -> HeaderFacts:
         header_reads.append(raw)
         return read_header_facts(raw)
 
-    monkeypatch.setattr(read, "read_header_facts", counted)
+    monkeypatch.setattr(header_reading, "read_header_facts", counted)
     created = judge.reply("gm@example.org", "CREATE g1 gmpass standard")
     multipart = samples.MIXED_WITH_ATTACHMENTS  # read the stdlib's way: LIST g1
     [listed] = judge.send_raw(multipart, "mix@example.com")
