@@ -7,7 +7,11 @@ is played by mail and the database is copied as it stood after it (SQLite's onli
 backup); a later test asking for the same start gets that copy, the same players, and
 the clock where the start left it. What the test does next runs on the same rows a
 start played by mail in that test would have left, but for what is drawn at random
-or numbered per process (see `tests/service/test_start_replay.py`).
+or numbered per process (see `tests/service/test_start_replay.py`). The harness's
+Message-ID counter moves on as a start by mail would move it; the copied inbox holds
+the numbers of the first start, all lower, so no later mail of the process repeats one.
+A handler keeps nothing from one start to the next (its read-ahead is all taken by the
+end of the start), so the restored test's fresh handler is what the start leaves.
 
 A start is reused only when nothing that can change it differs (`StartKey`): the
 game's name, the number of players and the master; the whole config (its paths made
@@ -16,6 +20,10 @@ object); the hasher's costs, the code of the judge and of the test support as pa
 now (`support.service.code_as_patched`: a test that records or rewrites the mail path
 before its start gets a start played by mail); and a pristine database: the schema at
 the same revision, every other table empty, and no player known to the harness yet.
+
+Patches of other libraries' code are not compared (but jinja2's): a test that watches
+the start by other means set up before it (an SQLAlchemy event listener on `Session`,
+as `tests/server/scheduler/test_session_info.py` does) sets `replay_starts = False`.
 
 PostgreSQL databases keep playing every start by mail: a copy of a schema costs about
 what the start does, and the store's queries there are what those tests are for. So
