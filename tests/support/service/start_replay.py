@@ -70,7 +70,7 @@ class StartKey:
     revision: str  # the schema's alembic revision
 
 
-@dataclass(frozen=True)
+@dataclass
 class PlayedStart:
     """A start played by mail: the database after it, its players, the clock."""
 
@@ -79,10 +79,11 @@ class PlayedStart:
     now: datetime
     code: CodeSnapshot
     variants: VariantRegistry  # held so the id in the key is never reused
+    reused: int = 0  # times restored: the least reused goes first when too many are kept
 
 
 _PLAYED: dict[StartKey, list[PlayedStart]] = {}
-KEPT_PER_KEY = 3  # the same start under unpatched code and under a test's patches
+KEPT_PER_KEY = 3  # the same start under the code as imported, and under tests' patches
 _copies: Path | None = None
 _names = counting(1)
 _restores = [0]  # starts restored in this process (the tests of this module read it)
@@ -132,6 +133,7 @@ def played(key: StartKey) -> PlayedStart | None:
     """The start kept under this key, if the code is still the code that played it."""
     for found in _PLAYED.get(key, []):
         if found.code.same_code_as_now():
+            found.reused += 1
             return found
     return None
 
@@ -150,10 +152,11 @@ def keep(
     copy = _folder() / f"start-{next(_names)}.db"
     copy_sqlite(path, copy)
     kept = _PLAYED.setdefault(key, [])
-    kept.insert(0, PlayedStart(copy, players, now, code_now(), variants))
-    for dropped in kept[KEPT_PER_KEY:]:
+    if len(kept) >= KEPT_PER_KEY:  # the least reused, the oldest of them: a patched one
+        dropped = min(kept, key=lambda start: start.reused)
+        kept.remove(dropped)
         dropped.copy.unlink()
-    del kept[KEPT_PER_KEY:]
+    kept.append(PlayedStart(copy, players, now, code_now(), variants))
 
 
 def restore(start: PlayedStart, config: Config) -> None:
