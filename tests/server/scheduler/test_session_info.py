@@ -62,6 +62,7 @@ def watch() -> Iterator[SessionWatch]:
 def test_no_session_carries_anything_while_the_judge_handles_mail_and_deadlines(
     judge: JudgeHarness, scheduler: Scheduler, watch: SessionWatch
 ) -> None:
+    judge.replay_starts = False  # the start's sessions are watched too: played by mail
     judge.start_game()  # CREATE, the sign-ups and the start, handled mail by mail
     judge.reply("gm@example.org", "SIGNON Mg1 gmpass\nSET GRACE 0")  # processed at the deadline
     deadline = scheduler.deadline()

@@ -34,6 +34,7 @@ from judge.store.games import list_games
 from judge.store.inbox import store_messages
 from judge.store.models import InboxMessage, InboxStatus, OutboxMessage
 from judge.variants.registry import VariantRegistry
+from support.service import start_replay
 from support.service.scenario import orders_for, owes_orders
 from support.variant_registry import WORKER_REGISTRY
 
@@ -84,6 +85,7 @@ class JudgeHarness:
     config: Config
     players: dict[str, Player] = field(default_factory=dict)  # power -> player
     variants: VariantRegistry = WORKER_REGISTRY  # the judge's, passed down by argument
+    replay_starts: bool = True  # False: every start_game is played by mail
     handler: ServiceHandler = field(init=False)  # this judge's own, built with its variants
 
     def __post_init__(self) -> None:
@@ -129,7 +131,31 @@ class JudgeHarness:
     def start_game(
         self, game: str = "g1", count: int = 7, master: str = "gm@example.org"
     ) -> dict[str, Player]:
-        """CREATE, `count` SIGNONs with distinct preferences (and START if fewer than 7)."""
+        """CREATE, `count` SIGNONs with distinct preferences (and START if fewer than 7).
+
+        On SQLite the same start from the same empty database is played by mail once per
+        test process and copied into later tests (`support.service.start_replay`)."""
+        key = None
+        if self.replay_starts and start_replay.replaying_allowed() and not self.players:
+            key = start_replay.start_key(
+                self.sessions, self.clock, self.config, self.variants, (game, count, master)
+            )
+        kept = start_replay.played(key) if key is not None else None
+        if kept is not None:
+            start_replay.restore(kept, self.config)
+            self.clock.set(kept.now)
+            for _ in range(_start_mails(count)):  # the Message-IDs a start by mail takes
+                next(_numbers)
+            for address, password, power in kept.players:
+                self.players[power] = Player(address, password, power)
+            return self.players
+        self._play_start(game, count, master)
+        if key is not None:
+            seated = tuple((p.address, p.password, p.power) for p in self.players.values())
+            start_replay.keep(key, self.config, seated, self.clock.now(), self.variants)
+        return self.players
+
+    def _play_start(self, game: str, count: int, master: str) -> None:
         self.reply(master, f"CREATE {game} gmpass standard")
         joined = []
         for index in range(count):
@@ -144,7 +170,6 @@ class JudgeHarness:
         for player in joined:
             player.power = _power_from_start_mail(self, player.address, game)
             self.players[player.power] = player
-        return self.players
 
     def orders(self, power: str, *orders: str, game: str = "g1") -> EmailMessage:
         player = self.players[power]
@@ -181,6 +206,11 @@ class JudgeHarness:
                 return
             self.play_phase(game)
         raise AssertionError(f"{game} never reached {phase}")
+
+
+def _start_mails(count: int) -> int:
+    """The mails `_play_start` sends: CREATE, the SIGNONs, START when short."""
+    return 1 + count + (1 if count < 7 else 0)
 
 
 def _power_from_start_mail(harness: JudgeHarness, address: str, game: str) -> str:
