@@ -72,6 +72,7 @@ def _wait(test: Any, what: str) -> Any:
 
 
 @pytest.mark.postgres_copy  # the maps' and the bounces' path through the store differs
+@pytest.mark.slow
 def test_maps_stored_once_and_a_postfix_bounce_seen_over_smtp(
     quick_judge_at_head: Judge, database_url: str
 ) -> None:

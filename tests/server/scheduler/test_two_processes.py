@@ -23,7 +23,7 @@ from judge.config import Config
 from judge.store.models import OutboxMessage, OutboxStatus, PhaseRecord
 from judge.store.passwords import hash_password
 
-pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+pytestmark = [pytest.mark.postgres_copy, pytest.mark.slow]  # the store path differs; processes
 
 GAMES = 200
 READERS = {"standard": 8, "intimate": 3}  # players + the master

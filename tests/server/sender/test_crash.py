@@ -23,7 +23,7 @@ from support.server.sender.processes import (
     wait_until,
 )
 
-pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+pytestmark = [pytest.mark.postgres_copy, pytest.mark.slow]  # the store path differs; processes
 
 CRASHES = 3
 LEASE_SECONDS = 300  # the default: a successor that waited it out would time out below

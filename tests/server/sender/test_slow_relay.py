@@ -22,7 +22,7 @@ from support.server.sender.processes import (
     wait_until,
 )
 
-pytestmark = pytest.mark.postgres_copy  # its path through the store differs
+pytestmark = [pytest.mark.postgres_copy, pytest.mark.slow]  # the store path differs; processes
 
 MAILS = 60
 
