@@ -77,8 +77,14 @@ class MessageHeaders:
         if value is None:
             return "", ""
         written = utf8_text(unfolded(value))
-        pairs = [(display, address) for display, address
-                 in getaddresses([written]) if address]  # fmt: skip
+        try:
+            found = getaddresses([written])
+        except RecursionError:
+            # The stdlib's parser recurses once per group it opens (`:`), so a field of
+            # a few hundred colons (`From: ::::... <ann@example.org>`) exhausts the
+            # stack: no plain address either, the field as written (see below).
+            return "", printable(written.strip())
+        pairs = [(display, address) for display, address in found if address]
         if not pairs:
             return "", ""
         display, address = pairs[0]

@@ -394,3 +394,14 @@ def test_an_address_the_parser_joined_from_pieces_is_not_answered() -> None:
 @given(plain_mails())
 def test_plain_mails_read_as_the_reference_reads_them(raw: bytes) -> None:
     assert agree_exactly(raw).sender
+
+
+def test_groups_nested_past_the_parsers_stack_are_read_and_not_answered() -> None:
+    """Found by tests/hostile/test_linear_cost.py: the stdlib's address parser recurses
+    once per `:` (a group), so a From of thousands of colons raised RecursionError
+    inside the reading. It is read, as a field that holds no plain address."""
+    written = ":" * 3000 + " <ann@example.org>"  # under the 4096-byte bound of a field
+    mail = read_message(f"From: {written}\nTo: {JUDGE}\n\nHELP\n".encode(), JUDGE)
+    assert not mail.failure, mail.failure
+    assert mail.must_not_answer and mail.sender == written
+    assert mail.lines == ("HELP",)
