@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import re
 
-from sqlalchemy import select
-
-from judge.store.models import OutboxMessage
 from judge.wording.names_fr import FRENCH_POWER_NAMES
-from support.service.harness import JudgeHarness
+from support.service.harness import JudgeHarness, start_mail_texts
 
 # Words a French mail never needs; each was once left in one.
 ENGLISH = re.compile(
@@ -30,14 +27,7 @@ ENGLISH = re.compile(
 
 def power_from_french_start_mail(judge: JudgeHarness, address: str, game: str) -> str:
     english = {french: english for english, french in FRENCH_POWER_NAMES.items()}
-    with judge.sessions() as session:
-        rows = session.scalars(
-            select(OutboxMessage).where(
-                OutboxMessage.kind == "start", OutboxMessage.to_address == address
-            )
-        ).all()
-    for row in rows:
-        text = row.message.decode("utf-8", "replace")
+    for text in start_mail_texts(judge, address):
         found = re.search(r"Vous jouez (?:la |l')(\w+)\.", text)  # la France, l'Autriche
         if found:
             return english[found.group(1)]

@@ -213,17 +213,21 @@ def _start_mails(count: int) -> int:
     return 1 + count + (1 if count < 7 else 0)
 
 
-def _power_from_start_mail(harness: JudgeHarness, address: str, game: str) -> str:
+def start_mail_texts(harness: JudgeHarness, address: str) -> list[str]:
+    """The game-start mails queued for `address`, as text (any language)."""
     with harness.sessions() as session:
         rows = session.scalars(
             select(OutboxMessage).where(
                 OutboxMessage.kind == "start", OutboxMessage.to_address == address
             )
         ).all()
-    for row in rows:
-        text = row.message.decode("utf-8", "replace")
-        found = re.search(r"You are playing (\w+)\.", text)
-        if found and f"Game: {game} " in text:
+        return [row.message.decode("utf-8", "replace") for row in rows]
+
+
+def _power_from_start_mail(harness: JudgeHarness, address: str, game: str) -> str:
+    for mail in start_mail_texts(harness, address):
+        found = re.search(r"You are playing (\w+)\.", mail)
+        if found and f"Game: {game} " in mail:
             return found.group(1)
     raise AssertionError(f"no start mail for {address}")
 
