@@ -105,15 +105,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = [item for item in items if not _second_copy_not_needed(item)]
-    items.sort(key=_not_slow)  # stable: the slow tests first, each group in its own order
+    items.sort(key=_start_order)  # stable: each group in its own order
 
 
-def _not_slow(item: pytest.Item) -> bool:
+def _start_order(item: pytest.Item) -> tuple[bool, bool]:
     """The tests marked `slow` (tens of seconds each: real processes, crashes, whole
     games) start first. Under xdist a long test that happens to start last keeps one
     worker busy while the other has nothing left to do; started first, the short
-    tests fill the other worker around it."""
-    return item.get_closest_marker("slow") is None
+    tests fill the other worker around it. Of them, those marked `waits` (a relay
+    slow on purpose: their worker mostly sleeps) go first of all, while the upgrade
+    tests' seeds run in the background (`tests/store/upgrades/conftest.py`) and take
+    the core they leave idle."""
+    return item.get_closest_marker("waits") is None, item.get_closest_marker("slow") is None
 
 
 def _second_copy_not_needed(item: pytest.Item) -> bool:

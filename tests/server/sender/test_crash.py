@@ -30,6 +30,7 @@ LEASE_SECONDS = 300  # the default: a successor that waited it out would time ou
 FIRST_DELIVERY_LIMIT = 30.0  # seconds from restart (Python start and migration included)
 
 
+@pytest.mark.waits  # on the relay, 0.15 s a mail
 def test_sigkill_mid_batch_to_a_slow_relay_duplicates_at_most_one_mail_per_crash(
     database_url: str,
     write_config: Callable[..., Path],

@@ -35,7 +35,8 @@ from judge.store.db import make_engine, make_session_factory
 from judge.store.lease_owner import LeaseOwner
 from judge.store.models import OutboxMessage
 
-pytestmark = [pytest.mark.postgres_copy, pytest.mark.slow]  # the store path differs; processes
+# The store path differs; real processes; mostly waiting on a relay slow on purpose.
+pytestmark = [pytest.mark.postgres_copy, pytest.mark.slow, pytest.mark.waits]
 
 FIRST = LeaseOwner("judge.test", 7, "t1", "aaaa", "boot.ns")
 SECOND = LeaseOwner("judge.test", 7, "t1", "bbbb", "boot.ns")  # same host, pid, start

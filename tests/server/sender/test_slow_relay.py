@@ -22,7 +22,8 @@ from support.server.sender.processes import (
     wait_until,
 )
 
-pytestmark = [pytest.mark.postgres_copy, pytest.mark.slow]  # the store path differs; processes
+# The store path differs; real processes; mostly waiting on a relay slow on purpose.
+pytestmark = [pytest.mark.postgres_copy, pytest.mark.slow, pytest.mark.waits]
 
 MAILS = 60
 

@@ -23,6 +23,7 @@ import fcntl
 import hashlib
 import shutil
 import sys
+import threading
 import uuid
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -89,6 +90,7 @@ class ReleaseDatabases:
         self.seeds = SeedServers(parallel)
         self.pool: ThreadPoolExecutor | None = None
         self.builds: dict[str, Future[Seeded]] = {}
+        self.submitting = threading.Lock()
 
     def code(self, release: Release) -> Path:
         with _locked(self.folder / f"{release.commit}.code.lock"):
@@ -114,15 +116,36 @@ class ReleaseDatabases:
         (revision,) = self.seeds.seed(self.code(release), [url])
         return revision
 
-    def _seeded(self, release: Release) -> Seeded:
-        """The release's databases; the first request starts every wanted release's."""
-        if self.pool is None:
-            self.pool = ThreadPoolExecutor(max_workers=self.parallel)
-            for each in [release, *self.wanted]:
+    def start(self, worker: int = 0) -> None:
+        """Start seeding every wanted release now, in the background. Worker `worker`
+        of a run takes them in its own order (the first worker from the oldest, the
+        second from the newest, ...): two workers seed different releases at once and
+        meet once, where one waits on the other's lock, rather than at every release."""
+        order = self.wanted[worker:] + self.wanted[:worker]
+        self._submit(order[::-1] if worker % 2 else order)
+
+    def _submit(self, releases: list[Release]) -> None:
+        with self.submitting:
+            if self.pool is None:
+                self.pool = ThreadPoolExecutor(max_workers=self.parallel)
+            for each in releases:
                 if each.commit not in self.builds and unavailable(each) is None:
                     self.builds[each.commit] = self.pool.submit(self._build, each)
-        if release.commit not in self.builds:
-            self.builds[release.commit] = self.pool.submit(self._build, release)
+
+    def _seeded(self, release: Release) -> Seeded:
+        """The release's databases; the first request starts every wanted release's
+        unless `start` did."""
+        if self.pool is None:
+            self._submit([release, *self.wanted])
+        self._submit([release])
+        queued = self.builds[release.commit]
+        if queued.cancel():  # still waiting its turn: made now, for the test that waits
+            made: Future[Seeded] = Future()
+            self.builds[release.commit] = made
+            try:
+                made.set_result(self._build(release))
+            except BaseException as error:
+                made.set_exception(error)
         return self.builds[release.commit].result()
 
     def _build(self, release: Release) -> Seeded:
