@@ -25,6 +25,7 @@ from golden.recorder import compare, is_golden, recording
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 from support.migrated_copy import MigratedTemplates
+from support.store import shared_compiled_cache
 from support.store.postgres_template import MigratedPostgres, with_schema
 from support.variant_registry import WORKER_REGISTRY
 
@@ -41,14 +42,16 @@ START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Register the `postgres_copy` marker; compile the judge's modules once, before
-    the test processes start. The tests
+    """Register the `postgres_copy` marker; share compiled SQL between the tests'
+    engines (`support.store.shared_compiled_cache`); compile the judge's modules once,
+    before the test processes start. The tests
     start many judges as subprocesses (`judge serve`, `deliver`, `status`...), and
     where PYTHONDONTWRITEBYTECODE is set (as on this project's machines) each of them
     would compile every module from source again: 0.4 s a start."""
     config.addinivalue_line(
         "markers", f"{POSTGRES_COPY}: the module's tests run on PostgreSQL too (`database_url`)"
     )
+    shared_compiled_cache.install()  # each test's engine finds SQL compiled by earlier ones
     if not hasattr(config, "workerinput"):  # the main process, not an xdist worker
         compileall.compile_dir(Path(__file__).resolve().parents[1] / "judge", quiet=1)
         _temporary_files_in_memory()

@@ -1,0 +1,79 @@
+"""The tests' engines share compiled SQL (`support.store.shared_compiled_cache`), and
+only where the dialects' settings are the same: each engine still reads its own
+database, and a dialect set up otherwise compiles for itself."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy import Column, Integer, MetaData, String, Table, insert, select
+from sqlalchemy.engine import Engine
+from support.store import shared_compiled_cache
+
+from judge.store.db import make_engine
+
+NOTES = Table("notes", MetaData(), Column("id", Integer, primary_key=True), Column("text", String))
+
+
+def _filled(path: Path, text: str, **options: object) -> Engine:
+    engine = make_engine(f"sqlite:///{path}", **options)
+    NOTES.metadata.create_all(engine)
+    with engine.begin() as connection:
+        connection.execute(insert(NOTES).values(text=text))
+    return engine
+
+
+def _read(engine: Engine) -> tuple[list[str], object]:
+    """The rows of `engine`'s own database, and whether the SELECT's compiled form
+    was found in the cache."""
+    statement = select(NOTES.c.text).where(NOTES.c.id > 0).order_by(NOTES.c.id)
+    with engine.connect() as connection:
+        result = connection.execute(statement)
+        return list(result.scalars()), result.context.cache_hit
+
+
+def test_a_second_engine_finds_the_sql_the_first_compiled_and_reads_its_own_rows(
+    tmp_path: Path,
+) -> None:
+    shared_compiled_cache.install()  # done by tests/conftest.py; a second call is a no-op
+    first, second = _filled(tmp_path / "a.db", "first"), _filled(tmp_path / "b.db", "second")
+    try:
+        assert first._compiled_cache is second._compiled_cache
+        rows, _ = _read(first)
+        assert rows == ["first"]
+        rows, found = _read(second)
+        assert rows == ["second"]
+        assert found == second.dialect.CACHE_HIT
+    finally:
+        first.dispose()
+        second.dispose()
+
+
+def test_a_dialect_set_up_otherwise_compiles_for_itself(tmp_path: Path) -> None:
+    first = _filled(tmp_path / "a.db", "first")
+    other = _filled(tmp_path / "b.db", "other", label_length=12)  # labels cut otherwise
+    try:
+        _read(first)
+        assert first.dialect != other.dialect
+        rows, found = _read(other)
+        assert rows == ["other"]
+        assert found == other.dialect.CACHE_MISS
+        rows, found = _read(other)
+        assert found == other.dialect.CACHE_HIT  # its own compilation, kept from now on
+    finally:
+        first.dispose()
+        other.dispose()
+
+
+def test_the_key_leaves_out_only_what_each_dialect_makes_for_itself(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'a.db'}")
+    try:
+        with engine.connect() as connection:  # the first connection sets the server's facts
+            connection.exec_driver_sql("SELECT 1")
+        kind, settings = shared_compiled_cache.settings_key(engine.dialect)
+        assert kind is type(engine.dialect)
+        names = {name for name, _ in settings}  # type: ignore[attr-defined]
+        assert names == set(vars(engine.dialect)) - shared_compiled_cache.OWN_OBJECTS
+        assert {"paramstyle", "server_version_info", "default_schema_name"} <= names
+    finally:
+        engine.dispose()
