@@ -4,10 +4,12 @@ database, and a dialect set up otherwise compiles for itself."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from sqlalchemy import Column, Integer, MetaData, String, Table, insert, select
 from sqlalchemy.engine import Engine
+from sqlalchemy.util import LRUCache
 from support.store import shared_compiled_cache
 
 from judge.store.db import make_engine
@@ -38,7 +40,7 @@ def test_a_second_engine_finds_the_sql_the_first_compiled_and_reads_its_own_rows
     shared_compiled_cache.install()  # done by tests/conftest.py; a second call is a no-op
     first, second = _filled(tmp_path / "a.db", "first"), _filled(tmp_path / "b.db", "second")
     try:
-        assert first._compiled_cache is second._compiled_cache
+        assert first._compiled_cache.shared is second._compiled_cache.shared  # type: ignore[union-attr]
         rows, _ = _read(first)
         assert rows == ["first"]
         rows, found = _read(second)
@@ -54,7 +56,8 @@ def test_a_dialect_set_up_otherwise_compiles_for_itself(tmp_path: Path) -> None:
     other = _filled(tmp_path / "b.db", "other", label_length=12)  # labels cut otherwise
     try:
         _read(first)
-        assert first.dialect != other.dialect
+        key = shared_compiled_cache.settings_key
+        assert key(first.dialect) != key(other.dialect)
         rows, found = _read(other)
         assert rows == ["other"]
         assert found == other.dialect.CACHE_MISS
@@ -75,5 +78,30 @@ def test_the_key_leaves_out_only_what_each_dialect_makes_for_itself(tmp_path: Pa
         names = {name for name, _ in settings}  # type: ignore[attr-defined]
         assert names == set(vars(engine.dialect)) - shared_compiled_cache.OWN_OBJECTS
         assert {"paramstyle", "server_version_info", "default_schema_name"} <= names
+    finally:
+        engine.dispose()
+
+
+def test_entries_stay_prunable_when_a_dialects_settings_change_after_they_are_kept(
+    tmp_path: Path,
+) -> None:
+    """SQLAlchemy's LRU cache prunes by deleting the keys it holds: a key whose hash had
+    moved since it was stored (a dialect hashed by its settings, then set up further)
+    could never be deleted, and the pruning looped for ever (seen in a full run)."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'a.db'}")
+    try:
+        view = shared_compiled_cache.SharedView(LRUCache(4, threshold=0.5))
+        dialect = engine.dialect
+        for number in range(4):
+            view[(dialect, f"statement {number}")] = number
+        dialect.label_length = 20  # its settings change after the keys were stored
+        pruning = threading.Thread(
+            target=lambda: [view.__setitem__((dialect, f"more {n}"), n) for n in range(20)]
+        )
+        pruning.start()
+        pruning.join(timeout=10)
+        assert not pruning.is_alive(), "pruning the cache never ends"
+        assert len(view) <= 6
+        assert view.get((dialect, "more 19")) == 19
     finally:
         engine.dispose()

@@ -8,9 +8,9 @@ PostgreSQL schema), so each test compiled again every statement it ran: a fifth 
 the CPU of the service tests went into compiling SQL that an earlier test had
 already compiled to the same text.
 
-`install` makes every engine of the process use one cache per backend, and makes two
-dialects the same cache key when they are of the same class with the same settings
-(every attribute but the objects each dialect makes for itself). Dialects that
+`install` makes every engine of the process use one cache per backend, where two
+dialects find each other's statements when they are of the same class with the same
+settings (every attribute but the objects each dialect makes for itself). Dialects that
 differ in any setting (the server's version, the default schema of a PostgreSQL
 test's `search_path`, a JSON serializer) still compile apart. The SQL sent to the
 database, and everything the judge does with the rows, is unchanged: only where the
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy.engine import Engine, default
+from sqlalchemy.engine import Dialect, Engine
 from sqlalchemy.util import LRUCache
 
 CACHE_SIZE = 5000  # statements per backend: the suite's distinct ones, with room
@@ -35,8 +35,9 @@ _caches: dict[str, LRUCache[Any, Any]] = {}
 _installed = [False]
 
 
-def settings_key(dialect: default.DefaultDialect) -> tuple[object, ...]:
-    """The dialect's class and settings: what its compiled statements depend on."""
+def settings_key(dialect: Dialect) -> tuple[object, ...]:
+    """The dialect's class and settings, as they stand: what its compiled statements
+    depend on. A tuple of values, so that it hashes the same for as long as it is kept."""
     settings = []
     for name, value in sorted(vars(dialect).items()):
         if name in OWN_OBJECTS:
@@ -49,16 +50,40 @@ def settings_key(dialect: default.DefaultDialect) -> tuple[object, ...]:
     return (type(dialect), tuple(settings))
 
 
-def _hash(dialect: default.DefaultDialect) -> int:
-    return hash(settings_key(dialect))
+class SharedView:
+    """An engine's compiled cache that is a window on its backend's shared one.
+
+    SQLAlchemy looks statements up under `(dialect, statement key, ...)`; this view
+    stores and finds them under the same key with the dialect replaced by its
+    settings as they were at that moment. The dialect objects themselves keep the
+    identity that SQLAlchemy's other caches rely on (a mapper's cache, say, holds
+    keys with them, and must find them again to prune itself)."""
+
+    def __init__(self, shared: LRUCache[Any, Any]) -> None:
+        self.shared = shared
+
+    def get(self, key: tuple[Any, ...], default: Any = None) -> Any:
+        return self.shared.get(_by_settings(key), default)
+
+    def __getitem__(self, key: tuple[Any, ...]) -> Any:
+        return self.shared[_by_settings(key)]
+
+    def __setitem__(self, key: tuple[Any, ...], value: Any) -> None:
+        self.shared[_by_settings(key)] = value
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, tuple) and _by_settings(key) in self.shared
+
+    def __len__(self) -> int:
+        return len(self.shared)
+
+    def clear(self) -> None:
+        self.shared.clear()
 
 
-def _equal(dialect: default.DefaultDialect, other: object) -> bool:
-    if dialect is other:
-        return True
-    if not isinstance(other, default.DefaultDialect):
-        return NotImplemented  # type: ignore[no-any-return]
-    return settings_key(dialect) == settings_key(other)
+def _by_settings(key: tuple[Any, ...]) -> tuple[Any, ...]:
+    first, *rest = key
+    return (settings_key(first), *rest) if isinstance(first, Dialect) else key
 
 
 def install() -> None:
@@ -66,15 +91,12 @@ def install() -> None:
     if _installed[0]:
         return
     _installed[0] = True
-    default.DefaultDialect.__hash__ = _hash  # type: ignore[assignment,method-assign]
-    default.DefaultDialect.__eq__ = _equal  # type: ignore[assignment,method-assign]
     made = Engine.__init__
 
     def sharing(engine: Engine, *arguments: Any, **options: Any) -> None:
         made(engine, *arguments, **options)
         if engine._compiled_cache is not None:  # the engine caches at all
-            engine._compiled_cache = _caches.setdefault(
-                engine.dialect.name, LRUCache(CACHE_SIZE)
-            )
+            shared = _caches.setdefault(engine.dialect.name, LRUCache(CACHE_SIZE))
+            engine._compiled_cache = SharedView(shared)  # type: ignore[assignment]
 
     Engine.__init__ = sharing  # type: ignore[method-assign]
