@@ -20,6 +20,7 @@ how its bytes become text.
 from __future__ import annotations
 
 import codecs
+import re
 from collections.abc import Iterator
 from email.message import Message
 from email.utils import collapse_rfc2231_value
@@ -30,6 +31,7 @@ from judge.mail.html_text import html_to_text
 from judge.mail.text_bounds import MAX_TEXT
 
 MAX_HTML = 256 * 1024  # characters of an HTML part turned into text; the rest is ignored
+_ESCAPED = re.compile(r"\\(.?)", re.DOTALL)  # a quoted-pair in a quoted string
 
 # Codecs (by their name in `codecs`) of the charsets mail programs write text in.
 READ_CHARSETS = frozenset({
@@ -85,7 +87,7 @@ class _Part:
         for name, value in pairs:
             if name.lower() not in self.parameters:
                 text = value if isinstance(value, str) else collapse_rfc2231_value(value)
-                self.parameters[name.lower()] = text
+                self.parameters[name.lower()] = _closed(text)
 
     def is_attachment(self) -> bool:
         """Disposition attachment, or a file name (`Message.get_filename`'s places)."""
@@ -194,3 +196,13 @@ def _guess(data: bytes) -> str:
     except UnicodeDecodeError:
         return "latin-1"
     return "UTF-8"
+
+
+def _closed(value: str) -> str:
+    """A parameter value whose quoted string is never closed (`format="flowed` at the
+    end of a line cut short) as the stdlib's modern parser reads it: the quoted text
+    up to the end, unescaped. compat32's `get_params` left the opening quote on it, so
+    `format="flowed` was not flowed text to the judge while it was to every other reader."""
+    if not value.startswith('"') or (len(value) > 1 and value.endswith('"')):
+        return value
+    return _ESCAPED.sub(r"\1", value[1:])  # `\x` is x; a lone `\` at the end goes

@@ -379,6 +379,12 @@ def plain_mails(draw: st.DrawFn) -> bytes:
 # where the reference reads `example.o`; the judge must not answer either.
 @example(b'Subject: \nContent-Type: text/plain; charset="UTF-8"\n'
          b"From: 0 0 <ann@example.o rg>\n\n")  # fmt: skip
+# Found by this test: a quoted parameter never closed (`format="flowed` cut by a bare
+# CR) was no parameter value to the judge and `flowed` to the reference, so only the
+# reference took the space-stuffing off the body's lines.
+@example(b'Reply-To: "AAAAAAAAAA"\r\n <ann@example.org>\r\nContent-Type:text/plain;'
+         b' format="flowed\r";\r\n DelSp="Yes"\r\nReply-To: "AAAAAAAAAA" <ann@example.org>'
+         b"\r\n\r\n")  # fmt: skip
 def test_generated_mails_read_as_the_reference_reads_them(raw: bytes) -> None:
     agree(raw)
 

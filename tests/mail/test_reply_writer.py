@@ -19,7 +19,7 @@ from email.utils import make_msgid
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from judge.mail.compose import broadcast_message, reply_message, reply_subject
@@ -57,13 +57,23 @@ def written(asked: dict[str, Any]) -> bytes:
 
 
 def check_lines(data: bytes) -> bytes:
-    """CRLF only, 7-bit headers folded at 78 columns, no line over 998; the head."""
+    """CRLF only, 7-bit headers folded at 78 columns, no line over 998; the head. A
+    header line may pass 78 columns only with one word that has no place to fold
+    (a long Message-ID stays on its header's line: `judge.mail.wire`)."""
     head = data.partition(b"\r\n\r\n")[0]
     lines = data.split(b"\r\n")
     assert lines[-1] == b"" and not any(b"\n" in line or b"\r" in line for line in lines)
     assert max(map(len, lines)) <= 998
-    assert head.isascii() and all(len(line) <= MAX_LINE for line in head.split(b"\r\n"))
+    assert head.isascii() and all(map(_folded, head.split(b"\r\n"))), head
     return head
+
+
+def _folded(line: bytes) -> bool:
+    """The header line is at most 78 columns, or is one word too long to fold."""
+    if len(line) <= MAX_LINE:
+        return True
+    words = line.split() if line[:1].isspace() else line.partition(b": ")[2].split(b" ")
+    return len(words) == 1 and b"\t" not in words[0]
 
 
 def check(asked: dict[str, Any]) -> EmailMessage:
@@ -280,6 +290,11 @@ def replies(draw: st.DrawFn) -> dict[str, Any]:
 
 @PROPERTY
 @given(replies())
+# Found by this test: an id of 67 characters makes `Message-ID: <...>` 79 columns, one
+# word that the writer rightly leaves on its line; the check wanted it cut at 78.
+@example(fields(sender="ann@example.net", original_subject="", in_reply_to=None, references=(),
+                body="", message_id=f"<{'0' * 10}.{'0' * 10}.{'0' * 10}@{'0' * 10}.{'0' * 10}"
+                                    f".{'0' * 10}>"))  # fmt: skip
 def test_generated_replies_read_back_as_asked(asked: dict[str, Any]) -> None:
     check(asked)
 
