@@ -7,12 +7,15 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from sqlalchemy import Column, Integer, MetaData, String, Table, insert, select
+import pytest
+from sqlalchemy import Column, Integer, MetaData, String, Table, insert, literal, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.util import LRUCache
 from support.store import shared_compiled_cache
 
 from judge.store.db import make_engine
+
+pytestmark = pytest.mark.postgres_copy  # the PostgreSQL dialect has its own settings
 
 NOTES = Table("notes", MetaData(), Column("id", Integer, primary_key=True), Column("text", String))
 
@@ -76,7 +79,8 @@ def test_the_key_leaves_out_only_what_each_dialect_makes_for_itself(tmp_path: Pa
         kind, settings = shared_compiled_cache.settings_key(engine.dialect)
         assert kind is type(engine.dialect)
         names = {name for name, _ in settings}  # type: ignore[attr-defined]
-        assert names == set(vars(engine.dialect)) - shared_compiled_cache.OWN_OBJECTS
+        left_out = shared_compiled_cache.OWN_OBJECTS | shared_compiled_cache.memoized(kind)  # type: ignore[arg-type]
+        assert names == set(vars(engine.dialect)) - left_out
         assert {"paramstyle", "server_version_info", "default_schema_name"} <= names
     finally:
         engine.dispose()
@@ -105,3 +109,28 @@ def test_entries_stay_prunable_when_a_dialects_settings_change_after_they_are_ke
         assert view.get((dialect, "more 19")) == 19
     finally:
         engine.dispose()
+
+
+def test_postgres_tests_in_schemas_of_their_own_share_compiled_sql(engine: Engine) -> None:
+    """Two schemas of one server: the statements compiled for one are found for the
+    other, but for a statement with a schema translate map, where the default schema
+    is filled in from the dialect."""
+    if engine.dialect.name != "postgresql":
+        pytest.skip("the schemas are PostgreSQL's")
+    other = make_engine(str(engine.url))
+    try:
+        with engine.connect() as connection:  # a first statement sets what is memoized
+            connection.execute(select(literal(1))).all()
+        with other.connect() as connection:
+            connection.exec_driver_sql("SELECT 1")
+        plain = (engine.dialect, "statement", (), False, False)
+        translated = (engine.dialect, "statement", (), True, False)
+        other.dialect.default_schema_name = "elsewhere"  # as another test's schema
+        view = engine._compiled_cache
+        assert view is not None
+        view[plain] = "compiled"
+        view[translated] = "compiled with a map"
+        assert other._compiled_cache.get((other.dialect, *plain[1:])) == "compiled"  # type: ignore[union-attr]
+        assert other._compiled_cache.get((other.dialect, *translated[1:])) is None  # type: ignore[union-attr]
+    finally:
+        other.dispose()

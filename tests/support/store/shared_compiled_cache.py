@@ -21,26 +21,47 @@ The judge processes the tests start (`judge serve`, `deliver`...) are not touche
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from sqlalchemy.engine import Dialect, Engine
 from sqlalchemy.util import LRUCache
+from sqlalchemy.util.langhelpers import HasMemoized, memoized_property
 
 CACHE_SIZE = 5000  # statements per backend: the suite's distinct ones, with room
 # What each dialect makes for itself, whatever its settings: not part of the key.
 OWN_OBJECTS = frozenset({"identifier_preparer", "type_compiler_instance", "type_compiler",
-                         "_type_memos"})  # fmt: skip
+                         "_type_memos", "_psycopg_adapters_map"})  # fmt: skip
+# The schema a PostgreSQL test's `search_path` names: a compiled statement holds it
+# only where a schema translate map puts it there (SQLAlchemy fills it in when the
+# statement runs, from the dialect it was compiled with), so it is part of the key
+# only then, and the PostgreSQL tests, each in a schema of its own, share the rest.
+DEFAULT_SCHEMA = "default_schema_name"
 
 _caches: dict[str, LRUCache[Any, Any]] = {}
 _installed = [False]
 
 
-def settings_key(dialect: Dialect) -> tuple[object, ...]:
+@cache
+def memoized(kind: type[Dialect]) -> frozenset[str]:
+    """What dialects of this class work out from their settings on first use and keep
+    (`memoized_property`): left out of the key, else a dialect that has not run a
+    statement yet would not find what a warmed one compiled."""
+    return frozenset(
+        name for each in kind.__mro__ for name, value in vars(each).items()
+        if isinstance(value, (memoized_property, HasMemoized.memoized_attribute))
+    )  # fmt: skip
+
+
+def settings_key(dialect: Dialect, translated: bool = True) -> tuple[object, ...]:
     """The dialect's class and settings, as they stand: what its compiled statements
-    depend on. A tuple of values, so that it hashes the same for as long as it is kept."""
+    depend on (its default schema only for a statement with a schema translate map,
+    `translated`). A tuple of values, so that it hashes the same for as long as kept."""
     settings = []
     for name, value in sorted(vars(dialect).items()):
-        if name in OWN_OBJECTS:
+        if name in OWN_OBJECTS or name in memoized(type(dialect)):
+            continue
+        if name == DEFAULT_SCHEMA and not translated:
             continue
         try:
             hash(value)
@@ -82,8 +103,13 @@ class SharedView:
 
 
 def _by_settings(key: tuple[Any, ...]) -> tuple[Any, ...]:
+    """SQLAlchemy's key `(dialect, statement, columns, translate map?, executemany)`
+    with the dialect's settings in the dialect's place."""
     first, *rest = key
-    return (settings_key(first), *rest) if isinstance(first, Dialect) else key
+    if not isinstance(first, Dialect):
+        return key
+    translated = len(key) != 5 or key[3] is not False  # not the shape known: keep all
+    return (settings_key(first, translated), *rest)
 
 
 def install() -> None:
