@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Column, Integer, MetaData, String, Table, insert, literal, select
 from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session
 from sqlalchemy.util import LRUCache
 from support.store import shared_compiled_cache
 
 from judge.store.db import make_engine
+from judge.store.models import JudgeSetting
 
 pytestmark = pytest.mark.postgres_copy  # the PostgreSQL dialect has its own settings
 
@@ -134,3 +136,19 @@ def test_postgres_tests_in_schemas_of_their_own_share_compiled_sql(engine: Engin
         assert other._compiled_cache.get((other.dialect, *translated[1:])) is None  # type: ignore[union-attr]
     finally:
         other.dispose()
+
+
+def test_a_flush_on_a_second_engine_finds_the_mappers_insert_compiled(tmp_path: Path) -> None:
+    """The ORM keeps the INSERTs of a flush per mapper, under keys with the dialect:
+    a view there too, so a second engine's flush compiles nothing new."""
+    mapper = JudgeSetting.__mapper__
+    assert isinstance(mapper._compiled_cache, shared_compiled_cache.SharedView)
+    kept = []
+    for name in ("a", "b"):
+        engine = make_engine(f"sqlite:///{tmp_path / f'{name}.db'}")
+        JudgeSetting.metadata.create_all(engine, tables=[JudgeSetting.__table__])  # type: ignore[list-item]
+        with Session(engine) as session, session.begin():
+            session.add(JudgeSetting(name=f"key-{name}", value="v"))
+        kept.append(len(mapper._compiled_cache.shared))
+        engine.dispose()
+    assert kept[0] >= 1 and kept[1] == kept[0]

@@ -16,6 +16,9 @@ test's `search_path`, a JSON serializer) still compile apart. The SQL sent to th
 database, and everything the judge does with the rows, is unchanged: only where the
 compiled form of a statement is found.
 
+The same goes for each mapper's cache of the statements a flush writes (SQLAlchemy
+keeps those per mapper, under keys with the dialect in them).
+
 The judge processes the tests start (`judge serve`, `deliver`...) are not touched.
 """
 
@@ -25,6 +28,7 @@ from functools import cache
 from typing import Any
 
 from sqlalchemy.engine import Dialect, Engine
+from sqlalchemy.orm import Mapper
 from sqlalchemy.util import LRUCache
 from sqlalchemy.util.langhelpers import HasMemoized, memoized_property
 
@@ -126,3 +130,10 @@ def install() -> None:
             engine._compiled_cache = SharedView(shared)  # type: ignore[assignment]
 
     Engine.__init__ = sharing  # type: ignore[method-assign]
+
+    def _compiled_cache(mapper: Mapper[Any]) -> SharedView:
+        # The ORM's own INSERTs, UPDATEs and DELETEs of a flush, kept per mapper under
+        # the same kind of key: a view too, so a new engine finds them compiled.
+        return SharedView(LRUCache(mapper._compiled_cache_size))
+
+    Mapper._compiled_cache = HasMemoized.memoized_attribute(_compiled_cache)  # type: ignore[assignment,method-assign]
