@@ -10,11 +10,13 @@ copies the file, or loads the dump into the test's schema, instead of seeding ag
 
 One seed of a release makes both: the SQLite file and, where PostgreSQL is wanted and
 `pg_dump` is here, a schema of its own, dumped and then dropped. The release's code is
-imported once for the two (`seed_client.py`), and the first test that needs the
-release, on either backend, has it made. The first request of a run starts the seeds
-of every release the session's tests name, two at a time. Under xdist the workers
+imported once for the two (`seed_client.py`). The seeds of every release the
+session's tests name start when the tests are collected (`start`, called from
+`tests/store/upgrades/conftest.py`), or else at the first request; a test that needs
+a release whose seed has not begun yet has it made at once. Under xdist the workers
 share the folder: a lock per release lets one worker build it while the others wait
-for it, and each worker builds one at a time.
+for it, each worker builds one at a time, and the workers take the releases from
+different ends of the list.
 """
 
 from __future__ import annotations

@@ -76,7 +76,9 @@ LIBRARIES = (
 RELEASE_PACKAGES = ("judge", "service", "support", "golden", "seed_release")
 
 
-NICENESS = 10  # seeds run beside the tests, in the time they leave the CPU idle
+# The seeds start with the run and go on beside the tests: at a lower priority they
+# take the CPU the tests leave idle (a relay slow on purpose...) rather than theirs.
+NICENESS = 10
 
 
 def main() -> None:
