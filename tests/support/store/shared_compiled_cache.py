@@ -76,13 +76,14 @@ def settings_key(dialect: Dialect, translated: bool = True) -> tuple[object, ...
 
 
 class SharedView:
-    """An engine's compiled cache that is a window on its backend's shared one.
+    """An engine's compiled cache that is a window on its backend's shared one (what
+    SQLAlchemy calls on a compiled cache: `get`, setting a key, `clear`).
 
     SQLAlchemy looks statements up under `(dialect, statement key, ...)`; this view
     stores and finds them under the same key with the dialect replaced by its
-    settings as they were at that moment. The dialect objects themselves keep the
-    identity that SQLAlchemy's other caches rely on (a mapper's cache, say, holds
-    keys with them, and must find them again to prune itself)."""
+    settings as they were at that moment: a key that hashes the same for as long as
+    it is kept, so the cache can prune it. The dialects keep their own hash and
+    equality (by identity), which SQLAlchemy's other uses of them rely on."""
 
     def __init__(self, shared: LRUCache[Any, Any]) -> None:
         self.shared = shared
@@ -90,14 +91,8 @@ class SharedView:
     def get(self, key: tuple[Any, ...], default: Any = None) -> Any:
         return self.shared.get(_by_settings(key), default)
 
-    def __getitem__(self, key: tuple[Any, ...]) -> Any:
-        return self.shared[_by_settings(key)]
-
     def __setitem__(self, key: tuple[Any, ...], value: Any) -> None:
         self.shared[_by_settings(key)] = value
-
-    def __contains__(self, key: object) -> bool:
-        return isinstance(key, tuple) and _by_settings(key) in self.shared
 
     def __len__(self) -> int:
         return len(self.shared)
